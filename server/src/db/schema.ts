@@ -1,0 +1,531 @@
+/**
+ * The whole data model (product spec section 3). Column names are snake_case in SQL
+ * (drizzle `casing: 'snake_case'`), camelCase here. IDs are UUIDs; the API exposes them as `_id`.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const tz = () => timestamp({ withTimezone: true, mode: 'date' });
+const createdAt = () => tz().notNull().defaultNow();
+
+export const roleEnum = pgEnum('role', ['superadmin', 'admin', 'coordinator', 'farmer']);
+export const languageEnum = pgEnum('language', ['marathi', 'english', 'hindi']);
+export const userStatusEnum = pgEnum('user_status', ['Active', 'Inactive']);
+export const areaUnitEnum = pgEnum('area_unit', ['acres', 'hectares', 'sq_meters']);
+export const soilTypeEnum = pgEnum('soil_type', ['black', 'red', 'laterite', 'alluvial', 'mountain', 'desert', 'other']);
+export const cropStatusEnum = pgEnum('crop_status', [
+  'planning', 'prepared', 'planted', 'growing', 'flowering', 'fruiting', 'harvested', 'fallow',
+]);
+export const yieldUnitEnum = pgEnum('yield_unit', ['kg', 'quintal', 'ton']);
+export const sensorTypeEnum = pgEnum('sensor_type', ['moisture', 'temperature', 'humidity', 'ph', 'nitrogen', 'weather']);
+export const sensorStatusEnum = pgEnum('sensor_status', ['active', 'inactive', 'maintenance', 'offline']);
+export const irrigationTypeEnum = pgEnum('irrigation_type', ['manual', 'drip', 'sprinkler', 'flood', 'canal', 'none']);
+/** Health of a field as the server judges it from readings and alerts. */
+export const fieldHealthEnum = pgEnum('field_health', ['good', 'warning', 'alert']);
+/** Operational state of a field (analytics.byStatus). */
+export const fieldStateEnum = pgEnum('field_state', ['active', 'maintenance', 'inactive', 'harvested']);
+export const alertTypeEnum = pgEnum('alert_type', ['moisture', 'temperature', 'pest', 'irrigation', 'offline']);
+export const severityEnum = pgEnum('severity', ['high', 'medium', 'low']);
+export const alertStatusEnum = pgEnum('alert_status', ['unacknowledged', 'acknowledged', 'assigned']);
+export const loginStatusEnum = pgEnum('login_status', ['success', 'failed', 'suspicious']);
+export const recommendationStatusEnum = pgEnum('recommendation_status', ['pending', 'approved', 'rejected', 'implemented']);
+export const gpsStatusEnum = pgEnum('gps_status', ['active', 'inactive', 'fallow', 'sold']);
+export const gpsSoilTypeEnum = pgEnum('gps_soil_type', ['unknown', 'clay', 'loam', 'sandy', 'silt', 'peaty', 'chalky']);
+export const outboxChannelEnum = pgEnum('outbox_channel', ['email', 'sms']);
+
+// ---------------------------------------------------------------- people and accounts
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    /** Stored lower-cased; unique. */
+    email: text().notNull(),
+    phoneNumber: text(),
+    passwordHash: text().notNull(),
+    role: roleEnum().notNull(),
+    /** For farmers: the coordinator who manages them. */
+    managedBy: uuid().references((): any => users.id, { onDelete: 'set null' }),
+    status: userStatusEnum().notNull().default('Active'),
+    address: text(),
+    village: text(),
+    district: text(),
+    state: text(),
+    pincode: text(),
+    preferredLanguage: languageEnum().notNull().default('marathi'),
+    notificationPreferences: jsonb()
+      .$type<{ email: boolean; sms: boolean; push: boolean; alerts: boolean; reports: boolean }>()
+      .notNull()
+      .default({ email: true, sms: true, push: true, alerts: true, reports: true }),
+    profileImage: text(),
+    lastActiveAt: tz(),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    index('users_managed_by_idx').on(t.managedBy),
+    index('users_role_idx').on(t.role, t.name),
+    check('users_email_lower', sql`${t.email} = lower(${t.email})`),
+    check('users_phone_digits', sql`${t.phoneNumber} is null or ${t.phoneNumber} ~ '^[0-9]{10}$'`),
+    check('users_pincode_digits', sql`${t.pincode} is null or ${t.pincode} ~ '^[0-9]{6}$'`),
+    check('users_only_farmers_managed', sql`${t.managedBy} is null or ${t.role} = 'farmer'`),
+  ],
+);
+
+/** A signed-in device. The refresh token is `<session id>.<secret>`; only the secret's hash is kept. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    refreshHash: text().notNull(),
+    userAgent: text(),
+    ipAddress: text(),
+    deviceType: text(),
+    location: text(),
+    createdAt: createdAt(),
+    lastUsedAt: createdAt(),
+    expiresAt: tz().notNull(),
+    revokedAt: tz(),
+    revokedReason: text(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const loginHistory = pgTable(
+  'login_history',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid().references(() => users.id, { onDelete: 'cascade' }),
+    /** The e-mail that was tried, so failures against unknown accounts are counted too. */
+    email: text().notNull(),
+    sessionId: uuid().references(() => sessions.id, { onDelete: 'set null' }),
+    status: loginStatusEnum().notNull(),
+    reason: text(),
+    ipAddress: text(),
+    userAgent: text(),
+    deviceType: text(),
+    location: text(),
+    reportedAt: tz(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('login_history_user_idx').on(t.userId, t.createdAt),
+    index('login_history_email_idx').on(t.email, t.createdAt),
+    index('login_history_ip_idx').on(t.ipAddress, t.createdAt),
+  ],
+);
+
+export const twoFactor = pgTable('two_factor', {
+  userId: uuid().primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  secret: text().notNull(),
+  enabled: boolean().notNull().default(false),
+  /** Last accepted TOTP time step: a code is accepted once only. */
+  lastUsedStep: integer(),
+  enabledAt: tz(),
+  createdAt: createdAt(),
+});
+
+export const backupCodes = pgTable(
+  'backup_codes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text().notNull(),
+    usedAt: tz(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('backup_codes_user_idx').on(t.userId)],
+);
+
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull(),
+    expiresAt: tz().notNull(),
+    usedAt: tz(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('password_resets_token_key').on(t.tokenHash), index('password_resets_user_idx').on(t.userId)],
+);
+
+export const mobileOtps = pgTable(
+  'mobile_otps',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    phoneNumber: text().notNull(),
+    codeHash: text().notNull(),
+    attempts: integer().notNull().default(0),
+    expiresAt: tz().notNull(),
+    consumedAt: tz(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mobile_otps_phone_idx').on(t.phoneNumber, t.createdAt)],
+);
+
+/** What the offline mail and SMS providers "send": an operator can read it. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    channel: outboxChannelEnum().notNull(),
+    recipient: text().notNull(),
+    subject: text(),
+    body: text().notNull(),
+    provider: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('outbox_recipient_idx').on(t.recipient, t.createdAt)],
+);
+
+/** Server secrets generated on first run (JWT signing key), shared by every app instance. */
+export const appSecrets = pgTable('app_secrets', {
+  key: text().primaryKey(),
+  value: text().notNull(),
+  createdAt: createdAt(),
+});
+
+// ---------------------------------------------------------------- fields and sensors
+
+export const fields = pgTable(
+  'fields',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** Human field code, 'FLD' + 6 digits + 3 letters by default; editable, unique. */
+    fieldId: text().notNull(),
+    name: text().notNull(),
+    farmerId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    health: fieldHealthEnum().notNull().default('good'),
+    operationalStatus: fieldStateEnum().notNull().default('active'),
+    lat: doublePrecision(),
+    lng: doublePrecision(),
+    addressState: text(),
+    district: text(),
+    village: text(),
+    pincode: text(),
+    fullAddress: text(),
+    areaValue: doublePrecision(),
+    areaUnit: areaUnitEnum().notNull().default('acres'),
+    soilType: soilTypeEnum(),
+    ph: doublePrecision(),
+    organicMatter: doublePrecision(),
+    nitrogen: doublePrecision(),
+    phosphorus: doublePrecision(),
+    potassium: doublePrecision(),
+    soilLastTested: date({ mode: 'string' }),
+    cropName: text(),
+    cropVariety: text(),
+    plantedDate: date({ mode: 'string' }),
+    expectedHarvest: date({ mode: 'string' }),
+    cropStatus: cropStatusEnum().notNull().default('planning'),
+    yieldExpected: doublePrecision(),
+    yieldActual: doublePrecision(),
+    yieldUnit: yieldUnitEnum().notNull().default('kg'),
+    irrigationType: irrigationTypeEnum().notNull().default('manual'),
+    irrigationAutomation: boolean().notNull().default(false),
+    irrigationFrequency: text(),
+    irrigationDurationMinutes: integer(),
+    irrigationTimeSlots: jsonb().$type<string[]>().notNull().default([]),
+    /** Alert thresholds, per field (spec default: moisture below 25 %). */
+    moistureLow: doublePrecision().notNull().default(25),
+    temperatureHigh: doublePrecision().notNull().default(35),
+    offlineAfterMinutes: integer().notNull().default(120),
+    /** Denormalised last reading, so lists never scan the time series. */
+    lastMoisture: doublePrecision(),
+    lastTemperature: doublePrecision(),
+    lastReadingAt: tz(),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('fields_field_id_key').on(t.fieldId),
+    index('fields_farmer_idx').on(t.farmerId),
+    index('fields_name_idx').on(t.name),
+    check('fields_lat_range', sql`${t.lat} is null or ${t.lat} between -90 and 90`),
+    check('fields_lng_range', sql`${t.lng} is null or ${t.lng} between -180 and 180`),
+    check('fields_ph_range', sql`${t.ph} is null or ${t.ph} between 0 and 14`),
+    check('fields_om_range', sql`${t.organicMatter} is null or ${t.organicMatter} between 0 and 100`),
+    check(
+      'fields_nutrients_nonneg',
+      sql`coalesce(${t.nitrogen}, 0) >= 0 and coalesce(${t.phosphorus}, 0) >= 0 and coalesce(${t.potassium}, 0) >= 0`,
+    ),
+    check('fields_area_nonneg', sql`${t.areaValue} is null or ${t.areaValue} >= 0`),
+    check('fields_duration_nonneg', sql`${t.irrigationDurationMinutes} is null or ${t.irrigationDurationMinutes} >= 0`),
+  ],
+);
+
+export const sensors = pgTable(
+  'sensors',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** The device's own id, as printed on it and sent in every reading. */
+    sensorId: text().notNull(),
+    fieldId: uuid().notNull().references(() => fields.id, { onDelete: 'cascade' }),
+    type: sensorTypeEnum().notNull().default('moisture'),
+    status: sensorStatusEnum().notNull().default('active'),
+    lat: doublePrecision(),
+    lng: doublePrecision(),
+    /** Hash of the device key used by HTTP ingest; null when none was issued or it was revoked. */
+    deviceKeyHash: text(),
+    deviceKeyCreatedAt: tz(),
+    lastSeenAt: tz(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('sensors_sensor_id_key').on(t.sensorId), index('sensors_field_idx').on(t.fieldId)],
+);
+
+/** Time series: one reading per sensor per timestamp (a duplicate is absorbed by the primary key). */
+export const sensorReadings = pgTable(
+  'sensor_readings',
+  {
+    sensorId: uuid().notNull().references(() => sensors.id, { onDelete: 'cascade' }),
+    fieldId: uuid().notNull().references(() => fields.id, { onDelete: 'cascade' }),
+    type: sensorTypeEnum().notNull(),
+    value: doublePrecision().notNull(),
+    recordedAt: tz().notNull(),
+    receivedAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sensorId, t.recordedAt] }),
+    index('sensor_readings_field_time_idx').on(t.fieldId, t.recordedAt),
+  ],
+);
+
+// ---------------------------------------------------------------- alerts and messages
+
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    fieldId: uuid().notNull().references(() => fields.id, { onDelete: 'cascade' }),
+    /** The field's farmer at the time the alert was raised. */
+    farmerId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    sensorId: uuid().references(() => sensors.id, { onDelete: 'set null' }),
+    type: alertTypeEnum().notNull(),
+    severity: severityEnum().notNull(),
+    status: alertStatusEnum().notNull().default('unacknowledged'),
+    /** English text; the client renders messageKey + params in the reader's language. */
+    message: text().notNull(),
+    messageKey: text(),
+    messageParams: jsonb().$type<Record<string, string | number>>(),
+    value: doublePrecision(),
+    threshold: doublePrecision(),
+    assignedTo: uuid().references(() => users.id, { onDelete: 'set null' }),
+    assignedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    assignedAt: tz(),
+    acknowledgedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    acknowledgedAt: tz(),
+    /** Set when the condition has cleared (with hysteresis); an open alert has none. */
+    resolvedAt: tz(),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('alerts_one_open_per_field_type').on(t.fieldId, t.type).where(sql`${t.resolvedAt} is null`),
+    index('alerts_farmer_time_idx').on(t.farmerId, t.createdAt),
+    index('alerts_time_idx').on(t.createdAt),
+    index('alerts_assigned_idx').on(t.assignedTo),
+  ],
+);
+
+/** Who did what to an alert, and when. */
+export const alertActions = pgTable(
+  'alert_actions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    alertId: uuid().notNull().references(() => alerts.id, { onDelete: 'cascade' }),
+    actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    action: text().notNull(),
+    detail: jsonb(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('alert_actions_alert_idx').on(t.alertId, t.createdAt)],
+);
+
+/** Per-reader 'read' marks (the monitoring list's New badge). */
+export const alertReads = pgTable(
+  'alert_reads',
+  {
+    alertId: uuid().notNull().references(() => alerts.id, { onDelete: 'cascade' }),
+    userId: uuid().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    readAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.alertId, t.userId] })],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    senderId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    subject: text().notNull(),
+    body: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('messages_sender_idx').on(t.senderId, t.createdAt)],
+);
+
+export const messageRecipients = pgTable(
+  'message_recipients',
+  {
+    messageId: uuid().notNull().references(() => messages.id, { onDelete: 'cascade' }),
+    farmerId: uuid().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    readAt: tz(),
+    smsStatus: text(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.farmerId] }), index('message_recipients_farmer_idx').on(t.farmerId)],
+);
+
+// ---------------------------------------------------------------- field records
+
+export const fieldNotes = pgTable(
+  'field_notes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    fieldId: uuid().notNull().references(() => fields.id, { onDelete: 'cascade' }),
+    authorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    content: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('field_notes_field_idx').on(t.fieldId, t.createdAt)],
+);
+
+export const cropHistory = pgTable(
+  'crop_history',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    fieldId: uuid().notNull().references(() => fields.id, { onDelete: 'cascade' }),
+    crop: text().notNull(),
+    variety: text(),
+    season: text(),
+    plantedDate: date({ mode: 'string' }),
+    harvestedDate: date({ mode: 'string' }),
+    yield: doublePrecision(),
+    yieldUnit: yieldUnitEnum().notNull().default('quintal'),
+    notes: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('crop_history_field_idx').on(t.fieldId, t.plantedDate)],
+);
+
+export const fieldFinancials = pgTable('field_financials', {
+  fieldId: uuid().primaryKey().references(() => fields.id, { onDelete: 'cascade' }),
+  seeds: doublePrecision().notNull().default(0),
+  fertilizers: doublePrecision().notNull().default(0),
+  pesticides: doublePrecision().notNull().default(0),
+  labor: doublePrecision().notNull().default(0),
+  irrigation: doublePrecision().notNull().default(0),
+  other: doublePrecision().notNull().default(0),
+  revenueExpected: doublePrecision(),
+  revenueActual: doublePrecision(),
+  updatedAt: createdAt(),
+});
+
+export const aiRecommendations = pgTable(
+  'ai_recommendations',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    fieldId: uuid().notNull().references(() => fields.id, { onDelete: 'cascade' }),
+    cropName: text().notNull(),
+    season: text().notNull(),
+    status: recommendationStatusEnum().notNull().default('pending'),
+    confidence: doublePrecision().notNull(),
+    expectedYield: doublePrecision(),
+    yieldUnit: yieldUnitEnum().notNull().default('quintal'),
+    plantingDate: date({ mode: 'string' }),
+    currentPrice: doublePrecision(),
+    riskFactors: jsonb().$type<{ factor: string; severity: string }[]>().notNull().default([]),
+    recommendations: jsonb()
+      .$type<{ description: string; timeline: string; priority: string; cost: number }[]>()
+      .notNull()
+      .default([]),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    decidedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    index('ai_recommendations_field_idx').on(t.fieldId, t.createdAt),
+    check('ai_recommendations_confidence', sql`${t.confidence} between 0 and 100`),
+  ],
+);
+
+export const gpsFieldLocations = pgTable(
+  'gps_field_locations',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    fieldId: uuid().notNull().references(() => fields.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    status: gpsStatusEnum().notNull().default('active'),
+    lng: doublePrecision().notNull(),
+    lat: doublePrecision().notNull(),
+    areaValue: doublePrecision(),
+    areaUnit: areaUnitEnum().notNull().default('acres'),
+    elevation: doublePrecision(),
+    soilType: gpsSoilTypeEnum().notNull().default('unknown'),
+    irrigationType: text(),
+    metadata: jsonb().$type<Record<string, string | number>>().notNull().default({}),
+    accuracy: doublePrecision(),
+    surveyMethod: text(),
+    lastSurveyAt: tz(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('gps_field_locations_field_key').on(t.fieldId),
+    index('gps_field_locations_position_idx').on(t.lat, t.lng),
+    check('gps_lat_range', sql`${t.lat} between -90 and 90`),
+    check('gps_lng_range', sql`${t.lng} between -180 and 180`),
+  ],
+);
+
+export const weatherStations = pgTable(
+  'weather_stations',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    stationId: text().notNull(),
+    name: text().notNull(),
+    lat: doublePrecision().notNull(),
+    lng: doublePrecision().notNull(),
+    temperature: doublePrecision(),
+    humidity: doublePrecision(),
+    observedAt: tz(),
+  },
+  (t) => [uniqueIndex('weather_stations_station_key').on(t.stationId), index('weather_stations_position_idx').on(t.lat, t.lng)],
+);
+
+/** Satellite (NDVI) registrations: one per user and coordinate pair, reused while the coordinates stay. */
+export const ndviFields = pgTable(
+  'ndvi_fields',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    lat: doublePrecision().notNull(),
+    lon: doublePrecision().notNull(),
+    radius: integer().notNull().default(500),
+    name: text().notNull(),
+    provider: text().notNull(),
+    providerFieldId: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('ndvi_fields_user_position_key').on(t.userId, t.lat, t.lon)],
+);

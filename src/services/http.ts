@@ -1,0 +1,167 @@
+/**
+ * The one HTTP client. Base /api/v1, 10 s timeout (abortable), bearer token on every call but login,
+ * and exactly one token refresh + one retry on a 401, with concurrent 401s sharing one refresh.
+ * Non-2xx answers become HttpError, whose `reason` the i18n layer turns into the spec's messages.
+ */
+import redaxios from 'redaxios';
+import type { ApiErrorBody } from '../../server/src/contracts/common';
+
+export const API_BASE = '/api/v1';
+export const API_TIMEOUT_MS = 10_000;
+
+/** Why a call failed, in the terms of spec section 8's status table. */
+export type HttpReason =
+  | 'network'
+  | 'badRequest'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'notFound'
+  | 'conflict'
+  | 'validation'
+  | 'tooMany'
+  | 'server'
+  | 'unavailable'
+  | 'other';
+
+export class HttpError extends Error {
+  constructor(
+    public readonly status: number,
+    public readonly reason: HttpReason,
+    /** The server's error body, when there was one. */
+    public readonly body?: ApiErrorBody,
+  ) {
+    super(body?.error ?? reason);
+    this.name = 'HttpError';
+  }
+  /** The server's message in a language, if it sent one. */
+  serverMessage(lang: 'english' | 'marathi' | 'hindi' = 'english'): string | undefined {
+    const m = this.body?.message;
+    if (typeof m === 'string') return m;
+    return m?.[lang] ?? this.body?.error;
+  }
+}
+
+export function reasonFor(status: number): HttpReason {
+  if (status === 0) return 'network';
+  if (status === 400) return 'badRequest';
+  if (status === 401) return 'unauthorized';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'notFound';
+  if (status === 409) return 'conflict';
+  if (status === 422) return 'validation';
+  if (status === 429) return 'tooMany';
+  if (status === 500) return 'server';
+  if (status >= 502 && status <= 504) return 'unavailable';
+  return 'other';
+}
+
+/** Supplied by the session machine at start-up (see machines/session). */
+export type AuthBridge = {
+  getAccessToken(): string | null;
+  /** Resolves with a new access token, or null when the session is over. */
+  refresh(): Promise<string | null>;
+};
+
+let auth: AuthBridge = { getAccessToken: () => null, refresh: async () => null };
+let refreshing: Promise<string | null> | null = null;
+
+export function setAuthBridge(bridge: AuthBridge) {
+  auth = bridge;
+  refreshing = null;
+}
+
+/** All concurrent 401s wait for the same refresh. */
+function sharedRefresh(): Promise<string | null> {
+  refreshing ??= auth.refresh().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+const client = redaxios.create({ baseURL: API_BASE, headers: { accept: 'application/json' } });
+
+export type RequestOptions = {
+  params?: Record<string, string | number | boolean | undefined>;
+  signal?: AbortSignal;
+  /** Login, refresh and the like go without a bearer token and never trigger a refresh. */
+  anonymous?: boolean;
+  responseType?: 'json' | 'blob' | 'text';
+  timeoutMs?: number;
+};
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+function cleanParams(params?: RequestOptions['params']) {
+  if (!params) return undefined;
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') out[k] = String(v);
+  return out;
+}
+
+async function once<T>(method: Method, url: string, body: unknown, opts: RequestOptions, token: string | null): Promise<T> {
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), opts.timeoutMs ?? API_TIMEOUT_MS);
+  const onAbort = () => timeout.abort();
+  opts.signal?.addEventListener('abort', onAbort);
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  try {
+    const res = await client.request<T>({
+      url,
+      method,
+      data: body,
+      params: cleanParams(opts.params),
+      responseType: opts.responseType ?? 'json',
+      headers: {
+        ...(token && !opts.anonymous ? { authorization: `Bearer ${token}` } : {}),
+        // FormData sets its own multipart boundary.
+        ...(isForm ? { 'content-type': undefined as unknown as string } : {}),
+      },
+      // redaxios 0.5 does not forward `signal`; thread it through fetch.
+      fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, { ...init, signal: timeout.signal }),
+    } as never);
+    return res.data as T;
+  } catch (e) {
+    throw await toHttpError(e);
+  } finally {
+    clearTimeout(timer);
+    opts.signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+async function toHttpError(e: unknown): Promise<HttpError> {
+  if (e instanceof HttpError) return e;
+  // redaxios rejects non-2xx with its response object (status + parsed data).
+  const res = e as { status?: number; data?: unknown };
+  if (typeof res?.status === 'number' && res.status > 0) {
+    let body = res.data as ApiErrorBody | string | undefined;
+    if (typeof body === 'string') {
+      try {
+        body = JSON.parse(body) as ApiErrorBody;
+      } catch {
+        body = undefined;
+      }
+    }
+    return new HttpError(res.status, reasonFor(res.status), body && typeof body === 'object' ? body : undefined);
+  }
+  return new HttpError(0, 'network');
+}
+
+export async function request<T>(method: Method, url: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {
+  const token = auth.getAccessToken();
+  try {
+    return await once<T>(method, url, body, opts, token);
+  } catch (e) {
+    if (!(e instanceof HttpError) || e.status !== 401 || opts.anonymous) throw e;
+    const fresh = await sharedRefresh();
+    if (!fresh) throw e;
+    return once<T>(method, url, body, opts, fresh);
+  }
+}
+
+export const http = {
+  get: <T>(url: string, opts?: RequestOptions) => request<T>('get', url, undefined, opts),
+  post: <T>(url: string, body?: unknown, opts?: RequestOptions) => request<T>('post', url, body, opts),
+  put: <T>(url: string, body?: unknown, opts?: RequestOptions) => request<T>('put', url, body, opts),
+  patch: <T>(url: string, body?: unknown, opts?: RequestOptions) => request<T>('patch', url, body, opts),
+  delete: <T>(url: string, opts?: RequestOptions) => request<T>('delete', url, undefined, opts),
+};
