@@ -47,9 +47,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-  const client = opts.loadDataDir
-    ? new PGlite(opts.dataDir, { loadDataDir: opts.loadDataDir })
-    : new PGlite(opts.dataDir);
+  // The options-object form: `new PGlite(undefined, { loadDataDir })` silently ignores the dump.
+  const client = new PGlite({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir });
   await client.waitReady;
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
   return {
