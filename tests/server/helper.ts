@@ -15,6 +15,7 @@ import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { buildApp } from '../../server/src/app';
 import { loadConfig, type Config } from '../../server/src/config';
 import { openDatabase, type Database } from '../../server/src/db/client';
@@ -24,7 +25,11 @@ import { FIXTURE, FIXTURE_PASSWORD, type FixtureUser } from './fixture';
 
 export { FIXTURE, FIXTURE_PASSWORD, type FixtureUser };
 
-export type TestAppOptions = { config?: Partial<Config> };
+export type TestAppOptions = {
+  config?: Partial<Config>;
+  /** Extra routes for a test (registered under /api/v1/test before the app is ready). */
+  routes?: FastifyPluginAsyncTypebox;
+};
 
 /** The config tests run with: no demo world, no simulator, quiet logs, generous rate limits. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
@@ -70,6 +75,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
   const { database, drop } = await freshDatabase();
   const config = testConfig(opts.config);
   const app = await buildApp(config, { database });
+  if (opts.routes) await app.register(opts.routes, { prefix: '/api/v1/test' });
   await app.ready();
 
   let ip = 0;

@@ -31,14 +31,27 @@ const invalidFields = translated(
 
 type ValidationIssue = { instancePath?: string; message?: string; keyword?: string; params?: Record<string, unknown> };
 
-/** `/body/email` style paths for each bad field, plus unknown property names. */
+const dotted = (path: string) => path.replace(/^\//, '').replace(/\//g, '.') || '(root)';
+const asList = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : typeof v === 'string' ? [v] : []);
+
+/** One entry per offending field (`password`, `location.lat`), from TypeBox or ajv validation issues. */
 function describe(issues: ValidationIssue[], context: string | undefined) {
-  return issues.slice(0, 20).map((i) => {
-    const extra = i.params && typeof i.params === 'object' ? (i.params.additionalProperties ?? i.params.missingProperty) : undefined;
+  const out: { in: string; field: string; message: string }[] = [];
+  const where = context ?? 'body';
+  for (const i of issues) {
     const base = i.instancePath ?? '';
-    const path = typeof extra === 'string' ? `${base}/${extra}` : base;
-    return { in: context ?? 'body', field: path.replace(/^\//, '').replace(/\//g, '.') || '(root)', message: i.message ?? i.keyword ?? 'invalid' };
-  });
+    const p = i.params ?? {};
+    if (i.keyword === 'required') {
+      for (const name of asList(p.requiredProperties ?? p.missingProperty)) out.push({ in: where, field: dotted(`${base}/${name}`), message: 'is required' });
+    } else if (i.keyword === 'additionalProperties') {
+      for (const name of asList(p.additionalProperties)) out.push({ in: where, field: dotted(`${base}/${name}`), message: 'is not allowed' });
+    } else if (i.keyword !== 'boolean') {
+      // 'boolean' is TypeBox repeating an additionalProperties refusal.
+      out.push({ in: where, field: dotted(base), message: i.message ?? i.keyword ?? 'is invalid' });
+    }
+  }
+  const seen = new Set<string>();
+  return out.filter((e) => !seen.has(e.field + e.message) && seen.add(e.field + e.message)).slice(0, 20);
 }
 
 const statusText: Record<number, [string, Translated]> = {
