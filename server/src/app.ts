@@ -16,6 +16,7 @@ import authPlugin from './plugins/auth';
 import ioPlugin from './plugins/io';
 import staticPlugin from './plugins/static';
 import { modules } from './modules';
+import { seedDemoIfEmpty } from './seed/demo';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -68,6 +69,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   await app.register(errorsPlugin);
   await app.register(healthPlugin);
   await app.register(dbPlugin, { config, database: deps.database });
+  if (config.demo) {
+    const t0 = Date.now();
+    if (await seedDemoIfEmpty(app.db)) app.log.info({ ms: Date.now() - t0 }, 'demo world written');
+  }
   await app.register(securityPlugin, { config });
   await app.register(openapiPlugin, { version });
   await app.register(authPlugin, { config });
