@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { TypeBoxValidatorCompiler, registerAjvFormats, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import dbPlugin from './plugins/db';
@@ -17,6 +17,7 @@ import ioPlugin from './plugins/io';
 import staticPlugin from './plugins/static';
 import { modules } from './modules';
 import { seedDemoIfEmpty } from './seed/demo';
+import { typeboxValidator } from './lib/validator';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,8 +51,6 @@ const redact = {
   censor: '[redacted]',
 };
 
-registerAjvFormats();
-
 export async function buildApp(config: Config, deps: AppDeps = {}) {
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel, redact },
@@ -62,7 +61,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
 
   // TypeBox checks bodies as sent (no type coercion, unknown properties refused where schemas close objects);
   // querystrings and params are converted from strings first.
-  app.setValidatorCompiler(TypeBoxValidatorCompiler);
+  app.setValidatorCompiler(typeboxValidator);
   app.decorate('config', config);
   app.decorate('appVersion', version);
 

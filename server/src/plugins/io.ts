@@ -6,8 +6,6 @@
  */
 import fp from 'fastify-plugin';
 import { Server, type Socket } from 'socket.io';
-import { createClient } from 'redis';
-import { createAdapter } from '@socket.io/redis-adapter';
 import type { Config } from '../config';
 import type { ClientToServerEvents, InterServerEvents, ServerToClientEvents, SocketAck, SocketData } from '../contracts/socket';
 import { loadFieldFor } from '../lib/access';
@@ -45,6 +43,8 @@ export default fp<{ config: Config }>(
     const io: IoServer = new Server(app.server, { path: '/socket.io', cors: { origin: false }, serveClient: false });
 
     if (config.redisUrl) {
+      // Loaded only when used: the Redis client is a large import for the embedded default.
+      const [{ createClient }, { createAdapter }] = await Promise.all([import('redis'), import('@socket.io/redis-adapter')]);
       const pub = createClient({ url: config.redisUrl });
       const sub = pub.duplicate();
       pub.on('error', (err) => app.log.warn({ err }, 'redis (socket.io adapter) error'));
