@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Type } from 'typebox';
 import { count } from 'drizzle-orm';
 import { users } from '../../../server/src/db/schema';
-import { IdParams } from '../../../server/src/contracts/common';
+import { IdParams, PageQuery } from '../../../server/src/contracts/common';
 import { createTestApp, type TestApp } from '../helper';
 
 let t: TestApp;
@@ -15,7 +15,8 @@ beforeAll(async () => {
       app.get('/boom', async () => {
         throw new Error('database password is hunter2 at /srv/app.ts:12');
       });
-      app.get('/page', { schema: { querystring: Type.Object({ limit: Type.Integer({ minimum: 1, maximum: 100 }) }, { additionalProperties: false }) } }, async (req) => ({
+      app.get('/page', { schema: { querystring: Type.Object({ ...PageQuery }, { additionalProperties: false }) } }, async (req) => ({
+        page: req.query.page,
         limit: req.query.limit,
       }));
     },
@@ -92,7 +93,9 @@ describe('bad input', () => {
     expect(ok.statusCode).toBe(200);
     expectErrorBody(await t.app.inject({ method: 'GET', url: '/api/v1/test/page?limit=abc' }), 400);
     expectErrorBody(await t.app.inject({ method: 'GET', url: '/api/v1/test/page?limit=1000' }), 400);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/test/page?limit=5' })).json()).toEqual({ limit: 5 });
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/test/page?limit=5' })).json()).toEqual({ page: 1, limit: 5 });
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/test/page' })).json()).toEqual({ page: 1, limit: 10 });
+    expectErrorBody(await t.app.inject({ method: 'GET', url: '/api/v1/test/page?page=1&sneaky=1' }), 400);
   });
 
   it('unknown API paths → JSON 404', async () => {
