@@ -1,7 +1,7 @@
 /**
  * Every route of spec section 2 (plus /reset-password and /messages), each screen its own lazy chunk,
  * with the guards: no token on a guarded route → /login; a role that is neither admin nor coordinator
- * on a staff route → /. Superadmin counts as admin.
+ * on a staff route → /; a signed-in user opening /login → /. Superadmin counts as admin.
  */
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
@@ -38,13 +38,14 @@ const AiRecommendationsView = lazyView(() => import('@/views/recommendations/AiR
 const GpsFieldMappingView = lazyView(() => import('@/views/fields/GpsFieldMappingView'), 'GpsFieldMappingView');
 const TrustView = lazyView(() => import('@/views/trust/TrustView'), 'TrustView');
 
-/** Who may open a route: anyone, any signed-in user, or admin/coordinator only. */
-type Access = 'open' | 'signedIn' | 'staff';
+/** Who may open a route: anyone, only the signed-out (login), any signed-in user, or admin/coordinator only. */
+type Access = 'open' | 'guest' | 'signedIn' | 'staff';
 
 function Guard({ access, children }: { access: Access; children: ReactNode }) {
   const signedIn = SessionContext.useSelector((s) => Boolean(s.context.accessToken));
   const role = SessionContext.useSelector((s) => s.context.user?.role);
   if (access === 'open') return children;
+  if (access === 'guest') return signedIn ? <Redirect to={PATHS.home} replace /> : children;
   if (!signedIn) return <Redirect to={PATHS.login} replace />;
   if (access === 'staff' && !isStaff(role)) return <Redirect to={PATHS.home} replace />;
   return children;
@@ -58,7 +59,7 @@ export function App() {
   return (
     <Suspense fallback={<Loading />}>
       <Switch>
-        <Route path={PATHS.login}>{screen('open', <LoginView />)}</Route>
+        <Route path={PATHS.login}>{screen('guest', <LoginView />)}</Route>
         <Route path={PATHS.register}>{screen('open', <RegisterView />)}</Route>
         <Route path={PATHS.forgotPassword}>{screen('open', <ForgotPasswordView />)}</Route>
         <Route path={PATHS.resetPassword}>{screen('open', <ResetPasswordView />)}</Route>

@@ -32,13 +32,13 @@ export const authBridgeActor = fromCallback<BridgeEvent, { accessToken: string |
     setAuthBridge({
       getAccessToken: () => token,
       refresh: () => {
-        if (!waiting) {
-          let resolve!: (t: string | null) => void;
-          const promise = new Promise<string | null>((r) => (resolve = r));
-          waiting = { promise, resolve };
-          sendBack({ type: 'session.refresh' });
-        }
-        return waiting.promise;
+        if (waiting) return waiting.promise;
+        let resolve!: (t: string | null) => void;
+        const promise = new Promise<string | null>((r) => (resolve = r));
+        waiting = { promise, resolve };
+        // May end the session synchronously (no refresh token), which answers `promise` with null.
+        sendBack({ type: 'session.refresh' });
+        return promise;
       },
     });
     receive((event) => {
