@@ -94,8 +94,11 @@ export const TooManyAttempts: Story = {
 export const MobileOtpComingSoon: Story = {
   args: { userAgent: ANDROID },
   play: async ({ canvas }) => {
+    await userEvent.type(canvas.getByLabelText(mr['login.password']), 'Secret123');
     await userEvent.click(canvas.getByRole('tab', { name: mr['login.mode.otp'] }));
     await expect(canvas.getByText(mr['login.otp.comingSoon'])).toBeInTheDocument();
+    // The typed password must never show up in the phone field.
+    await expect(canvas.getByLabelText(mr['login.otp.phone'])).toHaveValue('');
     await userEvent.click(canvas.getByRole('button', { name: mr['login.otp.send'] }));
     await expect(canvas.getByRole('alert')).toHaveTextContent(mr['login.otp.future']);
     await userEvent.click(canvas.getByRole('button', { name: mr['login.otp.backToEmail'] }));

@@ -114,7 +114,8 @@ export function LoginView({ userAgent = navigator.userAgent }: { userAgent?: str
         )}
 
         {mode === 'email' ? (
-          <form className="form" onSubmit={submitEmail} noValidate aria-label={intl.formatMessage(m.heading)} aria-busy={submitting}>
+          // Keyed forms: React must not reuse the password input as the phone input when the tab changes.
+          <form key="email" className="form" onSubmit={submitEmail} noValidate aria-label={intl.formatMessage(m.heading)} aria-busy={submitting}>
             <div className="form-row">
               <label htmlFor="login-email">{intl.formatMessage(m.email)}</label>
               <input
@@ -169,7 +170,7 @@ export function LoginView({ userAgent = navigator.userAgent }: { userAgent?: str
             </Link>
           </form>
         ) : (
-          <form className="form" onSubmit={submitOtp} noValidate aria-label={intl.formatMessage(m.otpMode)}>
+          <form key="otp" className="form" onSubmit={submitOtp} noValidate aria-label={intl.formatMessage(m.otpMode)}>
             <p className="banner banner-info">{intl.formatMessage(m.otpComingSoon)}</p>
             <div className="form-row">
               <label htmlFor="login-phone">{intl.formatMessage(m.phone)}</label>
