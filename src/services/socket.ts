@@ -21,7 +21,8 @@ function setState(next: ConnectionState) {
   for (const listener of stateListeners) listener(next);
 }
 
-export function connectSocket(token: string) {
+/** `url` is for tests and tools; the app connects to its own origin. */
+export function connectSocket(token: string, url?: string) {
   if (socket) {
     // Same connection, new credentials: socket.io sends `auth` again on the next handshake.
     socket.auth = { token };
@@ -31,7 +32,8 @@ export function connectSocket(token: string) {
     return;
   }
   setState('connecting');
-  socket = io({ path: '/socket.io', auth: { token }, transports: ['websocket'] });
+  const options = { path: '/socket.io', auth: { token }, transports: ['websocket'] };
+  socket = url ? io(url, options) : io(options);
   socket.on('connect', () => setState('connected'));
   socket.on('disconnect', () => setState(socket?.active ? 'connecting' : 'disconnected'));
   socket.on('connect_error', () => setState(socket?.active ? 'connecting' : 'disconnected'));
