@@ -3,7 +3,7 @@
  * The session machine connects it after login/boot, reconnects it with the fresh token after a
  * refresh and disconnects it on logout. Handlers registered with onSocket survive reconnects.
  */
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 
 export type ConnectionState = 'disconnected' | 'connecting' | 'connected';
 type Handler = (...args: unknown[]) => void;
@@ -12,6 +12,8 @@ const ACK_TIMEOUT_MS = 10_000;
 
 let socket: Socket | null = null;
 let state: ConnectionState = 'disconnected';
+/** Bumped by every connect and disconnect, so a slow client download cannot revive an old request. */
+let generation = 0;
 const handlers = new Map<string, Set<Handler>>();
 const stateListeners = new Set<(s: ConnectionState) => void>();
 
@@ -21,8 +23,25 @@ function setState(next: ConnectionState) {
   for (const listener of stateListeners) listener(next);
 }
 
-/** `url` is for tests and tools; the app connects to its own origin. */
+function open(io: typeof import('socket.io-client').io, token: string, url?: string) {
+  const options = { path: '/socket.io', auth: { token }, transports: ['websocket'] };
+  const created = url ? io(url, options) : io(options);
+  created.on('connect', () => setState('connected'));
+  created.on('disconnect', () => setState(created.active ? 'connecting' : 'disconnected'));
+  created.on('connect_error', () => setState(created.active ? 'connecting' : 'disconnected'));
+  created.onAny((event: string, ...args: unknown[]) => {
+    for (const handler of handlers.get(event) ?? []) handler(...args);
+  });
+  return created;
+}
+
+/**
+ * Connect, or reconnect with a fresh token. The client library loads on first use, so the login
+ * screen does not download it. `url` is for tests and tools; the app connects to its own origin.
+ */
 export function connectSocket(token: string, url?: string) {
+  const mine = ++generation;
+  setState('connecting');
   if (socket) {
     // Same connection, new credentials: socket.io sends `auth` again on the next handshake.
     socket.auth = { token };
@@ -31,20 +50,17 @@ export function connectSocket(token: string, url?: string) {
     socket.connect();
     return;
   }
-  setState('connecting');
-  const options = { path: '/socket.io', auth: { token }, transports: ['websocket'] };
-  socket = url ? io(url, options) : io(options);
-  socket.on('connect', () => setState('connected'));
-  socket.on('disconnect', () => setState(socket?.active ? 'connecting' : 'disconnected'));
-  socket.on('connect_error', () => setState(socket?.active ? 'connecting' : 'disconnected'));
-  socket.onAny((event: string, ...args: unknown[]) => {
-    for (const handler of handlers.get(event) ?? []) handler(...args);
+  void import('socket.io-client').then(({ io }) => {
+    if (mine !== generation) return;
+    socket = open(io, token, url);
   });
 }
 
 export function disconnectSocket() {
-  socket?.disconnect();
+  generation++;
+  const current = socket;
   socket = null;
+  current?.disconnect();
   setState('disconnected');
 }
 

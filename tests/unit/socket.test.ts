@@ -92,6 +92,15 @@ describe('socket service', () => {
     await expect(emitWithAck('field:watch', 'F-1')).rejects.toThrow('socket not connected');
   });
 
+  it('never opens a connection that was cancelled or superseded while the client was loading', async () => {
+    connectSocket('access-1', url);
+    disconnectSocket();
+    connectSocket('stolen', url);
+    connectSocket('access-2', url);
+    await until('connected');
+    expect(handshakes).toEqual(['access-2']);
+  });
+
   it('does not count as connected when the server refuses the token', async () => {
     const states: ConnectionState[] = [];
     const stop = subscribeConnectionState((s) => states.push(s));
