@@ -5,8 +5,9 @@
  *
  * Second login step (2FA): the login actor may answer a TwoFactorChallenge instead of a SessionGrant.
  * Today that branch ends in `failed`; the 2FA state goes in `anonymous` as a sibling of `submitting`,
- * entered from the `isTwoFactorChallenge` transition below, and on success runs the same
- * `acceptSession` actions and target as a granted login.
+ * entered from the `isTwoFactorChallenge` transition below (keep `challengeToken` in context), and on
+ * success takes the same target and actions as the `isSessionGranted` transition (assign the grant,
+ * persistSession, chooseLanguage, navigate '/').
  */
 import { assign, sendTo, setup } from 'xstate';
 import { isSessionGrant, type Language, type LoginResult, type SessionGrant, type TokenPair, type User } from '@/services/auth';
