@@ -4,11 +4,12 @@
  * on a staff route → /; a signed-in user opening /login → /. Superadmin counts as admin.
  */
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { Redirect, Route, Switch } from 'wouter';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { isStaff } from '@/machines/roles';
 import { SessionContext } from '@/machines/session.context';
 import { Loading } from '@/views/ui/Loading';
 import { PATHS } from './paths';
+import { ScreenErrorBoundary } from './ScreenErrorBoundary';
 
 /** React.lazy for a named export (the route views export names, not defaults). */
 function lazyView<P extends object, K extends string>(load: () => Promise<Record<K, ComponentType<P>>>, name: K) {
@@ -56,42 +57,46 @@ function screen(access: Access, node: ReactNode) {
 }
 
 export function App() {
+  const [location] = useLocation();
   return (
-    <Suspense fallback={<Loading />}>
-      <Switch>
-        <Route path={PATHS.login}>{screen('guest', <LoginView />)}</Route>
-        <Route path={PATHS.register}>{screen('open', <RegisterView />)}</Route>
-        <Route path={PATHS.forgotPassword}>{screen('open', <ForgotPasswordView />)}</Route>
-        <Route path={PATHS.resetPassword}>{screen('open', <ResetPasswordView />)}</Route>
-        {/* The spec leaves these open; their own calls answer 401 and the session sends the user to /login. */}
-        <Route path={PATHS.profile}>{screen('open', <ProfileView />)}</Route>
-        <Route path={PATHS.diseaseDetector}>{screen('open', <DiseaseDetectorView />)}</Route>
-        <Route path={PATHS.fdss}>{screen('open', <FdssView />)}</Route>
-        <Route path={PATHS.landReport}>{screen('open', <LandReportView />)}</Route>
-        <Route path={PATHS.coordinatorDashboard}>{screen('open', <CoordinatorDashboardView />)}</Route>
-        <Route path={PATHS.fields}>{screen('open', <FieldMonitoringView />)}</Route>
+    // Keyed by path: leaving a screen that failed also leaves its error behind.
+    <ScreenErrorBoundary key={location}>
+      <Suspense fallback={<Loading />}>
+        <Switch>
+          <Route path={PATHS.login}>{screen('guest', <LoginView />)}</Route>
+          <Route path={PATHS.register}>{screen('open', <RegisterView />)}</Route>
+          <Route path={PATHS.forgotPassword}>{screen('open', <ForgotPasswordView />)}</Route>
+          <Route path={PATHS.resetPassword}>{screen('open', <ResetPasswordView />)}</Route>
+          {/* The spec leaves these open; their own calls answer 401 and the session sends the user to /login. */}
+          <Route path={PATHS.profile}>{screen('open', <ProfileView />)}</Route>
+          <Route path={PATHS.diseaseDetector}>{screen('open', <DiseaseDetectorView />)}</Route>
+          <Route path={PATHS.fdss}>{screen('open', <FdssView />)}</Route>
+          <Route path={PATHS.landReport}>{screen('open', <LandReportView />)}</Route>
+          <Route path={PATHS.coordinatorDashboard}>{screen('open', <CoordinatorDashboardView />)}</Route>
+          <Route path={PATHS.fields}>{screen('open', <FieldMonitoringView />)}</Route>
 
-        <Route path={PATHS.home}>{screen('signedIn', <HomeView />)}</Route>
-        <Route path={PATHS.trust}>{screen('signedIn', <TrustView />)}</Route>
-        <Route path={PATHS.messages}>{screen('signedIn', <InboxView />)}</Route>
+          <Route path={PATHS.home}>{screen('signedIn', <HomeView />)}</Route>
+          <Route path={PATHS.trust}>{screen('signedIn', <TrustView />)}</Route>
+          <Route path={PATHS.messages}>{screen('signedIn', <InboxView />)}</Route>
 
-        <Route path={PATHS.addAdmin}>{screen('staff', <AddUserView role="admin" />)}</Route>
-        <Route path={PATHS.addCoordinator}>{screen('staff', <AddUserView role="coordinator" />)}</Route>
-        <Route path={PATHS.addFarmer}>{screen('staff', <AddUserView role="farmer" />)}</Route>
-        <Route path={PATHS.addField}>{screen('staff', <AddFieldView />)}</Route>
-        <Route path={PATHS.farmers}>{screen('staff', <FarmersView />)}</Route>
-        <Route path={PATHS.farmerEdit}>{(params) => screen('staff', <FarmerDetailView id={params.id} mode="edit" />)}</Route>
-        <Route path={PATHS.farmer}>{(params) => screen('staff', <FarmerDetailView id={params.id} mode="view" />)}</Route>
-        <Route path={PATHS.alerts}>{screen('staff', <AlertsView />)}</Route>
-        <Route path={PATHS.analytics}>{screen('staff', <AnalyticsView />)}</Route>
-        <Route path={PATHS.advancedAnalytics}>{screen('staff', <AdvancedAnalyticsView />)}</Route>
-        <Route path={PATHS.aiRecommendations}>{screen('staff', <AiRecommendationsView />)}</Route>
-        <Route path={PATHS.gpsFieldMapping}>{screen('staff', <GpsFieldMappingView />)}</Route>
+          <Route path={PATHS.addAdmin}>{screen('staff', <AddUserView role="admin" />)}</Route>
+          <Route path={PATHS.addCoordinator}>{screen('staff', <AddUserView role="coordinator" />)}</Route>
+          <Route path={PATHS.addFarmer}>{screen('staff', <AddUserView role="farmer" />)}</Route>
+          <Route path={PATHS.addField}>{screen('staff', <AddFieldView />)}</Route>
+          <Route path={PATHS.farmers}>{screen('staff', <FarmersView />)}</Route>
+          <Route path={PATHS.farmerEdit}>{(params) => screen('staff', <FarmerDetailView id={params.id} mode="edit" />)}</Route>
+          <Route path={PATHS.farmer}>{(params) => screen('staff', <FarmerDetailView id={params.id} mode="view" />)}</Route>
+          <Route path={PATHS.alerts}>{screen('staff', <AlertsView />)}</Route>
+          <Route path={PATHS.analytics}>{screen('staff', <AnalyticsView />)}</Route>
+          <Route path={PATHS.advancedAnalytics}>{screen('staff', <AdvancedAnalyticsView />)}</Route>
+          <Route path={PATHS.aiRecommendations}>{screen('staff', <AiRecommendationsView />)}</Route>
+          <Route path={PATHS.gpsFieldMapping}>{screen('staff', <GpsFieldMappingView />)}</Route>
 
-        <Route>
-          <Redirect to={PATHS.home} replace />
-        </Route>
-      </Switch>
-    </Suspense>
+          <Route>
+            <Redirect to={PATHS.home} replace />
+          </Route>
+        </Switch>
+      </Suspense>
+    </ScreenErrorBoundary>
   );
 }

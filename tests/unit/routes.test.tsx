@@ -95,3 +95,28 @@ describe('home by role', () => {
     expect(screen.getByText('200 ms')).toBeInTheDocument();
   });
 });
+
+describe('a screen that fails to load', () => {
+  it('shows a retry instead of a blank page', async () => {
+    const { ScreenErrorBoundary } = await import('@/app/ScreenErrorBoundary');
+    const { lazy, Suspense } = await import('react');
+    const Broken = lazy(() => Promise.reject(new Error('chunk failed')));
+    const retried: string[] = [];
+    const quiet = console.error;
+    console.error = () => {};
+    try {
+      renderWithProviders(
+        <ScreenErrorBoundary onRetry={() => retried.push('retry')}>
+          <Suspense fallback={null}>
+            <Broken />
+          </Suspense>
+        </ScreenErrorBoundary>,
+      );
+      expect(await screen.findByRole('alert')).toHaveTextContent('This screen could not be loaded.');
+      screen.getByRole('button', { name: 'Try again' }).click();
+      expect(retried).toEqual(['retry']);
+    } finally {
+      console.error = quiet;
+    }
+  });
+});
