@@ -18,9 +18,13 @@ export function IntlRoot({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let current = true;
-    void loadCatalog(wanted).then((messages) => {
-      if (current) setShown({ locale: wanted, messages });
-    });
+    loadCatalog(wanted).then(
+      (messages) => {
+        if (current) setShown({ locale: wanted, messages });
+      },
+      // Offline: the language already on screen stays until the catalog can be loaded.
+      () => {},
+    );
     return () => {
       current = false;
     };
