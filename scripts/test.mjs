@@ -29,7 +29,8 @@ function run(label, cmd, cmdArgs, env = {}) {
 
 function check(label, cmd, cmdArgs, env) {
   const { ok, secs } = run(label, cmd, cmdArgs, env);
-  ok ? passed++ : failed++;
+  if (ok) passed++;
+  else failed++;
   lines.push(`${ok ? 'ok  ' : 'FAIL'} ${label} (${secs}s)`);
   return ok;
 }

@@ -39,9 +39,3 @@ export default async function setup(project: TestProject) {
   project.provide('e2eTemplateDir', dataDir);
   return () => rmSync(dataDir, { recursive: true, force: true });
 }
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    e2eTemplateDir: string;
-  }
-}

@@ -17,6 +17,13 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Seeded demo database folder made once per run by tests/e2e/globalSetup.ts. */
+    e2eTemplateDir: string;
+  }
+}
+
 export const ROOT = new URL('../..', import.meta.url).pathname;
 export const SHOTS = join(ROOT, 'test-results', 'screenshots');
 export const PASSWORD = 'ShetMitra@2026';
