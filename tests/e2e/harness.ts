@@ -10,12 +10,13 @@
  *   await browser.close(); await app.stop();
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { DEMO_PASSWORD } from '../../server/src/seed/demoAccounts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -26,14 +27,8 @@ declare module 'vitest' {
 
 export const ROOT = new URL('../..', import.meta.url).pathname;
 export const SHOTS = join(ROOT, 'test-results', 'screenshots');
-export const PASSWORD = 'ShetMitra@2026';
-export const DEMO = {
-  superadmin: 'superadmin@shetmitra.in',
-  admin: 'admin@shetmitra.in',
-  coordinator: 'coordinator@shetmitra.in',
-  coordinator2: 'coordinator2@shetmitra.in',
-  farmer: 'farmer@shetmitra.in',
-} as const;
+export { DEMO_PASSWORD as PASSWORD } from '../../server/src/seed/demoAccounts';
+export { DEMO_ACCOUNTS as DEMO } from '../../server/src/seed/demoAccounts';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -149,10 +144,15 @@ export async function shot(page: Page, name: string) {
 }
 
 /** Logs in through the real login form and waits for the home route. */
-export async function loginAs(page: Page, app: RunningApp, email: string, password = PASSWORD) {
+export async function loginAs(page: Page, app: RunningApp, email: string, password = DEMO_PASSWORD) {
   await page.goto(`${app.url}/login`);
   await page.locator('input[type="email"]').fill(email);
   await page.locator('input[type="password"]').fill(password);
   await page.locator('form button[type="submit"]').click();
   await page.waitForURL(`${app.url}/`);
+}
+
+/** A message from the web app's catalogs, so tests assert what users read without copying strings. */
+export function catalog(locale: 'mr' | 'en' | 'hi'): Record<string, string> {
+  return JSON.parse(readFileSync(join(ROOT, 'src/i18n/messages', `${locale}.json`), 'utf8'));
 }
