@@ -66,14 +66,10 @@ export async function waitForHealth(url: string, timeoutMs = 60_000, proc?: Chil
   throw new Error(`server at ${url} not healthy after ${timeoutMs} ms`);
 }
 
-/** Starts the server on a copy of the seeded template database (made once in globalSetup). */
-export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
-  const template = inject('e2eTemplateDir');
-  const dataDir = mkdtempSync(join(tmpdir(), 'shetmitra-e2e-'));
-  cpSync(template, dataDir, { recursive: true });
+/** Runs `server/src/server.ts` on an embedded database in `dataDir`, on free ports, with the demo world. */
+export async function spawnServer(dataDir: string, env: Record<string, string> = {}) {
   const port = await freePort();
   const mqttPort = await freePort();
-  const logs: string[] = [];
   const proc = spawn(join(ROOT, 'node_modules/.bin/tsx'), [join(ROOT, 'server/src/server.ts')], {
     cwd: ROOT,
     env: {
@@ -93,32 +89,41 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const logs: string[] = [];
   proc.stdout!.on('data', (d) => logs.push(String(d)));
   proc.stderr!.on('data', (d) => logs.push(String(d)));
   const url = `http://127.0.0.1:${port}`;
   try {
-    await waitForHealth(url, 60_000, proc);
+    await waitForHealth(url, 120_000, proc);
   } catch (e) {
     proc.kill('SIGKILL');
     throw new Error(`${(e as Error).message}\n${logs.join('')}`);
   }
+  const stop = (signal: NodeJS.Signals = 'SIGTERM') =>
+    new Promise<void>((resolve) => {
+      if (proc.exitCode !== null) return resolve();
+      const t = setTimeout(() => proc.kill('SIGKILL'), 10_000);
+      proc.once('exit', () => {
+        clearTimeout(t);
+        resolve();
+      });
+      proc.kill(signal);
+    });
+  return { url, port, mqttPort, logs, proc, stop };
+}
+
+/** Starts the server on a copy of the seeded template database (made once in globalSetup). */
+export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'shetmitra-e2e-'));
+  cpSync(inject('e2eTemplateDir'), dataDir, { recursive: true });
+  const server = await spawnServer(dataDir, env);
   return {
-    url,
-    port,
-    mqttPort,
+    ...server,
     dataDir,
-    logs,
-    stop: (signal = 'SIGTERM') =>
-      new Promise<void>((resolve) => {
-        if (proc.exitCode !== null) return resolve();
-        const t = setTimeout(() => proc.kill('SIGKILL'), 10_000);
-        proc.once('exit', () => {
-          clearTimeout(t);
-          rmSync(dataDir, { recursive: true, force: true });
-          resolve();
-        });
-        proc.kill(signal);
-      }),
+    stop: async (signal) => {
+      await server.stop(signal);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }
 
