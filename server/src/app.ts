@@ -3,7 +3,8 @@
  * route module under /api/v1. Nothing listens here; server.ts does that.
  */
 import { readFileSync } from 'node:fs';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify from 'fastify';
+import type { DestinationStream } from 'pino';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -29,7 +30,8 @@ declare module 'fastify' {
 export type AppDeps = {
   /** An already migrated database (tests); otherwise the config's database is opened and migrated. */
   database?: Database;
-  logger?: FastifyServerOptions['logger'];
+  /** Where log lines go (tests read them); standard output by default. */
+  logStream?: DestinationStream;
 };
 
 const version: string = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
@@ -53,7 +55,7 @@ const redact = {
 
 export async function buildApp(config: Config, deps: AppDeps = {}) {
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel, redact },
+    logger: { level: config.logLevel, redact, ...(deps.logStream ? { stream: deps.logStream } : {}) },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 200 },
