@@ -2,7 +2,7 @@
  * buildApp: plugins first (errors, database, security, docs, auth, realtime, static), then every
  * route module under /api/v1. Nothing listens here; server.ts does that.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -34,7 +34,15 @@ export type AppDeps = {
   logStream?: DestinationStream;
 };
 
-const version: string = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
+/** The package version, found from this file upward (works from the sources and from the bundle). */
+function packageVersion(): string {
+  for (let dir = new URL('.', import.meta.url); dir.pathname !== '/'; dir = new URL('..', dir)) {
+    const candidate = new URL('package.json', dir);
+    if (existsSync(candidate)) return JSON.parse(readFileSync(candidate, 'utf8')).version;
+  }
+  return '0.0.0';
+}
+const version = packageVersion();
 
 /** Never write credentials to the log. */
 const redact = {
