@@ -66,6 +66,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
     logger: { level: config.logLevel, redact, ...(deps.logStream ? { stream: deps.logStream } : {}) },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
+    // A client that trickles its request for a minute is not a client.
+    requestTimeout: 60_000,
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
