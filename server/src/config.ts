@@ -54,6 +54,8 @@ export function loadConfig(overrides: Partial<Record<string, unknown>> = {}) {
     mqttTopicPrefix: str('MQTT_TOPIC_PREFIX', 'shetmitra')!,
     /** redis://… enables the socket.io Redis adapter so several app processes share pushes. */
     redisUrl: str('REDIS_URL'),
+    /** Prefix of every Redis key and channel we use, so several deployments can share one Redis. */
+    redisPrefix: str('REDIS_PREFIX', 'shetmitra')!,
     smtpUrl: str('SMTP_URL'),
     mailFrom: str('MAIL_FROM', 'ShetMitra <no-reply@shetmitra.local>')!,
     smsUrl: str('SMS_URL'),

@@ -27,6 +27,8 @@ export { FIXTURE, FIXTURE_PASSWORD, type FixtureUser };
 
 export type TestAppOptions = {
   config?: Partial<Config>;
+  /** Capture log lines (set config.logLevel too; tests are silent by default). */
+  logStream?: { write(line: string): void };
   /** Extra routes for a test (registered under /api/v1/test before the app is ready). */
   routes?: FastifyPluginAsyncTypebox;
 };
@@ -74,7 +76,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
 export async function createTestApp(opts: TestAppOptions = {}) {
   const { database, drop } = await freshDatabase();
   const config = testConfig(opts.config);
-  const app = await buildApp(config, { database });
+  const app = await buildApp(config, { database, logStream: opts.logStream });
   if (opts.routes) await app.register(opts.routes, { prefix: '/api/v1/test' });
   await app.ready();
 

@@ -50,7 +50,7 @@ export default fp<{ config: Config }>(
       pub.on('error', (err) => app.log.warn({ err }, 'redis (socket.io adapter) error'));
       sub.on('error', (err) => app.log.warn({ err }, 'redis (socket.io adapter) error'));
       await Promise.all([pub.connect(), sub.connect()]);
-      io.adapter(createAdapter(pub, sub, { key: 'shetmitra:socket.io' }));
+      io.adapter(createAdapter(pub, sub, { key: `${config.redisPrefix}:socket.io` }));
       app.health.register('redis', () => ({ ok: pub.isReady && sub.isReady, kind: 'redis' }));
       app.addHook('onClose', async () => {
         await Promise.allSettled([pub.quit(), sub.quit()]);
