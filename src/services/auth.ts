@@ -1,6 +1,7 @@
 /**
  * One function per account endpoint (spec section 7, "Authentication and account").
- * The shapes follow spec section 3 until server/src/contracts/auth.ts lands; then these become `import type`.
+ * The shapes mirror server/src/contracts/auth.ts field for field; once it is merged here they become
+ * `import type` from it.
  */
 import type { Language, Role } from '../../server/src/contracts/common';
 import { http } from './http';
@@ -13,17 +14,20 @@ export type User = {
   _id: string;
   name: string;
   email: string;
-  role: Role;
+  phoneNumber: string | null;
+  address: string | null;
+  village: string | null;
+  district: string | null;
+  state: string | null;
+  pincode: string | null;
   preferredLanguage: Language;
-  phoneNumber?: string | null;
-  address?: string | null;
-  village?: string | null;
-  district?: string | null;
-  state?: string | null;
-  pincode?: string | null;
-  managedBy?: string | null;
-  notificationPreferences?: NotificationPreferences;
-  profileImage?: string | null;
+  notificationPreferences: NotificationPreferences;
+  profileImage: string | null;
+  role: Role;
+  managedBy: string | null;
+  status: 'Active' | 'Inactive';
+  lastActive: string | null;
+  createdAt: string;
 };
 
 export type TokenPair = { accessToken: string; refreshToken: string };
