@@ -13,7 +13,7 @@ import { assign, sendTo, setup } from 'xstate';
 import { isSessionGrant, type Language, type LoginResult, type SessionGrant, type TokenPair, type User } from '@/services/auth';
 import { HttpError } from '@/services/http';
 import type { StoredSession } from '@/services/sessionStore';
-import { authBridgeActor, loginActor, logoutActor, refreshTokensActor } from './session.actors';
+import { authBridgeActor, loadProfileActor, loginActor, logoutActor, refreshTokensActor } from './session.actors';
 
 export type LoginFailure = { kind: 'invalidCredentials' } | { kind: 'twoFactorUnavailable' } | { kind: 'http'; error: HttpError };
 /** Why the user is looking at the login screen, when it is not their own choice. */
@@ -57,6 +57,7 @@ export const sessionMachine = setup({
     refreshTokens: refreshTokensActor,
     logout: logoutActor,
     authBridge: authBridgeActor,
+    loadProfile: loadProfileActor,
   },
   actions: {
     navigate: (_, _params: { to: string }) => {},
@@ -129,7 +130,27 @@ export const sessionMachine = setup({
     },
     authenticated: {
       entry: { type: 'connectSocket', params: ({ context }) => ({ token: context.accessToken! }) },
-      invoke: { id: 'authBridge', src: 'authBridge', input: ({ context }) => ({ accessToken: context.accessToken }) },
+      invoke: [
+        // First, so the profile request below already goes out with the token.
+        { id: 'authBridge', src: 'authBridge', input: ({ context }) => ({ accessToken: context.accessToken }) },
+        {
+          // Check the session with the server and take its current user record: after a boot from storage
+          // this is the first call, so an expired access token is refreshed (or the session ends) right away.
+          id: 'loadProfile',
+          src: 'loadProfile',
+          onDone: {
+            actions: [
+              assign({ user: ({ event }) => event.output.user }),
+              {
+                type: 'persistSession',
+                params: ({ context, event }) => ({ accessToken: context.accessToken!, refreshToken: context.refreshToken!, user: event.output.user }),
+              },
+            ],
+          },
+          // The stored user stays; a 401 that could not be refreshed has already ended the session.
+          onError: { actions: [] },
+        },
+      ],
       initial: 'active',
       states: {
         active: {
