@@ -7,8 +7,14 @@
 import { Type, type Static } from 'typebox';
 import { Pagination, Uuid } from './common';
 
-export const AlertType = Type.Union(['moisture', 'temperature', 'pest', 'irrigation', 'offline'].map((v) => Type.Literal(v)));
-export type AlertType = 'moisture' | 'temperature' | 'pest' | 'irrigation' | 'offline';
+export const AlertType = Type.Union([
+  Type.Literal('moisture'),
+  Type.Literal('temperature'),
+  Type.Literal('pest'),
+  Type.Literal('irrigation'),
+  Type.Literal('offline'),
+]);
+export type AlertType = Static<typeof AlertType>;
 export const Severity = Type.Union([Type.Literal('high'), Type.Literal('medium'), Type.Literal('low')]);
 export type Severity = Static<typeof Severity>;
 export const AlertStatus = Type.Union([Type.Literal('unacknowledged'), Type.Literal('acknowledged'), Type.Literal('assigned')]);
