@@ -1,0 +1,81 @@
+/**
+ * The one realtime connection (socket.io on the API's port, path /socket.io, auth {token}).
+ * The session machine connects it after login/boot, reconnects it with the fresh token after a
+ * refresh and disconnects it on logout. Handlers registered with onSocket survive reconnects.
+ */
+import { io, type Socket } from 'socket.io-client';
+
+export type ConnectionState = 'disconnected' | 'connecting' | 'connected';
+type Handler = (...args: unknown[]) => void;
+
+const ACK_TIMEOUT_MS = 10_000;
+
+let socket: Socket | null = null;
+let state: ConnectionState = 'disconnected';
+/** Whether the last (re)connection restored the previous session (socket.io connection state recovery). */
+let recovered = false;
+const handlers = new Map<string, Set<Handler>>();
+const stateListeners = new Set<(s: ConnectionState) => void>();
+
+function setState(next: ConnectionState) {
+  if (next === state) return;
+  state = next;
+  for (const listener of stateListeners) listener(next);
+}
+
+export function connectSocket(token: string) {
+  if (socket) {
+    // Same connection, new credentials: socket.io sends `auth` again on the next handshake.
+    socket.auth = { token };
+    socket.disconnect();
+    setState('connecting');
+    socket.connect();
+    return;
+  }
+  setState('connecting');
+  socket = io({ path: '/socket.io', auth: { token }, transports: ['websocket'] });
+  socket.on('connect', () => {
+    recovered = socket?.recovered ?? false;
+    setState('connected');
+  });
+  socket.on('disconnect', () => setState(socket?.active ? 'connecting' : 'disconnected'));
+  socket.on('connect_error', () => setState(socket?.active ? 'connecting' : 'disconnected'));
+  socket.onAny((event: string, ...args: unknown[]) => {
+    for (const handler of handlers.get(event) ?? []) handler(...args);
+  });
+}
+
+export function disconnectSocket() {
+  socket?.disconnect();
+  socket = null;
+  setState('disconnected');
+}
+
+/** Listen to a server push; returns the unsubscribe function. */
+export function onSocket<A extends unknown[]>(event: string, handler: (...args: A) => void): () => void {
+  let set = handlers.get(event);
+  if (!set) handlers.set(event, (set = new Set()));
+  set.add(handler as unknown as Handler);
+  return () => {
+    set.delete(handler as unknown as Handler);
+  };
+}
+
+/** Emit and wait for the server's acknowledgement (rejects when not connected or after 10 s). */
+export function emitWithAck<T = unknown>(event: string, ...args: unknown[]): Promise<T> {
+  if (!socket || state !== 'connected') return Promise.reject(new Error('socket not connected'));
+  return socket.timeout(ACK_TIMEOUT_MS).emitWithAck(event, ...args) as Promise<T>;
+}
+
+export const getConnectionState = () => state;
+
+/** True when socket.io restored rooms and missed events on the last reconnect; else callers refetch what they missed. */
+export const wasRecovered = () => recovered;
+
+/** Follow the connection state; returns the unsubscribe function. */
+export function subscribeConnectionState(listener: (s: ConnectionState) => void): () => void {
+  stateListeners.add(listener);
+  return () => {
+    stateListeners.delete(listener);
+  };
+}
