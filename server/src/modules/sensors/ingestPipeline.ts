@@ -93,12 +93,16 @@ export function createIngestPipeline(opts: {
 
   async function write(batch: StoredReading[]) {
     const stored = await db.transaction(async (tx) => {
-      const inserted = await tx
-        .insert(sensorReadings)
-        .values(batch.map((r) => ({ sensorId: r.sensorUuid, fieldId: r.fieldId, type: r.type, value: r.value, recordedAt: r.recordedAt })))
-        .onConflictDoNothing()
-        .returning({ sensorId: sensorReadings.sensorId, recordedAt: sensorReadings.recordedAt });
-      const isNew = new Set(inserted.map((r) => `${r.sensorId}|${r.recordedAt.getTime()}`));
+      // One array parameter per column (unnest) instead of five parameters per row: far less to parse and bind.
+      const res = await tx.execute<{ sensor_id: string; recorded_at: Date | string }>(sql`
+        insert into ${sensorReadings} (sensor_id, field_id, type, value, recorded_at)
+        select * from unnest(
+          ${pgArray(batch.map((r) => r.sensorUuid))}::uuid[], ${pgArray(batch.map((r) => r.fieldId))}::uuid[],
+          ${pgArray(batch.map((r) => r.type))}::sensor_type[], ${pgArray(batch.map((r) => r.value))}::float8[],
+          ${pgArray(batch.map((r) => r.recordedAt.toISOString()))}::timestamptz[])
+        on conflict do nothing
+        returning sensor_id, recorded_at`);
+      const isNew = new Set(res.rows.map((r) => `${r.sensor_id}|${new Date(r.recorded_at).getTime()}`));
       const fresh = batch.filter((r) => isNew.has(`${r.sensorUuid}|${r.recordedAt.getTime()}`));
       if (fresh.length > 0) await touchLastSeen(tx as unknown as Db, fresh);
       return fresh;
@@ -146,6 +150,11 @@ export function createIngestPipeline(opts: {
       return { accepted: accepted.length, rejected };
     },
   };
+}
+
+/** A PostgreSQL array literal: both drivers take it as one text parameter, cast in SQL. */
+function pgArray(values: Array<string | number>) {
+  return `{${values.map((v) => (typeof v === 'number' ? String(v) : `"${v}"`)).join(',')}}`;
 }
 
 /** Latest moisture/temperature per field and latest time per sensor, in two statements for the whole batch. */
