@@ -25,7 +25,7 @@ const m = defineMessages({
   landTitle: { id: 'home.card.land', defaultMessage: 'Land health report' },
   landText: { id: 'home.card.land.text', defaultMessage: 'Soil score, satellite index and crops' },
   field: { id: 'home.field', defaultMessage: 'Field' },
-  lowMoisture: { id: 'home.moisture.low', defaultMessage: 'मातीतील ओलावा कमी आहे, कृपया पाणी द्या!' },
+  lowMoisture: { id: 'home.moisture.low', defaultMessage: 'Soil moisture is low, please give water!' },
   chartTitle: { id: 'home.chart.title', defaultMessage: 'Last 24 hours' },
   moistureAxis: { id: 'home.chart.moisture', defaultMessage: 'Moisture (%)' },
   temperatureAxis: { id: 'home.chart.temperature', defaultMessage: 'Temperature (°C)' },
@@ -115,7 +115,7 @@ function FarmerHome({ chatbot }: { chatbot: ReactNode }) {
           </div>
         )}
         {isMoistureLow(latest) && (
-          <div className="banner banner-warn low-moisture" role="alert" lang="mr">
+          <div className="banner banner-warn low-moisture" role="alert">
             {intl.formatMessage(m.lowMoisture)}
           </div>
         )}
