@@ -7,7 +7,7 @@ import pg from 'pg';
 import { openDatabase, type Database } from '../../../server/src/db/client';
 import { fields, sensors, users } from '../../../server/src/db/schema';
 
-export type LiveDb = Database & { drop(): Promise<void> };
+export type LiveDb = Database & { drop(): Promise<void>; /** PostgreSQL only: the throwaway database's URL. */ url?: string };
 
 export async function freshDatabase(kind: 'pglite' | 'postgres' = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'): Promise<LiveDb> {
   if (kind === 'pglite') {
@@ -27,6 +27,7 @@ export async function freshDatabase(kind: 'pglite' | 'postgres' = process.env.TE
   await d.migrate();
   return {
     ...d,
+    url: url.toString(),
     drop: async () => {
       await d.close();
       const c2 = new pg.Client({ connectionString: admin });
