@@ -1,7 +1,7 @@
 /**
  * Live field data: the ingest pipeline (app.ingest), the alert engine (app.alertEngine), the MQTT side
  * (an embedded broker on MQTT_PORT, or a shared subscription on MQTT_URL), the sensor-offline sweep,
- * and in demo mode the simulator. Each committed reading is pushed to `field:<uuid>` as `reading:new`;
+ * and in demo mode the list of demo sensors on MQTT and the simulator (SIMULATE). Each committed reading is pushed to `field:<uuid>` as `reading:new`;
  * each new or changed alert to its farmer, their coordinator and the admins.
  * On close: stop taking MQTT messages, write what is queued, let the engine finish.
  */
@@ -83,7 +83,7 @@ export default fp<{ config: Config }>(
     sweep?.unref();
 
     let stopSimulator: (() => Promise<void>) | null = null;
-    if (config.simulate && transport) {
+    if (config.demo && transport) {
       app.addHook('onReady', async () => {
         const list = await app.db
           .select({ fieldRef: fields.id, sensorId: sensors.sensorId, type: sensors.type, lastMoisture: fields.lastMoisture })
@@ -91,12 +91,14 @@ export default fp<{ config: Config }>(
           .innerJoin(fields, eq(fields.id, sensors.fieldId));
         if (list.length === 0) return;
         const client = await mqtt.connectAsync(config.mqttUrl ?? `mqtt://127.0.0.1:${config.mqttPort}`, { clientId: `shetmitra-demo-${process.pid}` });
-        // A separate `npm run simulate` process finds the demo sensors here.
+        // Demo devices are listed (retained) so `npm run simulate` in another process can play them.
         await client.publishAsync(catalogTopic(config.mqttTopicPrefix), JSON.stringify(list), { qos: 1, retain: true });
-        const sim = startSimulator({ client, prefix: config.mqttTopicPrefix, sensors: list, onError: (err) => app.log.debug({ err }, 'simulator') });
-        app.log.info({ sensors: list.length }, 'demo simulator publishing readings over MQTT');
+        const sim = config.simulate
+          ? startSimulator({ client, prefix: config.mqttTopicPrefix, sensors: list, onError: (err) => app.log.debug({ err }, 'simulator') })
+          : null;
+        if (sim) app.log.info({ sensors: list.length }, 'demo simulator publishing readings over MQTT');
         stopSimulator = async () => {
-          sim.stop();
+          sim?.stop();
           await client.endAsync(true);
         };
       });
