@@ -46,13 +46,13 @@ export async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<BenchD
   };
 }
 
-export type World = { farmerId: string; coordinatorId: string; fields: Array<{ id: string; fieldId: string; sensors: Array<{ id: string; sensorId: string; type: 'moisture' | 'temperature' }> }> };
+export type World = { farmerId: string; coordinatorId: string; coordinatorEmail: string; fields: Array<{ id: string; fieldId: string; sensors: Array<{ id: string; sensorId: string; type: 'moisture' | 'temperature' }> }> };
 
 /** `fieldCount` fields with a moisture and a temperature sensor each, owned by one farmer. */
 export async function seedWorld(db: Database['db'], fieldCount: number, tag = randomBytes(3).toString('hex')): Promise<World> {
   const [coordinator] = await db.insert(users).values({ name: 'Bench Coordinator', email: `bench-c-${tag}@t.in`, passwordHash: 'x', role: 'coordinator' }).returning();
   const [farmer] = await db.insert(users).values({ name: 'Bench Farmer', email: `bench-f-${tag}@t.in`, passwordHash: 'x', role: 'farmer', managedBy: coordinator.id }).returning();
-  const out: World = { farmerId: farmer.id, coordinatorId: coordinator.id, fields: [] };
+  const out: World = { farmerId: farmer.id, coordinatorId: coordinator.id, coordinatorEmail: coordinator.email, fields: [] };
   for (let i = 0; i < fieldCount; i += 200) {
     const chunk = Array.from({ length: Math.min(200, fieldCount - i) }, (_, j) => ({
       fieldId: `FLDB${tag}${String(i + j).padStart(5, '0')}`.toUpperCase(),
