@@ -99,11 +99,14 @@ function AlertDetails({ alert }: { alert: AlertItem }) {
   const [fieldNotice, setFieldNotice] = useState(false);
   useEffect(() => {
     const d = dialog.current;
-    if (d && !d.open) d.showModal?.();
+    if (!d || d.open) return;
+    // A modal dialog where the browser has one; an open one otherwise (older engines, jsdom).
+    if (typeof d.showModal === 'function') d.showModal();
+    else d.setAttribute('open', '');
   }, []);
   const close = () => list.send({ type: 'alert.closeDetails' });
   return (
-    <dialog ref={dialog} className="dialog" aria-labelledby="alert-details-title" onCancel={close} open>
+    <dialog ref={dialog} className="dialog" aria-labelledby="alert-details-title" onCancel={close}>
       <h2 id="alert-details-title">{intl.formatMessage(m.details)}</h2>
       <dl className="alert-meta">
         <dt>{intl.formatMessage(m.type)}</dt>
@@ -182,28 +185,24 @@ export function CoordinatorAlerts() {
           value={search}
           onChange={(e) => list.send({ type: 'alerts.search', search: e.target.value })}
         />
-        <label>
-          {intl.formatMessage(m.severity)}{' '}
-          <select value={severity ?? ''} onChange={(e) => list.send({ type: 'alerts.filterSeverity', severity: (e.target.value || null) as Severity | null })}>
+        <label htmlFor="alerts-filter-severity">{intl.formatMessage(m.severity)}</label>
+        <select id="alerts-filter-severity" value={severity ?? ''} onChange={(e) => list.send({ type: 'alerts.filterSeverity', severity: (e.target.value || null) as Severity | null })}>
             <option value="">{intl.formatMessage(m.all)}</option>
             {SEVERITIES.map((s) => (
               <option key={s} value={s}>
                 {intl.formatMessage(severityLabel[s])}
               </option>
             ))}
-          </select>
-        </label>
-        <label>
-          {intl.formatMessage(m.type)}{' '}
-          <select value={type ?? ''} onChange={(e) => list.send({ type: 'alerts.filterType', alertType: (e.target.value || null) as AlertType | null })}>
+        </select>
+        <label htmlFor="alerts-filter-type">{intl.formatMessage(m.type)}</label>
+        <select id="alerts-filter-type" value={type ?? ''} onChange={(e) => list.send({ type: 'alerts.filterType', alertType: (e.target.value || null) as AlertType | null })}>
             <option value="">{intl.formatMessage(m.all)}</option>
             {TYPES.map((t) => (
               <option key={t} value={t}>
                 {intl.formatMessage(typeLabel[t])}
               </option>
             ))}
-          </select>
-        </label>
+        </select>
       </div>
       {failed && (
         <div className="banner banner-error" role="alert">
