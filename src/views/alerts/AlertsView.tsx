@@ -9,6 +9,7 @@ import { SessionContext } from '@/machines/session.context';
 import { AppHeader } from '@/views/ui/AppHeader';
 import { AdminAlertsTable } from './AdminAlertsTable';
 import { CoordinatorAlerts } from './CoordinatorAlerts';
+import './alerts.css';
 import { defineMessages, useIntl } from 'react-intl';
 
 const m = defineMessages({ title: { id: 'alerts.title', defaultMessage: 'Alerts' } });

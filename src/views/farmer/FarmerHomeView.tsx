@@ -14,6 +14,7 @@ import { AppHeader } from '@/views/ui/AppHeader';
 import { RoleLinks } from '@/views/ui/RoleLinks';
 import { ChatbotSlot } from './ChatbotSlot';
 import { ReadingTiles } from './ReadingTiles';
+import './farmerHome.css';
 
 const DualAxisChart = lazy(() => import('@/views/charts/DualAxisChart'));
 
