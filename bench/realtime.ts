@@ -80,7 +80,12 @@ async function appLatency(d: BenchDb, world: World, sockets: number, rate: numbe
 async function echoLatency(sockets: number, rooms: number, rate: number, seconds: number, port: number) {
   const http = createServer();
   const io = new Server(http, { path: '/socket.io' });
-  io.on('connection', (s) => s.on('join', (room: string, ack: () => void) => void s.join(room) || ack()));
+  io.on('connection', (s) =>
+    s.on('join', async (room: string, ack: () => void) => {
+      await s.join(room);
+      ack();
+    }),
+  );
   await new Promise<void>((r) => http.listen(port, '127.0.0.1', () => r()));
   const latencies: number[] = [];
   const clients = await connectAll(`http://127.0.0.1:${port}`, sockets, {}, async (s, i) => {

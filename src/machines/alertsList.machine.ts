@@ -130,7 +130,6 @@ export const alertsListMachine = setup({
   invoke: { id: 'alertSocket', src: 'alertSocket' },
   initial: 'loading',
   on: {
-    'alert.view': { guard: ({ context, event }) => context.alerts.some((a) => a.id === event.id), actions: assign({ detailsId: ({ event }) => event.id }) },
     'alert.closeDetails': { actions: assign({ detailsId: null }) },
     'alerts.search': { guard: 'isCoordinator', target: '.loading', actions: assign(({ event }) => ({ search: event.search, ...toPageOne })) },
     'alerts.filterSeverity': { target: '.loading', actions: assign(({ event }) => ({ severity: event.severity, ...toPageOne })) },
@@ -187,6 +186,7 @@ export const alertsListMachine = setup({
     failed: { on: { 'alerts.retry': 'loading' } },
     ready: {
       on: {
+        'alert.view': { guard: ({ context, event }) => context.alerts.some((a) => a.id === event.id), actions: assign({ detailsId: ({ event }) => event.id }) },
         'alerts.page': {
           guard: ({ context, event }) => event.page >= 1 && event.page <= context.totalPages && event.page !== context.page,
           target: 'loading',

@@ -26,6 +26,8 @@ export const sensorFeedMachine = setup({
   actors: { fieldSocket, watchField, fetchSince },
   actions: {
     logError: (_, _params: { what: string; error: unknown }) => {},
+    /** Tell the invoking machine (named, so a traversal of this machine alone can stub it). */
+    tellParent: sendParent((_, event: SensorFeedParentEvent) => event),
   },
 }).createMachine({
   id: 'sensorFeed',
@@ -36,18 +38,18 @@ export const sensorFeedMachine = setup({
     'socket.reading': {
       actions: [
         assign({ lastSeenAt: ({ context, event }) => later(context.lastSeenAt, event.reading.timestamp) }),
-        sendParent(({ event }) => ({ type: 'feed.reading', reading: event.reading })),
+        { type: 'tellParent', params: ({ event }) => ({ type: 'feed.reading', reading: event.reading }) },
       ],
     },
     'socket.down': '.offline',
   },
   states: {
     offline: {
-      entry: sendParent({ type: 'feed.status', status: 'offline' }),
+      entry: { type: 'tellParent', params: { type: 'feed.status', status: 'offline' } },
       on: { 'socket.up': { target: 'joining', actions: assign({ recovered: ({ event }) => event.recovered }) } },
     },
     joining: {
-      entry: sendParent({ type: 'feed.status', status: 'joining' }),
+      entry: { type: 'tellParent', params: { type: 'feed.status', status: 'joining' } },
       invoke: {
         id: 'watchField',
         src: 'watchField',
@@ -60,7 +62,7 @@ export const sensorFeedMachine = setup({
       },
     },
     catchingUp: {
-      entry: sendParent({ type: 'feed.status', status: 'catchingUp' }),
+      entry: { type: 'tellParent', params: { type: 'feed.status', status: 'catchingUp' } },
       invoke: {
         id: 'fetchSince',
         src: 'fetchSince',
@@ -69,7 +71,7 @@ export const sensorFeedMachine = setup({
           target: 'live',
           actions: [
             assign({ lastSeenAt: ({ context, event }) => event.output.reduce((at, p) => later(at, p.timestamp), context.lastSeenAt) }),
-            sendParent(({ event }) => ({ type: 'feed.points', points: event.output })),
+            { type: 'tellParent', params: ({ event }) => ({ type: 'feed.points', points: event.output }) },
           ],
         },
         // The live stream still works; only the gap stays.
@@ -79,9 +81,9 @@ export const sensorFeedMachine = setup({
         },
       },
     },
-    live: { entry: sendParent({ type: 'feed.status', status: 'live' }) },
+    live: { entry: { type: 'tellParent', params: { type: 'feed.status', status: 'live' } } },
     failed: {
-      entry: sendParent({ type: 'feed.status', status: 'failed' }),
+      entry: { type: 'tellParent', params: { type: 'feed.status', status: 'failed' } },
       on: { 'socket.up': { target: 'joining', actions: assign({ recovered: false }) } },
     },
   },

@@ -38,7 +38,7 @@ const options = {
 };
 const paths = getShortestPaths(alertLifecycleMachine, {
   ...options,
-  serializeState: (s, e, prev) => `${stateName(s as Snap)}|${(s as Snap).context.alert.status}|${e ? keyOf(e as Ev) : ''}|${prev ? stateName(prev as Snap) : ''}`,
+  serializeState: (s, e, prev) => `${stateName(s as Snap)}|${JSON.stringify((s as Snap).context)}|${e ? keyOf(e as Ev) : ''}|${prev ? stateName(prev as Snap) : ''}`,
 } as never);
 
 const drive = {
@@ -131,7 +131,7 @@ afterEach(cleanup);
 
 describe('alert lifecycle model', () => {
   it('has an executor for every event and an assertion for every state', () => {
-    const map = getAdjacencyMap(alertLifecycleMachine, { ...options, serializeState: (s) => `${stateName(s as Snap)}|${(s as Snap).context.alert.status}` } as never);
+    const map = getAdjacencyMap(alertLifecycleMachine, { ...options, serializeState: (s) => `${stateName(s as Snap)}|${JSON.stringify((s as Snap).context)}` } as never);
     const events = new Set<string>();
     const states = new Set<string>();
     for (const node of Object.values(map)) {

@@ -38,7 +38,9 @@ const options = {
   filterEvents: (s: Snap, e: Ev) => s.can(e as never),
   serializeEvent: (e: Ev) => keyOf(e),
 };
-const paths = getShortestPaths(sensorFeedMachine, {
+/** Traversed alone, the feed has no parent to tell. */
+const alone = sensorFeedMachine.provide({ actions: { tellParent: () => {} } });
+const paths = getShortestPaths(alone, {
   ...options,
   serializeState: (s, e, prev) => `${JSON.stringify(s.value)}|${s.context.recovered}|${e ? keyOf(e as Ev) : ''}|${prev ? JSON.stringify(prev.value) : ''}`,
 } as never);
@@ -116,7 +118,7 @@ afterEach(cleanup);
 
 describe('sensor feed model', () => {
   it('has an executor for every event and an assertion for every state', () => {
-    const map = getAdjacencyMap(sensorFeedMachine, { ...options, serializeState: (s) => `${JSON.stringify(s.value)}|${s.context.recovered}` } as never);
+    const map = getAdjacencyMap(alone, { ...options, serializeState: (s) => `${JSON.stringify(s.value)}|${s.context.recovered}` } as never);
     const events = new Set<string>();
     const states = new Set<string>();
     for (const node of Object.values(map)) {
@@ -129,8 +131,8 @@ describe('sensor feed model', () => {
 
   it.each(paths.map((p) => [p.steps.map((s) => keyOf(s.event as Ev)).join(' → '), p] as const))('%s', async (_, path) => {
     render();
-    // The screen reaches the live feed once the field has loaded.
-    await screen.findByTestId('moisture-line');
+    // The screen reaches the live feed once the field has loaded (the chart chunk loads lazily).
+    await screen.findByTestId('moisture-line', {}, { timeout: 5000 });
     for (const step of path.steps) {
       if (step.event.type !== 'xstate.init') await exec[keyOf(step.event as Ev)](step.event as Ev);
       await assertState[String((step.state as Snap).value)](step.state as Snap);

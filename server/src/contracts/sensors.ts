@@ -15,12 +15,15 @@ export const ReadingKind = Type.Union([
 ]);
 
 /** One reading from a device, as sent over MQTT or HTTP. */
-export const DeviceReading = Type.Object({
-  sensorId: Type.String({ minLength: 1, maxLength: 100 }),
-  type: Type.String({ maxLength: 40 }),
-  value: Type.Number(),
-  timestamp: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Number()])),
-});
+export const DeviceReading = Type.Object(
+  {
+    sensorId: Type.String({ minLength: 1, maxLength: 100 }),
+    type: Type.String({ maxLength: 40 }),
+    value: Type.Number(),
+    timestamp: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Number()])),
+  },
+  { additionalProperties: false },
+);
 /** POST /sensor-data/ingest: one reading or up to 1000. Values are checked item by item, not here. */
 export const IngestBody = Type.Union([DeviceReading, Type.Array(DeviceReading, { minItems: 1, maxItems: 1000 })]);
 export const IngestResponse = Type.Object({

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { alertActions, alerts, fields, sensorReadings, sensors } from '../../../server/src/db/schema';
 import { createIngestPipeline, type CommittedReading } from '../../../server/src/modules/sensors/ingestPipeline';
-import { createAlertEngine, type AlertPush } from '../../../server/src/modules/alerts/engine';
+import { createAlertEngine } from '../../../server/src/modules/alerts/engine';
+import type { AlertDelivery } from '../../../server/src/modules/alerts/push';
 import { freshDatabase, liveFixture, type LiveDb } from './db';
 
 for (const kind of ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres' as const] : [])] as const) {
@@ -10,7 +11,7 @@ for (const kind of ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres' as
     let d: LiveDb;
     let fx: Awaited<ReturnType<typeof liveFixture>>;
     const committed: CommittedReading[] = [];
-    const pushes: AlertPush[] = [];
+    const pushes: AlertDelivery[] = [];
     let pipeline: ReturnType<typeof createIngestPipeline>;
     let engine: ReturnType<typeof createAlertEngine>;
 

@@ -19,14 +19,13 @@ import {
   type OpenAlert,
 } from '../../domain/alerts/rules';
 import type { CommittedReading } from '../sensors/ingestPipeline';
-import { alertsByIds, openAlertsOf, type AlertWithAudience } from './repository';
-
-export type AlertPush = AlertWithAudience & { event: 'alert:new' | 'alert:updated' };
+import type { AlertDelivery } from './push';
+import { alertsByIds, openAlertsOf } from './repository';
 
 export type AlertEngine = {
   onReadings(readings: CommittedReading[]): void;
   sweepOffline(): Promise<number>;
-  raise(fieldId: string, alert: ExternalAlert): Promise<AlertPush | null>;
+  raise(fieldId: string, alert: ExternalAlert): Promise<AlertDelivery | null>;
   /** Resolves when nothing is queued or running (tests, shutdown). */
   idle(): Promise<void>;
 };
@@ -51,7 +50,7 @@ const fieldColumns = {
 
 export function createAlertEngine(opts: {
   db: Db;
-  publish: (push: AlertPush) => void;
+  publish: (push: AlertDelivery) => void;
   onError?: (err: unknown) => void;
   now?: () => Date;
 }): AlertEngine {
