@@ -4,6 +4,7 @@
  * Both live exactly as long as the state that invokes them.
  */
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
+import type { SocketAck } from '../../server/src/contracts/socket';
 import type { AlertItem } from './alerts';
 import type { ReadingEvent, SeriesPoint } from './sensors';
 import { last24h } from './sensors';
@@ -30,7 +31,11 @@ export const fieldSocket = fromCallback<EventObject, { fieldId: string }>(({ inp
 });
 
 /** Joins the field's room; the server refuses a field outside the caller's reach. */
-export const watchField = fromPromise<unknown, { fieldId: string }>(({ input }) => emitWithAck('field:watch', input.fieldId));
+export const watchField = fromPromise<SocketAck, { fieldId: string }>(async ({ input }) => {
+  const ack = await emitWithAck<SocketAck>('field:watch', input.fieldId);
+  if (!ack.ok) throw new Error(`field:watch refused: ${ack.code}`);
+  return ack;
+});
 
 /** What the chart missed while the socket was away. */
 export const fetchSince = fromPromise<SeriesPoint[], { fieldId: string; since: string | null }>(({ input, signal }) =>

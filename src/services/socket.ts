@@ -3,7 +3,7 @@
  * The session machine connects it after login/boot, reconnects it with the fresh token after a
  * refresh and disconnects it on logout. Handlers registered with onSocket survive reconnects.
  */
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 
 export type ConnectionState = 'disconnected' | 'connecting' | 'connected';
 type Handler = (...args: unknown[]) => void;
@@ -14,6 +14,8 @@ let socket: Socket | null = null;
 let state: ConnectionState = 'disconnected';
 /** Whether the last (re)connection restored the previous session (socket.io connection state recovery). */
 let recovered = false;
+/** Bumped by every connect and disconnect, so a slow client download cannot revive an old request. */
+let generation = 0;
 const handlers = new Map<string, Set<Handler>>();
 const stateListeners = new Set<(s: ConnectionState) => void>();
 
@@ -23,7 +25,28 @@ function setState(next: ConnectionState) {
   for (const listener of stateListeners) listener(next);
 }
 
-export function connectSocket(token: string) {
+function open(io: typeof import('socket.io-client').io, token: string, url?: string) {
+  const options = { path: '/socket.io', auth: { token }, transports: ['websocket'] };
+  const created = url ? io(url, options) : io(options);
+  created.on('connect', () => {
+    recovered = created.recovered;
+    setState('connected');
+  });
+  created.on('disconnect', () => setState(created.active ? 'connecting' : 'disconnected'));
+  created.on('connect_error', () => setState(created.active ? 'connecting' : 'disconnected'));
+  created.onAny((event: string, ...args: unknown[]) => {
+    for (const handler of handlers.get(event) ?? []) handler(...args);
+  });
+  return created;
+}
+
+/**
+ * Connect, or reconnect with a fresh token. The client library loads on first use, so the login
+ * screen does not download it. `url` is for tests and tools; the app connects to its own origin.
+ */
+export function connectSocket(token: string, url?: string) {
+  const mine = ++generation;
+  setState('connecting');
   if (socket) {
     // Same connection, new credentials: socket.io sends `auth` again on the next handshake.
     socket.auth = { token };
@@ -32,22 +55,17 @@ export function connectSocket(token: string) {
     socket.connect();
     return;
   }
-  setState('connecting');
-  socket = io({ path: '/socket.io', auth: { token }, transports: ['websocket'] });
-  socket.on('connect', () => {
-    recovered = socket?.recovered ?? false;
-    setState('connected');
-  });
-  socket.on('disconnect', () => setState(socket?.active ? 'connecting' : 'disconnected'));
-  socket.on('connect_error', () => setState(socket?.active ? 'connecting' : 'disconnected'));
-  socket.onAny((event: string, ...args: unknown[]) => {
-    for (const handler of handlers.get(event) ?? []) handler(...args);
+  void import('socket.io-client').then(({ io }) => {
+    if (mine !== generation) return;
+    socket = open(io, token, url);
   });
 }
 
 export function disconnectSocket() {
-  socket?.disconnect();
+  generation++;
+  const current = socket;
   socket = null;
+  current?.disconnect();
   setState('disconnected');
 }
 
@@ -69,7 +87,7 @@ export function emitWithAck<T = unknown>(event: string, ...args: unknown[]): Pro
 
 export const getConnectionState = () => state;
 
-/** True when socket.io restored rooms and missed events on the last reconnect; else callers refetch what they missed. */
+/** True when socket.io restored rooms and missed events on the last reconnect; otherwise callers refetch what they missed. */
 export const wasRecovered = () => recovered;
 
 /** Follow the connection state; returns the unsubscribe function. */

@@ -39,17 +39,17 @@ export const alert = (over: Partial<AlertItem> = {}): AlertItem => ({
 
 describe('farmerHome', () => {
   const feedStub = createMachine({});
-  const provide = (loadFieldData = vi.fn(async () => ({ latest: { moisture: 20, temperature: 30, timestamp: iso(1) }, series: [{ timestamp: iso(10), moisture: 22 }], emptyMessage: null, failures: [] }))) =>
+  const provide = (loadFieldData = vi.fn(async (_input: { fieldId: string }) => ({ latest: { moisture: 20, temperature: 30, timestamp: iso(1) }, series: [{ timestamp: iso(10), moisture: 22 }], emptyMessage: null, failures: [] }))) =>
     farmerHomeMachine.provide({
       actors: {
         loadFields: fromPromise(async () => FIELDS),
-        loadFieldData: fromPromise(async ({ input }: { input: { fieldId: string } }) => loadFieldData(input)),
+        loadFieldData: fromPromise(async ({ input }: { input: { fieldId: string } }) => loadFieldData(input)) as never,
         sensorFeed: feedStub as never,
       },
     });
 
   it('selects the first field, loads it, appends live readings and switches fields', async () => {
-    const load = vi.fn(async () => ({ latest: { moisture: 20, temperature: 30, timestamp: iso(1) }, series: [{ timestamp: iso(10), moisture: 22 }], emptyMessage: null, failures: [] }));
+    const load = vi.fn(async (_input: { fieldId: string }) => ({ latest: { moisture: 20, temperature: 30, timestamp: iso(1) }, series: [{ timestamp: iso(10), moisture: 22 }], emptyMessage: null, failures: [] }));
     const actor = createActor(provide(load)).start();
     await waitFor(actor, (s) => s.matches({ field: 'live' }));
     expect(actor.getSnapshot().context.selectedFieldId).toBe('f1');
@@ -109,7 +109,7 @@ describe('sensorFeed', () => {
               socketBack = sendBack as never;
               return () => {};
             }),
-            watchField: fromPromise(async () => ({ ok: true })),
+            watchField: fromPromise(async () => ({ ok: true })) as never,
             fetchSince: fromPromise(fetchSince) as never,
           },
         }),

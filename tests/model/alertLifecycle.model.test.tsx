@@ -38,7 +38,7 @@ const options = {
 };
 const paths = getShortestPaths(alertLifecycleMachine, {
   ...options,
-  serializeState: (s, e, prev) => `${stateName(s as Snap)}|${JSON.stringify((s as Snap).context)}|${e ? keyOf(e as Ev) : ''}|${prev ? stateName(prev as Snap) : ''}`,
+  serializeState: (s: Snap, e?: Ev, prev?: Snap) => `${stateName(s as Snap)}|${JSON.stringify((s as Snap).context)}|${e ? keyOf(e as Ev) : ''}|${prev ? stateName(prev as Snap) : ''}`,
 } as never);
 
 const drive = {
@@ -131,12 +131,12 @@ afterEach(cleanup);
 
 describe('alert lifecycle model', () => {
   it('has an executor for every event and an assertion for every state', () => {
-    const map = getAdjacencyMap(alertLifecycleMachine, { ...options, serializeState: (s) => `${stateName(s as Snap)}|${JSON.stringify((s as Snap).context)}` } as never);
+    const map = getAdjacencyMap(alertLifecycleMachine, { ...options, serializeState: (s: Snap) => `${stateName(s as Snap)}|${JSON.stringify((s as Snap).context)}` } as never);
     const events = new Set<string>();
     const states = new Set<string>();
     for (const node of Object.values(map)) {
       states.add(stateName(node.state as Snap));
-      for (const t of Object.values(node.transitions)) events.add(keyOf(t.event as Ev));
+      for (const t of Object.values(node.transitions) as Array<{ event: Ev }>) events.add(keyOf(t.event as Ev));
     }
     expect([...events].sort()).toEqual(Object.keys(exec).sort());
     expect([...states].sort()).toEqual(Object.keys(assertState).sort());
@@ -145,7 +145,7 @@ describe('alert lifecycle model', () => {
   it.each(paths.map((p) => [p.steps.map((s) => keyOf(s.event as Ev)).join(' → '), p] as const))('%s', async (_, path) => {
     await render();
     for (const step of path.steps) {
-      if (step.event.type !== 'xstate.init') await exec[keyOf(step.event as Ev)](step.event as Ev);
+      if ((step.event as Ev).type !== 'xstate.init') await exec[keyOf(step.event as Ev)](step.event as Ev);
       assertState[stateName(step.state as Snap)](step.state as Snap);
     }
   });

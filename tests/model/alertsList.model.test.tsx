@@ -74,7 +74,7 @@ const options = {
 };
 const paths = getShortestPaths(alertsListMachine, {
   ...options,
-  serializeState: (s) => digest(s as Snap),
+  serializeState: (s: Snap) => digest(s as Snap),
 } as never);
 
 const drive = {
@@ -166,12 +166,12 @@ afterEach(cleanup);
 
 describe('alerts list model (coordinator)', () => {
   it('has an executor for every event and an assertion for every state', () => {
-    const map = getAdjacencyMap(alertsListMachine, { ...options, serializeState: (s) => digest(s as Snap) } as never);
+    const map = getAdjacencyMap(alertsListMachine, { ...options, serializeState: (s: Snap) => digest(s as Snap) } as never);
     const events = new Set<string>();
     const states = new Set<string>();
     for (const node of Object.values(map)) {
       states.add(stateName(node.state as Snap));
-      for (const t of Object.values(node.transitions)) events.add(keyOf(t.event as Ev));
+      for (const t of Object.values(node.transitions) as Array<{ event: Ev }>) events.add(keyOf(t.event as Ev));
     }
     expect([...events].sort()).toEqual(Object.keys(exec).sort());
     expect([...states].sort()).toEqual(Object.keys(assertState).sort());
@@ -180,7 +180,7 @@ describe('alerts list model (coordinator)', () => {
   it.each(paths.map((p) => [p.steps.map((s) => keyOf(s.event as Ev)).join(' → '), p] as const))('%s', async (_, path) => {
     render();
     for (const step of path.steps) {
-      if (step.event.type !== 'xstate.init') await exec[keyOf(step.event as Ev)](step.event as Ev);
+      if ((step.event as Ev).type !== 'xstate.init') await exec[keyOf(step.event as Ev)](step.event as Ev);
       assertState[stateName(step.state as Snap)](step.state as Snap);
     }
     // Read marks reach the server once per alert.

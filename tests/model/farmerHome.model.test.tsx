@@ -65,7 +65,7 @@ const digest = (s: Snap) => JSON.stringify([s.value, s.context]);
 const paths = getShortestPaths(farmerHomeMachine, {
   events: EVENTS as never,
   filterEvents: (s, e) => s.can(e as never),
-  serializeState: (s, e, prev) => `${digest(s as Snap)}|${e ? keyOf(e as Ev) : ''}|${prev ? JSON.stringify((prev as Snap).value) : ''}`,
+  serializeState: (s: Snap, e?: Ev, prev?: Snap) => `${digest(s as Snap)}|${e ? keyOf(e as Ev) : ''}|${prev ? JSON.stringify((prev as Snap).value) : ''}`,
   serializeEvent: (e) => keyOf(e as Ev),
 });
 
@@ -82,7 +82,7 @@ function render() {
   const logic = farmerHomeMachine.provide({
     actors: {
       loadFields: fromPromise(() => (drive.fieldsLoad = deferred<FieldReadingSummary[]>()).promise),
-      loadFieldData: fromPromise(() => (drive.dataLoad = deferred<FieldData & { failures: [] }>()).promise),
+      loadFieldData: fromPromise(() => (drive.dataLoad = deferred<FieldData & { failures: [] }>()).promise) as never,
       // The feed child is exercised in sensorFeed.model.test.tsx; here it only relays what the step sends.
       sensorFeed: fromCallback(({ sendBack }) => {
         drive.toParent = sendBack;
@@ -157,14 +157,14 @@ describe('farmer home model', () => {
     const map = getAdjacencyMap(farmerHomeMachine, {
       events: EVENTS as never,
       filterEvents: (s, e) => s.can(e as never),
-      serializeState: (s) => digest(s as Snap),
+      serializeState: (s: Snap) => digest(s as Snap),
       serializeEvent: (e) => keyOf(e as Ev),
     });
     const seenEvents = new Set<string>();
     const seenStates = new Set<string>();
     for (const node of Object.values(map)) {
       seenStates.add(stateName(node.state as Snap));
-      for (const t of Object.values(node.transitions)) seenEvents.add(keyOf(t.event as Ev));
+      for (const t of Object.values(node.transitions) as Array<{ event: Ev }>) seenEvents.add(keyOf(t.event as Ev));
     }
     expect([...seenEvents].sort()).toEqual(Object.keys(exec).sort());
     expect([...seenStates].sort()).toEqual(Object.keys(assertState).sort());
@@ -174,7 +174,7 @@ describe('farmer home model', () => {
     render();
     for (const step of path.steps) {
       const run = exec[keyOf(step.event as Ev)];
-      if (step.event.type !== 'xstate.init') {
+      if ((step.event as Ev).type !== 'xstate.init') {
         if (!run) throw new Error(`no executor for ${keyOf(step.event as Ev)}`);
         await run(step.event as Ev);
       }

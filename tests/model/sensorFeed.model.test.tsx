@@ -42,7 +42,7 @@ const options = {
 const alone = sensorFeedMachine.provide({ actions: { tellParent: () => {} } });
 const paths = getShortestPaths(alone, {
   ...options,
-  serializeState: (s, e, prev) => `${JSON.stringify(s.value)}|${s.context.recovered}|${e ? keyOf(e as Ev) : ''}|${prev ? JSON.stringify(prev.value) : ''}`,
+  serializeState: (s: Snap, e?: Ev, prev?: Snap) => `${JSON.stringify(s.value)}|${s.context.recovered}|${e ? keyOf(e as Ev) : ''}|${prev ? JSON.stringify(prev.value) : ''}`,
 } as never);
 
 const drive = {
@@ -61,14 +61,14 @@ function render() {
         drive.socket = sendBack;
         return () => (drive.socket = null);
       }),
-      watchField: fromPromise(() => (drive.watch = deferred<unknown>()).promise),
+      watchField: fromPromise(() => (drive.watch = deferred<unknown>()).promise) as never,
       fetchSince: fromPromise(() => (drive.fetch = deferred<SeriesPoint[]>()).promise),
     },
   });
   const home = farmerHomeMachine.provide({
     actors: {
-      loadFields: fromPromise(async () => [{ _id: 'f1', fieldId: 'FLD000001AAA', name: 'North plot', health: 'good', lastSensorData: null }]),
-      loadFieldData: fromPromise(async (): Promise<FieldData & { failures: [] }> => ({ latest: { moisture: 40, temperature: 28, timestamp: SERIES[0].timestamp }, series: SERIES, emptyMessage: null, failures: [] })),
+      loadFields: fromPromise(async () => [{ _id: 'f1', fieldId: 'FLD000001AAA', name: 'North plot', health: 'good', lastSensorData: null }]) as never,
+      loadFieldData: fromPromise(async (): Promise<FieldData & { failures: [] }> => ({ latest: { moisture: 40, temperature: 28, timestamp: SERIES[0].timestamp }, series: SERIES, emptyMessage: null, failures: [] })) as never,
       sensorFeed: feed,
     },
   });
@@ -118,12 +118,12 @@ afterEach(cleanup);
 
 describe('sensor feed model', () => {
   it('has an executor for every event and an assertion for every state', () => {
-    const map = getAdjacencyMap(alone, { ...options, serializeState: (s) => `${JSON.stringify(s.value)}|${s.context.recovered}` } as never);
+    const map = getAdjacencyMap(alone, { ...options, serializeState: (s: Snap) => `${JSON.stringify(s.value)}|${s.context.recovered}` } as never);
     const events = new Set<string>();
     const states = new Set<string>();
     for (const node of Object.values(map)) {
       states.add(String((node.state as Snap).value));
-      for (const t of Object.values(node.transitions)) events.add(keyOf(t.event as Ev));
+      for (const t of Object.values(node.transitions) as Array<{ event: Ev }>) events.add(keyOf(t.event as Ev));
     }
     expect([...events].sort()).toEqual(Object.keys(exec).sort());
     expect([...states].sort()).toEqual(Object.keys(assertState).sort());
@@ -134,7 +134,7 @@ describe('sensor feed model', () => {
     // The screen reaches the live feed once the field has loaded (the chart chunk loads lazily).
     await screen.findByTestId('moisture-line', {}, { timeout: 5000 });
     for (const step of path.steps) {
-      if (step.event.type !== 'xstate.init') await exec[keyOf(step.event as Ev)](step.event as Ev);
+      if ((step.event as Ev).type !== 'xstate.init') await exec[keyOf(step.event as Ev)](step.event as Ev);
       await assertState[String((step.state as Snap).value)](step.state as Snap);
     }
   });

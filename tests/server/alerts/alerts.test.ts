@@ -96,3 +96,14 @@ describe('coordinator alerts list', () => {
     expect((await call('coordinator', 'GET', '/coordinator/alerts?limit=1000')).statusCode).toBe(400);
   });
 });
+
+describe('coordinators for the assign dropdown', () => {
+  it('lists active coordinators to staff only', async () => {
+    const res = await call('admin', 'GET', '/coordinators');
+    expect(res.statusCode).toBe(200);
+    const names = res.json().users.map((u: { name: string }) => u.name);
+    expect(names).toEqual(expect.arrayContaining(['Sunil Pawar', 'Meena Jadhav']));
+    expect(names).not.toContain('Old Coord');
+    expect((await call('farmer', 'GET', '/coordinators')).statusCode).toBe(403);
+  });
+});
