@@ -4,8 +4,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import auth from './auth/routes';
 import health from './health/routes';
+import sensors from './sensors/routes';
+import alerts from './alerts/routes';
+import coordinators from './coordinators/routes';
 
 export const modules: FastifyPluginAsync[] = [
   health,
   auth,
+  sensors,
+  alerts,
+  coordinators,
 ];
