@@ -4,6 +4,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { getLoginHistory, reportSuspicious, revokeSession, type LoginHistoryEntry } from '../services/account';
+import { LOGIN_HISTORY_CSV, loginHistoryCsv } from '../services/loginHistoryCsv';
 
 export type { LoginHistoryEntry };
 export type HistoryFilter = 'all' | 'lastWeek' | 'suspicious';
@@ -28,7 +29,7 @@ export type LoginHistoryEvent =
 
 /** The rows a filter shows, newest first as the server sends them. */
 export function filterHistory(history: LoginHistoryEntry[], filter: HistoryFilter, now = Date.now()) {
-  if (filter === 'lastWeek') return history.filter((h) => now - Date.parse(h.createdAt) <= RECENT_DAYS * 86_400_000);
+  if (filter === 'lastWeek') return history.filter((h) => now - Date.parse(h.timestamp) <= RECENT_DAYS * 86_400_000);
   if (filter === 'suspicious') return history.filter((h) => h.status !== 'success');
   return history;
 }
@@ -41,8 +42,8 @@ export const loginHistoryMachine = setup({
     reportSuspicious: fromPromise<unknown, string>(({ input, signal }) => reportSuspicious(input, signal)),
   },
   actions: {
-    /** Provided by the view: builds login-history.csv from the shown rows and downloads it. */
-    exportCsv: (_, _rows: LoginHistoryEntry[]) => {},
+    /** Provided by the view: the browser saves the file. */
+    download: (_, _file: { filename: string; text: string }) => {},
   },
 }).createMachine({
   id: 'loginHistory',
@@ -62,7 +63,12 @@ export const loginHistoryMachine = setup({
       on: {
         'history.filter': { actions: assign({ filter: ({ event }) => event.filter, expanded: null }) },
         'history.toggle': { actions: assign({ expanded: ({ context, event }) => (context.expanded === event.id ? null : event.id) }) },
-        'history.export': { actions: { type: 'exportCsv', params: ({ context }) => filterHistory(context.history, context.filter) } },
+        'history.export': {
+          actions: {
+            type: 'download',
+            params: ({ context }) => ({ filename: LOGIN_HISTORY_CSV, text: loginHistoryCsv(filterHistory(context.history, context.filter)) }),
+          },
+        },
         'history.revoke': 'revoking',
         'history.report': 'reporting',
       },

@@ -88,7 +88,7 @@ export type TwoFactorRequired = Static<typeof TwoFactorRequired>;
 export const LoginStatus = Type.Union([Type.Literal('success'), Type.Literal('failed'), Type.Literal('suspicious')]);
 export const LoginHistoryEntry = Type.Object({
   _id: Uuid,
-  createdAt: Type.String(),
+  timestamp: Type.String(),
   status: LoginStatus,
   reason: Type.Union([Type.String(), Type.Null()]),
   ipAddress: Type.Union([Type.String(), Type.Null()]),

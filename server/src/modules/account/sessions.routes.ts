@@ -26,7 +26,7 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return {
       history: rows.map(({ entry, revokedAt, expiresAt }) => ({
         _id: entry.id,
-        createdAt: entry.createdAt.toISOString(),
+        timestamp: entry.createdAt.toISOString(),
         status: entry.status,
         reason: entry.reason,
         ipAddress: entry.ipAddress,
