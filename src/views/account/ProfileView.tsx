@@ -57,10 +57,10 @@ const m = defineMessages({
   nameRequired: { id: 'profile.error.nameRequired', defaultMessage: 'Name is required' },
   phoneInvalid: { id: 'profile.error.phoneInvalid', defaultMessage: 'Phone number must be exactly 10 digits' },
   pincodeInvalid: { id: 'profile.error.pincodeInvalid', defaultMessage: 'Pincode must be exactly 6 digits' },
-  superadmin: { id: 'role.superadmin', defaultMessage: 'Super admin' },
-  admin: { id: 'role.admin', defaultMessage: 'Admin' },
-  coordinator: { id: 'role.coordinator', defaultMessage: 'Coordinator' },
-  farmer: { id: 'role.farmer', defaultMessage: 'Farmer' },
+  superadmin: { id: 'profile.role.superadmin', defaultMessage: 'Super admin' },
+  admin: { id: 'profile.role.admin', defaultMessage: 'Admin' },
+  coordinator: { id: 'profile.role.coordinator', defaultMessage: 'Coordinator' },
+  farmer: { id: 'profile.role.farmer', defaultMessage: 'Farmer' },
 });
 
 const PROBLEM = {
