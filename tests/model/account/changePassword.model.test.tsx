@@ -31,7 +31,7 @@ const paths = transitionPaths(
   changePasswordMachine,
   EVENTS,
   (c) => ({ f: c.form, p: Object.keys(c.problems).length > 0, e: !!c.serverError }),
-  { stopWhen: (s) => s.status === 'done' },
+  { stopWhen: (s) => s.status === 'done', unchanged: (c, e) => e.type === 'password.change' && c.form[e.field] === e.value },
 );
 
 describe('change-password dialog, generated paths', () => {

@@ -70,13 +70,14 @@ export function transitionPaths<M extends AnyStateMachine>(
   machine: M,
   events: EventObject[],
   slice: (context: any) => unknown,
-  extra: { input?: unknown; stopWhen?: (s: any) => boolean } = {},
+  extra: { input?: unknown; stopWhen?: (s: any) => boolean; unchanged?: (context: any, e: any) => boolean } = {},
 ) {
   const paths = getShortestPaths(machine, {
     events: events as never,
     input: extra.input as never,
     stopWhen: extra.stopWhen,
-    filterEvents: (s: any, e: any) => s.can(e),
+    // Typing the value a field already holds fires no change event in a browser: not a real step.
+    filterEvents: (s: any, e: any) => s.can(e) && !extra.unchanged?.(s.context, e),
     serializeState: (s: any, e: any, prev: any) =>
       `${JSON.stringify(s.value)}|${JSON.stringify(slice(s.context))}|${e?.type}|${JSON.stringify(prev?.value)}`,
   } as never);
