@@ -24,8 +24,12 @@ export type LoginHistoryEvent =
   | { type: 'history.filter'; filter: HistoryFilter }
   | { type: 'history.toggle'; id: string }
   | { type: 'history.export' }
-  | { type: 'history.revoke'; sessionId: string }
-  | { type: 'history.report'; id: string };
+  /** Revokes the session of the expanded row. */
+  | { type: 'history.revoke' }
+  /** Reports the expanded (suspicious) row. */
+  | { type: 'history.report' };
+
+const expandedRow = (c: Context) => c.history.find((h) => h._id === c.expanded);
 
 /** The rows a filter shows, newest first as the server sends them. */
 export function filterHistory(history: LoginHistoryEntry[], filter: HistoryFilter, now = Date.now()) {
@@ -40,6 +44,16 @@ export const loginHistoryMachine = setup({
     loadHistory: fromPromise<{ history: LoginHistoryEntry[] }>(({ signal }) => getLoginHistory(signal)),
     revokeSession: fromPromise<unknown, string>(({ input, signal }) => revokeSession(input, signal)),
     reportSuspicious: fromPromise<unknown, string>(({ input, signal }) => reportSuspicious(input, signal)),
+  },
+  guards: {
+    rowShown: ({ context, event }) =>
+      event.type === 'history.toggle' && filterHistory(context.history, context.filter).some((h) => h._id === event.id),
+    hasRows: ({ context }) => filterHistory(context.history, context.filter).length > 0,
+    canRevoke: ({ context }) => !!expandedRow(context)?.sessionActive,
+    canReport: ({ context }) => {
+      const row = expandedRow(context);
+      return row?.status === 'suspicious' && !row.reported;
+    },
   },
   actions: {
     /** Provided by the view: the browser saves the file. */
@@ -62,22 +76,25 @@ export const loginHistoryMachine = setup({
     list: {
       on: {
         'history.filter': { actions: assign({ filter: ({ event }) => event.filter, expanded: null }) },
-        'history.toggle': { actions: assign({ expanded: ({ context, event }) => (context.expanded === event.id ? null : event.id) }) },
+        'history.toggle': {
+          guard: 'rowShown',
+          actions: assign({ expanded: ({ context, event }) => (context.expanded === event.id ? null : event.id) }) },
         'history.export': {
+          guard: 'hasRows',
           actions: {
             type: 'download',
             params: ({ context }) => ({ filename: LOGIN_HISTORY_CSV, text: loginHistoryCsv(filterHistory(context.history, context.filter)) }),
           },
         },
-        'history.revoke': 'revoking',
-        'history.report': 'reporting',
+        'history.revoke': { guard: 'canRevoke', target: 'revoking' },
+        'history.report': { guard: 'canReport', target: 'reporting' },
       },
     },
     revoking: {
       invoke: {
         id: 'revokeSession',
         src: 'revokeSession',
-        input: ({ event }) => (event as Extract<LoginHistoryEvent, { type: 'history.revoke' }>).sessionId,
+        input: ({ context }) => expandedRow(context)!.sessionId!,
         onDone: 'loading',
         onError: { target: 'list', actions: assign({ error: 'revoke', errorCause: ({ event }) => event.error }) },
       },
@@ -86,7 +103,7 @@ export const loginHistoryMachine = setup({
       invoke: {
         id: 'reportSuspicious',
         src: 'reportSuspicious',
-        input: ({ event }) => (event as Extract<LoginHistoryEvent, { type: 'history.report' }>).id,
+        input: ({ context }) => context.expanded!,
         onDone: 'loading',
         onError: { target: 'list', actions: assign({ error: 'report', errorCause: ({ event }) => event.error }) },
       },

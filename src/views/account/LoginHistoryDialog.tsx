@@ -57,6 +57,9 @@ export function LoginHistoryDialog({ onClose, logic = loginHistoryMachine }: Pro
   const error = useSelector(actor, (s) => s.context.error);
   const errorCause = useSelector(actor, (s) => s.context.errorCause);
   const rows = useMemo(() => filterHistory(history, filter), [history, filter]);
+  const canRevoke = useSelector(actor, (s) => s.can({ type: 'history.revoke' }));
+  const canReport = useSelector(actor, (s) => s.can({ type: 'history.report' }));
+  const canExport = useSelector(actor, (s) => s.can({ type: 'history.export' }));
   const busy = state === 'revoking' || state === 'reporting' || state === 'loading';
   const unknown = intl.formatMessage(m.unknown);
 
@@ -93,7 +96,7 @@ export function LoginHistoryDialog({ onClose, logic = loginHistoryMachine }: Pro
                 ))}
               </select>
             </label>
-            <button type="button" disabled={state !== 'list' || rows.length === 0} onClick={() => actor.send({ type: 'history.export' })}>
+            <button type="button" disabled={!canExport} onClick={() => actor.send({ type: 'history.export' })}>
               {intl.formatMessage(m.export)}
             </button>
           </div>
@@ -107,7 +110,7 @@ export function LoginHistoryDialog({ onClose, logic = loginHistoryMachine }: Pro
             {rows.map((r) => {
               const open = expanded === r._id;
               return (
-                <li key={r._id} className={`acct-history__row acct-history__row--${r.status}`}>
+                <li key={r._id} data-id={r._id} className={`acct-history__row acct-history__row--${r.status}`}>
                   <button
                     type="button"
                     className="acct-history__summary"
@@ -136,19 +139,17 @@ export function LoginHistoryDialog({ onClose, logic = loginHistoryMachine }: Pro
                         </dd>
                       </dl>
                       <div className="acct-actions">
-                        {r.sessionActive && r.sessionId && (
-                          <button type="button" className="acct-danger" onClick={() => actor.send({ type: 'history.revoke', sessionId: r.sessionId! })}>
+                        {canRevoke && (
+                          <button type="button" className="acct-danger" onClick={() => actor.send({ type: 'history.revoke' })}>
                             {intl.formatMessage(m.revoke)}
                           </button>
                         )}
-                        {r.status === 'suspicious' &&
-                          (r.reported ? (
-                            <span className="acct-badge">{intl.formatMessage(m.reported)}</span>
-                          ) : (
-                            <button type="button" onClick={() => actor.send({ type: 'history.report', id: r._id })}>
-                              {intl.formatMessage(m.report)}
-                            </button>
-                          ))}
+                        {canReport && (
+                          <button type="button" onClick={() => actor.send({ type: 'history.report' })}>
+                            {intl.formatMessage(m.report)}
+                          </button>
+                        )}
+                        {r.reported && <span className="acct-badge">{intl.formatMessage(m.reported)}</span>}
                       </div>
                     </div>
                   )}

@@ -81,11 +81,11 @@ describe('change-password dialog, generated paths', () => {
       },
       closed: (s) => {
         expect(onClose).toHaveBeenCalledOnce();
-        expect(onSuccess).toHaveBeenCalledTimes(path.steps.some((st) => st.state.value === 'success') ? 1 : 0);
+        expect(onSuccess).toHaveBeenCalledTimes(path.steps.some((st: any) => st.state.value === 'success') ? 1 : 0);
       },
     };
 
-    const snapshots = replay(changePasswordMachine, path.steps.map((st) => st.event));
+    const snapshots = replay(changePasswordMachine, path.steps.map((st: any) => st.event));
     for (const [i, step] of path.steps.entries()) {
       await exec[step.event.type](step.event);
       expect(stateKey(snapshots[i].value)).toBe(stateKey(step.state.value));
