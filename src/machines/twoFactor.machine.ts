@@ -62,6 +62,11 @@ export const twoFactorMachine = setup({
   },
   actions: {
     clearForm: assign({ code: '', password: '', codeMissing: false, error: null, errorCause: null }),
+    typeCode: assign({
+      code: ({ event }) => onlyDigitsOrBackup((event as Extract<TwoFactorEvent, { type: 'twoFactor.code' }>).value),
+      codeMissing: false,
+      error: null,
+    }),
     /** Provided by the view: clipboard and file download are the browser's. */
     copySecret: (_, _secret: string) => {},
     downloadBackupCodes: (_, _codes: string[]) => {},
@@ -69,6 +74,8 @@ export const twoFactorMachine = setup({
   guards: {
     isEnabled: ({ context }) => context.isEnabled,
     isDisabled: ({ context }) => !context.isEnabled,
+    codeMode: ({ context }) => context.disableMode === 'code',
+    passwordMode: ({ context }) => context.disableMode === 'password',
     codeEntered: ({ context }) => context.code.length > 0,
     proofEntered: ({ context }) => (context.disableMode === 'code' ? context.code.length > 0 : context.password.length > 0),
   },
@@ -88,10 +95,6 @@ export const twoFactorMachine = setup({
     notice: null,
   },
   initial: 'loading',
-  on: {
-    'twoFactor.code': { actions: assign({ code: ({ event }) => onlyDigitsOrBackup(event.value), codeMissing: false, error: null }) },
-    'twoFactor.password': { actions: assign({ password: ({ event }) => event.value, codeMissing: false, error: null }) },
-  },
   states: {
     loading: {
       invoke: {
@@ -125,6 +128,7 @@ export const twoFactorMachine = setup({
     },
     setup: {
       on: {
+        'twoFactor.code': { actions: 'typeCode' },
         'twoFactor.copySecret': { actions: { type: 'copySecret', params: ({ context }) => context.setup!.secret } },
         'twoFactor.verify': [{ guard: 'codeEntered', target: 'verifying' }, { actions: assign({ codeMissing: true }) }],
         'twoFactor.cancel': { target: 'overview', actions: ['clearForm', assign({ setup: null })] },
@@ -157,6 +161,8 @@ export const twoFactorMachine = setup({
     },
     disableForm: {
       on: {
+        'twoFactor.code': { guard: 'codeMode', actions: 'typeCode' },
+        'twoFactor.password': { guard: 'passwordMode', actions: assign({ password: ({ event }) => event.value, codeMissing: false, error: null }) },
         'twoFactor.disableMode': { actions: assign({ disableMode: ({ event }) => event.mode, code: '', password: '', error: null }) },
         'twoFactor.disable': [{ guard: 'proofEntered', target: 'disabling' }, { actions: assign({ codeMissing: true }) }],
         'twoFactor.cancel': { target: 'overview', actions: 'clearForm' },
@@ -176,6 +182,7 @@ export const twoFactorMachine = setup({
     },
     regenerateForm: {
       on: {
+        'twoFactor.code': { actions: 'typeCode' },
         'twoFactor.regenerate': [{ guard: 'codeEntered', target: 'regenerating' }, { actions: assign({ codeMissing: true }) }],
         'twoFactor.cancel': { target: 'overview', actions: 'clearForm' },
       },
