@@ -65,7 +65,11 @@ export const profileMachine = setup({
     resizeImage: fromPromise<string, File>(({ input }) => shrinkImage(input)),
     bannerTimer: delay,
   },
+  actions: {
+    openDialog: assign({ dialog: ({ event }) => (event as Extract<ProfileEvent, { type: 'profile.openDialog' }>).dialog }),
+  },
   guards: {
+    hasImage: ({ context }) => !!context.draft?.profileImage,
     draftValid: ({ context }) => !!context.draft && !hasProblems(profileProblems(context.draft)),
   },
 }).createMachine({
@@ -73,7 +77,6 @@ export const profileMachine = setup({
   context: { profile: null, fields: [], draft: null, problems: {}, imageError: false, saveError: null, dialog: null },
   initial: 'loading',
   on: {
-    'profile.openDialog': { actions: assign({ dialog: ({ event }) => event.dialog }) },
     'profile.closeDialog': { actions: assign({ dialog: null }) },
   },
   states: {
@@ -103,6 +106,7 @@ export const profileMachine = setup({
         },
       },
       on: {
+        'profile.openDialog': { actions: 'openDialog' },
         'profile.edit': {
           target: 'edit',
           actions: assign({ draft: ({ context }) => draftOf(context.profile!), problems: {}, imageError: false, saveError: null }),
@@ -130,16 +134,19 @@ export const profileMachine = setup({
             }),
           }),
         },
-        'profile.removeImage': { actions: assign({ draft: ({ context }) => ({ ...context.draft!, profileImage: null }) }) },
-        'profile.pickImage': { target: '.processingImage' },
+        'profile.openDialog': { actions: 'openDialog' },
+        'profile.removeImage': { guard: 'hasImage', actions: assign({ draft: ({ context }) => ({ ...context.draft!, profileImage: null }) }) },
         'profile.cancel': { target: 'view', actions: assign({ draft: ({ context }) => draftOf(context.profile!), problems: {} }) },
-        'profile.save': [
-          { guard: 'draftValid', target: 'saving' },
-          { actions: assign({ problems: ({ context }) => profileProblems(context.draft!) }) },
-        ],
       },
       states: {
-        idle: {},
+        idle: { on: { 'profile.pickImage': 'processingImage', 'profile.save': 'validating' } },
+        /** A transient check, so the save rule is written once for idle and saveFailed. */
+        validating: {
+          always: [
+            { guard: 'draftValid', target: '#profile.saving' },
+            { target: 'idle', actions: assign({ problems: ({ context }) => profileProblems(context.draft!) }) },
+          ],
+        },
         processingImage: {
           invoke: {
             id: 'resizeImage',
@@ -152,7 +159,7 @@ export const profileMachine = setup({
             onError: { target: 'idle', actions: assign({ imageError: true }) },
           },
         },
-        saveFailed: {},
+        saveFailed: { on: { 'profile.pickImage': 'processingImage', 'profile.save': 'validating' } },
       },
     },
     saving: {

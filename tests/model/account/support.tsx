@@ -70,7 +70,13 @@ export function transitionPaths<M extends AnyStateMachine>(
   machine: M,
   events: EventObject[],
   slice: (context: any) => unknown,
-  extra: { input?: unknown; stopWhen?: (s: any) => boolean; unchanged?: (context: any, e: any) => boolean } = {},
+  extra: {
+    input?: unknown;
+    stopWhen?: (s: any) => boolean;
+    unchanged?: (context: any, e: any) => boolean;
+    /** Key on the previous state too (more paths; needed when one event reaches a state from several). */
+    withPrevious?: boolean;
+  } = {},
 ) {
   const paths = getShortestPaths(machine, {
     events: events as never,
@@ -79,7 +85,7 @@ export function transitionPaths<M extends AnyStateMachine>(
     // Typing the value a field already holds fires no change event in a browser: not a real step.
     filterEvents: (s: any, e: any) => s.can(e) && !extra.unchanged?.(s.context, e),
     serializeState: (s: any, e: any, prev: any) =>
-      `${JSON.stringify(s.value)}|${JSON.stringify(slice(s.context))}|${e?.type}|${JSON.stringify(prev?.value)}`,
+      `${JSON.stringify(s.value)}|${JSON.stringify(slice(s.context))}|${e?.type}|${extra.withPrevious === false ? '' : JSON.stringify(prev?.value)}`,
   } as never);
   return paths.map((p: any) => [p.steps.map((s: any) => s.event.type.replace('xstate.', '')).join(' → '), p] as const);
 }
