@@ -78,5 +78,9 @@ export const revokeSession = (sessionId: string, signal?: AbortSignal) =>
 export const reportSuspicious = (loginId: string, signal?: AbortSignal) =>
   http.post<{ success: true }>(`/auth/suspicious/${encodeURIComponent(loginId)}`, undefined, { signal });
 
+/** The second sign-in step: a TOTP or backup code for the challenge POST /auth/login answered with. */
+export const loginWithSecondFactor = <TSession>(body: { challengeToken: string; code: string }, signal?: AbortSignal) =>
+  http.post<TSession>('/auth/login/2fa', body, { signal, anonymous: true });
+
 export const getBuildInfo = (signal?: AbortSignal) =>
   http.get<{ name: string; version: string; commit: string; builtAt: string; env: string }>('/test-updated-code', { signal });
