@@ -2,13 +2,8 @@
  * Account and security API shapes (spec section 7, Authentication and account). The web imports these type-only.
  */
 import { Type, type Static } from 'typebox';
+import { NotificationPreferences } from './auth';
 import { Language, Uuid } from './common';
-
-export const NotificationPreferences = Type.Object(
-  { email: Type.Boolean(), sms: Type.Boolean(), push: Type.Boolean(), alerts: Type.Boolean(), reports: Type.Boolean() },
-  { additionalProperties: false },
-);
-export type NotificationPreferences = Static<typeof NotificationPreferences>;
 
 /** The fields PATCH /auth/profile accepts, and nothing else (never role or managedBy). */
 export const PROFILE_FIELDS = [

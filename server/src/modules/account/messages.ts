@@ -7,7 +7,6 @@ export const AM = {
     'प्रोफाइलमधून काही माहिती बदलता येत नाही.',
     'प्रोफ़ाइल से कुछ जानकारी बदली नहीं जा सकती।',
   ),
-  emailTaken: t('This email is already in use.', 'हा ईमेल आधीच वापरात आहे.', 'यह ईमेल पहले से उपयोग में है।'),
   badImage: t(
     'Profile photo must be a PNG, JPEG or WebP image of at most 300 KB.',
     'प्रोफाइल फोटो PNG, JPEG किंवा WebP प्रतिमा आणि जास्तीत जास्त 300 KB असावा.',

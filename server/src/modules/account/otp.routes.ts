@@ -11,6 +11,8 @@ import { users } from '../../db/schema';
 import { createThrottle } from '../../domain/throttle/throttle';
 import { AppError, badRequest, tooManyRequests } from '../../lib/errors';
 import { createSmsProvider } from '../../providers/sms/index';
+import { clientInfo } from '../auth/loginHistory';
+import { afterFirstFactor } from '../auth/signIn';
 import { AM } from './messages';
 import { consumeOtp, countAttempt, countRecentOtps, latestLiveOtp, saveOtp } from './otp.repository';
 import type { AccountKeys } from './secrets';
@@ -48,7 +50,7 @@ const otpRoutes: FastifyPluginAsyncTypebox<{ keys: AccountKeys }> = async (app, 
     return { success: true as const, message: AM.otpSent };
   });
 
-  app.post('/auth/mobile-otp-verify', { schema: { body: MobileOtpVerifyBody } }, async (req, reply) => {
+  app.post('/auth/mobile-otp-verify', { schema: { body: MobileOtpVerifyBody } }, async (req) => {
     enabled();
     const { phoneNumber, otp } = req.body;
     if (!perIp.hit(req.ip)) throw tooManyRequests();
@@ -65,7 +67,7 @@ const otpRoutes: FastifyPluginAsyncTypebox<{ keys: AccountKeys }> = async (app, 
       .from(users)
       .where(and(eq(users.phoneNumber, phoneNumber), eq(users.status, 'Active')));
     if (!user || !(await consumeOtp(app.db, row.id))) throw badRequest(AM.otpInvalid, undefined, 'OTP_INVALID');
-    return signIn(app, req, reply, user, 'otp');
+    return afterFirstFactor(app, keys, user, clientInfo(req.ip, req.headers['user-agent']));
   });
 };
 

@@ -9,6 +9,7 @@ import { ChangePasswordBody, ForgotPasswordBody, ResetPasswordBody } from '../..
 import { passwordResets, users } from '../../db/schema';
 import { createThrottle } from '../../domain/throttle/throttle';
 import { badRequest, tooManyRequests, unauthorized } from '../../lib/errors';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { createMailProvider } from '../../providers/mail/index';
 import { AM } from './messages';
 import { assertStrongPassword } from './passwordRules';

@@ -8,6 +8,8 @@ import { PROFILE_FIELDS, ProfilePatch } from '../../contracts/account';
 import { users } from '../../db/schema';
 import { checkProfileImage } from '../../domain/account/profileImage';
 import { badRequest, conflict, unauthorized } from '../../lib/errors';
+import { emailTaken } from '../auth/service';
+import { toUserJson } from '../auth/userJson';
 import { AM } from './messages';
 
 const ALLOWED = new Set<string>(PROFILE_FIELDS);
@@ -51,7 +53,7 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .select({ id: users.id })
           .from(users)
           .where(and(eq(users.email, patch.email), ne(users.id, me.id)));
-        if (taken) throw conflict(AM.emailTaken, 'EMAIL_TAKEN');
+        if (taken) throw conflict(emailTaken, 'EMAIL_TAKEN');
       }
       const [row] = await app.db
         .update(users)
@@ -59,7 +61,7 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .where(eq(users.id, me.id))
         .returning();
       if (!row) throw unauthorized();
-      return { user: publicUser(row), message: { english: 'profile updated successfully' } };
+      return { user: toUserJson(row) };
     },
   );
 };

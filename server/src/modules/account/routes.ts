@@ -1,5 +1,6 @@
 /** Account and security (issue 4): profile edits, passwords, two-factor, sessions, OTP sign-in, build info. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import loginTwoFactorRoutes from './loginTwoFactor.routes';
 import metaRoutes from './meta.routes';
 import otpRoutes from './otp.routes';
 import passwordRoutes from './password.routes';
@@ -13,6 +14,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(profileRoutes);
   await app.register(passwordRoutes);
   await app.register(twoFactorRoutes, { keys });
+  await app.register(loginTwoFactorRoutes, { keys });
   await app.register(sessionRoutes);
   await app.register(otpRoutes, { keys });
   await app.register(metaRoutes);

@@ -15,6 +15,7 @@ import {
 import { users } from '../../db/schema';
 import { createThrottle } from '../../domain/throttle/throttle';
 import { badRequest, conflict, tooManyRequests } from '../../lib/errors';
+import { verifyPassword } from '../../lib/passwords';
 import { AM } from './messages';
 import type { AccountKeys } from './secrets';
 import { countUnusedBackupCodes, findTwoFactor, removeTwoFactor } from './twoFactor.repository';
