@@ -55,11 +55,16 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .where(and(eq(users.email, patch.email), ne(users.id, me.id)));
         if (taken) throw conflict(emailTaken, 'EMAIL_TAKEN');
       }
+      // The unique index settles a race between two people taking the same address at once.
       const [row] = await app.db
         .update(users)
         .set({ ...patch, updatedAt: new Date() })
         .where(eq(users.id, me.id))
-        .returning();
+        .returning()
+        .catch((err: { code?: string; cause?: { code?: string } }) => {
+          if (err?.code === '23505' || err?.cause?.code === '23505') throw conflict(emailTaken, 'EMAIL_TAKEN');
+          throw err;
+        });
       if (!row) throw unauthorized();
       return { user: toUserJson(row) };
     },
