@@ -25,10 +25,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const expectErrorBody = (res: { statusCode: number; json(): any; headers: Record<string, unknown> }, status: number) => {
+type ErrorBody = {
+  statusCode: number;
+  code: string;
+  error: string;
+  message: { english: string; marathi: string; hindi: string };
+  details: { fields: { field: string }[] };
+};
+
+const expectErrorBody = (res: { statusCode: number; json(): unknown; headers: Record<string, unknown> }, status: number) => {
   expect(res.statusCode).toBe(status);
   expect(String(res.headers['content-type'])).toMatch(/application\/json/);
-  const body = res.json();
+  const body = res.json() as ErrorBody;
   expect(body).toMatchObject({ statusCode: status, code: expect.any(String), error: expect.any(String) });
   expect(body.message).toEqual({ english: expect.any(String), marathi: expect.any(String), hindi: expect.any(String) });
   expect(JSON.stringify(body)).not.toMatch(/\bat .*\.ts:\d+|stack/);
