@@ -1,11 +1,6 @@
 /** The account and security calls (spec section 7), one function each. */
-import type {
-  ActiveSession,
-  LoginHistoryEntry,
-  NotificationPreferences,
-  TwoFactorSetup,
-  TwoFactorStatus,
-} from '../../server/src/contracts/account';
+import type { ActiveSession, LoginHistoryEntry, TwoFactorSetup, TwoFactorStatus } from '../../server/src/contracts/account';
+import type { NotificationPreferences } from '../../server/src/contracts/auth';
 import { http } from './http';
 
 export type { ActiveSession, LoginHistoryEntry, NotificationPreferences, TwoFactorSetup, TwoFactorStatus };

@@ -7,6 +7,9 @@ import { defineMessages, useIntl } from 'react-intl';
 import { Link, useSearch } from 'wouter';
 import { httpErrorMessage } from '@/i18n/httpErrors';
 import { SessionContext } from '@/machines/session.context';
+import type { loginTwoFactorMachine } from '@/machines/loginTwoFactor.machine';
+import { TwoFactorLoginStep } from '@/views/account/TwoFactorLoginStep';
+import type { ActorRefFrom } from 'xstate';
 import type { LoginFailure } from '@/machines/session.machine';
 import { isMobileUserAgent } from '@/views/ui/device';
 import { LanguageSwitcher } from '@/views/ui/LanguageSwitcher';
@@ -28,7 +31,6 @@ const m = defineMessages({
   emailInvalid: { id: 'validation.emailInvalid', defaultMessage: 'Enter a valid email address' },
   passwordRequired: { id: 'validation.passwordRequired', defaultMessage: 'Password is required' },
   invalidCredentials: { id: 'login.invalidCredentials', defaultMessage: 'Invalid email or password' },
-  twoFactorUnavailable: { id: 'login.twoFactorUnavailable', defaultMessage: 'This account needs a verification code. Please try again later.' },
   sessionExpired: { id: 'http.unauthorized', defaultMessage: 'Session expired. Please log in again.' },
   registerNotice: { id: 'login.registerNotice', defaultMessage: 'Registration is available only after login.' },
   otpComingSoon: { id: 'login.otp.comingSoon', defaultMessage: 'OTP login is coming soon.' },
@@ -56,6 +58,9 @@ export function LoginView({ userAgent = navigator.userAgent }: { userAgent?: str
   const submitting = SessionContext.useSelector((s) => s.matches({ anonymous: 'submitting' }));
   const failure = SessionContext.useSelector((s) => (s.matches({ anonymous: 'failed' }) ? s.context.loginError : null));
   const expired = SessionContext.useSelector((s) => s.context.notice === 'sessionExpired');
+  const secondFactor = SessionContext.useSelector((s) =>
+    s.matches({ anonymous: 'secondFactor' }) ? ((s.children.loginTwoFactor as ActorRefFrom<typeof loginTwoFactorMachine> | undefined) ?? null) : null,
+  );
   const fromRegister = new URLSearchParams(useSearch()).get('notice') === 'register';
   const mobile = isMobileUserAgent(userAgent);
   const [mode, setMode] = useState<'email' | 'otp'>('email');
@@ -102,6 +107,10 @@ export function LoginView({ userAgent = navigator.userAgent }: { userAgent?: str
         {fromRegister && <p className="banner banner-info">{intl.formatMessage(m.registerNotice)}</p>}
         {expired && !failure && <p className="banner banner-warn">{intl.formatMessage(m.sessionExpired)}</p>}
 
+        {secondFactor ? (
+          <TwoFactorLoginStep actor={secondFactor} />
+        ) : (
+          <>
         {mobile && (
           <div className="segmented" role="tablist" aria-label={intl.formatMessage(m.modes)}>
             <button type="button" role="tab" aria-selected={mode === 'email'} onClick={showEmail}>
@@ -188,6 +197,8 @@ export function LoginView({ userAgent = navigator.userAgent }: { userAgent?: str
               {intl.formatMessage(m.backToEmail)}
             </button>
           </form>
+        )}
+          </>
         )}
       </div>
     </main>

@@ -79,7 +79,7 @@ describe('change-password dialog, generated paths', () => {
         expect(within(dialog()).getByRole('status')).toHaveTextContent('Password changed successfully');
         expect(onSuccess).not.toHaveBeenCalled();
       },
-      closed: (s) => {
+      closed: () => {
         expect(onClose).toHaveBeenCalledOnce();
         expect(onSuccess).toHaveBeenCalledTimes(path.steps.some((st: any) => st.state.value === 'success') ? 1 : 0);
       },

@@ -44,7 +44,7 @@ describe('forgot password, generated paths', () => {
       },
       failed: () => expect(screen.getByRole('alert')).toHaveTextContent('Failed to send reset link. Please try again.'),
     };
-    const snaps = replay(forgotPasswordMachine, path.steps.map((s) => s.event));
+    const snaps = replay(forgotPasswordMachine, path.steps.map((s: any) => s.event));
     for (const [i, step] of path.steps.entries()) {
       await exec[step.event.type](step.event);
       assertState[stateKey(snaps[i].value)](snaps[i]);
@@ -127,7 +127,7 @@ describe('reset password, generated paths', () => {
           expect(screen.getByRole('link', { name: 'Go to login' })).toHaveAttribute('href', '/login');
         },
       };
-      const snaps = replay(resetPasswordMachine, path.steps.map((s) => s.event), { token });
+      const snaps = replay(resetPasswordMachine, path.steps.map((s: any) => s.event), { token });
       for (const [i, step] of path.steps.entries()) {
         await exec[step.event.type](step.event);
         assertState[stateKey(snaps[i].value)](snaps[i]);
