@@ -18,7 +18,7 @@ export type FieldSocketEvent =
 
 export const fieldSocket = fromCallback<EventObject, { fieldId: string }>(({ input, sendBack }) => {
   const send = (e: FieldSocketEvent) => sendBack(e);
-  const offReading = onSocket<[ReadingEvent]>('reading:new', (reading) => {
+  const offReading = onSocket('reading:new', (reading) => {
     if (reading.fieldId === input.fieldId) send({ type: 'socket.reading', reading });
   });
   const offState = subscribeConnectionState((s) => send(s === 'connected' ? { type: 'socket.up', recovered: wasRecovered() } : { type: 'socket.down' }));
@@ -32,7 +32,7 @@ export const fieldSocket = fromCallback<EventObject, { fieldId: string }>(({ inp
 
 /** Joins the field's room; the server refuses a field outside the caller's reach. */
 export const watchField = fromPromise<SocketAck, { fieldId: string }>(async ({ input }) => {
-  const ack = await emitWithAck<SocketAck>('field:watch', input.fieldId);
+  const ack = await emitWithAck('field:watch', input.fieldId);
   if (!ack.ok) throw new Error(`field:watch refused: ${ack.code}`);
   return ack;
 });
@@ -49,8 +49,8 @@ export type AlertSocketEvent =
 export const alertSocket = fromCallback<EventObject>(({ sendBack }) => {
   const send = (e: AlertSocketEvent) => sendBack(e);
   let wasDown = false;
-  const offNew = onSocket<[AlertItem]>('alert:new', (alert) => send({ type: 'feed.alert', event: 'alert:new', alert }));
-  const offUpdated = onSocket<[AlertItem]>('alert:updated', (alert) => send({ type: 'feed.alert', event: 'alert:updated', alert }));
+  const offNew = onSocket('alert:new', (alert) => send({ type: 'feed.alert', event: 'alert:new', alert }));
+  const offUpdated = onSocket('alert:updated', (alert) => send({ type: 'feed.alert', event: 'alert:updated', alert }));
   const offState = subscribeConnectionState((s) => {
     if (s !== 'connected') wasDown = true;
     else if (wasDown) {

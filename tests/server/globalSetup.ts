@@ -32,7 +32,7 @@ export const withDatabase = (url: string, name: string) => {
 export default async function setup(project: TestProject) {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
-    const name = `srv_tpl_${randomBytes(5).toString('hex')}`;
+    const name = `${process.env.TEST_DB_PREFIX ?? 'srv_'}tpl_${randomBytes(5).toString('hex')}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
     await admin.query(`create database ${name}`);

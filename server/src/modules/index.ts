@@ -2,6 +2,7 @@
  * Every route module, registered under /api/v1. Add one line per module.
  */
 import type { FastifyPluginAsync } from 'fastify';
+import account from './account/routes';
 import auth from './auth/routes';
 import health from './health/routes';
 import sensors from './sensors/routes';
@@ -14,4 +15,5 @@ export const modules: FastifyPluginAsync[] = [
   sensors,
   alerts,
   coordinators,
+  account,
 ];
