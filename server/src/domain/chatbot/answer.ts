@@ -7,7 +7,8 @@
 import type { ChatModel } from '../../providers/llm/index';
 import { asksAboutOwnData, groundedAnswer, type FieldSnapshot } from './grounding';
 import { search } from './retrieval';
-import { detectLanguage, type Lang } from './text';
+import type { Lang } from '../language';
+import { detectLanguage } from './text';
 
 export type ChatSource = 'your-data' | 'knowledge-base' | 'language-model' | 'no-match';
 export type ChatAnswer = { reply: string; language: Lang; source: ChatSource; offline: boolean; passages: { id: string; topic: string }[] };

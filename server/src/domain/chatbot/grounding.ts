@@ -2,7 +2,7 @@
  * Questions about the farmer's own field ('माझ्या शेतातील ओलावा किती आहे?') are answered from their
  * latest sensor readings, not from the general knowledge base.
  */
-import type { Lang } from './text';
+import type { Lang } from '../language';
 
 export type FieldSnapshot = {
   name: string;

@@ -3,7 +3,8 @@
  * index per language so a Marathi question is matched against Marathi text.
  */
 import data from './knowledge/passages.json';
-import { tokens, type Lang } from './text';
+import type { Lang } from '../language';
+import { tokens } from './text';
 
 export type Passage = { id: string; topic: string; text: string };
 export type Hit = Passage & { score: number };

@@ -3,7 +3,7 @@
  * (कापसावरील, जमिनीत, सोयाबीनची), so Devanagari words are lightly stemmed and also indexed as
  * character trigrams: a query word then meets its inflected forms without a full morphology.
  */
-export type Lang = 'english' | 'marathi' | 'hindi';
+import type { Lang } from '../language';
 
 const DEVANAGARI = /[\u0900-\u097F]/;
 

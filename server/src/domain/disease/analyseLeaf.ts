@@ -4,6 +4,7 @@
  * the disease and the measured numbers behind it.
  */
 import { badRequest } from '../../lib/errors';
+import type { Lang } from '../language';
 import { colourClassifier, type ClassifierMethod, type LeafClassifier } from './classifier';
 import { checkLeafImage, DISEASE_INPUT_ERRORS } from './imageGuard';
 import { diseaseById, diseaseFor, lookalikes } from './knowledgeBase';
@@ -13,7 +14,6 @@ import { segmentLeaf } from './segmentation';
 import { severityGrade, type SeverityGrade } from './severity';
 import { measureSymptoms } from './symptoms';
 
-export type Lang = 'english' | 'marathi' | 'hindi';
 
 export type DiseaseResult = {
   diseaseId: string;

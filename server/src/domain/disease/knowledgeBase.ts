@@ -4,9 +4,9 @@
  */
 import data from './knowledge/diseases.json';
 import type { Translated } from '../../lib/errors';
+import type { Lines } from '../language';
 import { PATTERNS, type Pattern } from './patterns';
 
-export type Lines = { english: string[]; marathi: string[]; hindi: string[] };
 export type Disease = {
   id: string;
   pattern: Pattern;

@@ -3,7 +3,7 @@
  * headquarters to the coordinates (within 150 km), else none (outside the state's coverage).
  */
 import data from './knowledge/regions.json';
-import type { Lines } from '../disease/knowledgeBase';
+import type { Lines } from '../language';
 import type { Translated } from '../../lib/errors';
 
 export type RegionId = 'konkan' | 'western' | 'north' | 'marathwada' | 'vidarbha';

@@ -2,7 +2,7 @@
  * A language model behind one interface. Configured with LLM_BASE_URL + LLM_MODEL (+ LLM_API_KEY),
  * any OpenAI-compatible chat-completions server answers; unset, the chatbot answers from retrieval.
  */
-import type { Lang } from '../../domain/chatbot/text';
+import type { Lang } from '../../domain/language';
 import { openAiCompatible } from './openAiCompatible';
 
 export type ModelQuestion = {
