@@ -67,7 +67,7 @@ export async function checkLeafImage(buf: Uint8Array): Promise<CheckedImage> {
   if (buf.byteLength > MAX_UPLOAD_BYTES) throw badRequest(DISEASE_INPUT_ERRORS.tooLarge, undefined, 'IMAGE_TOO_LARGE');
   const format = sniffImageFormat(buf);
   if (!format) throw badRequest(DISEASE_INPUT_ERRORS.notImage, undefined, 'IMAGE_TYPE');
-  let meta: sharp.Metadata;
+  let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
   try {
     // Reads the header only; no pixels are decoded here.
     meta = await sharp(buf, { limitInputPixels: false }).metadata();

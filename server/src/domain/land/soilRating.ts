@@ -9,9 +9,9 @@ import ratings from './knowledge/soilRatings.json';
 export type Band = [number | null, string];
 export type RatingTable = { name: string; source: string; nitrogen: Band[]; phosphorus: Band[]; potassium: Band[]; organicCarbon: Band[] };
 
-export const RATING_TABLES = ratings.tables as Record<string, RatingTable>;
+export const RATING_TABLES = ratings.tables as unknown as Record<string, RatingTable>;
 export const DEFAULT_STATE: string = ratings.defaultState;
-const PH_BANDS = ratings.ph as Band[];
+const PH_BANDS = ratings.ph as unknown as Band[];
 const SCORES = ratings.scores as Record<string, number>;
 const WEIGHTS = ratings.weights;
 
