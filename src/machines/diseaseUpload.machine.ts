@@ -1,0 +1,70 @@
+/**
+ * The leaf-photo upload (spec section 4): no file → file selected → analysing (button disabled)
+ * → result or error; clearing the file returns to no file. Only image/* files are taken.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { DiseaseResult } from '../../server/src/contracts/disease';
+import { detectDisease } from '../services/disease';
+import type { ServerLanguage } from '../services/language';
+
+export type DiseaseUploadContext = {
+  lang: ServerLanguage;
+  file: File | null;
+  /** Name of the last file refused for not being an image. */
+  refused: string | null;
+  result: DiseaseResult | null;
+};
+
+export const isImageFile = (file: File) => file.type.startsWith('image/');
+
+export const diseaseUploadMachine = setup({
+  types: {
+    context: {} as DiseaseUploadContext,
+    input: {} as { lang: ServerLanguage },
+    events: {} as { type: 'disease.fileChosen'; file: File } | { type: 'disease.analyse' } | { type: 'disease.clear' },
+  },
+  actors: {
+    detect: fromPromise<DiseaseResult, { file: File; lang: ServerLanguage }>(({ input, signal }) =>
+      detectDisease(input.file, input.lang, signal),
+    ),
+  },
+  guards: {
+    isImage: ({ event }) => event.type === 'disease.fileChosen' && isImageFile(event.file),
+  },
+  actions: {
+    takeFile: assign({
+      file: ({ event }) => (event.type === 'disease.fileChosen' ? event.file : null),
+      refused: null,
+      result: null,
+    }),
+    refuseFile: assign({ refused: ({ event }) => (event.type === 'disease.fileChosen' ? event.file.name : null) }),
+    forgetFile: assign({ file: null, refused: null, result: null }),
+  },
+}).createMachine({
+  id: 'diseaseUpload',
+  context: ({ input }) => ({ lang: input.lang, file: null, refused: null, result: null }),
+  initial: 'noFile',
+  on: {
+    'disease.fileChosen': [{ guard: 'isImage', target: '.selected', actions: 'takeFile' }, { actions: 'refuseFile' }],
+  },
+  states: {
+    noFile: {},
+    selected: {
+      on: { 'disease.analyse': 'analysing', 'disease.clear': { target: 'noFile', actions: 'forgetFile' } },
+    },
+    analysing: {
+      tags: ['busy'],
+      // A new photo chosen mid-analysis is ignored: the button is disabled and the picker with it.
+      on: { 'disease.fileChosen': {} },
+      invoke: {
+        id: 'detect',
+        src: 'detect',
+        input: ({ context }) => ({ file: context.file!, lang: context.lang }),
+        onDone: { target: 'result', actions: assign({ result: ({ event }) => event.output }) },
+        onError: { target: 'error' },
+      },
+    },
+    result: { on: { 'disease.clear': { target: 'noFile', actions: 'forgetFile' } } },
+    error: { on: { 'disease.analyse': 'analysing', 'disease.clear': { target: 'noFile', actions: 'forgetFile' } } },
+  },
+});
