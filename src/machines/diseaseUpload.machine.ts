@@ -5,7 +5,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { DiseaseResult } from '../../server/src/contracts/disease';
 import { detectDisease } from '../services/disease';
-import type { ServerLanguage } from '../services/language';
+import { serverLanguage, type ServerLanguage } from '../services/language';
 
 export type DiseaseUploadContext = {
   lang: ServerLanguage;
@@ -20,7 +20,8 @@ export const isImageFile = (file: File) => file.type.startsWith('image/');
 export const diseaseUploadMachine = setup({
   types: {
     context: {} as DiseaseUploadContext,
-    input: {} as { lang: ServerLanguage },
+    /** The UI locale (mr-IN, en-IN, hi-IN): the result comes back in its language. */
+    input: {} as { locale: string },
     events: {} as { type: 'disease.fileChosen'; file: File } | { type: 'disease.analyse' } | { type: 'disease.clear' },
   },
   actors: {
@@ -42,7 +43,7 @@ export const diseaseUploadMachine = setup({
   },
 }).createMachine({
   id: 'diseaseUpload',
-  context: ({ input }) => ({ lang: input.lang, file: null, refused: null, result: null }),
+  context: ({ input }) => ({ lang: serverLanguage(input.locale), file: null, refused: null, result: null }),
   initial: 'noFile',
   on: {
     'disease.fileChosen': [{ guard: 'isImage', target: '.selected', actions: 'takeFile' }, { actions: 'refuseFile' }],

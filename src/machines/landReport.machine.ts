@@ -5,7 +5,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { NdviPoint } from '../../server/src/contracts/land';
-import type { ServerLanguage } from '../services/language';
+import { serverLanguage, type ServerLanguage } from '../services/language';
 import { createLandReport, downloadLandReportPdf, type LandReport, type LandReportRequest } from '../services/land';
 
 export const FORM_FIELDS = ['ph', 'nitrogen', 'phosphorus', 'potassium', 'organicMatter', 'location', 'lat', 'lon'] as const;
@@ -38,7 +38,8 @@ export function toRequest(ctx: Ctx, e: GenerateEvent): LandReportRequest {
 export const landReportMachine = setup({
   types: {
     context: {} as Ctx,
-    input: {} as { lang: ServerLanguage },
+    /** The UI locale: the report is written in its language. */
+    input: {} as { locale: string },
     events: {} as { type: 'report.edit'; field: FormField; value: string } | GenerateEvent | { type: 'report.download' },
   },
   actors: {
@@ -57,7 +58,7 @@ export const landReportMachine = setup({
 }).createMachine({
   id: 'landReport',
   context: ({ input }) => ({
-    lang: input.lang,
+    lang: serverLanguage(input.locale),
     form: { ph: '', nitrogen: '', phosphorus: '', potassium: '', organicMatter: '', location: '', lat: '', lon: '' },
     report: null,
     notice: null,

@@ -1,0 +1,23 @@
+/** Route /disease-detector: the header, a back link and the disease detector on its own upload machine. */
+import { useIntl } from 'react-intl';
+import { diseaseUploadMachine } from '@/machines/diseaseUpload.machine';
+import { DiseaseUploadContext } from '@/machines/tools.contexts';
+import { AppHeader } from '@/views/ui/AppHeader';
+import { BackLink } from './BackLink';
+import { DiseaseDetector } from './disease/DiseaseDetector';
+import './tools.css';
+
+export function DiseaseDetectorView() {
+  const intl = useIntl();
+  return (
+    <>
+      <AppHeader />
+      <main className="page">
+        <BackLink />
+        <DiseaseUploadContext.Provider logic={diseaseUploadMachine} options={{ input: { locale: intl.locale } }}>
+          <DiseaseDetector />
+        </DiseaseUploadContext.Provider>
+      </main>
+    </>
+  );
+}

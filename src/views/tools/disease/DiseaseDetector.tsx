@@ -1,0 +1,109 @@
+/** The disease detector's body: photo picker or drop zone, preview, analyse, and the result or error. */
+import { useEffect, useState, type DragEvent } from 'react';
+import { defineMessage, defineMessages, useIntl } from 'react-intl';
+import { DiseaseUploadContext } from '@/machines/tools.contexts';
+import { UploadIcon, WarningIcon } from '../icons';
+import { DiseaseResultPanel } from './DiseaseResultPanel';
+
+const m = defineMessages({
+  title: { id: 'disease.title', defaultMessage: 'Plant disease detection' },
+  hint: { id: 'disease.hint', defaultMessage: 'Photograph one leaf against a plain background, in daylight.' },
+  drop: { id: 'disease.drop', defaultMessage: 'Drag a leaf photo here or tap to choose one' },
+  picker: { id: 'disease.picker', defaultMessage: 'Leaf photo' },
+  chooseAnother: { id: 'disease.chooseAnother', defaultMessage: 'Choose another photo' },
+  analyse: { id: 'disease.analyse', defaultMessage: 'Analyse' },
+  analysing: { id: 'disease.analysing', defaultMessage: 'Analysing…' },
+  failed: { id: 'disease.failed', defaultMessage: 'Analysis failed. Please try again.' },
+  preview: { id: 'disease.preview', defaultMessage: 'Selected leaf photo' },
+});
+const onlyImagesMessage = defineMessage<{ name: string }>({ id: 'disease.onlyImages', defaultMessage: '"{name}" is not a photo. Please choose an image file.' });
+
+export function DiseaseDetector() {
+  const intl = useIntl();
+  const actor = DiseaseUploadContext.useActorRef();
+  const file = DiseaseUploadContext.useSelector((s) => s.context.file);
+  const refused = DiseaseUploadContext.useSelector((s) => s.context.refused);
+  const state = DiseaseUploadContext.useSelector((s) => s.value as string);
+  const busy = DiseaseUploadContext.useSelector((s) => s.hasTag('busy'));
+  const canAnalyse = DiseaseUploadContext.useSelector((s) => s.can({ type: 'disease.analyse' }));
+  const [dragging, setDragging] = useState(false);
+  const [previewUrl, setPreviewUrl] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!file || typeof URL.createObjectURL !== 'function') return setPreviewUrl(null);
+    const url = URL.createObjectURL(file);
+    setPreviewUrl(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+
+  const choose = (f: File | undefined) => f && actor.send({ type: 'disease.fileChosen', file: f });
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    choose(e.dataTransfer.files[0]);
+  };
+
+  return (
+    <section aria-labelledby="disease-title">
+      <h1 id="disease-title">{intl.formatMessage(m.title)}</h1>
+      <p className="tools-hint">{intl.formatMessage(m.hint)}</p>
+      {!file && (
+        <label
+          className="drop-zone"
+          data-dragging={dragging}
+          onDragOver={(e) => {
+            e.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
+        >
+          <UploadIcon />
+          <span>{intl.formatMessage(m.drop)}</span>
+          <input
+            type="file"
+            accept="image/*"
+            aria-label={intl.formatMessage(m.picker)}
+            onChange={(e) => {
+              choose(e.currentTarget.files?.[0]);
+              e.currentTarget.value = '';
+            }}
+          />
+        </label>
+      )}
+      {refused && (
+        <p role="alert" className="banner banner-warn">
+          {intl.formatMessage(onlyImagesMessage, { name: refused })}
+        </p>
+      )}
+      {file && (
+        <div className="leaf-preview">
+          {previewUrl && <img src={previewUrl} alt={intl.formatMessage(m.preview)} />}
+          <span data-testid="file-name">{file.name}</span>
+          <button type="button" className="button button-quiet" disabled={busy} onClick={() => actor.send({ type: 'disease.clear' })}>
+            {intl.formatMessage(m.chooseAnother)}
+          </button>
+        </div>
+      )}
+      {file && state !== 'result' && (
+        <div className="tools-actions">
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={!canAnalyse}
+            aria-busy={busy}
+            onClick={() => actor.send({ type: 'disease.analyse' })}
+          >
+            {intl.formatMessage(busy ? m.analysing : m.analyse)}
+          </button>
+        </div>
+      )}
+      {state === 'error' && (
+        <p role="alert" className="banner banner-error">
+          <WarningIcon /> {intl.formatMessage(m.failed)}
+        </p>
+      )}
+      {state === 'result' && <DiseaseResultPanel />}
+    </section>
+  );
+}

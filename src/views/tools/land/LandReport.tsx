@@ -1,0 +1,25 @@
+/** The land report body: form, alerts, NDVI panel and the generated report. */
+import { defineMessages, useIntl } from 'react-intl';
+import { LandNotices } from './LandNotices';
+import { LandReportForm } from './LandReportForm';
+import { LandReportResults } from './LandReportResults';
+import { NdviPanel } from './NdviPanel';
+
+const m = defineMessages({
+  title: { id: 'land.title', defaultMessage: 'Land and soil health report' },
+  hint: { id: 'land.hint', defaultMessage: 'Enter the values from your soil health card. Latitude and longitude are needed for the satellite index.' },
+});
+
+export function LandReport() {
+  const intl = useIntl();
+  return (
+    <section aria-labelledby="land-title">
+      <h1 id="land-title">{intl.formatMessage(m.title)}</h1>
+      <p className="tools-hint">{intl.formatMessage(m.hint)}</p>
+      <LandReportForm />
+      <LandNotices />
+      <NdviPanel />
+      <LandReportResults />
+    </section>
+  );
+}
