@@ -45,18 +45,16 @@ export const diseaseUploadMachine = setup({
   id: 'diseaseUpload',
   context: ({ input }) => ({ lang: serverLanguage(input.locale), file: null, refused: null, result: null }),
   initial: 'noFile',
-  on: {
-    'disease.fileChosen': [{ guard: 'isImage', target: '.selected', actions: 'takeFile' }, { actions: 'refuseFile' }],
-  },
   states: {
-    noFile: {},
+    // Another photo is chosen by clearing first ('choose another photo'), so the picker lives here only.
+    noFile: {
+      on: { 'disease.fileChosen': [{ guard: 'isImage', target: 'selected', actions: 'takeFile' }, { actions: 'refuseFile' }] },
+    },
     selected: {
       on: { 'disease.analyse': 'analysing', 'disease.clear': { target: 'noFile', actions: 'forgetFile' } },
     },
     analysing: {
       tags: ['busy'],
-      // A new photo chosen mid-analysis is ignored: the button is disabled and the picker with it.
-      on: { 'disease.fileChosen': {} },
       invoke: {
         id: 'detect',
         src: 'detect',

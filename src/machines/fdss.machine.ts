@@ -53,6 +53,7 @@ export const fdssMachine = setup({
     },
     noFields: {},
     ready: {
+      initial: 'choosing',
       on: {
         'fdss.fieldChosen': {
           target: '.field',

@@ -1,6 +1,6 @@
 /** The chatbot panel the farmer home lazy-loads: its own chatbot machine around the conversation. */
 import { chatbotMachine } from '@/machines/chatbot.machine';
-import { ChatbotContext } from '@/machines/tools.contexts';
+import { ChatbotContext } from '@/machines/chatbot.context';
 import { ChatbotConversation } from './chat/ChatbotConversation';
 import './tools.css';
 

@@ -1,7 +1,7 @@
 /** Route /disease-detector: the header, a back link and the disease detector on its own upload machine. */
 import { useIntl } from 'react-intl';
 import { diseaseUploadMachine } from '@/machines/diseaseUpload.machine';
-import { DiseaseUploadContext } from '@/machines/tools.contexts';
+import { DiseaseUploadContext } from '@/machines/diseaseUpload.context';
 import { AppHeader } from '@/views/ui/AppHeader';
 import { BackLink } from './BackLink';
 import { DiseaseDetector } from './disease/DiseaseDetector';

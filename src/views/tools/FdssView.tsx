@@ -1,6 +1,6 @@
 /** Route /fdss: header, back link and decision support on its own machine. */
 import { fdssMachine } from '@/machines/fdss.machine';
-import { FdssContext } from '@/machines/tools.contexts';
+import { FdssContext } from '@/machines/fdss.context';
 import { AppHeader } from '@/views/ui/AppHeader';
 import { BackLink } from './BackLink';
 import { FarmDecisionSupport } from './fdss/FarmDecisionSupport';

@@ -1,6 +1,6 @@
 /** The chat itself: the conversation log and the compose box (Enter sends). */
 import { defineMessages, useIntl } from 'react-intl';
-import { ChatbotContext } from '@/machines/tools.contexts';
+import { ChatbotContext } from '@/machines/chatbot.context';
 import { CHAT_MAX_LENGTH, type ChatMessage } from '@/machines/chatbot.machine';
 
 const m = defineMessages({

@@ -1,7 +1,7 @@
 /** The disease detector's body: photo picker or drop zone, preview, analyse, and the result or error. */
 import { useEffect, useState, type DragEvent } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
-import { DiseaseUploadContext } from '@/machines/tools.contexts';
+import { DiseaseUploadContext } from '@/machines/diseaseUpload.context';
 import { UploadIcon, WarningIcon } from '../icons';
 import { DiseaseResultPanel } from './DiseaseResultPanel';
 

@@ -1,6 +1,6 @@
 /** The analysis result: disease, severity dots (1–5), confidence %, treatment and prevention lists. */
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
-import { DiseaseUploadContext } from '@/machines/tools.contexts';
+import { DiseaseUploadContext } from '@/machines/diseaseUpload.context';
 
 const m = defineMessages({
   heading: { id: 'disease.result', defaultMessage: 'Result' },

@@ -1,6 +1,6 @@
 /** Decision support body: field dropdown, weather card and the prioritised insights. */
 import { defineMessages, useIntl } from 'react-intl';
-import { FdssContext } from '@/machines/tools.contexts';
+import { FdssContext } from '@/machines/fdss.context';
 import { InsightList } from './InsightList';
 import { WeatherCard } from './WeatherCard';
 

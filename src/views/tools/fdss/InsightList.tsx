@@ -4,7 +4,7 @@
  * timestamp in Indian English medium date + short time (spec).
  */
 import { defineMessages, useIntl } from 'react-intl';
-import { FdssContext } from '@/machines/tools.contexts';
+import { FdssContext } from '@/machines/fdss.context';
 import type { Insight } from '../../../../server/src/contracts/fdss';
 import { BulbIcon, WarningIcon } from '../icons';
 

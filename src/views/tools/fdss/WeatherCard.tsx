@@ -1,6 +1,6 @@
 /** Temperature °C, humidity %, rain chance %; marked when it is a seasonal estimate. Cleared on failure. */
 import { defineMessages, useIntl } from 'react-intl';
-import { FdssContext } from '@/machines/tools.contexts';
+import { FdssContext } from '@/machines/fdss.context';
 
 const m = defineMessages({
   title: { id: 'fdss.weather', defaultMessage: 'Weather' },

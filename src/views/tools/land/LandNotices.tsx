@@ -1,6 +1,7 @@
 /** The land screen's alerts (spec sections 5 and 8), shown inline where the farmer is looking. */
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
-import { LandReportContext, NdviContext } from '@/machines/tools.contexts';
+import { LandReportContext } from '@/machines/landReport.context';
+import { NdviContext } from '@/machines/ndviRegistration.context';
 
 const m = defineMessages({
   fillBasics: { id: 'land.fillBasics', defaultMessage: 'Please fill in all the basic information: pH, nitrogen, phosphorus and potassium.' },

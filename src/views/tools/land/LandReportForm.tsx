@@ -1,6 +1,7 @@
 /** Soil and location inputs with the three actions: fetch NDVI, generate report, download report. */
 import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
-import { LandReportContext, NdviContext } from '@/machines/tools.contexts';
+import { LandReportContext } from '@/machines/landReport.context';
+import { NdviContext } from '@/machines/ndviRegistration.context';
 import type { FormField } from '@/machines/landReport.machine';
 
 const m = defineMessages({

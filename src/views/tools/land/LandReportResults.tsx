@@ -1,6 +1,6 @@
 /** The generated report: location analysis, soil score and rows, crop recommendations and tips. */
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
-import { LandReportContext } from '@/machines/tools.contexts';
+import { LandReportContext } from '@/machines/landReport.context';
 
 const m = defineMessages({
   location: { id: 'land.locationAnalysis', defaultMessage: 'Location analysis' },

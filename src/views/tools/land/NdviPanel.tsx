@@ -1,6 +1,6 @@
 /** The last 3 NDVI readings, the 30-day average (2 decimals) and the trend chart (y 0–1). */
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
-import { NdviContext } from '@/machines/tools.contexts';
+import { NdviContext } from '@/machines/ndviRegistration.context';
 import { NdviTrendChart } from '@/views/charts/NdviTrendChart';
 
 const m = defineMessages({
