@@ -17,6 +17,15 @@ const parse = (s: string) => (s.trim() === '' ? NaN : Number(s));
 const coordsOf = (e: { lat: string; lon: string }) => ({ lat: parse(e.lat), lon: parse(e.lon) });
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
+/** A new fetch is possible whenever none is running (the button is disabled while busy). */
+const FETCH = {
+  'ndvi.fetch': [
+    { guard: 'missingCoords', actions: 'askForCoords' },
+    { guard: 'sameCoords', target: 'fetching', actions: 'remember' },
+    { target: 'registering', actions: 'remember' },
+  ],
+} as const;
+
 export const ndviRegistrationMachine = setup({
   types: {
     context: {} as Ctx,
@@ -49,7 +58,7 @@ export const ndviRegistrationMachine = setup({
   context: { pending: null, registration: null, points: [], estimated: false, notice: null },
   initial: 'idle',
   states: {
-    idle: {},
+    idle: { on: FETCH },
     registering: {
       tags: ['busy'],
       invoke: {
@@ -77,14 +86,7 @@ export const ndviRegistrationMachine = setup({
         onError: { target: 'failed', actions: assign({ notice: ({ event }) => ({ key: 'ndviError', message: errorText(event.error) }) as NdviNotice }) },
       },
     },
-    ready: {},
-    failed: {},
-  },
-  on: {
-    'ndvi.fetch': [
-      { guard: 'missingCoords', actions: 'askForCoords' },
-      { guard: 'sameCoords', target: '.fetching', actions: 'remember' },
-      { target: '.registering', actions: 'remember' },
-    ],
+    ready: { on: FETCH },
+    failed: { on: FETCH },
   },
 });
