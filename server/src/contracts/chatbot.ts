@@ -3,7 +3,8 @@ import { Type, type Static } from 'typebox';
 export const CHAT_MAX_LENGTH = 1000;
 
 export const ChatRequest = Type.Object(
-  { message: Type.String({ minLength: 1, maxLength: CHAT_MAX_LENGTH }) },
+  // At least one non-space character: a blank message is refused, not answered.
+  { message: Type.String({ minLength: 1, maxLength: CHAT_MAX_LENGTH, pattern: '\\S' }) },
   { additionalProperties: false },
 );
 export type ChatRequest = Static<typeof ChatRequest>;

@@ -1,9 +1,15 @@
 import { Type, type Static } from 'typebox';
 import { Translated } from './common';
 
-export const DiseasePattern = Type.Union(
-  ['healthy', 'leafSpot', 'blight', 'rust', 'powderyMildew', 'mosaic', 'yellowing'].map((p) => Type.Literal(p)),
-);
+export const DiseasePattern = Type.Union([
+  Type.Literal('healthy'),
+  Type.Literal('leafSpot'),
+  Type.Literal('blight'),
+  Type.Literal('rust'),
+  Type.Literal('powderyMildew'),
+  Type.Literal('mosaic'),
+  Type.Literal('yellowing'),
+]);
 
 export const DiseaseResult = Type.Object({
   diseaseId: Type.String(),
