@@ -85,11 +85,11 @@ describe('chatbot model', () => {
         expect(within(log()).getAllByText('How much is PM-KISAN?').length).toBe(sends);
         expect(input()).toHaveValue('');
       }
-      if (step.event.type === 'xstate.done.actor.ask') {
+      if ((step.event.type as string) === 'xstate.done.actor.ask') {
         expect(within(log()).getAllByText('PM-KISAN pays ₹6,000 a year.').at(-1)).toBeInTheDocument();
         expect(within(log()).getAllByText('Offline answer from the ShetMitra knowledge base').length).toBeGreaterThan(0);
       }
-      if (step.event.type === 'xstate.error.actor.ask') {
+      if ((step.event.type as string) === 'xstate.error.actor.ask') {
         expect(within(log()).getAllByText(/the AI service is not available/).length).toBeGreaterThan(0);
       }
     }

@@ -66,7 +66,7 @@ describe('disease upload model', () => {
     const sent: File[] = [];
     const logic = diseaseUploadMachine.provide({
       actors: {
-        detect: fromPromise(async ({ input }: { input: { file: File } }) => {
+        detect: fromPromise(async ({ input }: { input: { file: File; lang: 'marathi' | 'english' | 'hindi' } }) => {
           sent.push(input.file);
           pending = deferred<DiseaseResult>();
           return pending.promise;

@@ -116,7 +116,7 @@ describe('decision support model', () => {
       if (!run) throw new Error(`no executor for ${step.event.type}`);
       await run(step.event);
       for (const leaf of leafValues(step.state.value)) ASSERT[leaf]();
-      if (step.event.type === 'xstate.error.actor.loadFields') {
+      if ((step.event.type as string) === 'xstate.error.actor.loadFields') {
         // Spec: three sample plots, plot1 selected, and its advice is asked for.
         expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Plot 1 (plot1)', 'Plot 2 (plot2)', 'Plot 3 (plot3)']);
         expect(screen.getByRole('combobox')).toHaveValue('plot1');
