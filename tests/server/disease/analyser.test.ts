@@ -1,7 +1,6 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyseLeaf } from '../../../server/src/domain/disease/analyseLeaf';
@@ -13,6 +12,7 @@ import { PATTERNS, type Pattern } from '../../../server/src/domain/disease/patte
 import { severityGrade } from '../../../server/src/domain/disease/severity';
 import { AppError } from '../../../server/src/lib/errors';
 import { leafSvg, renderSvg, SYNTHETIC_LABELS, syntheticLeafSet, type LeafSample } from './support/syntheticLeaves';
+import { pngHeader } from './support/pngHeader';
 import { tinyColourModel } from './support/tinyModel';
 
 const codeOf = async (p: Promise<unknown>) => {
@@ -24,28 +24,6 @@ const codeOf = async (p: Promise<unknown>) => {
   }
   return 'no error';
 };
-
-/** A valid PNG header announcing width × height, with one tiny IDAT: readable metadata, no pixels. */
-function pngHeader(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.alloc(16))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 describe('leaf photo guard', () => {
   it('refuses a PDF renamed to .jpg by its magic bytes', async () => {
