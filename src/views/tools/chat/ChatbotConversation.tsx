@@ -14,17 +14,13 @@ const m = defineMessages({
   input: { id: 'chatbot.input', defaultMessage: 'Your question' },
   send: { id: 'chatbot.send', defaultMessage: 'Send' },
   thinking: { id: 'chatbot.thinking', defaultMessage: 'Writing an answer…' },
-  offline: { id: 'chatbot.offline', defaultMessage: 'Offline answer from the ShetMitra knowledge base' },
-  yourData: { id: 'chatbot.yourData', defaultMessage: 'From your field sensors' },
   model: { id: 'chatbot.model', defaultMessage: 'Answered by the AI model' },
   log: { id: 'chatbot.log', defaultMessage: 'Conversation' },
 });
 
+/** Offline answers carry their own label in the text (the server writes it); a model's answer is marked here. */
 function sourceLabel(msg: ChatMessage) {
-  if (msg.from !== 'bot' || msg.kind !== 'reply') return null;
-  if (msg.source === 'your-data') return m.yourData;
-  if (msg.source === 'language-model') return m.model;
-  return m.offline;
+  return msg.from === 'bot' && msg.kind === 'reply' && msg.source === 'language-model' ? m.model : null;
 }
 
 export function ChatbotConversation() {

@@ -1,4 +1,5 @@
 /** The generated report: location analysis, soil score and rows, crop recommendations and tips. */
+import { Fragment } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { LandReportContext } from '@/machines/landReport.context';
 
@@ -35,7 +36,7 @@ export function LandReportResults() {
     <>
       <section className="tools-section" aria-labelledby="land-location">
         <h2 id="land-location">{intl.formatMessage(m.location)}</h2>
-        <dl>
+        <dl className="facts">
           <dt>{intl.formatMessage(m.region)}</dt>
           <dd>{la.region}</dd>
           {la.district && (
@@ -97,6 +98,7 @@ export function LandReportResults() {
       </section>
       <section className="tools-section" aria-labelledby="land-crops">
         <h2 id="land-crops">{intl.formatMessage(m.crops)}</h2>
+        <div className="tools-scroll">
         <table className="tools-table">
           <thead>
             <tr>
@@ -110,20 +112,23 @@ export function LandReportResults() {
           </thead>
           <tbody>
             {report.cropRecommendations.map((c) => (
-              <tr key={c.id}>
-                <td>
-                  {c.name}
-                  <span className="crop-reason">{c.reason}</span>
-                </td>
-                <td>{c.suitability} %</td>
-                <td>{c.season}</td>
-                <td>{c.category}</td>
-                <td>{c.marketPotential}</td>
-                <td>{c.investmentRequired}</td>
-              </tr>
+              <Fragment key={c.id}>
+                <tr className="crop-main">
+                  <td>{c.name}</td>
+                  <td>{c.suitability} %</td>
+                  <td>{c.season}</td>
+                  <td>{c.category}</td>
+                  <td>{c.marketPotential}</td>
+                  <td>{c.investmentRequired}</td>
+                </tr>
+                <tr className="crop-reason">
+                  <td colSpan={6}>{c.reason}</td>
+                </tr>
+              </Fragment>
             ))}
           </tbody>
         </table>
+        </div>
       </section>
       <section className="tools-section" aria-labelledby="land-tips">
         <h2 id="land-tips">{intl.formatMessage(m.tips)}</h2>
