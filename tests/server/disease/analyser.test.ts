@@ -65,7 +65,7 @@ describe('colour-and-texture analyser on the synthetic labelled set', () => {
   let set: LeafSample[];
   const predicted = new Map<string, Pattern>();
   beforeAll(async () => {
-    set = await syntheticLeafSet(5);
+    set = await syntheticLeafSet(8);
     for (const s of set) predicted.set(s.name, (await analyseLeaf(s.png, { lang: 'english' })).pattern);
   });
 
@@ -91,6 +91,24 @@ describe('colour-and-texture analyser on the synthetic labelled set', () => {
     const healthy = await analyseLeaf(await renderSvg(leafSvg('healthy', 4243)), { lang: 'english' });
     expect(healthy.severity).toBe(1);
     expect(healthy.confidence).toBeGreaterThanOrEqual(80);
+  });
+
+  it('analyses a close-up where the leaf fills the whole frame', async () => {
+    const closeUp = await sharp(await renderSvg(leafSvg('rust', 31))).extract({ left: 140, top: 110, width: 120, height: 80 }).png().toBuffer();
+    const r = await analyseLeaf(closeUp, { lang: 'english' });
+    expect(r.measured.leafAreaPercent).toBeGreaterThan(95);
+    expect(r.pattern).toBe('rust');
+  });
+
+  it('does not take brown soil for a dead leaf, and keeps a blighted tip that touches the soil', async () => {
+    const onSoil = (label: 'healthy' | 'blight', seed: number) =>
+      leafSvg(label, seed).replace(/<rect width="100%" height="100%" fill="#[0-9a-f]+"\/>/, '<rect width="100%" height="100%" fill="#7d5d3f"/>');
+    const healthy = await analyseLeaf(await renderSvg(onSoil('healthy', 41)), { lang: 'english' });
+    expect(healthy).toMatchObject({ pattern: 'healthy', severity: 1 });
+    expect(healthy.measured.leafAreaPercent).toBeLessThan(60);
+    const blighted = await analyseLeaf(await renderSvg(onSoil('blight', 42)), { lang: 'english' });
+    expect(blighted.pattern).toBe('blight');
+    expect(blighted.severity).toBeGreaterThanOrEqual(3);
   });
 
   it('is less confident when the evidence is faint than when it is clear', async () => {

@@ -5,7 +5,9 @@
  * seeds; the background is everything reachable from the image border through non-plant pixels
  * (white paper, grey, sky, a dark table). What the background cannot reach is leaf, so lesions,
  * white mildew and dark dead tissue *inside* the leaf outline count as leaf. The largest connected
- * piece is kept. Assumption (told to the farmer in the UI): one leaf on a contrasting background.
+ * piece is kept. When most of the border itself looks like plant tissue (a brown soil background, or a
+ * close-up where the leaf fills the frame), only green and yellow tissue stops the flood, so soil is not
+ * mistaken for a dead leaf. Assumption (told to the farmer in the UI): one leaf on a contrasting background.
  */
 import { toHsv, type Raster } from './raster';
 
@@ -25,6 +27,8 @@ export type Segmentation = {
   /** One Px per pixel. */
   labels: Uint8Array;
   leafPixels: number;
+  /** True when the border looked like plant tissue and the stricter barrier was used. */
+  strictBarrier: boolean;
 };
 
 function looksLikePlant(h: number, s: number, v: number): boolean {
@@ -32,6 +36,11 @@ function looksLikePlant(h: number, s: number, v: number): boolean {
   if (h >= 40 && h < 65) return s > 0.25 && v > 0.3;
   if (h < 40 || h >= 330) return s > 0.3 && v > 0.15;
   return false;
+}
+
+/** Green or yellow tissue only: the barrier used when the background itself is brown or orange. */
+function looksLikeLiveTissue(h: number, s: number, v: number): boolean {
+  return h >= 40 && h < 170 && s > 0.2 && v > 0.15;
 }
 
 /** Symptom class of a pixel already known to be leaf. Order matters: rust before brown. */
@@ -57,6 +66,13 @@ export function segmentLeaf(r: Raster): Segmentation {
     hsv[i * 3 + 2] = v;
     plant[i] = looksLikePlant(h, s, v) ? 1 : 0;
   }
+  const border: number[] = [];
+  for (let x = 0; x < width; x++) border.push(x, (height - 1) * width + x);
+  for (let y = 1; y < height - 1; y++) border.push(y * width, y * width + width - 1);
+  const strictBarrier = border.filter((i) => plant[i]).length > border.length / 2;
+  if (strictBarrier) {
+    for (let i = 0; i < n; i++) plant[i] = looksLikeLiveTissue(hsv[i * 3], hsv[i * 3 + 1], hsv[i * 3 + 2]) ? 1 : 0;
+  }
   // Flood the background in from the border over non-plant pixels.
   const background = new Uint8Array(n);
   const stack: number[] = [];
@@ -66,14 +82,7 @@ export function segmentLeaf(r: Raster): Segmentation {
       stack.push(i);
     }
   };
-  for (let x = 0; x < width; x++) {
-    push(x);
-    push((height - 1) * width + x);
-  }
-  for (let y = 0; y < height; y++) {
-    push(y * width);
-    push(y * width + width - 1);
-  }
+  for (const i of border) push(i);
   while (stack.length) {
     const i = stack.pop()!;
     const x = i % width;
@@ -85,6 +94,7 @@ export function segmentLeaf(r: Raster): Segmentation {
   const leafMask = new Uint8Array(n);
   for (let i = 0; i < n; i++) leafMask[i] = background[i] ? 0 : 1;
   const leaf = largestComponent(leafMask, width);
+  if (strictBarrier) regrowDeadEdges(leaf, r, border, hsv);
   const labels = new Uint8Array(n);
   let leafPixels = 0;
   for (let i = 0; i < n; i++) {
@@ -92,7 +102,39 @@ export function segmentLeaf(r: Raster): Segmentation {
     leafPixels++;
     labels[i] = symptomOf(hsv[i * 3], hsv[i * 3 + 1], hsv[i * 3 + 2]);
   }
-  return { width, height, labels, leafPixels };
+  return { width, height, labels, leafPixels, strictBarrier };
+}
+
+/** RGB distance from the background colour above which a brown pixel is leaf tissue, not soil. */
+const UNLIKE_BACKGROUND = 30;
+
+/**
+ * With the strict barrier, dead tissue on the leaf's edge (a blighted tip) was flooded as background.
+ * Grow the leaf back into touching plant-coloured pixels that differ clearly from the background's
+ * median colour.
+ */
+function regrowDeadEdges(leaf: Uint8Array, r: Raster, border: number[], hsv: Float32Array) {
+  const { width, rgb } = r;
+  const median = (c: number) => {
+    const xs = border.map((i) => rgb[i * 3 + c]).sort((a, b) => a - b);
+    return xs[xs.length >> 1];
+  };
+  const bg = [median(0), median(1), median(2)];
+  const unlikeBackground = (i: number) =>
+    Math.hypot(rgb[i * 3] - bg[0], rgb[i * 3 + 1] - bg[1], rgb[i * 3 + 2] - bg[2]) > UNLIKE_BACKGROUND &&
+    looksLikePlant(hsv[i * 3], hsv[i * 3 + 1], hsv[i * 3 + 2]);
+  const stack: number[] = [];
+  for (let i = 0; i < leaf.length; i++) if (leaf[i]) stack.push(i);
+  while (stack.length) {
+    const i = stack.pop()!;
+    const x = i % width;
+    for (const j of [x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1, i - width, i + width]) {
+      if (j >= 0 && j < leaf.length && !leaf[j] && unlikeBackground(j)) {
+        leaf[j] = 1;
+        stack.push(j);
+      }
+    }
+  }
 }
 
 export type Components = { count: number; sizes: number[]; largest: number };

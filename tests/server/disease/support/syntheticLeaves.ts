@@ -17,7 +17,8 @@ function rng(seed: number) {
   };
 }
 
-const BACKGROUNDS = ['#ffffff', '#e6e6e6', '#d3e4f3', '#f2eadc'];
+// Paper, concrete, sky, cloth and bare brown soil.
+const BACKGROUNDS = ['#ffffff', '#e6e6e6', '#d3e4f3', '#f2eadc', '#7d5d3f'];
 const GREENS = ['#3a8f3a', '#2f7d32', '#4c9e3e', '#357a2a'];
 
 export function leafSvg(label: Pattern, seed: number, W = 400, H = 300): string {
