@@ -65,6 +65,13 @@ const UNKNOWN_PLACE = {
 
 const KG_HA = 'kg/ha';
 
+/** The district's name as a reader of the language expects it: Devanagari for Marathi and Hindi, capitalised Latin for English. */
+function districtLabel(names: string[], lang: Lang) {
+  const devanagari = names.find((n) => /[\u0900-\u097F]/.test(n));
+  if (lang !== 'english' && devanagari) return devanagari;
+  return names[0].replace(/\b\p{L}/gu, (c) => c.toUpperCase());
+}
+
 export function buildLandReport(input: LandReportInput, lang: Lang, now: Date): LandReport {
   const soil = rateSoil(input, input.state);
   const place = locate({ location: input.location, lat: input.lat, lon: input.lon });
@@ -78,7 +85,7 @@ export function buildLandReport(input: LandReportInput, lang: Lang, now: Date): 
     statusKey: r.status,
   });
   const region = place.region;
-  const districtName = place.district ? place.district.names.find((n) => /[\u0900-\u097F]/.test(n) === (lang !== 'english')) ?? place.district.names[0] : null;
+  const districtName = place.district ? districtLabel(place.district.names, lang) : null;
   return {
     language: lang,
     generatedAt: now.toISOString(),
