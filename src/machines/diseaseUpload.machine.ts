@@ -9,6 +9,8 @@ import { serverLanguage, type ServerLanguage } from '../services/language';
 
 export type DiseaseUploadContext = {
   lang: ServerLanguage;
+  /** Optional crop: lets the server name the crop-specific disease (e.g. soybean rust). */
+  crop: string;
   file: File | null;
   /** Name of the last file refused for not being an image. */
   refused: string | null;
@@ -22,11 +24,15 @@ export const diseaseUploadMachine = setup({
     context: {} as DiseaseUploadContext,
     /** The UI locale (mr-IN, en-IN, hi-IN): the result comes back in its language. */
     input: {} as { locale: string },
-    events: {} as { type: 'disease.fileChosen'; file: File } | { type: 'disease.analyse' } | { type: 'disease.clear' },
+    events: {} as
+      | { type: 'disease.fileChosen'; file: File }
+      | { type: 'disease.cropChosen'; crop: string }
+      | { type: 'disease.analyse' }
+      | { type: 'disease.clear' },
   },
   actors: {
-    detect: fromPromise<DiseaseResult, { file: File; lang: ServerLanguage }>(({ input, signal }) =>
-      detectDisease(input.file, input.lang, signal),
+    detect: fromPromise<DiseaseResult, { file: File; lang: ServerLanguage; crop: string }>(({ input, signal }) =>
+      detectDisease(input.file, input.lang, input.crop, signal),
     ),
   },
   guards: {
@@ -40,30 +46,44 @@ export const diseaseUploadMachine = setup({
     }),
     refuseFile: assign({ refused: ({ event }) => (event.type === 'disease.fileChosen' ? event.file.name : null) }),
     forgetFile: assign({ file: null, refused: null, result: null }),
+    setCrop: assign({ crop: ({ event }) => (event.type === 'disease.cropChosen' ? event.crop : '') }),
   },
 }).createMachine({
   id: 'diseaseUpload',
-  context: ({ input }) => ({ lang: serverLanguage(input.locale), file: null, refused: null, result: null }),
+  context: ({ input }) => ({ lang: serverLanguage(input.locale), crop: '', file: null, refused: null, result: null }),
   initial: 'noFile',
   states: {
     // Another photo is chosen by clearing first ('choose another photo'), so the picker lives here only.
     noFile: {
-      on: { 'disease.fileChosen': [{ guard: 'isImage', target: 'selected', actions: 'takeFile' }, { actions: 'refuseFile' }] },
+      on: {
+        'disease.fileChosen': [{ guard: 'isImage', target: 'selected', actions: 'takeFile' }, { actions: 'refuseFile' }],
+        'disease.cropChosen': { actions: 'setCrop' },
+      },
     },
     selected: {
-      on: { 'disease.analyse': 'analysing', 'disease.clear': { target: 'noFile', actions: 'forgetFile' } },
+      on: {
+        'disease.analyse': 'analysing',
+        'disease.clear': { target: 'noFile', actions: 'forgetFile' },
+        'disease.cropChosen': { actions: 'setCrop' },
+      },
     },
     analysing: {
       tags: ['busy'],
       invoke: {
         id: 'detect',
         src: 'detect',
-        input: ({ context }) => ({ file: context.file!, lang: context.lang }),
+        input: ({ context }) => ({ file: context.file!, lang: context.lang, crop: context.crop }),
         onDone: { target: 'result', actions: assign({ result: ({ event }) => event.output }) },
         onError: { target: 'error' },
       },
     },
     result: { on: { 'disease.clear': { target: 'noFile', actions: 'forgetFile' } } },
-    error: { on: { 'disease.analyse': 'analysing', 'disease.clear': { target: 'noFile', actions: 'forgetFile' } } },
+    error: {
+      on: {
+        'disease.analyse': 'analysing',
+        'disease.clear': { target: 'noFile', actions: 'forgetFile' },
+        'disease.cropChosen': { actions: 'setCrop' },
+      },
+    },
   },
 });

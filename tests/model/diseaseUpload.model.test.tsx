@@ -21,6 +21,7 @@ const RESULT: DiseaseResult = {
 const EVENTS: AnyEventObject[] = [
   { type: 'disease.fileChosen', file: LEAF },
   { type: 'disease.fileChosen', file: PDF },
+  { type: 'disease.cropChosen', crop: 'soybean' },
   { type: 'disease.analyse' },
   { type: 'disease.clear' },
   { type: 'xstate.done.actor.detect', output: RESULT },
@@ -64,10 +65,13 @@ describe('disease upload model', () => {
   it.each(paths.map((p) => [pathName(p.steps), p] as const))('%s', async (_name, path) => {
     let pending = deferred<DiseaseResult>();
     const sent: File[] = [];
+    let chosenCrop = '';
     const logic = diseaseUploadMachine.provide({
       actors: {
-        detect: fromPromise(async ({ input }: { input: { file: File; lang: 'marathi' | 'english' | 'hindi' } }) => {
+        detect: fromPromise(async ({ input }: { input: { file: File; lang: 'marathi' | 'english' | 'hindi'; crop: string } }) => {
           sent.push(input.file);
+          // The crop the farmer picked travels with the photo.
+          expect(input.crop).toBe(chosenCrop);
           pending = deferred<DiseaseResult>();
           return pending.promise;
         }),
@@ -82,6 +86,7 @@ describe('disease upload model', () => {
     const exec: Record<string, (e: AnyEventObject) => unknown> = {
       'xstate.init': () => {},
       'disease.fileChosen': (e) => fireEvent.change(screen.getByLabelText('Leaf photo'), { target: { files: [e.file] } }),
+      'disease.cropChosen': (e) => fireEvent.change(screen.getByLabelText('Crop (optional)'), { target: { value: e.crop } }),
       'disease.analyse': () => fireEvent.click(screen.getByRole('button', { name: 'Analyse' })),
       'disease.clear': () => fireEvent.click(screen.getByRole('button', { name: 'Choose another photo' })),
       'xstate.done.actor.detect': (e) => act(async () => pending.resolve(e.output)),
@@ -91,6 +96,7 @@ describe('disease upload model', () => {
       const run = exec[step.event.type];
       if (!run) throw new Error(`no executor for ${step.event.type}`);
       await run(step.event);
+      if (step.event.type === 'disease.cropChosen') chosenCrop = step.event.crop;
       ASSERT[String(step.state.value)]();
       if (step.event.type === 'disease.fileChosen' && step.event.file === PDF) {
         expect(screen.getByRole('alert')).toHaveTextContent('"report.pdf" is not a photo');

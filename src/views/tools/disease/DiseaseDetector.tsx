@@ -3,6 +3,7 @@ import { useEffect, useState, type DragEvent } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { DiseaseUploadContext } from '@/machines/diseaseUpload.context';
 import { UploadIcon, WarningIcon } from '../icons';
+import { CROP_CHOICES } from './cropChoices';
 import { DiseaseResultPanel } from './DiseaseResultPanel';
 
 const m = defineMessages({
@@ -15,6 +16,8 @@ const m = defineMessages({
   analysing: { id: 'disease.analysing', defaultMessage: 'Analysing…' },
   failed: { id: 'disease.failed', defaultMessage: 'Analysis failed. Please try again.' },
   preview: { id: 'disease.preview', defaultMessage: 'Selected leaf photo' },
+  crop: { id: 'disease.crop', defaultMessage: 'Crop (optional)' },
+  anyCrop: { id: 'disease.crop.any', defaultMessage: 'Not sure / other crop' },
 });
 const onlyImagesMessage = defineMessage<{ name: string }>({ id: 'disease.onlyImages', defaultMessage: '"{name}" is not a photo. Please choose an image file.' });
 
@@ -26,6 +29,7 @@ export function DiseaseDetector() {
   const state = DiseaseUploadContext.useSelector((s) => s.value as string);
   const busy = DiseaseUploadContext.useSelector((s) => s.hasTag('busy'));
   const canAnalyse = DiseaseUploadContext.useSelector((s) => s.can({ type: 'disease.analyse' }));
+  const crop = DiseaseUploadContext.useSelector((s) => s.context.crop);
   const [dragging, setDragging] = useState(false);
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
 
@@ -47,6 +51,22 @@ export function DiseaseDetector() {
     <section aria-labelledby="disease-title">
       <h1 id="disease-title">{intl.formatMessage(m.title)}</h1>
       <p className="tools-hint">{intl.formatMessage(m.hint)}</p>
+      <div className="form-row">
+        <label htmlFor="disease-crop">{intl.formatMessage(m.crop)}</label>
+        <select
+          id="disease-crop"
+          value={crop}
+          disabled={busy}
+          onChange={(e) => actor.send({ type: 'disease.cropChosen', crop: e.currentTarget.value })}
+        >
+          <option value="">{intl.formatMessage(m.anyCrop)}</option>
+          {CROP_CHOICES.map((c) => (
+            <option key={c.id} value={c.id}>
+              {intl.formatMessage(c.label)}
+            </option>
+          ))}
+        </select>
+      </div>
       {!file && (
         <label
           className="drop-zone"
