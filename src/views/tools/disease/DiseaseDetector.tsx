@@ -1,5 +1,5 @@
 /** The disease detector's body: photo picker or drop zone, preview, analyse, and the result or error. */
-import { useEffect, useState, type DragEvent } from 'react';
+import { useEffect, useMemo, useState, type DragEvent } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { DiseaseUploadContext } from '@/machines/diseaseUpload.context';
 import { UploadIcon, WarningIcon } from '../icons';
@@ -31,14 +31,9 @@ export function DiseaseDetector() {
   const canAnalyse = DiseaseUploadContext.useSelector((s) => s.can({ type: 'disease.analyse' }));
   const crop = DiseaseUploadContext.useSelector((s) => s.context.crop);
   const [dragging, setDragging] = useState(false);
-  const [previewUrl, setPreviewUrl] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!file || typeof URL.createObjectURL !== 'function') return setPreviewUrl(null);
-    const url = URL.createObjectURL(file);
-    setPreviewUrl(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
+  const previewUrl = useMemo(() => (file && typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null), [file]);
+  // The object URL holds the photo in memory until revoked.
+  useEffect(() => () => (previewUrl ? URL.revokeObjectURL(previewUrl) : undefined), [previewUrl]);
 
   const choose = (f: File | undefined) => f && actor.send({ type: 'disease.fileChosen', file: f });
   const onDrop = (e: DragEvent) => {

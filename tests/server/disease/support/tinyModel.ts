@@ -5,7 +5,7 @@
  */
 import onnxPkg from 'onnx-proto';
 
-const { onnx } = onnxPkg as unknown as { onnx: any };
+const { onnx } = onnxPkg as unknown as typeof import('onnx-proto');
 
 export function tinyColourModel(weights: number[][], side = 8): Uint8Array {
   const F = onnx.TensorProto.DataType.FLOAT;
