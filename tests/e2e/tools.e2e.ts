@@ -32,6 +32,21 @@ afterAll(async () => {
 });
 
 describe('farmer tools in the browser', () => {
+  it('chatbot panel on the farmer home: Marathi greeting, Enter sends, reply grounded in the farmer\'s field', async (ctx) => {
+    await page.goto(`${app.url}/`);
+    const box = page.getByRole('textbox', { name: 'तुमचा प्रश्न' });
+    // The farmer home (issue of the live engineer) lazy-loads ChatbotPanel; until it does, there is nothing to drive.
+    if (!(await box.waitFor({ timeout: 8_000 }).then(() => true, () => false))) return ctx.skip();
+    await page.getByText(/नमस्कार! मी शेतमित्र/).waitFor();
+    await box.fill('   ');
+    await box.press('Enter');
+    expect(await page.locator('.chat-message[data-from="user"]').count()).toBe(0);
+    await box.fill('माझ्या शेतातील ओलावा किती आहे?');
+    await box.press('Enter');
+    await page.getByText(/तुमच्या शेतातील सेन्सरवरून/).waitFor({ timeout: 15_000 });
+    await shot(page, 'tools-chatbot');
+  });
+
   it('disease detector: a leaf photo gives disease, severity dots, confidence, treatment and prevention', async () => {
     await page.goto(`${app.url}/disease-detector`);
     await page.getByLabel('पीक (ऐच्छिक)').selectOption('soybean');
