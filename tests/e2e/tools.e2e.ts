@@ -69,7 +69,7 @@ describe('farmer tools in the browser', () => {
 
   it('decision support: choosing a field shows the weather card (labelled estimate) and prioritised advice', async () => {
     await page.goto(`${app.url}/fdss`);
-    const select = page.getByLabel('शेत');
+    const select = page.getByLabel('शेत', { exact: true });
     await select.waitFor();
     const first = await select.locator('option:not([value=""])').first().getAttribute('value');
     await select.selectOption(first!);
