@@ -50,7 +50,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
-    const name = `srv_t_${randomBytes(6).toString('hex')}`;
+    const name = `${process.env.TEST_DB_PREFIX ?? 'srv'}_t_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
     await admin.query(`create database ${name} template ${inject('pgTemplateDb')}`);
