@@ -5,6 +5,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { DiseaseResult } from '../../server/src/contracts/disease';
 import { detectDisease } from '../services/disease';
+import { HttpError } from '../services/http';
 import { serverLanguage, type ServerLanguage } from '../services/language';
 
 export type DiseaseUploadContext = {
@@ -15,6 +16,8 @@ export type DiseaseUploadContext = {
   /** Name of the last file refused for not being an image. */
   refused: string | null;
   result: DiseaseResult | null;
+  /** The server's own explanation of a refusal (e.g. 'not a photo'), shown under the spec's failure line. */
+  failure: string | null;
 };
 
 export const isImageFile = (file: File) => file.type.startsWith('image/');
@@ -43,14 +46,15 @@ export const diseaseUploadMachine = setup({
       file: ({ event }) => (event.type === 'disease.fileChosen' ? event.file : null),
       refused: null,
       result: null,
+      failure: null,
     }),
     refuseFile: assign({ refused: ({ event }) => (event.type === 'disease.fileChosen' ? event.file.name : null) }),
-    forgetFile: assign({ file: null, refused: null, result: null }),
+    forgetFile: assign({ file: null, refused: null, result: null, failure: null }),
     setCrop: assign({ crop: ({ event }) => (event.type === 'disease.cropChosen' ? event.crop : '') }),
   },
 }).createMachine({
   id: 'diseaseUpload',
-  context: ({ input }) => ({ lang: serverLanguage(input.locale), crop: '', file: null, refused: null, result: null }),
+  context: ({ input }) => ({ lang: serverLanguage(input.locale), crop: '', file: null, refused: null, result: null, failure: null }),
   initial: 'noFile',
   states: {
     // Another photo is chosen by clearing first ('choose another photo'), so the picker lives here only.
@@ -74,7 +78,15 @@ export const diseaseUploadMachine = setup({
         src: 'detect',
         input: ({ context }) => ({ file: context.file!, lang: context.lang, crop: context.crop }),
         onDone: { target: 'result', actions: assign({ result: ({ event }) => event.output }) },
-        onError: { target: 'error' },
+        onError: {
+          target: 'error',
+          actions: assign({
+            failure: ({ context, event }) =>
+              event.error instanceof HttpError && event.error.status >= 400 && event.error.status < 500
+                ? (event.error.serverMessage(context.lang) ?? null)
+                : null,
+          }),
+        },
       },
     },
     result: { on: { 'disease.clear': { target: 'noFile', actions: 'forgetFile' } } },

@@ -6,6 +6,7 @@ import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 import type { DiseaseResult } from '../../server/src/contracts/disease';
 import { diseaseUploadMachine } from '@/machines/diseaseUpload.machine';
 import { DiseaseUploadContext } from '@/machines/diseaseUpload.context';
+import { HttpError } from '@/services/http';
 import { DiseaseDetector } from '@/views/tools/disease/DiseaseDetector';
 import { deferred, eventKey, pathName, renderTool, serializeState } from './toolsHarness';
 
@@ -26,6 +27,13 @@ const EVENTS: AnyEventObject[] = [
   { type: 'disease.clear' },
   { type: 'xstate.done.actor.detect', output: RESULT },
   { type: 'xstate.error.actor.detect', error: new Error('503') },
+  {
+    type: 'xstate.error.actor.detect',
+    error: new HttpError(400, 'badRequest', {
+      statusCode: 400, code: 'IMAGE_TYPE', error: 'Please upload a photo in JPEG, PNG or WebP format.',
+      message: { english: 'Please upload a photo in JPEG, PNG or WebP format.', marathi: 'कृपया JPEG, PNG किंवा WebP स्वरूपातील फोटो अपलोड करा.', hindi: 'कृपया JPEG, PNG या WebP प्रारूप में फ़ोटो अपलोड करें।' },
+    }),
+  },
 ];
 const INPUT = { locale: 'en-IN' };
 
@@ -90,7 +98,13 @@ describe('disease upload model', () => {
       'disease.analyse': () => fireEvent.click(screen.getByRole('button', { name: 'Analyse' })),
       'disease.clear': () => fireEvent.click(screen.getByRole('button', { name: 'Choose another photo' })),
       'xstate.done.actor.detect': (e) => act(async () => pending.resolve(e.output)),
-      'xstate.error.actor.detect': (e) => act(async () => pending.reject(e.error)),
+      'xstate.error.actor.detect': async (e) => {
+        await act(async () => pending.reject(e.error));
+        // A refusal from the server explains itself in the reader's language; a crash does not.
+        const reason = e.error instanceof HttpError ? 'Please upload a photo in JPEG, PNG or WebP format.' : null;
+        if (reason) expect(screen.getByRole('alert')).toHaveTextContent(reason);
+        else expect(screen.getByRole('alert')).toHaveTextContent(/^.?Analysis failed\. Please try again\.$/);
+      },
     };
     for (const step of path.steps) {
       const run = exec[step.event.type];

@@ -30,6 +30,7 @@ export function DiseaseDetector() {
   const busy = DiseaseUploadContext.useSelector((s) => s.hasTag('busy'));
   const canAnalyse = DiseaseUploadContext.useSelector((s) => s.can({ type: 'disease.analyse' }));
   const crop = DiseaseUploadContext.useSelector((s) => s.context.crop);
+  const failure = DiseaseUploadContext.useSelector((s) => s.context.failure);
   const [dragging, setDragging] = useState(false);
   const previewUrl = useMemo(() => (file && typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null), [file]);
   // The object URL holds the photo in memory until revoked.
@@ -93,7 +94,10 @@ export function DiseaseDetector() {
       )}
       {file && (
         <div className="leaf-preview">
-          {previewUrl && <img src={previewUrl} alt={intl.formatMessage(m.preview)} />}
+          {previewUrl && (
+            // A file that claims to be an image but is not shows no broken-image icon.
+            <img src={previewUrl} alt={intl.formatMessage(m.preview)} onError={(e) => (e.currentTarget.hidden = true)} />
+          )}
           <span data-testid="file-name">{file.name}</span>
           <button type="button" className="button button-quiet" disabled={busy} onClick={() => actor.send({ type: 'disease.clear' })}>
             {intl.formatMessage(m.chooseAnother)}
@@ -116,6 +120,7 @@ export function DiseaseDetector() {
       {state === 'error' && (
         <p role="alert" className="banner banner-error">
           <WarningIcon /> {intl.formatMessage(m.failed)}
+          {failure && <span className="tools-reason">{failure}</span>}
         </p>
       )}
       {state === 'result' && <DiseaseResultPanel />}
