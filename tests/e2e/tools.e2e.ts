@@ -64,6 +64,8 @@ describe('farmer tools in the browser', () => {
     await page.getByLabel('पानाचा फोटो').setInputFiles(join(dir, 'report.jpg'));
     await page.getByRole('button', { name: 'रोग तपासा' }).click();
     await page.getByText('विश्लेषण अयशस्वी. कृपया पुन्हा प्रयत्न करा.').waitFor();
+    // The server's reason, in the reader's language: the bytes are not an image whatever the name says.
+    await page.getByText('कृपया JPEG, PNG किंवा WebP स्वरूपातील फोटो अपलोड करा.').waitFor();
     await shot(page, 'tools-disease-error');
   });
 
