@@ -40,7 +40,11 @@ export const landReportMachine = setup({
     context: {} as Ctx,
     /** The UI locale: the report is written in its language. */
     input: {} as { locale: string },
-    events: {} as { type: 'report.edit'; field: FormField; value: string } | GenerateEvent | { type: 'report.download' },
+    events: {} as
+      | { type: 'report.edit'; field: FormField; value: string }
+      | { type: 'report.languageChanged'; locale: string }
+      | GenerateEvent
+      | { type: 'report.download' },
   },
   actors: {
     generate: fromPromise<{ success: boolean; report: LandReport }, LandReportRequest>(({ input, signal }) => createLandReport(input, signal)),
@@ -66,6 +70,8 @@ export const landReportMachine = setup({
   initial: 'editing',
   on: {
     'report.edit': { actions: assign({ form: ({ context, event }) => ({ ...context.form, [event.field]: event.value }) }) },
+    // The next report is written in the newly chosen language; the form is kept.
+    'report.languageChanged': { actions: assign({ lang: ({ event }) => serverLanguage(event.locale) }) },
   },
   states: {
     editing: {

@@ -18,6 +18,7 @@ const EVENTS: AnyEventObject[] = [
   { type: 'report.edit', field: 'potassium', value: '180' },
   { type: 'report.generate', ndvi: [], ndviEstimated: false },
   { type: 'report.download' },
+  { type: 'report.languageChanged', locale: 'hi-IN' },
   { type: 'xstate.done.actor.generate', output: { success: true, report: REPORT } },
   { type: 'xstate.done.actor.generate', output: { success: false, report: REPORT } },
   { type: 'xstate.error.actor.generate', error: new Error('400') },
@@ -69,7 +70,8 @@ describe('land report model', () => {
       },
       actions: { saveFile: (_, p) => saveFile(p), logError: () => {} },
     });
-    renderLandReport({ land: logic });
+    const { rerenderIn } = renderLandReport({ land: logic });
+    let expectedLanguage = 'english';
     const exec: Record<string, (e: AnyEventObject) => unknown> = {
       'xstate.init': () => {},
       'report.edit': (e) => fireEvent.change(screen.getByLabelText(LABEL[e.field as keyof typeof LABEL]), { target: { value: e.value } }),
@@ -77,8 +79,11 @@ describe('land report model', () => {
         const wasMissing = filled({ form: Object.fromEntries(Object.entries(LABEL).map(([k, l]) => [k, (screen.getByLabelText(l) as HTMLInputElement).value])) }) < 4;
         fireEvent.click(button('Generate report'));
         if (wasMissing) expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all the basic information');
+        // The report is asked for in the language on screen when the button is pressed.
+        else expect(requests.at(-1)).toMatchObject({ ph: 7.2, nitrogen: 300, phosphorus: 12, potassium: 180, language: expectedLanguage, ndvi: [] });
       },
       'report.download': () => fireEvent.click(button('Download report')),
+      'report.languageChanged': (e) => rerenderIn(e.locale),
       'xstate.done.actor.generate': async (e) => {
         await act(async () => pending.generate.resolve(e.output));
         if (!e.output.success) expect(screen.getByRole('alert')).toHaveTextContent('An error occurred while preparing the report');
@@ -97,8 +102,8 @@ describe('land report model', () => {
       const run = exec[step.event.type];
       if (!run) throw new Error(`no executor for ${step.event.type}`);
       await run(step.event);
+      if (step.event.type === 'report.languageChanged') expectedLanguage = 'hindi';
       for (const leaf of leafValues(step.state.value)) ASSERT[leaf]();
     }
-    for (const r of requests) expect(r).toMatchObject({ ph: 7.2, nitrogen: 300, phosphorus: 12, potassium: 180, language: 'english', ndvi: [] });
   });
 });

@@ -13,11 +13,15 @@ import en from '@/i18n/messages/en.json';
 
 export function renderTool(ui: ReactElement) {
   const location = memoryLocation({ path: '/', record: true });
-  return render(
-    <IntlProvider locale="en-IN" messages={en}>
+  const tree = (locale: string) => (
+    <IntlProvider locale={locale} messages={en}>
       <Router hook={location.hook}>{ui}</Router>
-    </IntlProvider>,
+    </IntlProvider>
   );
+  const result = render(tree('en-IN'));
+  /** The reader switches language (the English catalog stays, so assertions keep reading plainly). */
+  const rerenderIn = (locale: string) => result.rerender(tree(locale));
+  return { ...result, rerenderIn };
 }
 
 /** Distinguishes two events of one type by payload (a File serialises to {} in JSON), so both variants are explored. */

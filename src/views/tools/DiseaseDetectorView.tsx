@@ -14,7 +14,8 @@ export function DiseaseDetectorView() {
       <AppHeader />
       <main className="page">
         <BackLink />
-        <DiseaseUploadContext.Provider logic={diseaseUploadMachine} options={{ input: { locale: intl.locale } }}>
+        {/* A new language starts a fresh check, so the result comes back in it. */}
+        <DiseaseUploadContext.Provider key={intl.locale} logic={diseaseUploadMachine} options={{ input: { locale: intl.locale } }}>
           <DiseaseDetector />
         </DiseaseUploadContext.Provider>
       </main>

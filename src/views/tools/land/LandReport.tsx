@@ -1,5 +1,7 @@
 /** The land report body: form, alerts, NDVI panel and the generated report. */
+import { useEffect } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
+import { LandReportContext } from '@/machines/landReport.context';
 import { LandNotices } from './LandNotices';
 import { LandReportForm } from './LandReportForm';
 import { LandReportResults } from './LandReportResults';
@@ -12,6 +14,8 @@ const m = defineMessages({
 
 export function LandReport() {
   const intl = useIntl();
+  const land = LandReportContext.useActorRef();
+  useEffect(() => land.send({ type: 'report.languageChanged', locale: intl.locale }), [land, intl.locale]);
   return (
     <section aria-labelledby="land-title">
       <h1 id="land-title">{intl.formatMessage(m.title)}</h1>
