@@ -80,6 +80,13 @@ describe('farmer tools in the browser', () => {
     await page.locator('.insight').first().waitFor();
     expect(await page.locator('.insight').count()).toBeGreaterThan(0);
     await shot(page, 'tools-fdss');
+    // The same advice in English after a language switch, then back to Marathi for the next screens.
+    await page.getByLabel('भाषा').selectOption('en');
+    await page.getByRole('heading', { name: 'Farm decision support' }).waitFor();
+    expect(await page.locator('.insight').first().innerText()).toMatch(/[A-Za-z]{4,}/);
+    await shot(page, 'tools-fdss-english');
+    await page.getByLabel('Language').selectOption('mr');
+    await page.getByRole('heading', { name: 'शेती निर्णय सहाय्य' }).waitFor();
   });
 
   it('land report: NDVI once per coordinate pair, report with score and crops, PDF download', async () => {
