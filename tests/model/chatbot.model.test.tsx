@@ -7,7 +7,7 @@ import type { ChatReply } from '../../server/src/contracts/chatbot';
 import { chatbotMachine } from '@/machines/chatbot.machine';
 import { ChatbotContext } from '@/machines/chatbot.context';
 import { ChatbotConversation } from '@/views/tools/chat/ChatbotConversation';
-import { deferred, eventKey, pathName, renderTool, serializeWith } from './toolsHarness';
+import { deferred, eventKey, eventTypes, machineEventTypes, pathName, renderTool, serializeWith } from './toolsHarness';
 
 const REPLY: ChatReply = { reply: 'PM-KISAN pays ₹6,000 a year.', language: 'english', source: 'knowledge-base', offline: true, passages: [] };
 const EVENTS: AnyEventObject[] = [
@@ -44,6 +44,7 @@ const ASSERT: Record<string, () => void> = {
 
 describe('chatbot model', () => {
   it('covers every state', () => {
+    expect(eventTypes(EVENTS)).toEqual(machineEventTypes(chatbotMachine));
     const states = new Set(Object.values(getAdjacencyMap(chatbotMachine, TRAVERSAL)).map((n) => String(n.state.value)));
     expect([...states].sort()).toEqual(Object.keys(ASSERT).sort());
   });

@@ -8,7 +8,7 @@ import { diseaseUploadMachine } from '@/machines/diseaseUpload.machine';
 import { DiseaseUploadContext } from '@/machines/diseaseUpload.context';
 import { HttpError } from '@/services/http';
 import { DiseaseDetector } from '@/views/tools/disease/DiseaseDetector';
-import { deferred, eventKey, pathName, renderTool, serializeState } from './toolsHarness';
+import { deferred, eventKey, eventTypes, machineEventTypes, pathName, renderTool, serializeState } from './toolsHarness';
 
 const LEAF = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], 'leaf.jpg', { type: 'image/jpeg' });
 const PDF = new File(['%PDF-1.7'], 'report.pdf', { type: 'application/pdf' });
@@ -65,6 +65,7 @@ const ASSERT: Record<string, () => void> = {
 
 describe('disease upload model', () => {
   it('covers every state and has an executor for every event', () => {
+    expect(eventTypes(EVENTS)).toEqual(machineEventTypes(diseaseUploadMachine));
     const map = getAdjacencyMap(diseaseUploadMachine, TRAVERSAL);
     const states = new Set(Object.values(map).map((n) => String(n.state.value)));
     expect([...states].sort()).toEqual(Object.keys(ASSERT).sort());

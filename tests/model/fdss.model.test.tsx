@@ -7,7 +7,7 @@ import { fdssMachine } from '@/machines/fdss.machine';
 import { FdssContext } from '@/machines/fdss.context';
 import type { FieldChoice, Insight, WeatherNow } from '@/services/fdss';
 import { FarmDecisionSupport } from '@/views/tools/fdss/FarmDecisionSupport';
-import { deferred, eventKey, leafValues, pathName, renderTool, serializeState } from './toolsHarness';
+import { deferred, eventKey, eventTypes, leafValues, machineEventTypes, pathName, renderTool, serializeState } from './toolsHarness';
 
 const FIELDS: FieldChoice[] = [
   { _id: 'a1', fieldId: 'FLD000001ABC', name: 'North plot' },
@@ -76,6 +76,7 @@ const ASSERT: Record<string, () => void> = {
 
 describe('decision support model', () => {
   it('covers every state', () => {
+    expect(eventTypes(EVENTS)).toEqual(machineEventTypes(fdssMachine));
     const leaves = new Set(Object.values(getAdjacencyMap(fdssMachine, TRAVERSAL)).flatMap((n) => leafValues(n.state.value)));
     expect([...leaves].sort()).toEqual(Object.keys(ASSERT).sort());
   });

@@ -7,7 +7,7 @@ import { landReportMachine, PDF_NAME } from '@/machines/landReport.machine';
 import type { LandReport, LandReportRequest } from '@/services/land';
 import { REPORT } from './fixtures/landReport';
 import { renderLandReport } from './landReport.support';
-import { deferred, eventKey, leafValues, pathName, serializeWith } from './toolsHarness';
+import { deferred, eventKey, eventTypes, leafValues, machineEventTypes, pathName, serializeWith } from './toolsHarness';
 
 const PDF = new Blob(['%PDF-1.7'], { type: 'application/pdf' });
 const LABEL = { ph: 'pH (6.0 – 8.0 is usual)', nitrogen: 'Nitrogen N (kg/ha)', phosphorus: 'Phosphorus P (kg/ha)', potassium: 'Potassium K (kg/ha)' } as const;
@@ -55,6 +55,7 @@ const ASSERT: Record<string, () => void> = {
 
 describe('land report model', () => {
   it('covers every state', () => {
+    expect(eventTypes(EVENTS)).toEqual(machineEventTypes(landReportMachine));
     const leaves = new Set(Object.values(getAdjacencyMap(landReportMachine, TRAVERSAL)).flatMap((n) => leafValues(n.state.value)));
     expect([...leaves].sort()).toEqual(Object.keys(ASSERT).sort());
   });

@@ -7,7 +7,7 @@ import { ndviRegistrationMachine } from '@/machines/ndviRegistration.machine';
 import type { NdviTimeseriesResponse } from '@/services/land';
 import { NDVI } from './fixtures/landReport';
 import { renderLandReport } from './landReport.support';
-import { deferred, eventKey, pathName, serializeWith } from './toolsHarness';
+import { deferred, eventKey, eventTypes, machineEventTypes, pathName, serializeWith } from './toolsHarness';
 
 const SERIES: NdviTimeseriesResponse = { fieldId: 'ndvi-1', ndvi: NDVI, estimated: true, source: 'crop-calendar-estimate' };
 const EVENTS: AnyEventObject[] = [
@@ -49,6 +49,7 @@ const ASSERT: Record<string, () => void> = {
 
 describe('NDVI registration model', () => {
   it('covers every state', () => {
+    expect(eventTypes(EVENTS)).toEqual(machineEventTypes(ndviRegistrationMachine));
     const states = new Set(Object.values(getAdjacencyMap(ndviRegistrationMachine, TRAVERSAL)).map((n) => String(n.state.value)));
     expect([...states].sort()).toEqual(Object.keys(ASSERT).sort());
   });

@@ -41,7 +41,18 @@ export const serializeWith =
   (s: { value: unknown; context: C }, e: AnyEventObject | undefined, prev?: { value: unknown }) =>
     `${serializeState(s, e, prev)}|${JSON.stringify(project(s.context))}`;
 
-export const pathName = (steps: { event: AnyEventObject }[]) => steps.map((s) => eventKey(s.event).replace(/"/g, '')).join(' → ') || 'start';
+/** A readable test name: each step's event with its payload cut short. */
+export const pathName = (steps: { event: AnyEventObject }[]) =>
+  steps
+    .map((s) => {
+      const key = eventKey(s.event).replace(/"/g, '');
+      return key.length > 60 ? `${key.slice(0, 57)}…}` : key;
+    })
+    .join(' → ') || 'start';
+
+/** Every event the machine handles is in the test's event list (and nothing else): new events fail loudly. */
+export const eventTypes = (events: AnyEventObject[]) => [...new Set(events.map((e) => e.type))].sort();
+export const machineEventTypes = (machine: { events: readonly string[] }) => [...new Set(machine.events)].sort();
 
 /** The value of a (possibly nested) state as one dotted string per leaf, e.g. "ready.field.weather.shown". */
 export function leafValues(value: unknown, prefix = ''): string[] {
