@@ -8,6 +8,12 @@ import health from './health/routes';
 import sensors from './sensors/routes';
 import alerts from './alerts/routes';
 import coordinators from './coordinators/routes';
+import chatbot from './chatbot/routes';
+import disease from './disease/routes';
+import fdss from './fdss/routes';
+import fieldsLookup from './fields-lookup/routes';
+import land from './land/routes';
+import ndvi from './ndvi/routes';
 
 export const modules: FastifyPluginAsync[] = [
   health,
@@ -16,4 +22,10 @@ export const modules: FastifyPluginAsync[] = [
   alerts,
   coordinators,
   account,
+  disease,
+  chatbot,
+  fdss,
+  fieldsLookup,
+  land,
+  ndvi,
 ];
