@@ -27,7 +27,8 @@ export const FARMER_PAGE_SIZE = 10;
 export type FarmersNotice =
   | { kind: 'loadFailed' | 'importFailed' | 'exportFailed' | 'assignFailed' | 'deactivateFailed'; error: HttpError | null }
   | { kind: 'csvOnly' }
-  | { kind: 'imported'; imported: number; rejected: number };
+  /** `report` is the rejected rows as CSV, or null when every row was imported. */
+  | { kind: 'imported'; imported: number; rejected: number; report: string | null };
 
 type Loaded = FarmerList & { coordinators: CoordinatorChoice[] };
 export type FarmersTableInput = { actorRole: 'superadmin' | 'admin' | 'coordinator' };
@@ -48,7 +49,6 @@ export const farmersTableMachine = setup({
       editProblem: PersonDraftProblem | 'failed' | null;
       editError: HttpError | null;
       notice: FarmersNotice | null;
-      report: ImportReport | null;
     },
     events: {} as
       | { type: 'search.change'; value: string }
@@ -84,13 +84,13 @@ export const farmersTableMachine = setup({
   guards: {
     isAdmin: ({ context }) => context.actorRole !== 'coordinator',
     editInvalid: ({ context }) => !context.edit || personDraftProblem(context.edit) !== null,
-    hasReport: ({ context }) => !!context.report?.report,
+    hasReport: ({ context }) => context.notice?.kind === 'imported' && context.notice.report !== null,
   },
 }).createMachine({
   id: 'farmersTable',
   context: ({ input }) => ({
     ...input, page: 1, search: '', farmers: [], totalPages: 1, coordinators: [],
-    edit: null, editProblem: null, editError: null, notice: null, report: null,
+    edit: null, editProblem: null, editError: null, notice: null,
   }),
   initial: 'loading',
   states: {
@@ -122,12 +122,15 @@ export const farmersTableMachine = setup({
         'farmer.deactivate': { guard: 'isAdmin', target: 'deactivating' },
         'farmer.assign': { guard: 'isAdmin', target: 'assigning' },
         'import.file': [
-          { guard: ({ context, event }) => context.actorRole !== 'coordinator' && isCsvFile(event.file), target: 'importing', actions: assign({ report: null, notice: null }) },
+          { guard: ({ context, event }) => context.actorRole !== 'coordinator' && isCsvFile(event.file), target: 'importing', actions: assign({ notice: null }) },
           { guard: 'isAdmin', actions: assign({ notice: { kind: 'csvOnly' } }) },
         ],
         'report.download': {
           guard: 'hasReport',
-          actions: { type: 'download', params: ({ context }) => ({ name: 'rejected-farmers.csv', data: context.report!.report! }) },
+          actions: {
+            type: 'download',
+            params: ({ context }) => ({ name: 'rejected-farmers.csv', data: context.notice?.kind === 'imported' ? (context.notice.report ?? '') : '' }),
+          },
         },
         'export.start': { guard: 'isAdmin', target: 'exporting' },
         'notice.dismiss': { actions: assign({ notice: null }) },
@@ -189,8 +192,12 @@ export const farmersTableMachine = setup({
         onDone: {
           target: 'loading',
           actions: assign({
-            report: ({ event }) => event.output,
-            notice: ({ event }) => ({ kind: 'imported' as const, imported: event.output.imported, rejected: event.output.rejectedCount }),
+            notice: ({ event }) => ({
+              kind: 'imported' as const,
+              imported: event.output.imported,
+              rejected: event.output.rejectedCount,
+              report: event.output.report,
+            }),
             page: 1,
           }),
         },

@@ -1,7 +1,7 @@
 /** Generated paths over addFieldMachine, each driving the real AddFieldForm. */
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { fromPromise } from 'xstate';
+import { fromPromise, type SnapshotFrom } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { addFieldMachine, draftProblems, toPayload } from '@/machines/addField.machine';
 import { AddFieldContext } from '@/machines/addField.context';
@@ -42,7 +42,7 @@ const LIST_EVENTS = [
 ];
 type Ev = { type: string; key?: string; value?: string; index?: number; error?: unknown };
 const label = (e: Ev) => (e.key ? `${e.type} ${e.key}=${e.value}` : e.type);
-type Snap = Parameters<NonNullable<Parameters<typeof getShortestPaths<typeof addFieldMachine>>[1]>['filterEvents']>[0];
+type Snap = SnapshotFrom<typeof addFieldMachine>;
 
 const flowPaths = getShortestPaths(addFieldMachine, {
   input: { actorRole: 'coordinator' },
@@ -60,7 +60,7 @@ const listPaths = getShortestPaths(addFieldMachine, {
   events: LIST_EVENTS as never,
   filterEvents: (s: Snap, e) => {
     const d = s.context.draft;
-    if (!s.can(e) || !s.matches('editing') && e.type !== 'xstate.error.actor.loadFarmers') return false;
+    if (!s.can(e) || !s.matches('editing') && (e.type as string) !== 'xstate.error.actor.loadFarmers') return false;
     if (e.type === 'sensor.add') return d.sensors.length === 0;
     if (e.type === 'slot.add') return d.timeSlots.length === 0;
     // The controls for a sensor or a slot exist only once one was added.
