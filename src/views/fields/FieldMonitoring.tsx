@@ -1,5 +1,5 @@
 /** Field monitoring list (spec section 2, Field Monitoring) with the Field Details modal. */
-import { useIntl } from 'react-intl';
+import { useIntl, type MessageDescriptor } from 'react-intl';
 import { FieldMonitoringContext } from '@/machines/fieldMonitoring.context';
 import type { HealthFilter } from '@/machines/fieldMonitoring.machine';
 import { Pager } from '../staff/Pager';
@@ -7,7 +7,7 @@ import { useT } from '../staff/useT';
 import { FieldDetailsModal } from './FieldDetailsModal';
 import { fm } from './fieldMessages';
 
-const FILTERS: [HealthFilter, typeof fm.good][] = [
+const FILTERS: [HealthFilter, MessageDescriptor][] = [
   ['all', fm.allStatus],
   ['good', fm.good],
   ['warning', fm.warning],
