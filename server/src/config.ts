@@ -41,6 +41,8 @@ export function loadConfig(overrides: Partial<Record<string, unknown>> = {}) {
     bodyLimitBytes: int('BODY_LIMIT', 1024 * 1024),
     uploadLimitBytes: int('UPLOAD_LIMIT', 10 * 1024 * 1024),
     rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', 600),
+    /** Stricter per-IP limit on the sign-in and token routes. */
+    authRateLimitPerMinute: int('AUTH_RATE_LIMIT_PER_MINUTE', 30),
     trustProxy: bool('TRUST_PROXY', false),
     /** Seed the demo world into an empty database. Default: on for the embedded database only. */
     demo: bool('DEMO', embedded),
@@ -69,6 +71,11 @@ export function loadConfig(overrides: Partial<Record<string, unknown>> = {}) {
     diseaseLabelsPath: str('DISEASE_LABELS_PATH'),
     mapStyleUrl: str('MAP_STYLE_URL'),
     satelliteTilesUrl: str('SATELLITE_TILES_URL'),
+    /** Extra origins the browser may load map tiles, glyphs and styles from (comma-separated), added to the CSP. */
+    mapTileHosts: (str('MAP_TILE_HOSTS', 'https://tiles.openfreemap.org,https://*.tile.openstreetmap.org,https://server.arcgisonline.com') ?? '')
+      .split(',')
+      .map((h) => h.trim())
+      .filter(Boolean),
     /** Where the built front end lives; served with SPA fallback when present. */
     staticDir: resolve(str('STATIC_DIR', './dist')!),
     ...overrides,

@@ -4,12 +4,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import * as schema from './schema';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -31,7 +26,13 @@ export type DatabaseOptions =
   | { url?: undefined; dataDir?: string; loadDataDir?: Blob | File };
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  // Each driver is imported only when chosen: start-up time matters (see the README's budget).
   if (opts.url !== undefined) {
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
     // An idle client that errors (server restart) must not crash the process; the next query reconnects.
     pool.on('error', () => {});
@@ -46,10 +47,14 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       close: () => pool.end(),
     };
   }
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-  const client = opts.loadDataDir
-    ? new PGlite(opts.dataDir, { loadDataDir: opts.loadDataDir })
-    : new PGlite(opts.dataDir);
+  // The options-object form: `new PGlite(undefined, { loadDataDir })` silently ignores the dump.
+  const client = new PGlite({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir });
   await client.waitReady;
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
   return {

@@ -1,0 +1,82 @@
+// Flat config: typescript-eslint + react-hooks, and the layer rule that keeps imports flowing one way:
+// views → machines → services; server/ never imports src/; src/ reaches server/src/contracts type-only.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import tseslint from 'typescript-eslint';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const inside = (file, dir) => {
+  const rel = path.relative(path.join(root, dir), file);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+};
+
+/** Who may not import whom. `typeOnly` names a target that is allowed through `import type` only. */
+const LAYERS = [
+  // Stories may build service fixtures (an HttpError for a failed login); the screens themselves may not.
+  { from: 'src/views', deny: 'src/services', exceptFiles: /\.stories\.tsx$/, why: 'views talk to machines, never to services' },
+  { from: 'src/machines', deny: 'src/views', why: 'machines know nothing of views' },
+  { from: 'src/services', deny: 'src/machines', why: 'services are plain functions below the machines' },
+  { from: 'src/services', deny: 'src/views', why: 'services are plain functions below the views' },
+  { from: 'src', deny: 'server/src/contracts', typeOnly: true, why: 'the browser takes the API contracts as types only' },
+  { from: 'src', deny: 'server', except: 'server/src/contracts', why: 'the browser never imports server code' },
+  { from: 'server', deny: 'src', why: 'the server never imports the web app' },
+];
+
+const layersRule = {
+  meta: { type: 'problem', schema: [], messages: { layer: 'Import of {{target}} is not allowed here: {{why}}.' } },
+  create(context) {
+    const file = context.filename;
+    const check = (node, source, typeOnly) => {
+      if (typeof source !== 'string') return;
+      let target;
+      if (source.startsWith('@/')) target = path.join(root, 'src', source.slice(2));
+      else if (source.startsWith('.')) target = path.resolve(path.dirname(file), source);
+      else return;
+      for (const l of LAYERS) {
+        if (!inside(file, l.from) || !inside(target, l.deny)) continue;
+        if (l.exceptFiles?.test(file)) continue;
+        if (l.except && inside(target, l.except)) continue;
+        if (l.typeOnly && typeOnly) continue;
+        context.report({ node, messageId: 'layer', data: { target: path.relative(root, target), why: l.why } });
+        return;
+      }
+    };
+    const isTypeOnly = (node) =>
+      node.importKind === 'type' ||
+      node.exportKind === 'type' ||
+      (node.specifiers?.length > 0 && node.specifiers.every((s) => s.importKind === 'type' || s.exportKind === 'type'));
+    return {
+      ImportDeclaration: (node) => check(node, node.source.value, isTypeOnly(node)),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value, isTypeOnly(node)),
+      ExportAllDeclaration: (node) => check(node, node.source.value, node.exportKind === 'type'),
+      ImportExpression: (node) => check(node, node.source.type === 'Literal' ? node.source.value : undefined, false),
+    };
+  },
+};
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'storybook-static/**', 'coverage/**', 'data/**', 'node_modules/**', 'server/src/db/migrations/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { shetmitra: { rules: { layers: layersRule } } },
+    rules: {
+      'shetmitra/layers': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'tests/**/*.{ts,tsx}', '.storybook/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // drizzle's self-referencing foreign key (users.managedBy → users.id) needs an `any` return type.
+    files: ['server/src/db/schema.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+);

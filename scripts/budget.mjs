@@ -1,0 +1,43 @@
+#!/usr/bin/env node
+// Bundle budget (enforced in CI): the JavaScript a farmer downloads to render route `/`
+// — the entry chunk, the home route chunks and everything they import statically — gzipped.
+// Maps, deck.gl, staff screens and Storybook must not be in it.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET_KB = 170;
+const root = new URL('..', import.meta.url).pathname;
+const dist = join(root, 'dist');
+const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+const starts = ['index.html', 'src/views/home/HomeView.tsx', 'src/views/farmer/FarmerHomeView.tsx'];
+
+const files = new Set();
+const seen = new Set();
+function walk(key) {
+  if (seen.has(key) || !manifest[key]) return;
+  seen.add(key);
+  const m = manifest[key];
+  if (m.file.endsWith('.js')) files.add(m.file);
+  for (const i of m.imports ?? []) walk(i);
+}
+for (const s of starts) {
+  if (!manifest[s]) console.warn(`note: ${s} is not in the build manifest`);
+  walk(s);
+}
+
+// Chunk file names of lazy imports appear as strings in their importers; only code counts.
+const forbidden = /maplibre-gl|deck\.gl|@storybook\//;
+const withoutChunkNames = (src) => src.replace(/assets\/[\w.-]+\.(js|css)/g, '');
+let total = 0;
+const bad = [];
+for (const f of files) {
+  const buf = readFileSync(join(dist, f));
+  const kb = gzipSync(buf, { level: 9 }).length / 1024;
+  total += kb;
+  console.log(`  ${f.padEnd(48)} ${kb.toFixed(1)} KB gz`);
+  if (forbidden.test(withoutChunkNames(buf.toString('utf8')))) bad.push(f);
+}
+console.log(`Farmer route / initial JavaScript: ${total.toFixed(1)} KB gzipped (budget ${BUDGET_KB} KB)`);
+if (bad.length) console.error(`Map, deck.gl or Storybook code in the farmer's initial chunks: ${bad.join(', ')}`);
+process.exit(total <= BUDGET_KB && bad.length === 0 ? 0 : 1);

@@ -1,0 +1,54 @@
+/**
+ * The socket.io event maps, shared by the server and (type-only) the browser.
+ * Rooms: `field:<uuid>` (joined through field:watch), `user:<uuid>`, `coordinator:<uuid>`, `admins`.
+ */
+/** `fieldId` in a success is the field's UUID (the room's name), whichever id was asked for. */
+export type SocketAck = { ok: true; fieldId: string } | { ok: false; code: 'NOT_FOUND' | 'BAD_REQUEST' };
+
+export type ReadingPush = {
+  /** Field UUID. */
+  fieldId: string;
+  sensorId: string;
+  type: 'moisture' | 'temperature' | 'humidity' | 'ph' | 'nitrogen' | 'weather';
+  value: number;
+  /** ISO 8601. */
+  timestamp: string;
+};
+
+export type AlertPush = {
+  _id: string;
+  fieldId: string;
+  fieldName?: string;
+  farmerId: string | null;
+  type: 'moisture' | 'temperature' | 'pest' | 'irrigation' | 'offline';
+  severity: 'high' | 'medium' | 'low';
+  status: 'unacknowledged' | 'acknowledged' | 'assigned';
+  message: string;
+  messageKey?: string | null;
+  messageParams?: Record<string, string | number> | null;
+  value?: number | null;
+  threshold?: number | null;
+  assignedTo?: string | null;
+  createdAt: string;
+  resolvedAt?: string | null;
+};
+
+export type MessagePush = { _id: string; subject: string; message: string; senderName: string | null; createdAt: string };
+
+export interface ServerToClientEvents {
+  'reading:new': (reading: ReadingPush) => void;
+  'alert:new': (alert: AlertPush) => void;
+  'alert:updated': (alert: AlertPush) => void;
+  'message:new': (message: MessagePush) => void;
+}
+
+export interface ClientToServerEvents {
+  /** Join the live feed of one field (UUID or human fieldId) the caller may see. */
+  'field:watch': (fieldId: string, ack: (result: SocketAck) => void) => void;
+  'field:unwatch': (fieldId: string, ack?: (result: SocketAck) => void) => void;
+}
+
+export type InterServerEvents = Record<string, never>;
+export type SocketData = {
+  user: { id: string; role: 'superadmin' | 'admin' | 'coordinator' | 'farmer'; sessionId: string; name: string; email: string };
+};

@@ -1,0 +1,93 @@
+/** /auth: login, refresh-token, logout, register, profile. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ApiErrorBody } from '../../contracts/common';
+import {
+  LoginBody,
+  LoginResponse,
+  LogoutBody,
+  ProfileResponse,
+  RefreshBody,
+  RegisterBody,
+  RegisterResponse,
+  SuccessResponse,
+  Tokens,
+} from '../../contracts/auth';
+import { notFound, unauthorized } from '../../lib/errors';
+import { clientInfo } from './loginHistory';
+import { endSession, rotateSession } from './sessions';
+import { login, profile, register } from './service';
+import { toUserJson } from './userJson';
+
+const errors = { 400: ApiErrorBody, 401: ApiErrorBody, 403: ApiErrorBody, 409: ApiErrorBody, 429: ApiErrorBody };
+const bearer = [{ bearer: [] }];
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  const ttlDays = app.config.refreshTokenTtlDays;
+
+  app.post(
+    '/auth/login',
+    {
+      config: { rateLimit: { max: app.config.authRateLimitPerMinute, timeWindow: '1 minute' } },
+      schema: { tags: ['auth'], body: LoginBody, response: { 200: LoginResponse, ...errors } },
+    },
+    async (req) => {
+      const client = clientInfo(req.ip, req.headers['user-agent']);
+      const { user, sessionId, refreshToken } = await login(app.db, req.body.email, req.body.password, client, ttlDays);
+      return { accessToken: app.auth.issueAccessToken(user, sessionId), refreshToken, user: toUserJson(user) };
+    },
+  );
+
+  app.post(
+    '/auth/refresh-token',
+    {
+      config: { rateLimit: { max: app.config.authRateLimitPerMinute * 2, timeWindow: '1 minute' } },
+      schema: { tags: ['auth'], body: RefreshBody, response: { 200: Tokens, ...errors } },
+    },
+    async (req) => {
+      const result = await rotateSession(app.db, req.body.refreshToken);
+      if (!result.ok) {
+        if (result.reason === 'reused') app.realtime.disconnectSession(req.body.refreshToken.split('.')[0]);
+        req.log.info({ reason: result.reason }, 'refresh refused');
+        throw unauthorized('INVALID_REFRESH_TOKEN');
+      }
+      return { accessToken: app.auth.issueAccessToken(result.user, result.sessionId), refreshToken: result.refreshToken };
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    { schema: { tags: ['auth'], body: LogoutBody, response: { 200: SuccessResponse, ...errors } } },
+    async (req) => {
+      const ended = await endSession(app.db, req.body.refreshToken);
+      if (ended) app.realtime.disconnectSession(ended);
+      // Logging out twice (or with a stale token) is not an error the user can act on.
+      return { success: true };
+    },
+  );
+
+  app.post(
+    '/auth/register',
+    {
+      onRequest: [app.authenticate],
+      schema: { tags: ['auth'], security: bearer, body: RegisterBody, response: { 201: RegisterResponse, ...errors } },
+    },
+    async (req, reply) => {
+      const created = await register(app.db, req.user!, req.body);
+      // The spec's "→ same tokens" describes self-registration. Here staff create accounts for others:
+      // the creator keeps their own session and gets the new user back, never tokens for it.
+      return reply.code(201).send({ user: toUserJson(created) });
+    },
+  );
+
+  app.get(
+    '/auth/profile',
+    { onRequest: [app.authenticate], schema: { tags: ['auth'], security: bearer, response: { 200: ProfileResponse, 401: ApiErrorBody } } },
+    async (req) => {
+      const { user, fields } = await profile(app.db, req.user!);
+      if (!user) throw notFound();
+      return { user: toUserJson(user), fields };
+    },
+  );
+};
+
+export default routes;

@@ -1,0 +1,96 @@
+/**
+ * Refresh sessions. A refresh token is `<session id>.<secret>`; only sha256(secret) is stored.
+ * Every use rotates the secret. Showing a secret that was already rotated away means the token
+ * leaked (or was replayed), so the whole session is revoked.
+ */
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+const newSecret = () => randomBytes(32).toString('base64url');
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type ClientInfo = { ip: string | null; userAgent: string | null; deviceType: string };
+
+export function parseRefreshToken(token: string) {
+  const dot = token.indexOf('.');
+  if (dot < 0) return null;
+  const sessionId = token.slice(0, dot);
+  const secret = token.slice(dot + 1);
+  if (!UUID.test(sessionId) || secret.length < 16) return null;
+  return { sessionId, secret };
+}
+
+const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+export async function createSession(db: Db, userId: string, client: ClientInfo, ttlDays: number) {
+  const id = randomUUID();
+  const secret = newSecret();
+  await db.insert(sessions).values({
+    id,
+    userId,
+    refreshHash: sha256(secret),
+    userAgent: client.userAgent,
+    ipAddress: client.ip,
+    deviceType: client.deviceType,
+    expiresAt: new Date(Date.now() + ttlDays * 86_400_000),
+  });
+  return { sessionId: id, refreshToken: `${id}.${secret}` };
+}
+
+export type RotateResult =
+  | { ok: true; sessionId: string; refreshToken: string; user: { id: string; role: typeof users.$inferSelect.role } }
+  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' | 'inactive' };
+
+export async function rotateSession(db: Db, token: string): Promise<RotateResult> {
+  const parsed = parseRefreshToken(token);
+  if (!parsed) return { ok: false, reason: 'unknown' };
+  const [row] = await db
+    .select({ s: sessions, role: users.role, status: users.status })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, parsed.sessionId))
+    .limit(1);
+  if (!row) return { ok: false, reason: 'unknown' };
+  if (row.s.revokedAt) return { ok: false, reason: 'revoked' };
+  if (row.s.expiresAt.getTime() <= Date.now()) return { ok: false, reason: 'expired' };
+  const presented = sha256(parsed.secret);
+  if (!sameHash(presented, row.s.refreshHash)) {
+    await revokeSession(db, parsed.sessionId, 'refresh token reuse');
+    return { ok: false, reason: 'reused' };
+  }
+  if (row.status !== 'Active') return { ok: false, reason: 'inactive' };
+  const secret = newSecret();
+  // Compare-and-swap on the old hash: of two concurrent uses of one token only one can win.
+  const updated = await db
+    .update(sessions)
+    .set({ refreshHash: sha256(secret), lastUsedAt: new Date() })
+    .where(and(eq(sessions.id, parsed.sessionId), eq(sessions.refreshHash, presented), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  if (updated.length === 0) {
+    await revokeSession(db, parsed.sessionId, 'refresh token reuse');
+    return { ok: false, reason: 'reused' };
+  }
+  return { ok: true, sessionId: parsed.sessionId, refreshToken: `${parsed.sessionId}.${secret}`, user: { id: row.s.userId, role: row.role } };
+}
+
+export async function revokeSession(db: Db, sessionId: string, reason: string) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Logout: ends the session only when the presented secret is its current one. Returns the session id if ended. */
+export async function endSession(db: Db, token: string) {
+  const parsed = parseRefreshToken(token);
+  if (!parsed) return null;
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: 'logout' })
+    .where(and(eq(sessions.id, parsed.sessionId), eq(sessions.refreshHash, sha256(parsed.secret)), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return ended.length ? parsed.sessionId : null;
+}

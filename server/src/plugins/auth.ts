@@ -1,0 +1,89 @@
+/**
+ * Access tokens and the `app.authenticate` hook. A request is let in only when its JWT is ours and
+ * unexpired, its session is still live (revocation takes effect on the very next request) and its user
+ * is Active. The signing key comes from JWT_SECRET or is generated once and kept in app_secrets, so
+ * every instance sharing the database signs with the same key.
+ */
+import { randomBytes } from 'node:crypto';
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { appSecrets, sessions, users } from '../db/schema';
+import type { AuthUser } from '../lib/access';
+import { unauthorized } from '../lib/errors';
+import { signAccessToken, verifyAccessToken, type AccessClaims } from '../lib/jwt';
+
+export type AuthService = {
+  issueAccessToken(user: { id: string; role: AuthUser['role'] }, sessionId: string): string;
+  /** The signed-in person behind a bearer token, or null (bad, expired, revoked, inactive). */
+  principal(token: unknown): Promise<AuthUser | null>;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: AuthService;
+    authenticate: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+}
+
+async function signingKey(db: Db, configured: string | undefined) {
+  if (configured) return configured;
+  const fresh = randomBytes(48).toString('base64url');
+  // Two instances starting together both try; the first insert wins and both read it back.
+  await db.insert(appSecrets).values({ key: 'jwt', value: fresh }).onConflictDoNothing();
+  const [row] = await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.key, 'jwt'));
+  return row.value;
+}
+
+export async function loadPrincipal(db: Db, claims: AccessClaims): Promise<AuthUser | null> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      role: users.role,
+      name: users.name,
+      email: users.email,
+      status: users.status,
+      revokedAt: sessions.revokedAt,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, claims.sid), eq(sessions.userId, claims.sub)))
+    .limit(1);
+  if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now() || row.status !== 'Active') return null;
+  return { id: row.id, role: row.role, sessionId: claims.sid, name: row.name, email: row.email };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export default fp<{ config: Config }>(
+  async (app, { config }) => {
+    const secret = await signingKey(app.db, config.jwtSecret);
+
+    const auth: AuthService = {
+      issueAccessToken: (user, sessionId) =>
+        signAccessToken(secret, { sub: user.id, role: user.role, sid: sessionId }, config.accessTokenTtlSeconds),
+      async principal(token) {
+        const claims = verifyAccessToken(secret, token);
+        if (!claims || !UUID.test(claims.sid) || !UUID.test(claims.sub)) return null;
+        return loadPrincipal(app.db, claims);
+      },
+    };
+    app.decorate('auth', auth);
+    app.decorateRequest('user', null);
+
+    app.decorate('authenticate', async (req: FastifyRequest) => {
+      const header = req.headers.authorization;
+      const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+      const user = token ? await auth.principal(token) : null;
+      if (!user) throw unauthorized();
+      req.user = user;
+    });
+  },
+  { name: 'auth', dependencies: ['db'] },
+);

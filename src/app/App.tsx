@@ -1,0 +1,102 @@
+/**
+ * Every route of spec section 2 (plus /reset-password and /messages), each screen its own lazy chunk,
+ * with the guards: no token on a guarded route → /login; a role that is neither admin nor coordinator
+ * on a staff route → /; a signed-in user opening /login → /. Superadmin counts as admin.
+ */
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { isStaff } from '@/machines/roles';
+import { SessionContext } from '@/machines/session.context';
+import { Loading } from '@/views/ui/Loading';
+import { PATHS } from './paths';
+import { ScreenErrorBoundary } from './ScreenErrorBoundary';
+
+/** React.lazy for a named export (the route views export names, not defaults). */
+function lazyView<P extends object, K extends string>(load: () => Promise<Record<K, ComponentType<P>>>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const LoginView = lazyView(() => import('@/views/auth/LoginView'), 'LoginView');
+const RegisterView = lazyView(() => import('@/views/auth/RegisterView'), 'RegisterView');
+const HomeView = lazyView(() => import('@/views/home/HomeView'), 'HomeView');
+const ProfileView = lazyView(() => import('@/views/account/ProfileView'), 'ProfileView');
+const ForgotPasswordView = lazyView(() => import('@/views/account/ForgotPasswordView'), 'ForgotPasswordView');
+const ResetPasswordView = lazyView(() => import('@/views/account/ResetPasswordView'), 'ResetPasswordView');
+const DiseaseDetectorView = lazyView(() => import('@/views/tools/DiseaseDetectorView'), 'DiseaseDetectorView');
+const FdssView = lazyView(() => import('@/views/tools/FdssView'), 'FdssView');
+const LandReportView = lazyView(() => import('@/views/tools/LandReportView'), 'LandReportView');
+const AddUserView = lazyView(() => import('@/views/people/AddUserView'), 'AddUserView');
+const AddFieldView = lazyView(() => import('@/views/fields/AddFieldView'), 'AddFieldView');
+const FarmersView = lazyView(() => import('@/views/people/FarmersView'), 'FarmersView');
+const FarmerDetailView = lazyView(() => import('@/views/people/FarmerDetailView'), 'FarmerDetailView');
+const AlertsView = lazyView(() => import('@/views/alerts/AlertsView'), 'AlertsView');
+const FieldMonitoringView = lazyView(() => import('@/views/fields/FieldMonitoringView'), 'FieldMonitoringView');
+const CoordinatorDashboardView = lazyView(() => import('@/views/coordinator/CoordinatorDashboardView'), 'CoordinatorDashboardView');
+const InboxView = lazyView(() => import('@/views/farmer/InboxView'), 'InboxView');
+const AnalyticsView = lazyView(() => import('@/views/analytics/AnalyticsView'), 'AnalyticsView');
+const AdvancedAnalyticsView = lazyView(() => import('@/views/analytics/AdvancedAnalyticsView'), 'AdvancedAnalyticsView');
+const AiRecommendationsView = lazyView(() => import('@/views/recommendations/AiRecommendationsView'), 'AiRecommendationsView');
+const GpsFieldMappingView = lazyView(() => import('@/views/fields/GpsFieldMappingView'), 'GpsFieldMappingView');
+const TrustView = lazyView(() => import('@/views/trust/TrustView'), 'TrustView');
+
+/** Who may open a route: anyone, only the signed-out (login), any signed-in user, or admin/coordinator only. */
+type Access = 'open' | 'guest' | 'signedIn' | 'staff';
+
+function Guard({ access, children }: { access: Access; children: ReactNode }) {
+  const signedIn = SessionContext.useSelector((s) => Boolean(s.context.accessToken));
+  const role = SessionContext.useSelector((s) => s.context.user?.role);
+  if (access === 'open') return children;
+  if (access === 'guest') return signedIn ? <Redirect to={PATHS.home} replace /> : children;
+  if (!signedIn) return <Redirect to={PATHS.login} replace />;
+  if (access === 'staff' && !isStaff(role)) return <Redirect to={PATHS.home} replace />;
+  return children;
+}
+
+function screen(access: Access, node: ReactNode) {
+  return <Guard access={access}>{node}</Guard>;
+}
+
+export function App() {
+  const [location] = useLocation();
+  return (
+    // Keyed by path: leaving a screen that failed also leaves its error behind.
+    <ScreenErrorBoundary key={location}>
+      <Suspense fallback={<Loading />}>
+        <Switch>
+          <Route path={PATHS.login}>{screen('guest', <LoginView />)}</Route>
+          <Route path={PATHS.register}>{screen('open', <RegisterView />)}</Route>
+          <Route path={PATHS.forgotPassword}>{screen('open', <ForgotPasswordView />)}</Route>
+          <Route path={PATHS.resetPassword}>{screen('open', <ResetPasswordView />)}</Route>
+          {/* The spec leaves these open; their own calls answer 401 and the session sends the user to /login. */}
+          <Route path={PATHS.profile}>{screen('open', <ProfileView />)}</Route>
+          <Route path={PATHS.diseaseDetector}>{screen('open', <DiseaseDetectorView />)}</Route>
+          <Route path={PATHS.fdss}>{screen('open', <FdssView />)}</Route>
+          <Route path={PATHS.landReport}>{screen('open', <LandReportView />)}</Route>
+          <Route path={PATHS.coordinatorDashboard}>{screen('open', <CoordinatorDashboardView />)}</Route>
+          <Route path={PATHS.fields}>{screen('open', <FieldMonitoringView />)}</Route>
+
+          <Route path={PATHS.home}>{screen('signedIn', <HomeView />)}</Route>
+          <Route path={PATHS.trust}>{screen('signedIn', <TrustView />)}</Route>
+          <Route path={PATHS.messages}>{screen('signedIn', <InboxView />)}</Route>
+
+          <Route path={PATHS.addAdmin}>{screen('staff', <AddUserView role="admin" />)}</Route>
+          <Route path={PATHS.addCoordinator}>{screen('staff', <AddUserView role="coordinator" />)}</Route>
+          <Route path={PATHS.addFarmer}>{screen('staff', <AddUserView role="farmer" />)}</Route>
+          <Route path={PATHS.addField}>{screen('staff', <AddFieldView />)}</Route>
+          <Route path={PATHS.farmers}>{screen('staff', <FarmersView />)}</Route>
+          <Route path={PATHS.farmerEdit}>{(params) => screen('staff', <FarmerDetailView id={params.id} mode="edit" />)}</Route>
+          <Route path={PATHS.farmer}>{(params) => screen('staff', <FarmerDetailView id={params.id} mode="view" />)}</Route>
+          <Route path={PATHS.alerts}>{screen('staff', <AlertsView />)}</Route>
+          <Route path={PATHS.analytics}>{screen('staff', <AnalyticsView />)}</Route>
+          <Route path={PATHS.advancedAnalytics}>{screen('staff', <AdvancedAnalyticsView />)}</Route>
+          <Route path={PATHS.aiRecommendations}>{screen('staff', <AiRecommendationsView />)}</Route>
+          <Route path={PATHS.gpsFieldMapping}>{screen('staff', <GpsFieldMappingView />)}</Route>
+
+          <Route>
+            <Redirect to={PATHS.home} replace />
+          </Route>
+        </Switch>
+      </Suspense>
+    </ScreenErrorBoundary>
+  );
+}

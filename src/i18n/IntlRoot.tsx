@@ -1,0 +1,42 @@
+/**
+ * Provides react-intl for the chosen locale (prefs store). Until another catalog has loaded, the
+ * previous language stays on screen rather than flashing message ids.
+ */
+import { useEffect, useState, type ReactNode } from 'react';
+import { IntlProvider } from 'react-intl';
+import { useSnapshot } from 'valtio/react';
+import { prefs } from '@/stores/prefs';
+import { cachedCatalog, loadCatalog, type Catalog } from './catalogs';
+import { DEFAULT_LOCALE, INTL_TAG, type Locale } from './locales';
+
+export function IntlRoot({ children }: { children: ReactNode }) {
+  const { locale: wanted } = useSnapshot(prefs);
+  const [shown, setShown] = useState<{ locale: Locale; messages: Catalog }>(() => {
+    const cached = cachedCatalog(wanted);
+    return cached ? { locale: wanted, messages: cached } : { locale: DEFAULT_LOCALE, messages: cachedCatalog(DEFAULT_LOCALE)! };
+  });
+
+  useEffect(() => {
+    let current = true;
+    loadCatalog(wanted).then(
+      (messages) => {
+        if (current) setShown({ locale: wanted, messages });
+      },
+      // Offline: the language already on screen stays until the catalog can be loaded.
+      () => {},
+    );
+    return () => {
+      current = false;
+    };
+  }, [wanted]);
+
+  useEffect(() => {
+    document.documentElement.lang = shown.locale;
+  }, [shown.locale]);
+
+  return (
+    <IntlProvider locale={INTL_TAG[shown.locale]} defaultLocale={INTL_TAG[DEFAULT_LOCALE]} messages={shown.messages}>
+      {children}
+    </IntlProvider>
+  );
+}

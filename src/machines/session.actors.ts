@@ -1,0 +1,55 @@
+/**
+ * The session machine's actors with their real implementations (services), named in setup({ actors }).
+ */
+import { fromCallback, fromPromise, type EventObject } from 'xstate';
+import * as auth from '@/services/auth';
+import { setAuthBridge } from '@/services/http';
+
+export const loginActor = fromPromise<auth.LoginResult, { email: string; password: string }>(({ input, signal }) =>
+  auth.login(input.email, input.password, signal),
+);
+
+export const refreshTokensActor = fromPromise<auth.TokenPair, { refreshToken: string }>(({ input, signal }) =>
+  auth.refreshTokens(input.refreshToken, signal),
+);
+
+export const logoutActor = fromPromise<unknown, { refreshToken: string | null }>(async ({ input, signal }) => {
+  if (input.refreshToken) await auth.logout(input.refreshToken, signal);
+});
+
+/** Tells the auth bridge that the session holds a new access token (or none). */
+export type BridgeEvent = { type: 'bridge.tokens'; accessToken: string | null };
+
+/**
+ * Lives exactly as long as the session is authenticated. It lends the HTTP client the current token and,
+ * on a 401, asks the machine for one refresh (`session.refresh`); every caller waiting meanwhile gets the
+ * same answer. Leaving the authenticated state answers them with null (the session is over).
+ */
+export const authBridgeActor = fromCallback<BridgeEvent, { accessToken: string | null }, EventObject>(
+  ({ input, sendBack, receive }) => {
+    let token = input.accessToken;
+    let waiting: { promise: Promise<string | null>; resolve: (t: string | null) => void } | null = null;
+    setAuthBridge({
+      getAccessToken: () => token,
+      refresh: () => {
+        if (waiting) return waiting.promise;
+        let resolve!: (t: string | null) => void;
+        const promise = new Promise<string | null>((r) => (resolve = r));
+        waiting = { promise, resolve };
+        // May end the session synchronously (no refresh token), which answers `promise` with null.
+        sendBack({ type: 'session.refresh' });
+        return promise;
+      },
+    });
+    receive((event) => {
+      token = event.accessToken;
+      waiting?.resolve(token);
+      waiting = null;
+    });
+    return () => {
+      waiting?.resolve(null);
+      waiting = null;
+      setAuthBridge({ getAccessToken: () => null, refresh: async () => null });
+    };
+  },
+);

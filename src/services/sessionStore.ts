@@ -1,0 +1,31 @@
+/**
+ * Where the session lives between visits: the access token, refresh token and user in local storage
+ * (spec sections 3 and 9), under the plain key names the spec uses.
+ */
+import type { SessionGrant, TokenPair, User } from './auth';
+
+const KEYS = { accessToken: 'accessToken', refreshToken: 'refreshToken', user: 'user' } as const;
+
+export type StoredSession = { accessToken: string | null; refreshToken: string | null; user: User | null };
+
+export function loadSession(storage: Storage = localStorage): StoredSession {
+  let user: User | null = null;
+  try {
+    const raw = storage.getItem(KEYS.user);
+    user = raw ? (JSON.parse(raw) as User) : null;
+  } catch {
+    // A corrupt record is treated as no record: the user simply logs in again.
+    user = null;
+  }
+  return { accessToken: storage.getItem(KEYS.accessToken), refreshToken: storage.getItem(KEYS.refreshToken), user };
+}
+
+export function saveSession(session: SessionGrant | (TokenPair & { user: User | null }), storage: Storage = localStorage) {
+  storage.setItem(KEYS.accessToken, session.accessToken);
+  storage.setItem(KEYS.refreshToken, session.refreshToken);
+  if (session.user) storage.setItem(KEYS.user, JSON.stringify(session.user));
+}
+
+export function clearSession(storage: Storage = localStorage) {
+  for (const key of Object.values(KEYS)) storage.removeItem(key);
+}

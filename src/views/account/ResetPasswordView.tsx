@@ -1,0 +1,9 @@
+/** Reset Password: Placeholder until its owner builds the screen; the route, header and logout already work. */
+import { defineMessages } from 'react-intl';
+import { ComingSoon } from '@/views/ui/ComingSoon';
+
+const m = defineMessages({ title: { id: 'route.resetPassword', defaultMessage: 'Reset Password' } });
+
+export function ResetPasswordView() {
+  return <ComingSoon title={m.title} />;
+}

@@ -1,0 +1,9 @@
+/** Alerts: Placeholder until its owner builds the screen; the route, header and logout already work. */
+import { defineMessages } from 'react-intl';
+import { ComingSoon } from '@/views/ui/ComingSoon';
+
+const m = defineMessages({ title: { id: 'route.alerts', defaultMessage: 'Alerts' } });
+
+export function AlertsView() {
+  return <ComingSoon title={m.title} />;
+}

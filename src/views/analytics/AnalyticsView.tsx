@@ -1,0 +1,9 @@
+/** Analytics & Reports: Its content comes in a later issue; the route, header and logout already work. */
+import { defineMessages } from 'react-intl';
+import { ComingSoon } from '@/views/ui/ComingSoon';
+
+const m = defineMessages({ title: { id: 'route.analytics', defaultMessage: 'Analytics & Reports' } });
+
+export function AnalyticsView() {
+  return <ComingSoon title={m.title} />;
+}

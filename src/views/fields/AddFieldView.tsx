@@ -1,0 +1,9 @@
+/** Add Field: Placeholder until its owner builds the screen; the route, header and logout already work. */
+import { defineMessages } from 'react-intl';
+import { ComingSoon } from '@/views/ui/ComingSoon';
+
+const m = defineMessages({ title: { id: 'route.addField', defaultMessage: 'Add Field' } });
+
+export function AddFieldView() {
+  return <ComingSoon title={m.title} />;
+}

@@ -1,0 +1,9 @@
+/** Field Monitoring: Placeholder until its owner builds the screen; the route, header and logout already work. */
+import { defineMessages } from 'react-intl';
+import { ComingSoon } from '@/views/ui/ComingSoon';
+
+const m = defineMessages({ title: { id: 'route.fields', defaultMessage: 'Field Monitoring' } });
+
+export function FieldMonitoringView() {
+  return <ComingSoon title={m.title} />;
+}

@@ -1,0 +1,9 @@
+/** Farmers: Placeholder until its owner builds the screen; the route, header and logout already work. */
+import { defineMessages } from 'react-intl';
+import { ComingSoon } from '@/views/ui/ComingSoon';
+
+const m = defineMessages({ title: { id: 'route.farmers', defaultMessage: 'Farmers' } });
+
+export function FarmersView() {
+  return <ComingSoon title={m.title} />;
+}

@@ -1,0 +1,9 @@
+/** Disease Detection: Placeholder until its owner builds the screen; the route, header and logout already work. */
+import { defineMessages } from 'react-intl';
+import { ComingSoon } from '@/views/ui/ComingSoon';
+
+const m = defineMessages({ title: { id: 'route.diseaseDetector', defaultMessage: 'Disease Detection' } });
+
+export function DiseaseDetectorView() {
+  return <ComingSoon title={m.title} />;
+}

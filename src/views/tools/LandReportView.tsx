@@ -1,0 +1,9 @@
+/** Land Health Report: Placeholder until its owner builds the screen; the route, header and logout already work. */
+import { defineMessages } from 'react-intl';
+import { ComingSoon } from '@/views/ui/ComingSoon';
+
+const m = defineMessages({ title: { id: 'route.landReport', defaultMessage: 'Land Health Report' } });
+
+export function LandReportView() {
+  return <ComingSoon title={m.title} />;
+}

@@ -1,0 +1,63 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { defineMessages } from 'react-intl';
+import { expect, fn, userEvent, waitFor } from 'storybook/test';
+import { fromCallback, fromPromise } from 'xstate';
+import mr from '@/i18n/messages/mr.json';
+import { sessionMachine } from '@/machines/session.machine';
+import type { User } from '@/services/auth';
+import { prefs } from '@/stores/prefs';
+import { AppHeader } from './AppHeader';
+
+const m = defineMessages({ admin: { id: 'route.adminDashboard', defaultMessage: 'Admin Dashboard' } });
+
+const user: User = { _id: 'u-2', name: 'Anil Deshmukh', email: 'admin@example.in', role: 'admin', preferredLanguage: 'marathi' };
+const logoutFn = fn<(input: { refreshToken: string | null }) => Promise<void>>();
+const navigate = fn<(to: string) => void>();
+
+const session = {
+  logic: sessionMachine.provide({
+    actors: { logout: fromPromise(({ input }) => logoutFn(input)), authBridge: fromCallback(() => () => {}) },
+    actions: { navigate: (_, { to }) => navigate(to) },
+  }),
+  input: { stored: { accessToken: 'a-1', refreshToken: 'r-1', user } },
+};
+
+const meta = {
+  title: 'UI/AppHeader',
+  component: AppHeader,
+  parameters: { session },
+  beforeEach: () => {
+    logoutFn.mockReset().mockResolvedValue(undefined);
+    navigate.mockReset();
+    const before = prefs.locale;
+    return () => {
+      prefs.locale = before;
+    };
+  },
+} satisfies Meta<typeof AppHeader>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const SignedIn: Story = {
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('शेतमित्र')).toBeInTheDocument();
+    await expect(canvas.getByRole('link', { name: mr['header.profile'] })).toHaveAttribute('href', '/profile');
+    await userEvent.click(canvas.getByRole('button', { name: mr['header.logout'] }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/login'));
+    await expect(logoutFn).toHaveBeenCalledWith({ refreshToken: 'r-1' });
+  },
+};
+
+export const AdminSubtitle: Story = {
+  args: { subtitle: m.admin },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(mr['route.adminDashboard'])).toBeInTheDocument();
+  },
+};
+
+export const SwitchesLanguage: Story = {
+  play: async ({ canvas }) => {
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: mr['language.label'] }), 'hi');
+    await expect(prefs.locale).toBe('hi');
+  },
+};

@@ -1,0 +1,50 @@
+/** The header every signed-in screen shares: logo, शेतमित्र, optional subtitle, profile, language, logout. */
+import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
+import { Link } from 'wouter';
+import { SessionContext } from '@/machines/session.context';
+import { LanguageSwitcher } from './LanguageSwitcher';
+import { Logo } from './Logo';
+
+const m = defineMessages({
+  title: { id: 'app.title', defaultMessage: 'शेतमित्र' },
+  home: { id: 'header.home', defaultMessage: 'Home' },
+  profile: { id: 'header.profile', defaultMessage: 'Profile' },
+  logout: { id: 'header.logout', defaultMessage: 'Logout' },
+  loggingOut: { id: 'header.loggingOut', defaultMessage: 'Logging out…' },
+});
+
+export function AppHeader({ subtitle }: { subtitle?: MessageDescriptor }) {
+  const intl = useIntl();
+  const session = SessionContext.useActorRef();
+  const userName = SessionContext.useSelector((s) => s.context.user?.name);
+  const loggingOut = SessionContext.useSelector((s) => s.matches({ authenticated: 'loggingOut' }));
+  const canLogout = SessionContext.useSelector((s) => s.can({ type: 'session.logout' }));
+  return (
+    <header className="app-header">
+      <Link href="/" className="brand" aria-label={intl.formatMessage(m.home)}>
+        <Logo />
+        <span className="brand-text">
+          <span className="brand-title" lang="mr">
+            {intl.formatMessage(m.title)}
+          </span>
+          {subtitle && <span className="brand-subtitle">{intl.formatMessage(subtitle)}</span>}
+        </span>
+      </Link>
+      <nav className="header-actions">
+        <LanguageSwitcher />
+        <Link href="/profile" className="header-link" title={userName}>
+          {intl.formatMessage(m.profile)}
+        </Link>
+        <button
+          type="button"
+          className="button button-quiet"
+          onClick={() => session.send({ type: 'session.logout' })}
+          disabled={!canLogout}
+          aria-busy={loggingOut}
+        >
+          {intl.formatMessage(loggingOut ? m.loggingOut : m.logout)}
+        </button>
+      </nav>
+    </header>
+  );
+}

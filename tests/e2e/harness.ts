@@ -1,0 +1,158 @@
+/**
+ * End-to-end harness: the real app (built front end + server on an embedded database with the demo world)
+ * driven by Debian's chromium through playwright-core.
+ *
+ *   const app = await startApp();            // fresh copy of the seeded demo database, own ports
+ *   const browser = await launchBrowser();
+ *   const page = await browser.newPage();
+ *   await loginAs(page, app, DEMO.farmer);
+ *   await shot(page, 'farmer-home');         // test-results/screenshots/farmer-home.png
+ *   await browser.close(); await app.stop();
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Seeded demo database folder made once per run by tests/e2e/globalSetup.ts. */
+    e2eTemplateDir: string;
+  }
+}
+
+export const ROOT = new URL('../..', import.meta.url).pathname;
+export const SHOTS = join(ROOT, 'test-results', 'screenshots');
+export const PASSWORD = 'ShetMitra@2026';
+export const DEMO = {
+  superadmin: 'superadmin@shetmitra.in',
+  admin: 'admin@shetmitra.in',
+  coordinator: 'coordinator@shetmitra.in',
+  coordinator2: 'coordinator2@shetmitra.in',
+  farmer: 'farmer@shetmitra.in',
+} as const;
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export type RunningApp = {
+  url: string;
+  port: number;
+  mqttPort: number;
+  dataDir: string;
+  logs: string[];
+  stop(signal?: NodeJS.Signals): Promise<void>;
+};
+
+export async function waitForHealth(url: string, timeoutMs = 60_000, proc?: ChildProcess) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (proc && proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`);
+    try {
+      const r = await fetch(`${url}/api/v1/health`);
+      if (r.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server at ${url} not healthy after ${timeoutMs} ms`);
+}
+
+/** Starts the server on a copy of the seeded template database (made once in globalSetup). */
+export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+  const template = inject('e2eTemplateDir');
+  const dataDir = mkdtempSync(join(tmpdir(), 'shetmitra-e2e-'));
+  cpSync(template, dataDir, { recursive: true });
+  const port = await freePort();
+  const mqttPort = await freePort();
+  const logs: string[] = [];
+  const proc = spawn(join(ROOT, 'node_modules/.bin/tsx'), [join(ROOT, 'server/src/server.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      MQTT_PORT: String(mqttPort),
+      DATA_DIR: dataDir,
+      DEMO: '1',
+      SIMULATE: '0',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      MQTT_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  proc.stdout!.on('data', (d) => logs.push(String(d)));
+  proc.stderr!.on('data', (d) => logs.push(String(d)));
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealth(url, 60_000, proc);
+  } catch (e) {
+    proc.kill('SIGKILL');
+    throw new Error(`${(e as Error).message}\n${logs.join('')}`);
+  }
+  return {
+    url,
+    port,
+    mqttPort,
+    dataDir,
+    logs,
+    stop: (signal = 'SIGTERM') =>
+      new Promise<void>((resolve) => {
+        if (proc.exitCode !== null) return resolve();
+        const t = setTimeout(() => proc.kill('SIGKILL'), 10_000);
+        proc.once('exit', () => {
+          clearTimeout(t);
+          rmSync(dataDir, { recursive: true, force: true });
+          resolve();
+        });
+        proc.kill(signal);
+      }),
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export async function shot(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+/** Logs in through the real login form and waits for the home route. */
+export async function loginAs(page: Page, app: RunningApp, email: string, password = PASSWORD) {
+  await page.goto(`${app.url}/login`);
+  await page.locator('input[type="email"]').fill(email);
+  await page.locator('input[type="password"]').fill(password);
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL(`${app.url}/`);
+}

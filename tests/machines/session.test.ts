@@ -1,0 +1,215 @@
+/**
+ * The session machine against a real HTTP server on 127.0.0.1: src/services/http.ts, auth.ts and the
+ * auth bridge run for real; only the app's effects (navigate, socket, locale) are recorded.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, waitFor } from 'xstate';
+import { sessionMachine, type SessionInput } from '@/machines/session.machine';
+import { http, HttpError } from '@/services/http';
+import { clearSession, loadSession, saveSession } from '@/services/sessionStore';
+import { startApiServer, type ApiHandler, type ApiServer } from '../support/apiServer';
+import { admin, farmer, grant } from '../support/sessionFixtures';
+
+let api: ApiServer | null = null;
+let route: ApiHandler = () => ({ status: 404 });
+
+beforeEach(async () => {
+  api = await startApiServer((req) => route(req));
+});
+afterEach(async () => {
+  await api?.close();
+  api = null;
+});
+
+function start(input: SessionInput = { stored: null }) {
+  const effects = {
+    navigate: vi.fn<(to: string) => void>(),
+    connectSocket: vi.fn<(token: string) => void>(),
+    disconnectSocket: vi.fn(),
+    chooseLanguage: vi.fn<(language: string) => void>(),
+  };
+  const actor = createActor(
+    sessionMachine.provide({
+      actions: {
+        navigate: (_, { to }) => effects.navigate(to),
+        persistSession: (_, session) => saveSession(session),
+        forgetSession: () => clearSession(),
+        chooseLanguage: (_, { language }) => effects.chooseLanguage(language),
+        connectSocket: (_, { token }) => effects.connectSocket(token),
+        disconnectSocket: () => effects.disconnectSocket(),
+      },
+    }),
+    { input },
+  );
+  actor.start();
+  return { actor, effects };
+}
+
+const storedFarmer = () => ({ stored: { ...grant(farmer, 1), user: farmer } });
+
+describe('boot', () => {
+  it('starts signed in from a stored token and user, and connects the socket with that token', () => {
+    const { actor, effects } = start(storedFarmer());
+    expect(actor.getSnapshot().matches({ authenticated: 'active' })).toBe(true);
+    expect(actor.getSnapshot().context.user?.email).toBe(farmer.email);
+    expect(effects.connectSocket).toHaveBeenCalledWith('access-1');
+  });
+
+  it('starts anonymous with nothing stored, or with a token but no user', () => {
+    expect(start().actor.getSnapshot().matches({ anonymous: 'idle' })).toBe(true);
+    const partial = start({ stored: { accessToken: 'a', refreshToken: 'r', user: null } });
+    expect(partial.actor.getSnapshot().matches({ anonymous: 'idle' })).toBe(true);
+    expect(partial.actor.getSnapshot().context.accessToken).toBeNull();
+  });
+});
+
+describe('login', () => {
+  it('stores the grant, picks the user language and goes to /', async () => {
+    route = (req) => (req.path === '/api/v1/auth/login' ? { status: 200, body: grant(admin, 7) } : { status: 404 });
+    const { actor, effects } = start();
+    actor.send({ type: 'session.login', email: ' admin@example.in ', password: 'Secret123' });
+    expect(actor.getSnapshot().matches({ anonymous: 'submitting' })).toBe(true);
+    await waitFor(actor, (s) => s.matches('authenticated'));
+
+    const [call] = api!.calls('/auth/login');
+    expect(call.body).toEqual({ email: 'admin@example.in', password: 'Secret123' });
+    expect(call.authorization).toBeUndefined();
+    expect(loadSession()).toEqual({ accessToken: 'access-7', refreshToken: 'refresh-7', user: admin });
+    expect(effects.chooseLanguage).toHaveBeenCalledWith('english');
+    expect(effects.navigate).toHaveBeenCalledWith('/');
+    expect(effects.connectSocket).toHaveBeenCalledWith('access-7');
+  });
+
+  it.each([400, 401])('calls a %i an invalid login and stays anonymous', async (status) => {
+    route = () => ({ status, body: { statusCode: status, code: 'X', error: 'Invalid email or password', message: 'Invalid email or password' } });
+    const { actor, effects } = start();
+    actor.send({ type: 'session.login', email: 'a@b.in', password: 'wrong-pass' });
+    const s = await waitFor(actor, (x) => x.matches({ anonymous: 'failed' }));
+    expect(s.context.loginError).toEqual({ kind: 'invalidCredentials' });
+    expect(loadSession().accessToken).toBeNull();
+    expect(effects.navigate).not.toHaveBeenCalled();
+  });
+
+  it('keeps the HTTP failure for the status table when it is not a credentials problem', async () => {
+    route = () => ({ status: 429, body: { statusCode: 429, code: 'RATE_LIMITED', error: 'Too many', message: 'Too many' } });
+    const { actor } = start();
+    actor.send({ type: 'session.login', email: 'a@b.in', password: 'x' });
+    const s = await waitFor(actor, (x) => x.matches({ anonymous: 'failed' }));
+    expect(s.context.loginError).toMatchObject({ kind: 'http', error: { status: 429, reason: 'tooMany' } });
+  });
+
+  it('reports a network failure when the API is unreachable', async () => {
+    const { actor } = start();
+    await api!.close();
+    api = null;
+    actor.send({ type: 'session.login', email: 'a@b.in', password: 'x' });
+    const s = await waitFor(actor, (x) => x.matches({ anonymous: 'failed' }));
+    expect(s.context.loginError).toMatchObject({ kind: 'http', error: { status: 0, reason: 'network' } });
+  });
+
+  it('does not sign in on a 2FA challenge (the second step is not built yet)', async () => {
+    route = () => ({ status: 200, body: { twoFactorRequired: true, challengeToken: 'c-1' } });
+    const { actor } = start();
+    actor.send({ type: 'session.login', email: 'a@b.in', password: 'x' });
+    const s = await waitFor(actor, (x) => x.matches({ anonymous: 'failed' }));
+    expect(s.context.loginError).toEqual({ kind: 'twoFactorUnavailable' });
+    expect(s.context.accessToken).toBeNull();
+  });
+});
+
+describe('logout', () => {
+  it.each([200, 500])('tells the server (answer %i), then forgets the session and goes to /login', async (status) => {
+    route = () => ({ status, body: {} });
+    saveSession(grant(farmer, 1));
+    const { actor, effects } = start(storedFarmer());
+    actor.send({ type: 'session.logout' });
+    expect(actor.getSnapshot().matches({ authenticated: 'loggingOut' })).toBe(true);
+    await waitFor(actor, (s) => s.matches('anonymous'));
+
+    const [call] = api!.calls('/auth/logout');
+    expect(call.body).toEqual({ refreshToken: 'refresh-1' });
+    expect(call.authorization).toBe('Bearer access-1');
+    expect(loadSession()).toEqual({ accessToken: null, refreshToken: null, user: null });
+    expect(actor.getSnapshot().context).toMatchObject({ user: null, accessToken: null, notice: null });
+    expect(effects.disconnectSocket).toHaveBeenCalled();
+    expect(effects.navigate).toHaveBeenLastCalledWith('/login');
+  });
+
+  it('stops lending the token to the HTTP client once logged out', async () => {
+    route = () => ({ status: 200, body: {} });
+    const { actor } = start(storedFarmer());
+    await http.get('/whoami');
+    actor.send({ type: 'session.logout' });
+    await waitFor(actor, (s) => s.matches('anonymous'));
+    await http.get('/whoami');
+    expect(api!.calls('/whoami').map((c) => c.authorization)).toEqual(['Bearer access-1', undefined]);
+  });
+});
+
+describe('refresh on 401', () => {
+  /** /probe accepts only the refreshed token; /auth/refresh-token answers `refreshStatus` after a pause. */
+  function protectedApi(refreshStatus: number) {
+    route = (req) => {
+      if (req.path === '/api/v1/auth/refresh-token') {
+        return refreshStatus === 200
+          ? { status: 200, body: { accessToken: 'access-2', refreshToken: 'refresh-2' }, delayMs: 30 }
+          : { status: refreshStatus, body: { statusCode: refreshStatus, code: 'X', error: 'nope', message: 'nope' }, delayMs: 30 };
+      }
+      return req.authorization === 'Bearer access-2' ? { status: 200, body: { ok: req.path } } : { status: 401, body: {} };
+    };
+  }
+
+  it('makes exactly one refresh for concurrent 401s, then retries each request once with the new token', async () => {
+    protectedApi(200);
+    const { actor, effects } = start(storedFarmer());
+    const answers = await Promise.all(['/probe/a', '/probe/b', '/probe/c'].map((p) => http.get<{ ok: string }>(p)));
+
+    expect(answers.map((a) => a.ok)).toEqual(['/api/v1/probe/a', '/api/v1/probe/b', '/api/v1/probe/c']);
+    const refreshes = api!.calls('/auth/refresh-token');
+    expect(refreshes).toHaveLength(1);
+    expect(refreshes[0].body).toEqual({ refreshToken: 'refresh-1' });
+    expect(refreshes[0].authorization).toBeUndefined();
+    for (const p of ['/probe/a', '/probe/b', '/probe/c']) {
+      expect(api!.calls(p).map((c) => c.authorization)).toEqual(['Bearer access-1', 'Bearer access-2']);
+    }
+    expect(actor.getSnapshot().matches({ authenticated: 'active' })).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ accessToken: 'access-2', refreshToken: 'refresh-2' });
+    expect(loadSession()).toMatchObject({ accessToken: 'access-2', refreshToken: 'refresh-2', user: farmer });
+    expect(effects.connectSocket).toHaveBeenLastCalledWith('access-2');
+  });
+
+  it('retries only once: a second 401 after the refresh is the caller’s error', async () => {
+    route = (req) =>
+      req.path === '/api/v1/auth/refresh-token' ? { status: 200, body: { accessToken: 'access-2', refreshToken: 'refresh-2' } } : { status: 401, body: {} };
+    start(storedFarmer());
+    await expect(http.get('/probe')).rejects.toMatchObject({ status: 401 });
+    expect(api!.calls('/probe')).toHaveLength(2);
+    expect(api!.calls('/auth/refresh-token')).toHaveLength(1);
+  });
+
+  it('ends the session when the refresh fails: tokens and user cleared, /login with the expiry notice', async () => {
+    protectedApi(401);
+    saveSession(grant(farmer, 1));
+    const { actor, effects } = start(storedFarmer());
+    const results = await Promise.allSettled(['/probe/a', '/probe/b'].map((p) => http.get(p)));
+
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    for (const r of results) expect((r as PromiseRejectedResult).reason).toBeInstanceOf(HttpError);
+    expect(api!.calls('/auth/refresh-token')).toHaveLength(1);
+    const s = actor.getSnapshot();
+    expect(s.matches({ anonymous: 'idle' })).toBe(true);
+    expect(s.context).toMatchObject({ user: null, accessToken: null, refreshToken: null, notice: 'sessionExpired' });
+    expect(loadSession()).toEqual({ accessToken: null, refreshToken: null, user: null });
+    expect(effects.navigate).toHaveBeenCalledWith('/login');
+    expect(effects.disconnectSocket).toHaveBeenCalled();
+  });
+
+  it('ends the session at once when there is no refresh token', async () => {
+    protectedApi(200);
+    const { actor, effects } = start({ stored: { accessToken: 'access-1', refreshToken: null, user: farmer } });
+    await expect(http.get('/probe')).rejects.toMatchObject({ status: 401 });
+    expect(api!.calls('/auth/refresh-token')).toHaveLength(0);
+    expect(actor.getSnapshot().context.notice).toBe('sessionExpired');
+    expect(effects.navigate).toHaveBeenCalledWith('/login');
+  });
+});

@@ -1,0 +1,188 @@
+/**
+ * Generated path tests (patterns.md R4): every path xstate/graph finds through the session statechart
+ * is replayed on the real LoginView and AppHeader. Each event has an executor that does what causes
+ * it (typing and clicking, the server answering, the HTTP client's 401), each state an assertion.
+ */
+import { act, fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fromCallback, fromPromise, type AnyEventObject, type EventObject } from 'xstate';
+import { getShortestPaths } from 'xstate/graph';
+import { Route, Switch } from 'wouter';
+import { sessionMachine, type SessionInput } from '@/machines/session.machine';
+import type { LoginResult, TokenPair } from '@/services/auth';
+import { HttpError } from '@/services/http';
+import { LoginView } from '@/views/auth/LoginView';
+import { AppHeader } from '@/views/ui/AppHeader';
+import { deferred, type Deferred } from '../support/deferred';
+import { renderWithProviders, testLocation } from '../support/renderWithProviders';
+import { farmer, grant } from '../support/sessionFixtures';
+
+const CHALLENGE: LoginResult = { twoFactorRequired: true, challengeToken: 'challenge-1' };
+const EVENTS = [
+  { type: 'session.login', email: farmer.email, password: 'Secret123' },
+  { type: 'session.logout' },
+  { type: 'session.refresh' },
+  { type: 'xstate.done.actor.login', output: grant(farmer, 1) },
+  { type: 'xstate.done.actor.login', output: CHALLENGE },
+  { type: 'xstate.error.actor.login', error: new HttpError(401, 'unauthorized') },
+  { type: 'xstate.done.actor.logout', output: undefined },
+  { type: 'xstate.error.actor.logout', error: new HttpError(0, 'network') },
+  { type: 'xstate.done.actor.refreshTokens', output: { accessToken: 'access-2', refreshToken: 'refresh-2' } },
+  { type: 'xstate.error.actor.refreshTokens', error: new HttpError(401, 'unauthorized') },
+] as AnyEventObject[];
+
+/** Traversal needs no real bridge: graph traversal must not touch the HTTP client. */
+const traversable = sessionMachine.provide({ actors: { authBridge: fromCallback(() => () => {}) } });
+
+const pathsFrom = (input: SessionInput) =>
+  getShortestPaths(traversable, {
+    input,
+    // Done/error events of invoked actors are not in the machine's own event union.
+    events: EVENTS as never,
+    filterEvents: (snapshot, event) => snapshot.can(event as never),
+    serializeState: (s, e, prev) => `${JSON.stringify(s.value)}|${e?.type}|${JSON.stringify(prev?.value)}|${JSON.stringify((e as AnyEventObject)?.output ?? null)}`,
+  });
+
+const INPUTS: Record<string, SessionInput> = {
+  'nothing stored': { stored: null },
+  'a stored session': { stored: grant(farmer, 1) },
+};
+
+type Step = { event: AnyEventObject; state: { value: unknown } };
+
+function harness(input: SessionInput) {
+  const pending = {
+    login: null as Deferred<LoginResult> | null,
+    logout: null as Deferred<unknown> | null,
+    refreshTokens: null as Deferred<TokenPair> | null,
+  };
+  let bridgeSend: ((e: EventObject) => void) | null = null;
+  const location = testLocation(input.stored ? '/' : '/login');
+  const logic = sessionMachine.provide({
+    actors: {
+      login: fromPromise(() => (pending.login = deferred<LoginResult>()).promise),
+      logout: fromPromise(() => (pending.logout = deferred<unknown>()).promise),
+      refreshTokens: fromPromise(() => (pending.refreshTokens = deferred<TokenPair>()).promise),
+      authBridge: fromCallback(({ sendBack }) => {
+        bridgeSend = sendBack;
+        return () => {
+          bridgeSend = null;
+        };
+      }),
+    },
+    actions: { navigate: (_, { to }) => location.navigate(to) },
+  });
+  renderWithProviders(
+    <Switch>
+      <Route path="/login">
+        <LoginView userAgent="Mozilla/5.0 (X11; Linux x86_64)" />
+      </Route>
+      <Route>
+        <AppHeader />
+        <main data-testid="signed-in" />
+      </Route>
+    </Switch>,
+    { location, session: { logic, input } },
+  );
+  const settle = (which: keyof typeof pending, how: (d: Deferred<unknown>) => void) =>
+    act(async () => {
+      const d = pending[which];
+      if (!d) throw new Error(`no ${which} call is pending`);
+      how(d as unknown as Deferred<unknown>);
+    });
+
+  const exec: Record<string, (e: AnyEventObject) => unknown> = {
+    // The first render is the machine's start.
+    'xstate.init': () => {},
+    'session.login': (e) => {
+      fireEvent.change(screen.getByLabelText('Email'), { target: { value: e.email } });
+      fireEvent.change(screen.getByLabelText('Password'), { target: { value: e.password } });
+      fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    },
+    'session.logout': () => fireEvent.click(screen.getByRole('button', { name: 'Logout' })),
+    // What the auth bridge does when the HTTP client got a 401.
+    'session.refresh': () =>
+      act(() => {
+        if (!bridgeSend) throw new Error('the auth bridge is not running');
+        bridgeSend({ type: 'session.refresh' });
+      }),
+    'xstate.done.actor.login': (e) => settle('login', (d) => d.resolve(e.output)),
+    'xstate.error.actor.login': (e) => settle('login', (d) => d.reject(e.error)),
+    'xstate.done.actor.logout': () => settle('logout', (d) => d.resolve(undefined)),
+    'xstate.error.actor.logout': (e) => settle('logout', (d) => d.reject(e.error)),
+    'xstate.done.actor.refreshTokens': (e) => settle('refreshTokens', (d) => d.resolve(e.output)),
+    'xstate.error.actor.refreshTokens': (e) => settle('refreshTokens', (d) => d.reject(e.error)),
+  };
+
+  const submit = () => screen.queryByRole('button', { name: /^(Login|Logging in…)$/ });
+  const assertState: Record<string, (step: Step) => void> = {
+    '{"anonymous":"idle"}': (step) => {
+      expect(location.history.at(-1)).toBe('/login');
+      expect(screen.queryByTestId('signed-in')).not.toBeInTheDocument();
+      expect(submit()).toBeEnabled();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      if (step.event.type === 'xstate.error.actor.refreshTokens' || step.event.type === 'session.refresh') {
+        expect(screen.getByText('Session expired. Please log in again.')).toBeInTheDocument();
+      }
+    },
+    '{"anonymous":"submitting"}': () => {
+      expect(submit()).toBeDisabled();
+      expect(submit()).toHaveTextContent('Logging in…');
+    },
+    '{"anonymous":"failed"}': (step) => {
+      const expected = step.event.type === 'xstate.done.actor.login' ? /verification code/ : /^Invalid email or password$/;
+      expect(screen.getByRole('alert')).toHaveTextContent(expected);
+      expect(submit()).toBeEnabled();
+    },
+    '{"authenticated":"active"}': () => {
+      expect(location.history.at(-1)).toBe('/');
+      expect(screen.getByTestId('signed-in')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Logout' })).toBeEnabled();
+    },
+    '{"authenticated":"refreshing"}': () => {
+      // The user keeps their screen while the token is renewed.
+      expect(screen.getByTestId('signed-in')).toBeInTheDocument();
+    },
+    '{"authenticated":"loggingOut"}': () => {
+      expect(screen.getByRole('button', { name: 'Logging out…' })).toBeDisabled();
+    },
+  };
+  return { exec, assertState };
+}
+
+describe('session model', () => {
+  for (const [label, input] of Object.entries(INPUTS)) {
+    const paths = pathsFrom(input);
+    describe(`from ${label}`, () => {
+      it.each(paths.map((p) => [p.steps.map((s) => s.event.type).join(' → '), p] as const))('%s', async (_, path) => {
+        const { exec, assertState } = harness(input);
+        for (const step of path.steps as Step[]) {
+          const run = exec[step.event.type];
+          if (!run) throw new Error(`no executor for ${step.event.type}`);
+          await run(step.event);
+          const check = assertState[JSON.stringify(step.state.value)];
+          if (!check) throw new Error(`no assertion for ${JSON.stringify(step.state.value)}`);
+          check(step);
+        }
+      });
+    });
+  }
+
+  it('has an executor for every event and an assertion for every stable state the paths reach', () => {
+    const { exec, assertState } = harness({ stored: null });
+    expect(Object.keys(exec).sort()).toEqual(['xstate.init', ...sessionMachine.events].sort());
+    const reached = new Set<string>();
+    const used = new Set<string>();
+    for (const input of Object.values(INPUTS)) {
+      for (const p of pathsFrom(input)) {
+        for (const s of p.steps) {
+          reached.add(JSON.stringify(s.state.value));
+          used.add(s.event.type);
+        }
+      }
+    }
+    expect([...reached].sort()).toEqual(Object.keys(assertState).sort());
+    // Every event of the machine is exercised by at least one generated path.
+    expect([...used].filter((t) => t !== 'xstate.init').sort()).toEqual([...sessionMachine.events].sort());
+  });
+});

@@ -1,0 +1,83 @@
+/** Security headers, the OpenAPI document and the built front end's SPA fallback. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTestApp, type TestApp } from '../helper';
+
+let t: TestApp;
+let dist: string;
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'srv-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>ShetMitra</title><div id="root"></div>');
+  writeFileSync(join(dist, 'assets', 'index-B3x9Kq2Z.js'), 'console.log(1)');
+  writeFileSync(join(dist, 'favicon.svg'), '<svg/>');
+  t = await createTestApp({ config: { staticDir: dist } });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+describe('security headers', () => {
+  it('are on API answers and pages', async () => {
+    for (const url of ['/api/v1/health', '/', '/api/v1/nothing']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("img-src 'self' data: blob:");
+      expect(csp).toContain('https://tiles.openfreemap.org');
+      expect(csp).toContain("object-src 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
+  it('includes configured map hosts in the CSP', async () => {
+    const other = await createTestApp({ config: { mapTileHosts: ['https://tiles.example.org'], satelliteTilesUrl: 'https://sat.example.net/{z}/{x}/{y}.jpg' } });
+    try {
+      const csp = String((await other.app.inject({ method: 'GET', url: '/api/v1/health' })).headers['content-security-policy']);
+      expect(csp).toContain('https://tiles.example.org');
+      expect(csp).toContain('https://sat.example.net');
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents the routes from their schemas and serves the browser at /api/docs', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/health', '/api/v1/auth/login', '/api/v1/auth/register', '/api/v1/auth/profile']));
+    expect(doc.paths['/api/v1/auth/login'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('email');
+    const ui = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.body).toContain('swagger');
+  });
+});
+
+describe('front end', () => {
+  it('serves index.html for browser routes, never for /api or /socket.io', async () => {
+    for (const url of ['/', '/login', '/farmer/abc/edit', '/alerts?page=2']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    const api = await t.app.inject({ method: 'GET', url: '/api/v1/unknown' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().code).toBe('NOT_FOUND');
+    expect((await t.app.inject({ method: 'GET', url: '/socket.io/nothing' })).body).not.toContain('<div id="root">');
+    expect((await t.app.inject({ method: 'GET', url: '/assets/missing-Abcdefgh.js' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: '/login' })).statusCode).toBe(404);
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/index-B3x9Kq2Z.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await t.app.inject({ method: 'GET', url: '/favicon.svg' })).headers['cache-control']).toBe('no-cache');
+  });
+});

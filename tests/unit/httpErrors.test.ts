@@ -1,0 +1,44 @@
+import { createIntl } from 'react-intl';
+import { describe, expect, it } from 'vitest';
+import { httpErrorMessage } from '@/i18n/httpErrors';
+import { HttpError, reasonFor } from '@/services/http';
+import { CATALOGS } from '../support/catalogs';
+
+const intlFor = (locale: 'mr' | 'en' | 'hi') => createIntl({ locale: `${locale}-IN`, messages: CATALOGS[locale] });
+const serverSays = (status: number) =>
+  new HttpError(status, reasonFor(status), {
+    statusCode: status,
+    code: 'X',
+    error: 'Field not found',
+    message: { english: 'Field not found', marathi: 'शेत सापडले नाही', hindi: 'खेत नहीं मिला' },
+  });
+
+describe('spec section 8 status table', () => {
+  it.each([
+    [0, 'Network error. Please check your internet connection.'],
+    [400, 'Invalid request. Please check your input.'],
+    [401, 'Session expired. Please log in again.'],
+    [403, 'You do not have permission to perform this action.'],
+    [404, 'The requested resource was not found.'],
+    [409, 'This resource already exists.'],
+    [422, 'Validation failed. Please check your input.'],
+    [429, 'Too many requests. Please wait a moment and try again.'],
+    [500, 'Server error. Please try again later.'],
+    [502, 'Service temporarily unavailable. Please try again later.'],
+    [503, 'Service temporarily unavailable. Please try again later.'],
+    [504, 'Service temporarily unavailable. Please try again later.'],
+    [418, 'Something went wrong. Please try again.'],
+  ])('%i without a server message → %s', (status, text) => {
+    expect(httpErrorMessage(intlFor('en'), new HttpError(status, reasonFor(status)))).toBe(text);
+  });
+
+  it.each([400, 403, 404, 409, 422, 418])('%i prefers the server message in the current language', (status) => {
+    expect(httpErrorMessage(intlFor('mr'), serverSays(status))).toBe('शेत सापडले नाही');
+    expect(httpErrorMessage(intlFor('hi'), serverSays(status))).toBe('खेत नहीं मिला');
+    expect(httpErrorMessage(intlFor('en'), serverSays(status))).toBe('Field not found');
+  });
+
+  it.each([429, 500, 503])('%i keeps the catalog sentence even when the server sent one', (status) => {
+    expect(httpErrorMessage(intlFor('mr'), serverSays(status))).toBe(CATALOGS.mr[`http.${reasonFor(status)}`]);
+  });
+});
