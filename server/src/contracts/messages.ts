@@ -16,7 +16,7 @@ export const SendMessageResult = Type.Object({ sentTo: Type.Integer(), messageId
 export const InboxMessage = Type.Object({
   _id: Type.String(),
   subject: Type.String(),
-  body: Type.String(),
+  message: Type.String(),
   senderName: Type.Union([Type.String(), Type.Null()]),
   createdAt: Type.String(),
   readAt: Type.Union([Type.String(), Type.Null()]),
@@ -27,4 +27,4 @@ export type Inbox = Static<typeof Inbox>;
 export const InboxQuery = Type.Object({ ...PageQuery }, { additionalProperties: false });
 
 /** Pushed to `user:<farmerId>` as `message:new`. */
-export type MessageNew = { _id: string; subject: string; body: string; senderName: string; createdAt: string };
+export type { MessagePush as MessageNew } from './socket';

@@ -59,6 +59,7 @@ export async function listFields(db: Db, user: AuthUser, q: FieldListQuery) {
   return {
     fields: rows.map(({ lastMoisture, lastTemperature, ...r }) => ({
       ...r,
+      lastSensorUpdate: r.lastSensorUpdate?.toISOString() ?? null,
       owner: { name: r.farmerName },
       cropType: r.crop,
       lastSensorData:

@@ -8,10 +8,10 @@ import { messageRecipients, messages, users } from '../../db/schema';
 import { farmerScope, type AuthUser } from '../../lib/access';
 import { notFound } from '../../lib/errors';
 import { pageInfo } from '../people/repository';
+import type { MessagePush } from '../../contracts/socket';
 import type { SmsSender } from './sms';
 
 export type SendMessage = { farmerIds: string[]; subject: string; message: string };
-export type DeliveredMessage = { _id: string; subject: string; body: string; senderName: string; createdAt: string };
 
 export async function sendMessage(db: Db, user: AuthUser, input: SendMessage, sms: SmsSender | null) {
   const ids = [...new Set(input.farmerIds)];
@@ -41,10 +41,10 @@ export async function sendMessage(db: Db, user: AuthUser, input: SendMessage, sm
         .where(and(eq(messageRecipients.messageId, message.id), eq(messageRecipients.farmerId, f.id)));
     }
   }
-  const delivered: DeliveredMessage = {
+  const delivered: MessagePush = {
     _id: message.id,
     subject: message.subject,
-    body: message.body,
+    message: message.body,
     senderName: user.name,
     createdAt: message.createdAt.toISOString(),
   };
@@ -60,7 +60,7 @@ export async function inbox(db: Db, user: AuthUser, q: { page: number; limit: nu
       .select({
         _id: messages.id,
         subject: messages.subject,
-        body: messages.body,
+        message: messages.body,
         senderName: sender,
         createdAt: messages.createdAt,
         readAt: messageRecipients.readAt,

@@ -57,7 +57,7 @@ export async function listFarmers(db: Db, user: AuthUser, q: ListQuery) {
       .offset((q.page - 1) * q.limit),
     db.select({ total: count() }).from(users).where(where),
   ]);
-  return { farmers: rows, pagination: pageInfo(q, total) };
+  return { farmers: rows.map((r) => ({ ...r, lastActive: r.lastActive?.toISOString() ?? null })), pagination: pageInfo(q, total) };
 }
 
 export const pageInfo = (q: { page: number; limit: number }, total: number) => ({
