@@ -2,8 +2,9 @@
  * buildApp: plugins first (errors, database, security, docs, auth, realtime, static), then every
  * route module under /api/v1. Nothing listens here; server.ts does that.
  */
-import { readFileSync } from 'node:fs';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import { existsSync, readFileSync } from 'node:fs';
+import Fastify from 'fastify';
+import type { DestinationStream } from 'pino';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -14,6 +15,7 @@ import securityPlugin from './plugins/security';
 import openapiPlugin from './plugins/openapi';
 import authPlugin from './plugins/auth';
 import ioPlugin from './plugins/io';
+import livePlugin from './plugins/live';
 import staticPlugin from './plugins/static';
 import { modules } from './modules';
 import { seedDemoIfEmpty } from './seed/demo';
@@ -29,10 +31,19 @@ declare module 'fastify' {
 export type AppDeps = {
   /** An already migrated database (tests); otherwise the config's database is opened and migrated. */
   database?: Database;
-  logger?: FastifyServerOptions['logger'];
+  /** Where log lines go (tests read them); standard output by default. */
+  logStream?: DestinationStream;
 };
 
-const version: string = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
+/** The package version, found from this file upward (works from the sources and from the bundle). */
+function packageVersion(): string {
+  for (let dir = new URL('.', import.meta.url); dir.pathname !== '/'; dir = new URL('..', dir)) {
+    const candidate = new URL('package.json', dir);
+    if (existsSync(candidate)) return JSON.parse(readFileSync(candidate, 'utf8')).version;
+  }
+  return '0.0.0';
+}
+const version = packageVersion();
 
 /** Never write credentials to the log. */
 const redact = {
@@ -53,9 +64,11 @@ const redact = {
 
 export async function buildApp(config: Config, deps: AppDeps = {}) {
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel, redact },
+    logger: { level: config.logLevel, redact, ...(deps.logStream ? { stream: deps.logStream } : {}) },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
+    // A client that trickles its request for a minute is not a client.
+    requestTimeout: 60_000,
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -76,6 +89,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   await app.register(openapiPlugin, { version });
   await app.register(authPlugin, { config });
   await app.register(ioPlugin, { config });
+  await app.register(livePlugin, { config });
 
   await app.register(
     async (api) => {

@@ -4,7 +4,11 @@ import { loadConfig } from './config';
 import { buildApp } from './app';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demoAccounts';
 
-const started = Date.now();
+const cpuSeconds = () => {
+  const { user, system } = process.cpuUsage();
+  return ((user + system) / 1e6).toFixed(1);
+};
+
 const config = loadConfig();
 const app = await buildApp(config);
 
@@ -14,12 +18,24 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   await app.close();
 });
 
-await app.listen({ host: config.host, port: config.port });
+try {
+  await app.listen({ host: config.host, port: config.port });
+} catch (err) {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE' || code === 'EACCES') {
+    process.stderr.write(`\n  Cannot listen on ${config.host}:${config.port} (${code}). Choose another port with PORT=… (and HOST=…).\n\n`);
+  } else {
+    app.log.error({ err }, 'could not start listening');
+  }
+  await app.close();
+  process.exit(1);
+}
 
 const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 const lines = [
   '',
-  `  ShetMitra is running at http://${shown}:${config.port}  (API docs: /api/docs; ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+  `  ShetMitra is running at http://${shown}:${config.port}  (API docs: /api/docs)`,
+  `  Ready ${(process.uptime()).toFixed(1)} s after the process started (${cpuSeconds()} s of CPU).`,
   `  Database: ${app.database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
 ];
 if (config.demo) {

@@ -3,19 +3,18 @@
  * concurrent 401), log out. Effects that belong to the app (navigate, storage, locale, socket) are
  * actions provided at the root by AppProviders; tests provide their own.
  *
- * Second login step (2FA): the login actor may answer a TwoFactorChallenge instead of a SessionGrant.
- * Today that branch ends in `failed`; the 2FA state goes in `anonymous` as a sibling of `submitting`,
- * entered from the `isTwoFactorChallenge` transition below (keep `challengeToken` in context), and on
- * success takes the same target and actions as the `isSessionGranted` transition (assign the grant,
- * persistSession, chooseLanguage, navigate '/').
+ * Second login step (2FA): the login actor may answer a TwoFactorChallenge instead of a SessionGrant;
+ * then `anonymous.secondFactor` runs the loginTwoFactor machine (code form), whose signed-in output is
+ * taken like a grant from the login actor, and whose 'cancelled' output goes back to the password form.
  */
 import { assign, sendTo, setup } from 'xstate';
 import { isSessionGrant, type Language, type LoginResult, type SessionGrant, type TokenPair, type User } from '@/services/auth';
 import { HttpError } from '@/services/http';
 import type { StoredSession } from '@/services/sessionStore';
+import { loginTwoFactorMachine, type LoginTwoFactorOutput } from './loginTwoFactor.machine';
 import { authBridgeActor, loadProfileActor, loginActor, logoutActor, refreshTokensActor } from './session.actors';
 
-export type LoginFailure = { kind: 'invalidCredentials' } | { kind: 'twoFactorUnavailable' } | { kind: 'http'; error: HttpError };
+export type LoginFailure = { kind: 'invalidCredentials' } | { kind: 'http'; error: HttpError };
 /** Why the user is looking at the login screen, when it is not their own choice. */
 export type SessionNotice = 'sessionExpired' | null;
 
@@ -25,6 +24,8 @@ export type SessionContext = {
   refreshToken: string | null;
   loginError: LoginFailure | null;
   notice: SessionNotice;
+  /** Between a right password and the second factor (two-factor accounts only). */
+  challengeToken: string | null;
 };
 
 export type SessionEvent =
@@ -58,6 +59,7 @@ export const sessionMachine = setup({
     logout: logoutActor,
     authBridge: authBridgeActor,
     loadProfile: loadProfileActor,
+    loginTwoFactor: loginTwoFactorMachine,
   },
   actions: {
     navigate: (_, _params: { to: string }) => {},
@@ -72,6 +74,7 @@ export const sessionMachine = setup({
     hasRefreshToken: ({ context }) => Boolean(context.refreshToken),
     isSessionGranted: (_, params: { result: LoginResult }) => isSessionGrant(params.result),
     isTwoFactorChallenge: (_, params: { result: LoginResult }) => !isSessionGrant(params.result),
+    secondFactorPassed: (_, params: { output: LoginTwoFactorOutput<unknown> }) => params.output.status === 'signedIn',
   },
 }).createMachine({
   id: 'session',
@@ -82,6 +85,7 @@ export const sessionMachine = setup({
       ...(complete ? { user: stored.user, accessToken: stored.accessToken, refreshToken: stored.refreshToken } : ANONYMOUS),
       loginError: null,
       notice: null,
+      challengeToken: null,
     };
   },
   initial: 'booting',
@@ -118,11 +122,38 @@ export const sessionMachine = setup({
               },
               {
                 guard: { type: 'isTwoFactorChallenge', params: ({ event }) => ({ result: event.output }) },
-                target: 'failed',
-                actions: assign({ loginError: { kind: 'twoFactorUnavailable' } }),
+                target: 'secondFactor',
+                actions: assign({ challengeToken: ({ event }) => (event.output as { challengeToken: string }).challengeToken }),
               },
             ],
             onError: { target: 'failed', actions: assign({ loginError: ({ event }) => toLoginFailure(event.error) }) },
+          },
+        },
+        secondFactor: {
+          invoke: {
+            id: 'loginTwoFactor',
+            src: 'loginTwoFactor',
+            input: ({ context }) => ({ challengeToken: context.challengeToken! }),
+            onDone: [
+              {
+                guard: { type: 'secondFactorPassed', params: ({ event }) => ({ output: event.output }) },
+                target: '#session.authenticated',
+                actions: [
+                  assign(({ event }) => {
+                    const grant = (event.output as { session: SessionGrant }).session;
+                    return { user: grant.user, accessToken: grant.accessToken, refreshToken: grant.refreshToken, notice: null, challengeToken: null };
+                  }),
+                  { type: 'persistSession', params: ({ event }) => (event.output as { session: SessionGrant }).session },
+                  {
+                    type: 'chooseLanguage',
+                    params: ({ event }) => ({ language: (event.output as { session: SessionGrant }).session.user.preferredLanguage }),
+                  },
+                  { type: 'navigate', params: { to: '/' } },
+                ],
+              },
+              { target: 'idle', actions: assign({ challengeToken: null }) },
+            ],
+            onError: { target: 'failed', actions: assign({ challengeToken: null, loginError: ({ event }) => toLoginFailure(event.error) }) },
           },
         },
         failed: { on: { 'session.login': 'submitting' } },

@@ -24,6 +24,8 @@ const ACK_TIMEOUT_MS = 10_000;
 
 let socket: Socket | null = null;
 let state: ConnectionState = 'disconnected';
+/** Whether the last (re)connection restored the previous session (socket.io connection state recovery). */
+let recovered = false;
 /** Bumped by every connect and disconnect, so a slow client download cannot revive an old request. */
 let generation = 0;
 const handlers = new Map<string, Set<Handler>>();
@@ -38,7 +40,10 @@ function setState(next: ConnectionState) {
 function open(io: typeof import('socket.io-client').io, token: string, url?: string) {
   const options = { path: '/socket.io', auth: { token }, transports: ['websocket'] };
   const created = url ? io(url, options) : io(options);
-  created.on('connect', () => setState('connected'));
+  created.on('connect', () => {
+    recovered = created.recovered;
+    setState('connected');
+  });
   created.on('disconnect', () => setState(created.active ? 'connecting' : 'disconnected'));
   created.on('connect_error', () => setState(created.active ? 'connecting' : 'disconnected'));
   created.onAny((event: string, ...args: unknown[]) => {
@@ -93,6 +98,9 @@ export function emitWithAck<K extends AckEvent>(event: K, ...args: AckArgs<K>): 
 }
 
 export const getConnectionState = () => state;
+
+/** True when socket.io restored rooms and missed events on the last reconnect; otherwise callers refetch what they missed. */
+export const wasRecovered = () => recovered;
 
 /** Follow the connection state; returns the unsubscribe function. */
 export function subscribeConnectionState(listener: (s: ConnectionState) => void): () => void {

@@ -147,13 +147,35 @@ describe('login', () => {
     expect(s.context.loginError).toMatchObject({ kind: 'http', error: { status: 0, reason: 'network' } });
   });
 
-  it('does not sign in on a 2FA challenge (the second step is not built yet)', async () => {
+  it('on a 2FA challenge asks for a code, then signs in with what POST /auth/login/2fa grants', async () => {
+    const bodies: unknown[] = [];
+    route = (req) => {
+      if (req.path.endsWith('/auth/login')) return { status: 200, body: { twoFactorRequired: true, challengeToken: 'c-1' } };
+      bodies.push(req.body);
+      return { status: 200, body: grant(farmer, 7) };
+    };
+    const { actor, effects } = start();
+    actor.send({ type: 'session.login', email: 'a@b.in', password: 'x' });
+    const s = await waitFor(actor, (x) => x.matches({ anonymous: 'secondFactor' }));
+    expect(s.context.accessToken).toBeNull();
+    const step = s.children.loginTwoFactor!;
+    step.send({ type: 'loginCode.change', value: '123456' } as never);
+    step.send({ type: 'loginCode.submit' } as never);
+    const done = await waitFor(actor, (x) => x.matches({ authenticated: 'active' }));
+    expect(bodies).toEqual([{ challengeToken: 'c-1', code: '123456' }]);
+    expect(done.context.accessToken).toBe('access-7');
+    expect(loadSession()?.accessToken).toBe('access-7');
+    expect(effects.navigate).toHaveBeenCalledWith('/');
+  });
+
+  it('goes back to the password form when the person leaves the code step', async () => {
     route = () => ({ status: 200, body: { twoFactorRequired: true, challengeToken: 'c-1' } });
     const { actor } = start();
     actor.send({ type: 'session.login', email: 'a@b.in', password: 'x' });
-    const s = await waitFor(actor, (x) => x.matches({ anonymous: 'failed' }));
-    expect(s.context.loginError).toEqual({ kind: 'twoFactorUnavailable' });
-    expect(s.context.accessToken).toBeNull();
+    const s = await waitFor(actor, (x) => x.matches({ anonymous: 'secondFactor' }));
+    s.children.loginTwoFactor!.send({ type: 'loginCode.cancel' } as never);
+    const back = await waitFor(actor, (x) => x.matches({ anonymous: 'idle' }));
+    expect(back.context.challengeToken).toBeNull();
   });
 });
 

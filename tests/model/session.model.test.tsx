@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { fromCallback, fromPromise, type AnyEventObject, type EventObject } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { Route, Switch } from 'wouter';
+import { loginTwoFactorMachine } from '@/machines/loginTwoFactor.machine';
+import { SessionContext } from '@/machines/session.context';
 import { sessionMachine, type SessionInput } from '@/machines/session.machine';
 import type { LoginResult, ProfileResponse, TokenPair } from '@/services/auth';
 import { HttpError } from '@/services/http';
@@ -25,6 +27,9 @@ const EVENTS = [
   { type: 'xstate.done.actor.login', output: grant(farmer, 1) },
   { type: 'xstate.done.actor.login', output: CHALLENGE },
   { type: 'xstate.error.actor.login', error: new HttpError(401, 'unauthorized') },
+  { type: 'xstate.done.actor.loginTwoFactor', output: { status: 'signedIn', session: grant(farmer, 3) } },
+  { type: 'xstate.done.actor.loginTwoFactor', output: { status: 'cancelled' } },
+  { type: 'xstate.error.actor.loginTwoFactor', error: new Error('second step crashed') },
   { type: 'xstate.done.actor.logout', output: undefined },
   { type: 'xstate.error.actor.logout', error: new HttpError(0, 'network') },
   { type: 'xstate.done.actor.refreshTokens', output: { accessToken: 'access-2', refreshToken: 'refresh-2' } },
@@ -59,8 +64,15 @@ function harness(input: SessionInput) {
     logout: null as Deferred<unknown> | null,
     refreshTokens: null as Deferred<TokenPair> | null,
     loadProfile: null as Deferred<ProfileResponse> | null,
+    verifyLoginCode: null as Deferred<unknown> | null,
   };
   let bridgeSend: ((e: EventObject) => void) | null = null;
+  let sessionRef: { send: (e: AnyEventObject) => void } | null = null;
+  /** Holds the session actor, so a crash of the second-step child can be delivered as the runtime would. */
+  function CaptureSession() {
+    sessionRef = SessionContext.useActorRef() as never;
+    return null;
+  }
   const location = testLocation(input.stored ? '/' : '/login');
   const logic = sessionMachine.provide({
     actors: {
@@ -68,6 +80,9 @@ function harness(input: SessionInput) {
       logout: fromPromise(() => (pending.logout = deferred<unknown>()).promise),
       refreshTokens: fromPromise(() => (pending.refreshTokens = deferred<TokenPair>()).promise),
       loadProfile: fromPromise(() => (pending.loadProfile = deferred<ProfileResponse>()).promise),
+      loginTwoFactor: loginTwoFactorMachine.provide({
+        actors: { verifyLoginCode: fromPromise(() => (pending.verifyLoginCode = deferred<unknown>()).promise) },
+      }),
       authBridge: fromCallback(({ sendBack }) => {
         bridgeSend = sendBack;
         return () => {
@@ -78,6 +93,8 @@ function harness(input: SessionInput) {
     actions: { navigate: (_, { to }) => location.navigate(to) },
   });
   renderWithProviders(
+    <>
+    <CaptureSession />
     <Switch>
       <Route path="/login">
         <LoginView userAgent="Mozilla/5.0 (X11; Linux x86_64)" />
@@ -86,7 +103,8 @@ function harness(input: SessionInput) {
         <AppHeader />
         <main data-testid="signed-in" />
       </Route>
-    </Switch>,
+    </Switch>
+    </>,
     { location, session: { logic, input } },
   );
   const settle = (which: keyof typeof pending, how: (d: Deferred<unknown>) => void) =>
@@ -113,6 +131,14 @@ function harness(input: SessionInput) {
       }),
     'xstate.done.actor.login': (e) => settle('login', (d) => d.resolve(e.output)),
     'xstate.error.actor.login': (e) => settle('login', (d) => d.reject(e.error)),
+    // The second sign-in step: a code typed and accepted, or the person going back.
+    'xstate.done.actor.loginTwoFactor': async (e) => {
+      if (e.output.status === 'cancelled') return fireEvent.click(screen.getByRole('button', { name: 'Back to login' }));
+      fireEvent.change(screen.getByLabelText('Verification code'), { target: { value: '123456' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+      await settle('verifyLoginCode', (d) => d.resolve(e.output.session));
+    },
+    'xstate.error.actor.loginTwoFactor': (e) => act(() => sessionRef!.send(e)),
     'xstate.done.actor.logout': () => settle('logout', (d) => d.resolve(undefined)),
     'xstate.error.actor.logout': (e) => settle('logout', (d) => d.reject(e.error)),
     'xstate.done.actor.refreshTokens': (e) => settle('refreshTokens', (d) => d.resolve(e.output)),
@@ -137,9 +163,14 @@ function harness(input: SessionInput) {
       expect(submit()).toHaveTextContent('Logging in…');
     },
     '{"anonymous":"failed"}': (step) => {
-      const expected = step.event.type === 'xstate.done.actor.login' ? /verification code/ : /^Invalid email or password$/;
+      const expected = step.event.type === 'xstate.error.actor.loginTwoFactor' ? /Network error/ : /^Invalid email or password$/;
       expect(screen.getByRole('alert')).toHaveTextContent(expected);
       expect(submit()).toBeEnabled();
+    },
+    '{"anonymous":"secondFactor"}': () => {
+      expect(submit()).toBeNull();
+      expect(screen.getByLabelText('Verification code')).toBeInTheDocument();
+      expect(screen.queryByTestId('signed-in')).not.toBeInTheDocument();
     },
     '{"authenticated":"active"}': (step) => {
       expect(location.history.at(-1)).toBe('/');

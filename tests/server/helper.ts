@@ -27,6 +27,8 @@ export { FIXTURE, FIXTURE_PASSWORD, type FixtureUser };
 
 export type TestAppOptions = {
   config?: Partial<Config>;
+  /** Capture log lines (set config.logLevel too; tests are silent by default). */
+  logStream?: { write(line: string): void };
   /** Extra routes for a test (registered under /api/v1/test before the app is ready). */
   routes?: FastifyPluginAsyncTypebox;
 };
@@ -41,6 +43,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     jwtSecret: undefined,
     databaseUrl: undefined,
     redisUrl: undefined,
+    mqttEnabled: false,
+    offlineSweepSeconds: 0,
     rateLimitPerMinute: 10_000,
     authRateLimitPerMinute: 10_000,
     ...overrides,
@@ -50,7 +54,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
-    const name = `srv_t_${randomBytes(6).toString('hex')}`;
+    const name = `${process.env.TEST_DB_PREFIX ?? 'srv_'}t_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
     await admin.query(`create database ${name} template ${inject('pgTemplateDb')}`);
@@ -74,7 +78,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
 export async function createTestApp(opts: TestAppOptions = {}) {
   const { database, drop } = await freshDatabase();
   const config = testConfig(opts.config);
-  const app = await buildApp(config, { database });
+  const app = await buildApp(config, { database, logStream: opts.logStream });
   if (opts.routes) await app.register(opts.routes, { prefix: '/api/v1/test' });
   await app.ready();
 

@@ -1,9 +1,80 @@
-/** Forgot Password: Placeholder until its owner builds the screen; the route, header and logout already work. */
-import { defineMessages } from 'react-intl';
-import { ComingSoon } from '@/views/ui/ComingSoon';
+import { useActorRef, useSelector } from '@xstate/react';
+import { defineMessages, useIntl } from 'react-intl';
+import { Link } from 'wouter';
+import { forgotPasswordMachine } from '../../machines/forgotPassword.machine';
+import './account.css';
+import { accountMessages as am } from './accountMessages';
+import { statusOf } from './serverText';
 
-const m = defineMessages({ title: { id: 'route.forgotPassword', defaultMessage: 'Forgot Password' } });
+const m = defineMessages({
+  title: { id: 'forgot.title', defaultMessage: 'Forgot password' },
+  explain: { id: 'forgot.explain', defaultMessage: 'Enter your email and we will send you a link to set a new password.' },
+  email: { id: 'forgot.email', defaultMessage: 'Email' },
+  send: { id: 'forgot.send', defaultMessage: 'Send reset link' },
+  sending: { id: 'forgot.sending', defaultMessage: 'Sending…' },
+  sent: { id: 'forgot.sent', defaultMessage: 'If this email is registered, a password reset link has been sent.' },
+  failed: { id: 'forgot.failed', defaultMessage: 'Failed to send reset link. Please try again.' },
+  back: { id: 'forgot.back', defaultMessage: 'Back to login' },
+});
 
-export function ForgotPasswordView() {
-  return <ComingSoon title={m.title} />;
+/** /forgot-password */
+export function ForgotPasswordView({ logic = forgotPasswordMachine }: { logic?: typeof forgotPasswordMachine }) {
+  const intl = useIntl();
+  const actor = useActorRef(logic);
+  const state = useSelector(actor, (s) => s.value as string);
+  const email = useSelector(actor, (s) => s.context.email);
+  const problem = useSelector(actor, (s) => s.context.problem);
+  const error = useSelector(actor, (s) => s.context.error);
+
+  return (
+    <main className="acct-page acct-page--narrow">
+      <div className="acct-card">
+        <h1>{intl.formatMessage(m.title)}</h1>
+        {state === 'sent' ? (
+          <p role="status" className="acct-banner acct-banner--ok">
+            {intl.formatMessage(m.sent)}
+          </p>
+        ) : (
+          <form
+            noValidate
+            aria-busy={state === 'sending'}
+            onSubmit={(e) => {
+              e.preventDefault();
+              actor.send({ type: 'forgot.submit' });
+            }}
+          >
+            <p>{intl.formatMessage(m.explain)}</p>
+            {state === 'failed' && (
+              <p role="alert" className="acct-banner acct-banner--error">
+                {intl.formatMessage(statusOf(error) === 429 ? am.tooMany : m.failed)}
+              </p>
+            )}
+            <div className="acct-field">
+              <label htmlFor="forgot-email">{intl.formatMessage(m.email)}</label>
+              <input
+                id="forgot-email"
+                type="email"
+                autoComplete="email"
+                maxLength={254}
+                value={email}
+                aria-invalid={!!problem}
+                onChange={(e) => actor.send({ type: 'forgot.change', value: e.target.value })}
+              />
+              {problem && (
+                <p className="acct-error-text" role="alert">
+                  {intl.formatMessage(am[problem])}
+                </p>
+              )}
+            </div>
+            <button type="submit" className="acct-primary" disabled={state === 'sending'}>
+              {intl.formatMessage(state === 'sending' ? m.sending : m.send)}
+            </button>
+          </form>
+        )}
+        <p>
+          <Link href="/login">{intl.formatMessage(m.back)}</Link>
+        </p>
+      </div>
+    </main>
+  );
 }

@@ -1,9 +1,93 @@
-/** Reset Password: Placeholder until its owner builds the screen; the route, header and logout already work. */
-import { defineMessages } from 'react-intl';
-import { ComingSoon } from '@/views/ui/ComingSoon';
+import { useActorRef, useSelector } from '@xstate/react';
+import { defineMessages, useIntl } from 'react-intl';
+import { Link, useSearch } from 'wouter';
+import { resetPasswordMachine, type ResetField } from '../../machines/resetPassword.machine';
+import './account.css';
+import { accountMessages as am } from './accountMessages';
+import { PasswordInput } from './PasswordInput';
+import { serverText, statusOf } from './serverText';
 
-const m = defineMessages({ title: { id: 'route.resetPassword', defaultMessage: 'Reset Password' } });
+const m = defineMessages({
+  title: { id: 'reset.title', defaultMessage: 'Set a new password' },
+  submit: { id: 'reset.submit', defaultMessage: 'Save new password' },
+  submitting: { id: 'reset.submitting', defaultMessage: 'Saving…' },
+  done: { id: 'reset.done', defaultMessage: 'Your password has been reset. Please log in.' },
+  invalidLink: { id: 'reset.invalidLink', defaultMessage: 'This reset link is invalid or has expired.' },
+  again: { id: 'reset.again', defaultMessage: 'Ask for a new link' },
+  login: { id: 'reset.login', defaultMessage: 'Go to login' },
+});
 
-export function ResetPasswordView() {
-  return <ComingSoon title={m.title} />;
+const FIELDS: { field: ResetField; label: 'newPassword' | 'confirmPassword' }[] = [
+  { field: 'newPassword', label: 'newPassword' },
+  { field: 'confirmPassword', label: 'confirmPassword' },
+];
+
+/** /reset-password?token=… : the page the e-mailed link opens. */
+export function ResetPasswordView({ logic = resetPasswordMachine, token }: { logic?: typeof resetPasswordMachine; token?: string }) {
+  const search = useSearch();
+  const intl = useIntl();
+  const actor = useActorRef(logic, { input: { token: token ?? new URLSearchParams(search).get('token') } });
+  const state = useSelector(actor, (s) => s.value as string);
+  const form = useSelector(actor, (s) => s.context.form);
+  const problems = useSelector(actor, (s) => s.context.problems);
+  const shown = useSelector(actor, (s) => s.context.shown);
+  const serverError = useSelector(actor, (s) => s.context.serverError);
+
+  return (
+    <main className="acct-page acct-page--narrow">
+      <div className="acct-card">
+        <h1>{intl.formatMessage(m.title)}</h1>
+        {state === 'invalidLink' && (
+          <>
+            <p role="alert" className="acct-banner acct-banner--error">
+              {intl.formatMessage(m.invalidLink)}
+            </p>
+            <Link href="/forgot-password">{intl.formatMessage(m.again)}</Link>
+          </>
+        )}
+        {state === 'done' && (
+          <>
+            <p role="status" className="acct-banner acct-banner--ok">
+              {intl.formatMessage(m.done)}
+            </p>
+            <Link href="/login">{intl.formatMessage(m.login)}</Link>
+          </>
+        )}
+        {(state === 'form' || state === 'submitting') && (
+          <form
+            noValidate
+            aria-busy={state === 'submitting'}
+            onSubmit={(e) => {
+              e.preventDefault();
+              actor.send({ type: 'reset.submit' });
+            }}
+          >
+            {serverError != null && (
+              <p role="alert" className="acct-banner acct-banner--error">
+                {statusOf(serverError) === 429
+                  ? intl.formatMessage(am.tooMany)
+                  : (serverText(serverError, intl.locale) ?? intl.formatMessage(am.network))}
+              </p>
+            )}
+            {FIELDS.map(({ field, label }) => (
+              <PasswordInput
+                key={field}
+                id={`reset-${field}`}
+                label={intl.formatMessage(am[label])}
+                value={form[field]}
+                shown={shown}
+                autoComplete="new-password"
+                error={problems[field] && intl.formatMessage(am[problems[field]!])}
+                onChange={(value) => actor.send({ type: 'reset.change', field, value })}
+                onToggle={() => actor.send({ type: 'reset.toggleShow' })}
+              />
+            ))}
+            <button type="submit" className="acct-primary" disabled={state === 'submitting'}>
+              {intl.formatMessage(state === 'submitting' ? m.submitting : m.submit)}
+            </button>
+          </form>
+        )}
+      </div>
+    </main>
+  );
 }

@@ -9,6 +9,9 @@ import { Link, useSearch } from 'wouter';
 import { httpErrorMessage } from '@/i18n/httpErrors';
 import { loginFormMachine } from '@/machines/loginForm.machine';
 import { SessionContext } from '@/machines/session.context';
+import type { loginTwoFactorMachine } from '@/machines/loginTwoFactor.machine';
+import { TwoFactorLoginStep } from '@/views/account/TwoFactorLoginStep';
+import type { ActorRefFrom } from 'xstate';
 import type { LoginFailure } from '@/machines/session.machine';
 import { isMobileUserAgent } from '@/views/ui/device';
 import { LanguageSwitcher } from '@/views/ui/LanguageSwitcher';
@@ -30,7 +33,6 @@ const m = defineMessages({
   emailInvalid: { id: 'validation.emailInvalid', defaultMessage: 'Enter a valid email address' },
   passwordRequired: { id: 'validation.passwordRequired', defaultMessage: 'Password is required' },
   invalidCredentials: { id: 'login.invalidCredentials', defaultMessage: 'Invalid email or password' },
-  twoFactorUnavailable: { id: 'login.twoFactorUnavailable', defaultMessage: 'This account needs a verification code. Please try again later.' },
   sessionExpired: { id: 'http.unauthorized', defaultMessage: 'Session expired. Please log in again.' },
   registerNotice: { id: 'login.registerNotice', defaultMessage: 'Registration is available only after login.' },
   otpComingSoon: { id: 'login.otp.comingSoon', defaultMessage: 'OTP login is coming soon.' },
@@ -51,6 +53,9 @@ export function LoginView({ userAgent = navigator.userAgent }: { userAgent?: str
   const submitting = SessionContext.useSelector((s) => s.matches({ anonymous: 'submitting' }));
   const failure = SessionContext.useSelector((s) => (s.matches({ anonymous: 'failed' }) ? s.context.loginError : null));
   const expired = SessionContext.useSelector((s) => s.context.notice === 'sessionExpired');
+  const secondFactor = SessionContext.useSelector((s) =>
+    s.matches({ anonymous: 'secondFactor' }) ? ((s.children.loginTwoFactor as ActorRefFrom<typeof loginTwoFactorMachine> | undefined) ?? null) : null,
+  );
   const fromRegister = new URLSearchParams(useSearch()).get('notice') === 'register';
   const form = useActorRef(loginFormMachine, { input: { session, mobile: isMobileUserAgent(userAgent) } });
   const mobile = useSelector(form, (s) => s.context.mobile);
@@ -86,6 +91,10 @@ export function LoginView({ userAgent = navigator.userAgent }: { userAgent?: str
         {fromRegister && <p className="banner banner-info">{intl.formatMessage(m.registerNotice)}</p>}
         {expired && !failure && <p className="banner banner-warn">{intl.formatMessage(m.sessionExpired)}</p>}
 
+        {secondFactor ? (
+          <TwoFactorLoginStep actor={secondFactor} />
+        ) : (
+          <>
         {mobile && (
           <div className="segmented" role="tablist" aria-label={intl.formatMessage(m.modes)}>
             <button type="button" role="tab" aria-selected={mode === 'email'} onClick={() => form.send({ type: 'login.emailChosen' })}>
@@ -166,6 +175,8 @@ export function LoginView({ userAgent = navigator.userAgent }: { userAgent?: str
               {intl.formatMessage(m.backToEmail)}
             </button>
           </form>
+        )}
+          </>
         )}
       </div>
     </main>

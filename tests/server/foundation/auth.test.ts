@@ -110,6 +110,17 @@ describe('refresh tokens', () => {
     expect(s.revokedReason).toBe('refresh token reuse');
   });
 
+  it('lets only one of two simultaneous uses of a token win, and treats the other as reuse', async () => {
+    const s = await t.login('farmer');
+    const [r1, r2] = await Promise.all([
+      post('/auth/refresh-token', { refreshToken: s.refreshToken }),
+      post('/auth/refresh-token', { refreshToken: s.refreshToken }),
+    ]);
+    expect([r1.statusCode, r2.statusCode].sort()).toEqual([200, 401]);
+    const winner = (r1.statusCode === 200 ? r1 : r2).json();
+    expect((await post('/auth/refresh-token', { refreshToken: winner.refreshToken })).statusCode).toBe(401);
+  });
+
   it('refuses garbage, unknown and expired tokens with 401', async () => {
     expect((await post('/auth/refresh-token', { refreshToken: 'not-a-token-at-all' })).statusCode).toBe(401);
     expect((await post('/auth/refresh-token', { refreshToken: `00000000-0000-4000-8000-000000009999.${'a'.repeat(43)}` })).statusCode).toBe(401);

@@ -65,6 +65,11 @@ describe('bad input', () => {
     expectErrorBody(await postRaw('/auth/login', JSON.stringify({ email: 'not-an-email', password: 'x' })), 400);
   });
 
+  it('prototype pollution attempts → 400', async () => {
+    expectErrorBody(await postRaw('/auth/login', '{"email":"a@b.in","password":"x","__proto__":{"isAdmin":true}}'), 400);
+    expectErrorBody(await postRaw('/auth/login', '{"email":"a@b.in","password":"x","constructor":{"prototype":{"isAdmin":true}}}'), 400);
+  });
+
   it('over-long strings → 400 and nothing written', async () => {
     const [before] = await t.db.select({ n: count() }).from(users);
     const res = await postRaw(

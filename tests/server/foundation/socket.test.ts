@@ -68,6 +68,13 @@ describe('socket.io', () => {
     await expect(none).rejects.toThrow('no reading:new');
   });
 
+  it('lets a coordinator watch their farmers\' fields only', async () => {
+    const s = client((await t.login('coordinator')).accessToken);
+    await connected(s);
+    expect(await s.emitWithAck('field:watch', FIXTURE.fields.farmer2.id)).toEqual({ ok: true, fieldId: FIXTURE.fields.farmer2.id });
+    expect(await s.emitWithAck('field:watch', FIXTURE.fields.farmer4.fieldId)).toEqual({ ok: false, code: 'NOT_FOUND' });
+  });
+
   it('puts sockets in user, coordinator and admin rooms', async () => {
     const coord = client((await t.login('coordinator')).accessToken);
     const adm = client((await t.login('admin')).accessToken);

@@ -2,10 +2,11 @@
  * Every login attempt is recorded; failed ones throttle further attempts per account and per IP.
  * Counting rows in login_history (not memory) makes the throttle hold across app instances.
  */
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import { UAParser } from 'ua-parser-js';
 import type { Db } from '../../db/client';
 import { loginHistory } from '../../db/schema';
+import { classifySuccessfulLogin, FAILURE_LOOKBACK_MS } from '../../domain/account/loginRisk';
 import type { ClientInfo } from './sessions';
 
 export const THROTTLE = { windowMs: 15 * 60_000, perAccount: 5, perIp: 20 };
@@ -35,7 +36,7 @@ export async function isThrottled(db: Db, email: string, ip: string | null) {
 
 export async function recordAttempt(
   db: Db,
-  entry: { email: string; userId: string | null; sessionId?: string; status: 'success' | 'failed'; reason?: string },
+  entry: { email: string; userId: string | null; sessionId?: string; status: 'success' | 'failed' | 'suspicious'; reason?: string },
   client: ClientInfo,
 ) {
   await db.insert(loginHistory).values({
@@ -48,4 +49,20 @@ export async function recordAttempt(
     userAgent: client.userAgent,
     deviceType: client.deviceType,
   });
+}
+
+/** 'suspicious' for a sign-in after repeated failures from a device or address new to the account. */
+export async function classifySignIn(db: Db, user: { id: string; email: string }, client: ClientInfo) {
+  const since = new Date(Date.now() - FAILURE_LOOKBACK_MS);
+  const [failures] = await db.select({ n: count() }).from(loginHistory).where(and(eq(loginHistory.email, user.email), counted(since)));
+  const seen = (column: typeof loginHistory.userAgent | typeof loginHistory.ipAddress, value: string | null) =>
+    value === null
+      ? Promise.resolve(false)
+      : db
+          .select({ n: count() })
+          .from(loginHistory)
+          .where(and(eq(loginHistory.userId, user.id), inArray(loginHistory.status, ['success', 'suspicious']), eq(column, value)))
+          .then(([r]) => r.n > 0);
+  const [knownDevice, knownAddress] = await Promise.all([seen(loginHistory.userAgent, client.userAgent), seen(loginHistory.ipAddress, client.ip)]);
+  return classifySuccessfulLogin({ recentFailures: failures.n, knownDevice, knownAddress });
 }

@@ -6,7 +6,7 @@ import type { ProfileField, RegisterBody } from '../../contracts/auth';
 import { assertCanCreate, fieldScope, type AuthUser } from '../../lib/access';
 import { AppError, M, badRequest, conflict, tooManyRequests, translated } from '../../lib/errors';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords';
-import { isThrottled, recordAttempt } from './loginHistory';
+import { classifySignIn, isThrottled, recordAttempt } from './loginHistory';
 import { createSession, type ClientInfo } from './sessions';
 
 export const emailTaken = translated(
@@ -32,7 +32,8 @@ const managedByOnlyFarmers = translated(
 
 export const invalidCredentials = () => new AppError(401, 'INVALID_CREDENTIALS', M.invalidCredentials);
 
-export async function login(db: Db, email: string, password: string, client: ClientInfo, refreshTtlDays: number) {
+/** Sign-in step one: the password. Failures are recorded (and throttle); success opens no session yet. */
+export async function checkCredentials(db: Db, email: string, password: string, client: ClientInfo) {
   const normalized = email.trim().toLowerCase();
   if (await isThrottled(db, normalized, client.ip)) {
     await recordAttempt(db, { email: normalized, userId: null, status: 'failed', reason: 'throttled' }, client);
@@ -50,11 +51,21 @@ export async function login(db: Db, email: string, password: string, client: Cli
     // Only someone who knows the password learns that the account exists but is switched off.
     throw new AppError(403, 'ACCOUNT_INACTIVE', inactiveAccount);
   }
+  return user;
+}
+
+/**
+ * The last sign-in step: opens the session and records the sign-in, as 'suspicious' when it follows
+ * several failures from a device or address this account has not used before.
+ */
+export async function startSession(db: Db, user: typeof users.$inferSelect, client: ClientInfo, refreshTtlDays: number) {
+  const status = await classifySignIn(db, user, client);
   const session = await createSession(db, user.id, client, refreshTtlDays);
-  await recordAttempt(db, { email: normalized, userId: user.id, sessionId: session.sessionId, status: 'success' }, client);
+  await recordAttempt(db, { email: user.email, userId: user.id, sessionId: session.sessionId, status }, client);
   const [fresh] = await db.update(users).set({ lastActiveAt: new Date() }).where(eq(users.id, user.id)).returning();
   return { user: fresh, ...session };
 }
+
 
 const isUniqueViolation = (err: unknown) => {
   const e = err as { code?: string; cause?: { code?: string } };

@@ -1,0 +1,46 @@
+/**
+ * POST /auth/login/2fa: the second sign-in step. The challenge from POST /auth/login plus a TOTP code
+ * (each step once) or an unused backup code opens the session. Wrong codes are recorded as failed
+ * sign-ins, so the login throttle (per account and per address) stops guessing here too.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { eq } from 'drizzle-orm';
+import { LoginTwoFactorBody } from '../../contracts/account';
+import { LoginResponse } from '../../contracts/auth';
+import { ApiErrorBody } from '../../contracts/common';
+import { users } from '../../db/schema';
+import { readChallenge } from '../../domain/account/challengeToken';
+import { AppError, badRequest, tooManyRequests } from '../../lib/errors';
+import { clientInfo, isThrottled, recordAttempt } from '../auth/loginHistory';
+import { issueSignIn } from '../auth/signIn';
+import { AM } from './messages';
+import type { AccountKeys } from './secrets';
+import { checkSecondFactor } from './twoFactor.service';
+
+const errors = { 400: ApiErrorBody, 401: ApiErrorBody, 429: ApiErrorBody };
+
+const loginTwoFactorRoutes: FastifyPluginAsyncTypebox<{ keys: AccountKeys }> = async (app, { keys }) => {
+  app.post(
+    '/auth/login/2fa',
+    {
+      config: { rateLimit: { max: app.config.authRateLimitPerMinute, timeWindow: '1 minute' } },
+      schema: { tags: ['auth'], body: LoginTwoFactorBody, response: { 200: LoginResponse, ...errors } },
+    },
+    async (req) => {
+      const challenge = readChallenge(req.body.challengeToken, keys.challengeKey);
+      if (!challenge) throw new AppError(401, 'CHALLENGE_EXPIRED', AM.challengeExpired);
+      const [user] = await app.db.select().from(users).where(eq(users.id, challenge.userId));
+      if (!user || user.status !== 'Active') throw new AppError(401, 'CHALLENGE_EXPIRED', AM.challengeExpired);
+      const client = clientInfo(req.ip, req.headers['user-agent']);
+      if (await isThrottled(app.db, user.email, client.ip)) throw tooManyRequests();
+      const factor = await checkSecondFactor(app.db, keys, user.id, req.body.code);
+      if (!factor) {
+        await recordAttempt(app.db, { email: user.email, userId: user.id, status: 'failed', reason: 'bad_2fa_code' }, client);
+        throw badRequest(AM.invalidCode, undefined, 'INVALID_CODE');
+      }
+      return issueSignIn(app, user, client);
+    },
+  );
+};
+
+export default loginTwoFactorRoutes;

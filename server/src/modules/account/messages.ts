@@ -1,0 +1,97 @@
+/** Account messages in the three languages (spec section 8 wording where it gives one). */
+import { translated as t } from '../../lib/errors';
+
+export const AM = {
+  unknownProfileFields: t(
+    'Some fields cannot be changed from the profile.',
+    'प्रोफाइलमधून काही माहिती बदलता येत नाही.',
+    'प्रोफ़ाइल से कुछ जानकारी बदली नहीं जा सकती।',
+  ),
+  badImage: t(
+    'Profile photo must be a PNG, JPEG or WebP image of at most 300 KB.',
+    'प्रोफाइल फोटो PNG, JPEG किंवा WebP प्रतिमा आणि जास्तीत जास्त 300 KB असावा.',
+    'प्रोफ़ाइल फ़ोटो PNG, JPEG या WebP छवि और अधिकतम 300 KB होनी चाहिए।',
+  ),
+  wrongCurrentPassword: t('Current password is incorrect.', 'सध्याचा पासवर्ड चुकीचा आहे.', 'वर्तमान पासवर्ड गलत है।'),
+  samePassword: t(
+    'The new password must differ from the current one.',
+    'नवीन पासवर्ड सध्याच्या पासवर्डपेक्षा वेगळा असावा.',
+    'नया पासवर्ड वर्तमान पासवर्ड से अलग होना चाहिए।',
+  ),
+  passwordRequired: t('Password is required.', 'पासवर्ड आवश्यक आहे.', 'पासवर्ड आवश्यक है।'),
+  passwordTooShort: t(
+    'Password must be at least 8 characters.',
+    'पासवर्ड किमान 8 अक्षरांचा असावा.',
+    'पासवर्ड कम से कम 8 अक्षरों का होना चाहिए।',
+  ),
+  passwordTooLong: t(
+    'Password must be at most 128 characters.',
+    'पासवर्ड जास्तीत जास्त 128 अक्षरांचा असावा.',
+    'पासवर्ड अधिकतम 128 अक्षरों का होना चाहिए।',
+  ),
+  passwordWeak: t(
+    'Password must contain a lowercase letter, an uppercase letter and a digit.',
+    'पासवर्डमध्ये लहान अक्षर, मोठे अक्षर आणि अंक असणे आवश्यक आहे.',
+    'पासवर्ड में छोटा अक्षर, बड़ा अक्षर और अंक होना चाहिए।',
+  ),
+  passwordChanged: t('Password changed successfully.', 'पासवर्ड यशस्वीरित्या बदलला.', 'पासवर्ड सफलतापूर्वक बदला गया।'),
+  resetLinkSent: t(
+    'If this email is registered, a password reset link has been sent.',
+    'हा ईमेल नोंदणीकृत असल्यास, पासवर्ड रीसेट लिंक पाठवली आहे.',
+    'यदि यह ईमेल पंजीकृत है, तो पासवर्ड रीसेट लिंक भेज दिया गया है।',
+  ),
+  resetLinkInvalid: t(
+    'This reset link is invalid or has expired.',
+    'ही रीसेट लिंक अवैध आहे किंवा तिची मुदत संपली आहे.',
+    'यह रीसेट लिंक अमान्य है या समाप्त हो गया है।',
+  ),
+  passwordReset: t(
+    'Your password has been reset. Please log in.',
+    'आपला पासवर्ड रीसेट झाला. कृपया लॉग इन करा.',
+    'आपका पासवर्ड रीसेट हो गया है। कृपया लॉग इन करें।',
+  ),
+  invalidCode: t('invalid verification code', 'अवैध पडताळणी कोड', 'अमान्य सत्यापन कोड'),
+  twoFactorAlreadyOn: t(
+    'Two-factor authentication is already enabled.',
+    'द्वि-घटक प्रमाणीकरण आधीच सुरू आहे.',
+    'दो-चरणीय प्रमाणीकरण पहले से चालू है।',
+  ),
+  twoFactorNotSetUp: t(
+    'Set up two-factor authentication first.',
+    'आधी द्वि-घटक प्रमाणीकरण सेट करा.',
+    'पहले दो-चरणीय प्रमाणीकरण सेट करें।',
+  ),
+  twoFactorOff: t('Two-factor authentication is not enabled.', 'द्वि-घटक प्रमाणीकरण सुरू नाही.', 'दो-चरणीय प्रमाणीकरण चालू नहीं है।'),
+  twoFactorEnabled: t(
+    'two-factor authentication enabled successfully',
+    'द्वि-घटक प्रमाणीकरण यशस्वीरित्या सुरू केले',
+    'दो-चरणीय प्रमाणीकरण सफलतापूर्वक चालू किया गया',
+  ),
+  twoFactorDisabled: t(
+    'two-factor authentication disabled successfully',
+    'द्वि-घटक प्रमाणीकरण यशस्वीरित्या बंद केले',
+    'दो-चरणीय प्रमाणीकरण सफलतापूर्वक बंद किया गया',
+  ),
+  challengeExpired: t(
+    'The sign-in step has expired. Please log in again.',
+    'लॉग इनची वेळ संपली. कृपया पुन्हा लॉग इन करा.',
+    'लॉग इन का समय समाप्त हो गया। कृपया फिर से लॉग इन करें।',
+  ),
+  sessionRevoked: t('Session revoked.', 'सत्र रद्द केले.', 'सत्र रद्द किया गया।'),
+  reported: t(
+    'Thank you. The sign-in was reported and its session ended.',
+    'धन्यवाद. हे लॉग इन नोंदवले आणि त्याचे सत्र संपवले.',
+    'धन्यवाद। यह लॉग इन रिपोर्ट किया गया और उसका सत्र समाप्त किया गया।',
+  ),
+  otpDisabled: t(
+    'OTP login is not enabled. Please use email login.',
+    'OTP लॉग इन सुरू नाही. कृपया ईमेल लॉग इन वापरा.',
+    'OTP लॉग इन चालू नहीं है। कृपया ईमेल लॉग इन का उपयोग करें।',
+  ),
+  otpSent: t(
+    'If this number is registered, a code has been sent by SMS.',
+    'हा क्रमांक नोंदणीकृत असल्यास, SMS द्वारे कोड पाठवला आहे.',
+    'यदि यह नंबर पंजीकृत है, तो SMS द्वारा कोड भेजा गया है।',
+  ),
+  otpInvalid: t('The code is wrong or has expired.', 'कोड चुकीचा आहे किंवा त्याची मुदत संपली आहे.', 'कोड गलत है या समाप्त हो गया है।'),
+};

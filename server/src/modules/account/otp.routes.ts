@@ -1,0 +1,74 @@
+/**
+ * Sign-in with a one-time code by SMS (spec: the OTP tab, 'coming soon'). Off unless the operator sets
+ * OTP_LOGIN_ENABLED; then codes expire after 5 minutes, allow 5 guesses, and requests are throttled
+ * per number (counted in the database) and per address. The answer never says whether a number is registered.
+ */
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { and, eq } from 'drizzle-orm';
+import { MobileOtpRequestBody, MobileOtpVerifyBody } from '../../contracts/account';
+import { users } from '../../db/schema';
+import { createThrottle } from '../../domain/throttle/throttle';
+import { AppError, badRequest, tooManyRequests } from '../../lib/errors';
+import { createSmsProvider } from '../../providers/sms/index';
+import { clientInfo } from '../auth/loginHistory';
+import { afterFirstFactor } from '../auth/signIn';
+import { AM } from './messages';
+import { consumeOtp, countAttempt, countRecentOtps, latestLiveOtp, saveOtp } from './otp.repository';
+import type { AccountKeys } from './secrets';
+
+export const OTP_TTL_MS = 5 * 60 * 1000;
+export const OTP_MAX_ATTEMPTS = 5;
+export const OTP_PER_NUMBER = 3;
+const WINDOW_MS = 15 * 60 * 1000;
+
+const otpRoutes: FastifyPluginAsyncTypebox<{ keys: AccountKeys }> = async (app, { keys }) => {
+  const sms = createSmsProvider(app.config, app.db, app.log);
+  const perIp = createThrottle({ limit: 10, windowMs: WINDOW_MS });
+  const hash = (phone: string, code: string) => createHmac('sha256', keys.otpPepper).update(`${phone}:${code}`).digest('hex');
+  const enabled = () => {
+    if (!app.config.otpLoginEnabled) throw new AppError(404, 'OTP_LOGIN_DISABLED', AM.otpDisabled);
+  };
+
+  app.post('/auth/mobile-otp-request', { schema: { body: MobileOtpRequestBody } }, async (req) => {
+    enabled();
+    const { phoneNumber } = req.body;
+    if (!perIp.hit(req.ip)) throw tooManyRequests();
+    if ((await countRecentOtps(app.db, phoneNumber, new Date(Date.now() - WINDOW_MS))) >= OTP_PER_NUMBER) throw tooManyRequests();
+    const [user] = await app.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.phoneNumber, phoneNumber), eq(users.status, 'Active')));
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    // A row for unknown numbers too, so the per-number throttle and timing do not reveal registration.
+    await saveOtp(app.db, phoneNumber, hash(phoneNumber, code), new Date(Date.now() + OTP_TTL_MS));
+    if (user) {
+      sms
+        .send({ to: phoneNumber, text: `ShetMitra लॉग इन कोड: ${code} (५ मिनिटे वैध). Login code: ${code}, valid 5 minutes.` })
+        .catch((err: unknown) => req.log.error({ err }, 'OTP SMS failed'));
+    }
+    return { success: true as const, message: AM.otpSent };
+  });
+
+  app.post('/auth/mobile-otp-verify', { schema: { body: MobileOtpVerifyBody } }, async (req) => {
+    enabled();
+    const { phoneNumber, otp } = req.body;
+    if (!perIp.hit(req.ip)) throw tooManyRequests();
+    const row = await latestLiveOtp(app.db, phoneNumber, new Date());
+    if (!row) throw badRequest(AM.otpInvalid, undefined, 'OTP_INVALID');
+    const right = timingSafeEqual(Buffer.from(hash(phoneNumber, otp)), Buffer.from(row.codeHash));
+    if (!right) {
+      const attempts = await countAttempt(app.db, row.id, OTP_MAX_ATTEMPTS);
+      if (attempts >= OTP_MAX_ATTEMPTS) throw tooManyRequests();
+      throw badRequest(AM.otpInvalid, undefined, 'OTP_INVALID');
+    }
+    const [user] = await app.db
+      .select()
+      .from(users)
+      .where(and(eq(users.phoneNumber, phoneNumber), eq(users.status, 'Active')));
+    if (!user || !(await consumeOtp(app.db, row.id))) throw badRequest(AM.otpInvalid, undefined, 'OTP_INVALID');
+    return afterFirstFactor(app, keys, user, clientInfo(req.ip, req.headers['user-agent']));
+  });
+};
+
+export default otpRoutes;

@@ -1,0 +1,47 @@
+/**
+ * Spec section 5 form rules for the account screens. Each rule names a problem; the views turn the
+ * names into the spec's (Marathi-first) messages.
+ */
+export type ProfileProblem = 'nameRequired' | 'emailRequired' | 'emailInvalid' | 'phoneInvalid' | 'pincodeInvalid';
+export type PasswordProblem =
+  | 'currentRequired'
+  | 'newRequired'
+  | 'tooShort'
+  | 'needsMix'
+  | 'confirmRequired'
+  | 'mismatch';
+
+export const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const PASSWORD_MIN_LENGTH = 8;
+export const TWO_FACTOR_CODE_LENGTH = 6;
+
+export function emailProblem(email: string): 'emailRequired' | 'emailInvalid' | null {
+  if (!email.trim()) return 'emailRequired';
+  return EMAIL_SHAPE.test(email.trim()) ? null : 'emailInvalid';
+}
+
+export function profileProblems(d: { name: string; email: string; phoneNumber: string; pincode: string }) {
+  const out: Partial<Record<'name' | 'email' | 'phoneNumber' | 'pincode', ProfileProblem>> = {};
+  if (!d.name.trim()) out.name = 'nameRequired';
+  const email = emailProblem(d.email);
+  if (email) out.email = email;
+  if (d.phoneNumber.trim() && !/^\d{10}$/.test(d.phoneNumber.trim())) out.phoneNumber = 'phoneInvalid';
+  if (d.pincode.trim() && !/^\d{6}$/.test(d.pincode.trim())) out.pincode = 'pincodeInvalid';
+  return out;
+}
+
+export type PasswordForm = { currentPassword: string; newPassword: string; confirmPassword: string };
+
+/** `needsCurrent` is false on the reset page, where the link stands in for the current password. */
+export function passwordProblems(f: PasswordForm, needsCurrent: boolean) {
+  const out: Partial<Record<keyof PasswordForm, PasswordProblem>> = {};
+  if (needsCurrent && !f.currentPassword) out.currentPassword = 'currentRequired';
+  if (!f.newPassword) out.newPassword = 'newRequired';
+  else if (f.newPassword.length < PASSWORD_MIN_LENGTH) out.newPassword = 'tooShort';
+  else if (!/[a-z]/.test(f.newPassword) || !/[A-Z]/.test(f.newPassword) || !/\d/.test(f.newPassword)) out.newPassword = 'needsMix';
+  if (!f.confirmPassword) out.confirmPassword = 'confirmRequired';
+  else if (f.confirmPassword !== f.newPassword) out.confirmPassword = 'mismatch';
+  return out;
+}
+
+export const hasProblems = (o: object) => Object.keys(o).length > 0;

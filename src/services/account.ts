@@ -1,0 +1,81 @@
+/** The account and security calls (spec section 7), one function each. */
+import type { ActiveSession, LoginHistoryEntry, TwoFactorSetup, TwoFactorStatus } from '../../server/src/contracts/account';
+import type { NotificationPreferences } from '../../server/src/contracts/auth';
+import { http } from './http';
+
+export type { ActiveSession, LoginHistoryEntry, NotificationPreferences, TwoFactorSetup, TwoFactorStatus };
+
+export type Language = 'marathi' | 'english' | 'hindi';
+export type Role = 'superadmin' | 'admin' | 'coordinator' | 'farmer';
+
+export type Profile = {
+  _id: string;
+  name: string;
+  email: string;
+  phoneNumber: string | null;
+  address: string | null;
+  village: string | null;
+  district: string | null;
+  state: string | null;
+  pincode: string | null;
+  preferredLanguage: Language;
+  notificationPreferences: NotificationPreferences;
+  profileImage: string | null;
+  role: Role;
+};
+export type ProfileField = { _id: string; fieldId: string; name: string };
+
+/** What the profile form edits: every field the server accepts, as the form holds them. */
+export type ProfileDraft = {
+  name: string;
+  email: string;
+  phoneNumber: string;
+  address: string;
+  village: string;
+  district: string;
+  state: string;
+  pincode: string;
+  preferredLanguage: Language;
+  notificationPreferences: NotificationPreferences;
+  profileImage: string | null;
+};
+
+type Message = { english?: string; marathi?: string; hindi?: string };
+
+export const getProfile = (signal?: AbortSignal) =>
+  http.get<{ user: Profile; fields: ProfileField[] }>('/auth/profile', { signal });
+
+export const updateProfile = (draft: ProfileDraft, signal?: AbortSignal) =>
+  http.patch<{ user: Profile }>('/auth/profile', draft, { signal });
+
+export const changePassword = (body: { currentPassword: string; newPassword: string }, signal?: AbortSignal) =>
+  http.post<{ success: true }>('/auth/change-password', body, { signal });
+
+export const forgotPassword = (email: string, signal?: AbortSignal) =>
+  http.post<{ success: true; message: Message }>('/auth/forgot-password', { email }, { signal, anonymous: true });
+
+export const resetPassword = (body: { token: string; newPassword: string }, signal?: AbortSignal) =>
+  http.post<{ success: true }>('/auth/reset-password', body, { signal, anonymous: true });
+
+export const getTwoFactorStatus = (signal?: AbortSignal) => http.get<TwoFactorStatus>('/auth/2fa/status', { signal });
+export const setupTwoFactor = (signal?: AbortSignal) => http.post<TwoFactorSetup>('/auth/2fa/setup', undefined, { signal });
+export const verifyTwoFactor = (code: string, signal?: AbortSignal) =>
+  http.post<{ success: true }>('/auth/2fa/verify', { code }, { signal });
+export const disableTwoFactor = (proof: { code: string } | { password: string }, signal?: AbortSignal) =>
+  http.post<{ success: true }>('/auth/2fa/disable', proof, { signal });
+export const newBackupCodes = (code: string, signal?: AbortSignal) =>
+  http.post<{ backupCodes: string[] }>('/auth/2fa/backup', { code }, { signal });
+
+export const getLoginHistory = (signal?: AbortSignal) =>
+  http.get<{ history: LoginHistoryEntry[] }>('/auth/login-history', { signal });
+export const revokeSession = (sessionId: string, signal?: AbortSignal) =>
+  http.delete<{ success: true }>(`/auth/sessions/${encodeURIComponent(sessionId)}`, { signal });
+export const reportSuspicious = (loginId: string, signal?: AbortSignal) =>
+  http.post<{ success: true }>(`/auth/suspicious/${encodeURIComponent(loginId)}`, undefined, { signal });
+
+/** The second sign-in step: a TOTP or backup code for the challenge POST /auth/login answered with. */
+export const loginWithSecondFactor = <TSession>(body: { challengeToken: string; code: string }, signal?: AbortSignal) =>
+  http.post<TSession>('/auth/login/2fa', body, { signal, anonymous: true });
+
+export const getBuildInfo = (signal?: AbortSignal) =>
+  http.get<{ name: string; version: string; commit: string; builtAt: string; env: string }>('/test-updated-code', { signal });

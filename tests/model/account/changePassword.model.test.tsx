@@ -1,0 +1,115 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fromPromise } from 'xstate';
+import { changePasswordMachine } from '../../../src/machines/changePassword.machine';
+import { ChangePasswordDialog } from '../../../src/views/account/ChangePasswordDialog';
+import { deferred, expectComplete, httpError, renderAccount, replay, stateKey, transitionPaths } from './support';
+
+const LABEL = { currentPassword: 'Current password', newPassword: 'New password', confirmPassword: 'Confirm new password' } as const;
+const EVENTS = [
+  { type: 'password.change', field: 'currentPassword', value: 'OldPass123' },
+  { type: 'password.change', field: 'newPassword', value: 'short' },
+  { type: 'password.change', field: 'newPassword', value: 'NewPass123' },
+  { type: 'password.change', field: 'confirmPassword', value: 'NewPass123' },
+  { type: 'password.toggleShow', field: 'newPassword' },
+  { type: 'password.submit' },
+  { type: 'password.cancel' },
+  { type: 'xstate.done.actor.submitChange', output: { success: true } },
+  { type: 'xstate.error.actor.submitChange', error: httpError(400, 'Current password is incorrect.') },
+  { type: 'xstate.done.actor.successTimer', output: undefined },
+];
+const PROBLEM_TEXT: Record<string, string> = {
+  currentRequired: 'Current password is required',
+  newRequired: 'New password is required',
+  tooShort: 'Password must be at least 8 characters',
+  needsMix: 'Password must contain a lowercase letter, an uppercase letter and a digit',
+  confirmRequired: 'Please confirm the new password',
+  mismatch: 'Passwords do not match',
+};
+
+const paths = transitionPaths(
+  changePasswordMachine,
+  EVENTS,
+  (c) => ({ f: c.form, p: Object.keys(c.problems).length > 0, e: !!c.serverError }),
+  { stopWhen: (s) => s.status === 'done', unchanged: (c, e) => e.type === 'password.change' && c.form[e.field] === e.value },
+);
+
+describe('change-password dialog, generated paths', () => {
+  it.each(paths)('%s', async (_, path) => {
+    let submit = deferred<unknown>();
+    let timer = deferred<void>();
+    const onClose = vi.fn();
+    const onSuccess = vi.fn();
+    const logic = changePasswordMachine.provide({
+      actors: {
+        submitChange: fromPromise(() => (submit = deferred()).promise),
+        successTimer: fromPromise(() => (timer = deferred<void>()).promise) as never,
+      },
+    });
+    renderAccount(<ChangePasswordDialog logic={logic} onClose={onClose} onSuccess={onSuccess} />);
+    const dialog = () => screen.getByRole('dialog', { hidden: true });
+
+    const exec: Record<string, (e: any) => unknown> = {
+      'xstate.init': () => {},
+      'password.change': (e) =>
+        fireEvent.change(within(dialog()).getByLabelText(LABEL[e.field as keyof typeof LABEL]), { target: { value: e.value } }),
+      'password.toggleShow': () => fireEvent.click(within(dialog()).getByRole('button', { name: /New password$/ })),
+      'password.submit': () => fireEvent.click(within(dialog()).getByRole('button', { name: 'Change password' })),
+      'password.cancel': () => fireEvent.click(within(dialog()).getByRole('button', { name: 'Cancel' })),
+      'xstate.done.actor.submitChange': (e) => act(async () => submit.resolve(e.output)),
+      'xstate.error.actor.submitChange': (e) => act(async () => submit.reject(e.error)),
+      'xstate.done.actor.successTimer': () => act(async () => timer.resolve()),
+    };
+    const assertState: Record<string, (s: any) => void> = {
+      form: (s) => {
+        for (const f of Object.keys(LABEL) as (keyof typeof LABEL)[]) {
+          const input = within(dialog()).getByLabelText(LABEL[f]) as HTMLInputElement;
+          expect(input.value).toBe(s.context.form[f]);
+          expect(input.type).toBe(s.context.shown[f] ? 'text' : 'password');
+          const problem = s.context.problems[f];
+          if (problem) expect(input).toHaveAccessibleDescription(PROBLEM_TEXT[problem]);
+          else expect(input).not.toHaveAttribute('aria-invalid', 'true');
+        }
+        const banner = within(dialog()).queryByText(/Current password is incorrect/);
+        expect(!!banner).toBe(!!s.context.serverError);
+        expect(within(dialog()).getByRole('button', { name: 'Change password' })).toBeEnabled();
+      },
+      submitting: () => expect(within(dialog()).getByRole('button', { name: 'Changing…' })).toBeDisabled(),
+      success: () => {
+        expect(within(dialog()).getByRole('status')).toHaveTextContent('Password changed successfully');
+        expect(onSuccess).not.toHaveBeenCalled();
+      },
+      closed: () => {
+        expect(onClose).toHaveBeenCalledOnce();
+        expect(onSuccess).toHaveBeenCalledTimes(path.steps.some((st: any) => st.state.value === 'success') ? 1 : 0);
+      },
+    };
+
+    const snapshots = replay(changePasswordMachine, path.steps.map((st: any) => st.event));
+    for (const [i, step] of path.steps.entries()) {
+      await exec[step.event.type](step.event);
+      expect(stateKey(snapshots[i].value)).toBe(stateKey(step.state.value));
+      assertState[stateKey(step.state.value)](snapshots[i]);
+    }
+  });
+
+  it('covers every event and state', () => {
+    expectComplete(
+      paths,
+      Object.fromEntries(['xstate.init', ...new Set(EVENTS.map((e) => e.type))].map((k) => [k, 1])),
+      { form: 1, submitting: 1, success: 1, closed: 1 },
+    );
+  });
+
+  it('shows the spec Marathi messages', async () => {
+    renderAccount(<ChangePasswordDialog onClose={() => {}} />, { locale: 'mr' });
+    fireEvent.change(screen.getByLabelText('नवीन पासवर्ड'), { target: { value: 'abcdefgh' } });
+    fireEvent.change(screen.getByLabelText('नवीन पासवर्डची पुष्टी करा'), { target: { value: 'x' } });
+    fireEvent.click(screen.getByRole('button', { name: 'पासवर्ड बदला' }));
+    expect(screen.getByText('सध्याचा पासवर्ड आवश्यक आहे')).toBeInTheDocument();
+    expect(screen.getByText(/लहान अक्षर, एक मोठे अक्षर आणि एक अंक/)).toBeInTheDocument();
+    expect(screen.getByText('पासवर्ड जुळत नाही')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('नवीन पासवर्डची पुष्टी करा'), { target: { value: 'xy' } });
+    expect(screen.queryByText('पासवर्ड जुळत नाही')).not.toBeInTheDocument();
+  });
+});

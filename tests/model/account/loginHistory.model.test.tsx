@@ -1,0 +1,175 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fromPromise } from 'xstate';
+import { filterHistory, loginHistoryMachine } from '../../../src/machines/loginHistory.machine';
+import type { LoginHistoryEntry } from '../../../src/services/account';
+import { LoginHistoryDialog } from '../../../src/views/account/LoginHistoryDialog';
+import { deferred, expectComplete, httpError, renderAccount, replay, stateKey, transitionPaths } from './support';
+
+const now = Date.now();
+const entry = (id: string, daysAgo: number, over: Partial<LoginHistoryEntry>): LoginHistoryEntry => ({
+  _id: id,
+  timestamp: new Date(now - daysAgo * 86_400_000).toISOString(),
+  status: 'success',
+  reason: null,
+  ipAddress: '10.0.0.1',
+  userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130',
+  deviceType: 'desktop',
+  location: 'Pune, MH',
+  sessionId: null,
+  sessionActive: false,
+  current: false,
+  reported: false,
+  ...over,
+});
+const HISTORY = [
+  entry('11111111-1111-4111-8111-111111111111', 0, { sessionId: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', sessionActive: true, current: true }),
+  entry('22222222-2222-4222-8222-222222222222', 2, {
+    status: 'suspicious',
+    ipAddress: '203.0.113.9',
+    deviceType: 'mobile',
+    location: '=HYPERLINK("x")',
+    sessionId: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb',
+    sessionActive: true,
+  }),
+  entry('33333333-3333-4333-8333-333333333333', 10, { status: 'failed', reason: 'wrong-password' }),
+];
+const EVENTS = [
+  { type: 'history.retry' },
+  { type: 'history.filter', filter: 'all' },
+  { type: 'history.filter', filter: 'lastWeek' },
+  { type: 'history.filter', filter: 'suspicious' },
+  ...HISTORY.map((h) => ({ type: 'history.toggle', id: h._id })),
+  { type: 'history.export' },
+  { type: 'history.revoke' },
+  { type: 'history.report' },
+  { type: 'xstate.done.actor.loadHistory', output: { history: HISTORY } },
+  { type: 'xstate.done.actor.loadHistory', output: { history: [] } },
+  { type: 'xstate.error.actor.loadHistory', error: httpError(500, 'Server error. Please try again later.') },
+  { type: 'xstate.done.actor.revokeSession', output: { success: true } },
+  { type: 'xstate.error.actor.revokeSession', error: httpError(404, 'The requested resource was not found.') },
+  { type: 'xstate.done.actor.reportSuspicious', output: { success: true } },
+  { type: 'xstate.error.actor.reportSuspicious', error: httpError(429) },
+];
+const FILTER_LABEL = { all: 'All', lastWeek: 'Last week', suspicious: 'Suspicious / failed' } as const;
+
+const paths = transitionPaths(
+  loginHistoryMachine,
+  EVENTS,
+  (c) => ({ n: c.history.length, f: c.filter, x: c.expanded, e: c.error }),
+  { unchanged: (c, e) => e.type === 'history.filter' && c.filter === e.filter },
+);
+
+describe('login-history dialog, generated paths', () => {
+  it.each(paths)('%s', async (_, path) => {
+    let load = deferred<unknown>();
+    let revoke = deferred<unknown>();
+    let report = deferred<unknown>();
+    const revoked: string[] = [];
+    const reported: string[] = [];
+    const downloads: { filename: string; text: string }[] = [];
+    const logic = loginHistoryMachine.provide({
+      actors: {
+        loadHistory: fromPromise(() => (load = deferred()).promise) as never,
+        revokeSession: fromPromise(({ input }: { input: string }) => {
+          revoked.push(input);
+          return (revoke = deferred()).promise;
+        }),
+        reportSuspicious: fromPromise(({ input }: { input: string }) => {
+          reported.push(input);
+          return (report = deferred()).promise;
+        }),
+      },
+    });
+    const createObjectURL = vi.fn((blob: Blob) => {
+      void blob.text().then((text) => downloads.push({ filename: 'login-history.csv', text }));
+      return 'blob:x';
+    });
+    Object.assign(URL, { createObjectURL, revokeObjectURL: () => {} });
+    renderAccount(<LoginHistoryDialog logic={logic} onClose={() => {}} />);
+    const dialog = () => screen.getByRole('dialog', { hidden: true });
+    const rowButton = (id: string) => dialog().querySelector(`li[data-id="${id}"] > button`) as HTMLElement;
+
+    const exec: Record<string, (e: any) => unknown> = {
+      'xstate.init': () => {},
+      'history.retry': () => fireEvent.click(within(dialog()).getByRole('button', { name: 'Retry' })),
+      'history.filter': (e) =>
+        fireEvent.change(within(dialog()).getByLabelText('Show'), { target: { value: e.filter } }),
+      'history.toggle': (e) => fireEvent.click(rowButton(e.id)),
+      'history.export': () => fireEvent.click(within(dialog()).getByRole('button', { name: 'Export CSV' })),
+      'history.revoke': () => fireEvent.click(within(dialog()).getByRole('button', { name: 'Revoke session' })),
+      'history.report': () => fireEvent.click(within(dialog()).getByRole('button', { name: 'Report' })),
+      'xstate.done.actor.loadHistory': (e) => act(async () => load.resolve(e.output)),
+      'xstate.error.actor.loadHistory': (e) => act(async () => load.reject(e.error)),
+      'xstate.done.actor.revokeSession': (e) => act(async () => revoke.resolve(e.output)),
+      'xstate.error.actor.revokeSession': (e) => act(async () => revoke.reject(e.error)),
+      'xstate.done.actor.reportSuspicious': (e) => act(async () => report.resolve(e.output)),
+      'xstate.error.actor.reportSuspicious': (e) => act(async () => report.reject(e.error)),
+    };
+    const banner = (s: any) => {
+      const text = { load: 'Failed to load login history', revoke: 'Failed to revoke the session', report: 'Too many requests' }[
+        s.context.error as string
+      ];
+      if (text) expect(within(dialog()).getByRole('alert')).toHaveTextContent(text);
+      else expect(within(dialog()).queryByRole('alert')).toBeNull();
+    };
+    const assertState: Record<string, (s: any) => void> = {
+      loading: (s) => {
+        expect(within(dialog()).getByRole('status')).toHaveTextContent('Loading');
+        banner(s);
+      },
+      failed: (s) => {
+        banner(s);
+        expect(within(dialog()).getByRole('button', { name: 'Retry' })).toBeEnabled();
+      },
+      list: (s) => {
+        banner(s);
+        const shown = filterHistory(s.context.history, s.context.filter);
+        expect(within(dialog()).getByLabelText('Show')).toHaveDisplayValue(FILTER_LABEL[s.context.filter as keyof typeof FILTER_LABEL]);
+        const items = dialog().querySelectorAll('li[data-id]');
+        expect([...items].map((li) => li.getAttribute('data-id'))).toEqual(shown.map((h) => h._id));
+        if (shown.length === 0) expect(within(dialog()).getByText('no login history found')).toBeInTheDocument();
+        for (const h of shown) {
+          const open = s.context.expanded === h._id;
+          expect(rowButton(h._id)).toHaveAttribute('aria-expanded', String(open));
+          if (open) {
+            expect(within(dialog()).getByText(h.ipAddress!)).toBeInTheDocument();
+            expect(within(dialog()).getByText(h.sessionId ?? '—')).toBeInTheDocument();
+            expect(!!within(dialog()).queryByRole('button', { name: 'Revoke session' })).toBe(h.sessionActive);
+            expect(!!within(dialog()).queryByRole('button', { name: 'Report' })).toBe(h.status === 'suspicious');
+          }
+        }
+      },
+      revoking: (s) => {
+        expect(within(dialog()).getByRole('status')).toHaveTextContent('Please wait');
+        expect(revoked.at(-1)).toBe(s.context.history.find((h: LoginHistoryEntry) => h._id === s.context.expanded).sessionId);
+      },
+      reporting: (s) => {
+        expect(within(dialog()).getByRole('status')).toHaveTextContent('Please wait');
+        expect(reported.at(-1)).toBe(s.context.expanded);
+      },
+    };
+
+    const snaps = replay(loginHistoryMachine, path.steps.map((st: any) => st.event));
+    for (const [i, step] of path.steps.entries()) {
+      await exec[step.event.type](step.event);
+      assertState[stateKey(snaps[i].value)](snaps[i]);
+    }
+    if (path.steps.at(-1)!.event.type === 'history.export') {
+      expect(createObjectURL).toHaveBeenCalledOnce();
+      await vi.waitFor(() => expect(downloads).toHaveLength(1));
+      const lines = downloads[0].text.replace('\uFEFF', '').trim().split('\r\n');
+      expect(lines[0]).toBe('date,time,device,location,IP address,status');
+      const shown = filterHistory(snaps.at(-1)!.context.history, snaps.at(-1)!.context.filter);
+      expect(lines).toHaveLength(shown.length + 1);
+      if (shown.some((h) => h.status === 'suspicious')) expect(downloads[0].text).toContain(`"'=HYPERLINK(""x"")"`);
+    }
+  });
+
+  it('covers every event and state', () =>
+    expectComplete(
+      paths,
+      Object.fromEntries(['xstate.init', ...new Set(EVENTS.map((e) => e.type))].map((k) => [k, 1])),
+      { loading: 1, failed: 1, list: 1, revoking: 1, reporting: 1 },
+    ));
+});

@@ -1,0 +1,229 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fromPromise } from 'xstate';
+import { profileProblems } from '../../../src/machines/accountRules';
+import { profileMachine } from '../../../src/machines/profile.machine';
+import type { Profile } from '../../../src/services/account';
+import { ProfileView } from '../../../src/views/account/ProfileView';
+import { deferred, expectComplete, httpError, renderAccount, replay, stateKey, transitionPaths } from './support';
+
+const PROFILE: Profile = {
+  _id: '0b7f7c1e-54c8-4f0e-9d55-5d0f7e0c9a11',
+  name: 'Asha Patil',
+  email: 'asha@example.in',
+  phoneNumber: '9876543210',
+  address: 'Ward 3',
+  village: 'Shirur',
+  district: 'Pune',
+  state: 'Maharashtra',
+  pincode: '412210',
+  preferredLanguage: 'marathi',
+  notificationPreferences: { email: true, sms: true, push: true, alerts: true, reports: true },
+  profileImage: null,
+  role: 'farmer',
+};
+const SAVED: Profile = { ...PROFILE, name: 'Asha S. Patil', preferredLanguage: 'english' };
+const FIELDS = [{ _id: 'f1', fieldId: 'FLD123456ABC', name: 'North plot' }];
+const IMAGE = 'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQ==';
+const photo = new File(['x'], 'me.jpg', { type: 'image/jpeg' });
+
+const EVENTS = [
+  { type: 'profile.retry' },
+  { type: 'profile.edit' },
+  { type: 'profile.change', field: 'name', value: '' },
+  { type: 'profile.change', field: 'name', value: 'Asha Patil' },
+  { type: 'profile.change', field: 'email', value: 'asha@' },
+  { type: 'profile.change', field: 'phoneNumber', value: '98765' },
+  { type: 'profile.change', field: 'pincode', value: '41' },
+  { type: 'profile.language', value: 'hindi' },
+  { type: 'profile.notification', key: 'sms', value: false },
+  { type: 'profile.pickImage', file: photo },
+  { type: 'profile.removeImage' },
+  { type: 'profile.cancel' },
+  { type: 'profile.save' },
+  { type: 'profile.openDialog', dialog: 'password' },
+  { type: 'profile.openDialog', dialog: 'twoFactor' },
+  { type: 'profile.openDialog', dialog: 'history' },
+  { type: 'profile.closeDialog' },
+  { type: 'xstate.done.actor.loadProfile', output: { user: PROFILE, fields: FIELDS } },
+  { type: 'xstate.error.actor.loadProfile', error: httpError(0) },
+  { type: 'xstate.done.actor.saveProfile', output: { user: SAVED } },
+  { type: 'xstate.error.actor.saveProfile', error: httpError(409, 'This email is already in use.') },
+  { type: 'xstate.done.actor.resizeImage', output: IMAGE },
+  { type: 'xstate.error.actor.resizeImage', error: new Error('not an image') },
+  { type: 'xstate.done.actor.bannerTimer', output: undefined },
+];
+const LABEL = { name: 'Name', email: 'Email', phoneNumber: 'Phone number', pincode: 'Pincode' } as const;
+const PROBLEM: Record<string, string> = {
+  nameRequired: 'Name is required',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Enter a valid email address',
+  phoneInvalid: 'Phone number must be exactly 10 digits',
+  pincodeInvalid: 'Pincode must be exactly 6 digits',
+};
+const DIALOG_TITLE = { password: 'Change password', twoFactor: 'Two-factor authentication', history: 'Login history' } as const;
+
+const paths = transitionPaths(
+  profileMachine,
+  EVENTS,
+  (c) => ({
+    bad: !!c.draft && Object.keys(profileProblems(c.draft)).length > 0,
+    shown: Object.keys(c.problems).length > 0,
+    dlg: c.dialog,
+  }),
+  {
+    withPrevious: false,
+    unchanged: (c, e) =>
+      (e.type === 'profile.change' && c.draft?.[e.field] === e.value) ||
+      (e.type === 'profile.language' && c.draft?.preferredLanguage === e.value) ||
+      (e.type === 'profile.notification' && c.draft?.notificationPreferences[e.key] === e.value) ||
+      (e.type === 'profile.openDialog' && c.dialog !== null) ||
+      (e.type === 'profile.closeDialog' && c.dialog === null) ||
+      // The photo picker, like every edit control, sits under an open dialog's backdrop.
+      (c.dialog !== null && !e.type.startsWith('xstate.') && e.type !== 'profile.closeDialog'),
+  },
+);
+
+describe('profile screen, generated paths', () => {
+  it.each(paths)('%s', async (_, path) => {
+    const pending: Record<string, ReturnType<typeof deferred<any>>> = {};
+    const saved: unknown[] = [];
+    const stub = (id: string) =>
+      fromPromise(({ input }: { input: unknown }) => {
+        if (id === 'saveProfile') saved.push(input);
+        return (pending[id] = deferred<any>()).promise;
+      });
+    const logic = profileMachine.provide({
+      actors: {
+        loadProfile: stub('loadProfile') as never,
+        saveProfile: stub('saveProfile') as never,
+        resizeImage: stub('resizeImage') as never,
+        bannerTimer: stub('bannerTimer') as never,
+      },
+    });
+    renderAccount(<ProfileView logic={logic} />);
+    // Text and label queries: role queries walk the accessibility tree and make 100+ paths slow.
+    const main = () => within(document.querySelector('main')!);
+    const click = (name: string) => fireEvent.click(main().getByText(name, { selector: 'button' }));
+    const settle = (id: string, how: 'resolve' | 'reject', v: unknown) => act(async () => pending[id][how](v));
+
+    const exec: Record<string, (e: any) => unknown> = {
+      'xstate.init': () => {},
+      'profile.retry': () => click('Retry'),
+      'profile.edit': () => click('Edit profile'),
+      'profile.change': (e) => fireEvent.change(main().getByLabelText(LABEL[e.field as keyof typeof LABEL]), { target: { value: e.value } }),
+      'profile.language': (e) => fireEvent.change(main().getByLabelText('Preferred language'), { target: { value: e.value } }),
+      'profile.notification': () => fireEvent.click(main().getByLabelText('By SMS')),
+      'profile.pickImage': (e) => fireEvent.change(main().getByLabelText('Choose photo'), { target: { files: [e.file] } }),
+      'profile.removeImage': () => click('Remove photo'),
+      'profile.cancel': () => click('Cancel'),
+      'profile.save': () => click('Save'),
+      'profile.openDialog': (e) => click(DIALOG_TITLE[e.dialog as keyof typeof DIALOG_TITLE]),
+      'profile.closeDialog': () =>
+        fireEvent.click(document.querySelector('dialog .acct-dialog__head button')!),
+    };
+    for (const id of ['loadProfile', 'saveProfile', 'resizeImage', 'bannerTimer']) {
+      exec[`xstate.done.actor.${id}`] = (e) => settle(id, 'resolve', e.output);
+      exec[`xstate.error.actor.${id}`] = (e) => settle(id, 'reject', e.error);
+    }
+
+    const common = (s: any) => {
+      const dlg = s.context.dialog as keyof typeof DIALOG_TITLE | null;
+      const dialog = document.querySelector('dialog');
+      if (dlg) expect(dialog?.querySelector('h2')).toHaveTextContent(DIALOG_TITLE[dlg]);
+      else expect(dialog).toBeNull();
+      expect(main().getByText(s.context.profile.role === 'farmer' ? 'Farmer' : s.context.profile.role)).toBeInTheDocument();
+      expect(main().getByText('Add field', { selector: 'a' })).toHaveAttribute('href', '/add-field');
+      expect(main().getByText('North plot')).toBeInTheDocument();
+      expect(main().queryByText('Test Server Code', { selector: 'button' }) !== null).toBe(import.meta.env.DEV);
+    };
+    const viewMode = (s: any) => {
+      common(s);
+      expect(main().getByText('Edit profile', { selector: 'button' })).toBeEnabled();
+      expect(main().getByText(s.context.profile.name, { selector: 'output' })).toBeInTheDocument();
+      expect(main().queryByLabelText('Name', { selector: 'input' })).toBeNull();
+      expect(main().getByLabelText('Preferred language')).toBeDisabled();
+    };
+    const editMode = (s: any) => {
+      common(s);
+      for (const f of Object.keys(LABEL) as (keyof typeof LABEL)[]) {
+        const input = main().getByLabelText(LABEL[f]);
+        expect(input).toHaveValue(s.context.draft[f]);
+        const p = s.context.problems[f];
+        if (p) expect(input).toHaveAccessibleDescription(PROBLEM[p]);
+        else expect(input).not.toHaveAttribute('aria-invalid', 'true');
+      }
+      expect(main().getByLabelText('Preferred language')).toHaveValue(s.context.draft.preferredLanguage);
+      expect(main().getByLabelText('By SMS')).toHaveProperty('checked', s.context.draft.notificationPreferences.sms);
+      const img = main().queryByAltText('Profile photo');
+      expect(img?.getAttribute('src') ?? null).toBe(s.context.draft.profileImage);
+      expect(!!main().queryByText('Please choose an image file (JPG, PNG or WebP).')).toBe(s.context.imageError);
+    };
+    const assertState: Record<string, (s: any) => void> = {
+      loading: () => expect(screen.getByRole('status')).toHaveTextContent('Loading'),
+      loadFailed: () => {
+        expect(screen.getByRole('alert')).toHaveTextContent('Failed to load profile');
+        expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled();
+      },
+      'view.idle': (s) => {
+        viewMode(s);
+        expect(main().queryByText('profile updated successfully')).toBeNull();
+      },
+      'view.saved': (s) => {
+        viewMode(s);
+        expect(main().getByText('profile updated successfully')).toHaveAttribute('role', 'status');
+        expect(s.context.profile).toEqual(SAVED);
+      },
+      'edit.idle': (s) => {
+        editMode(s);
+        expect(main().getByText('Save', { selector: 'button' })).toBeEnabled();
+      },
+      'edit.processingImage': (s) => {
+        editMode(s);
+        expect(main().getByText('Preparing photo…')).toBeInTheDocument();
+        expect(main().getByText('Save', { selector: 'button' })).toBeDisabled();
+      },
+      'edit.saveFailed': (s) => {
+        editMode(s);
+        expect(main().getByText(/error while updating profile/)).toHaveTextContent('This email is already in use.');
+      },
+      saving: (s) => {
+        common(s);
+        expect(main().getByText('Saving…', { selector: 'button' })).toBeDisabled();
+        expect(saved.at(-1)).toEqual(s.context.draft);
+        expect(profileProblems(s.context.draft)).toEqual({});
+      },
+    };
+
+    const snaps = replay(profileMachine, path.steps.map((st: any) => st.event));
+    for (const [i, step] of path.steps.entries()) {
+      await exec[step.event.type](step.event);
+      assertState[stateKey(snaps[i].value)](snaps[i]);
+    }
+  });
+
+  it('covers every event and state', () =>
+    expectComplete(
+      paths,
+      Object.fromEntries(['xstate.init', ...new Set(EVENTS.map((e) => e.type))].map((k) => [k, 1])),
+      Object.fromEntries(
+        ['loading', 'loadFailed', 'view.idle', 'view.saved', 'edit.idle', 'edit.processingImage', 'edit.saveFailed', 'saving'].map((k) => [k, 1]),
+      ),
+    ));
+
+  it('shows the spec Marathi validation messages', async () => {
+    let load = deferred<any>();
+    const logic = profileMachine.provide({ actors: { loadProfile: fromPromise(() => (load = deferred()).promise) as never } });
+    renderAccount(<ProfileView logic={logic} />, { locale: 'mr' });
+    await act(async () => load.resolve({ user: PROFILE, fields: [] }));
+    fireEvent.click(screen.getByRole('button', { name: 'प्रोफाइल संपादित करा' }));
+    fireEvent.change(screen.getByLabelText('नाव'), { target: { value: ' ' } });
+    fireEvent.change(screen.getByLabelText('ईमेल'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'जतन करा' }));
+    expect(screen.getByText('नाव आवश्यक आहे')).toBeInTheDocument();
+    expect(screen.getByText('ईमेल आवश्यक आहे')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('ईमेल'), { target: { value: 'x@' } });
+    fireEvent.click(screen.getByRole('button', { name: 'जतन करा' }));
+    expect(screen.getByText('वैध ईमेल पत्ता प्रविष्ट करा')).toBeInTheDocument();
+  });
+});

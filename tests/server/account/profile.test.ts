@@ -1,0 +1,112 @@
+/** PATCH /auth/profile: exactly the spec's fields, validated; bad input changes nothing. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { users } from '../../../server/src/db/schema';
+import { FIXTURE, createTestApp, type TestApp } from '../helper';
+import { api } from './support';
+
+let t: TestApp;
+let token: string;
+const me = FIXTURE.users.farmer;
+const stored = async () => (await t.db.select().from(users).where(eq(users.id, me.id)))[0];
+const png = (bytes: number) =>
+  `data:image/png;base64,${Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(bytes)]).toString('base64')}`;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  token = (await t.login('farmer')).accessToken;
+});
+afterAll(() => t.close());
+
+describe('PATCH /auth/profile', () => {
+  it('saves every spec field and answers the user', async () => {
+    const body = {
+      name: '  Ramesh S. Patil ',
+      email: 'Ramesh.Patil@Example.in',
+      phoneNumber: '9822012345',
+      address: 'Near the temple',
+      village: 'Shirur',
+      district: 'Pune',
+      state: 'Maharashtra',
+      pincode: '412210',
+      preferredLanguage: 'hindi',
+      notificationPreferences: { email: false, sms: true, push: false, alerts: true, reports: false },
+      profileImage: png(64),
+    };
+    const res = await api(t, 'PATCH', '/auth/profile', token, body);
+    expect(res.statusCode).toBe(200);
+    const { user } = res.json();
+    expect(user).toMatchObject({ ...body, name: 'Ramesh S. Patil', email: 'ramesh.patil@example.in', role: 'farmer' });
+    expect(user.passwordHash).toBeUndefined();
+    expect(await stored()).toMatchObject({ name: 'Ramesh S. Patil', pincode: '412210', preferredLanguage: 'hindi' });
+    const again = await api(t, 'GET', '/auth/profile', token);
+    expect(again.json().user.village).toBe('Shirur');
+  });
+
+  it('clears optional fields with an empty string or null', async () => {
+    const res = await api(t, 'PATCH', '/auth/profile', token, { phoneNumber: '', village: null, profileImage: null });
+    expect(res.statusCode).toBe(200);
+    expect(await stored()).toMatchObject({ phoneNumber: null, village: null, profileImage: null });
+  });
+
+  describe('refuses bad input with a translated 4xx and changes nothing', () => {
+    const cases: [string, unknown, number, string?][] = [
+      ['role', { role: 'admin' }, 400, 'INVALID_FIELDS'],
+      ['managedBy', { managedBy: FIXTURE.users.coordinator2.id }, 400, 'INVALID_FIELDS'],
+      ['unknown field', { name: 'X', isAdmin: true }, 400, 'INVALID_FIELDS'],
+      ['password hash', { passwordHash: 'x' }, 400, 'INVALID_FIELDS'],
+      ['empty name', { name: '' }, 400],
+      ['blank name', { name: '   ' }, 400],
+      ['over-long name', { name: 'क'.repeat(101) }, 400],
+      ['over-long address', { address: 'x'.repeat(301) }, 400],
+      ['name of the wrong type', { name: 42 }, 400],
+      ['array body', [{ name: 'x' }], 400],
+      ['malformed e-mail', { email: 'not-an-email' }, 400],
+      ['e-mail with spaces', { email: 'a b@c.in' }, 400],
+      ['short phone', { phoneNumber: '98220' }, 400],
+      ['phone with letters', { phoneNumber: '98220abcde' }, 400],
+      ['5-digit pincode', { pincode: '41221' }, 400],
+      ['unknown language', { preferredLanguage: 'klingon' }, 400],
+      ['partial notification preferences', { notificationPreferences: { email: true } }, 400],
+      ['notification preference as a string', { notificationPreferences: { email: 'yes', sms: true, push: true, alerts: true, reports: true } }, 400],
+      ['SVG image', { profileImage: `data:image/svg+xml;base64,${Buffer.from('<svg onload="alert(1)"/>').toString('base64')}` }, 400],
+      ['HTML as PNG', { profileImage: `data:image/png;base64,${Buffer.from('<script>alert(1)</script>').toString('base64')}` }, 400, 'BAD_IMAGE'],
+      ['image by URL', { profileImage: 'https://evil.example/a.png' }, 400, 'BAD_IMAGE'],
+      ['350 KB PNG', { profileImage: png(350 * 1024) }, 400],
+    ];
+    it.each(cases)('%s', async (_, body, status, code) => {
+      const before = await stored();
+      const res = await api(t, 'PATCH', '/auth/profile', token, body);
+      expect(res.statusCode).toBe(status);
+      const err = res.json();
+      expect(err.message.marathi).toMatch(/[\u0900-\u097F]/);
+      if (code) expect(err.code).toBe(code);
+      if (code === 'INVALID_FIELDS') {
+        expect(err.details.allowedFields).toContain('notificationPreferences');
+        expect(err.details.allowedFields).not.toContain('role');
+        expect(err.details.invalidFields.length).toBeGreaterThan(0);
+      }
+      expect(await stored()).toEqual(before);
+    });
+
+    it('a 10 MB image', async () => {
+      const before = await stored();
+      const res = await api(t, 'PATCH', '/auth/profile', token, { profileImage: png(10 * 1024 * 1024) });
+      expect(res.statusCode).toBe(413);
+      expect(res.json().message.marathi).toMatch(/[\u0900-\u097F]/);
+      expect(await stored()).toEqual(before);
+    });
+
+    it("another user's e-mail", async () => {
+      const before = await stored();
+      const res = await api(t, 'PATCH', '/auth/profile', token, { email: FIXTURE.users.farmer2.email.toUpperCase() });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().code).toBe('EMAIL_TAKEN');
+      expect(await stored()).toEqual(before);
+    });
+  });
+
+  it('needs a signed-in caller', async () => {
+    expect((await api(t, 'PATCH', '/auth/profile', undefined, { name: 'X' })).statusCode).toBe(401);
+  });
+});
