@@ -1,6 +1,17 @@
 /** People and sessions for stories (and tests): complete API shapes, so screens see what the server sends. */
-import type { Role, User } from '@/services/auth';
+import { fromCallback, fromPromise } from 'xstate';
+import type { ProfileResponse, Role, User } from '@/services/auth';
+import type { BridgeEvent } from '@/machines/session.actors';
 import type { SessionInput } from '@/machines/session.machine';
+
+/**
+ * Session actors for stories: no auth bridge (the HTTP client is left alone) and a session check
+ * that never answers, so a story shows exactly the user it was given.
+ */
+export const storySessionActors = {
+  authBridge: fromCallback<BridgeEvent, { accessToken: string | null }>(() => () => {}),
+  loadProfile: fromPromise<ProfileResponse>(() => new Promise(() => {})),
+};
 
 export function demoUser(role: Role, overrides: Partial<User> = {}): User {
   return {

@@ -1,11 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor } from 'storybook/test';
-import { fromCallback, fromPromise } from 'xstate';
+import { fromPromise } from 'xstate';
 import mr from '@/i18n/messages/mr.json';
 import { sessionMachine } from '@/machines/session.machine';
 import type { LoginResult } from '@/services/auth';
 import { HttpError } from '@/services/http';
-import { demoUser } from '@/views/storyFixtures';
+import { demoUser, storySessionActors } from '@/views/storyFixtures';
 import { LoginView } from './LoginView';
 
 const user = demoUser('farmer', { email: 'sunita@example.in' });
@@ -14,7 +14,7 @@ const navigate = fn<(to: string) => void>();
 
 const session = {
   logic: sessionMachine.provide({
-    actors: { login: fromPromise(({ input }) => loginFn(input)), authBridge: fromCallback(() => () => {}) },
+    actors: { login: fromPromise(({ input }) => loginFn(input)), ...storySessionActors },
     actions: { navigate: (_, { to }) => navigate(to) },
   }),
 };

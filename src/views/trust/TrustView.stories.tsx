@@ -1,13 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent } from 'storybook/test';
-import { fromCallback } from 'xstate';
 import mr from '@/i18n/messages/mr.json';
 import { sessionMachine } from '@/machines/session.machine';
-import { demoUser, signedIn } from '@/views/storyFixtures';
+import { demoUser, signedIn, storySessionActors } from '@/views/storyFixtures';
 import { TrustView } from './TrustView';
 
 const session = {
-  logic: sessionMachine.provide({ actors: { authBridge: fromCallback(() => () => {}) } }),
+  logic: sessionMachine.provide({ actors: storySessionActors }),
   input: signedIn(demoUser('farmer')),
 };
 

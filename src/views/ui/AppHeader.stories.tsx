@@ -1,11 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { defineMessages } from 'react-intl';
 import { expect, fn, userEvent, waitFor } from 'storybook/test';
-import { fromCallback, fromPromise } from 'xstate';
+import { fromPromise } from 'xstate';
 import mr from '@/i18n/messages/mr.json';
 import { sessionMachine } from '@/machines/session.machine';
 import { prefs } from '@/stores/prefs';
-import { demoUser, signedIn } from '@/views/storyFixtures';
+import { demoUser, signedIn, storySessionActors } from '@/views/storyFixtures';
 import { AppHeader } from './AppHeader';
 
 const m = defineMessages({ admin: { id: 'route.adminDashboard', defaultMessage: 'Admin Dashboard' } });
@@ -15,7 +15,7 @@ const navigate = fn<(to: string) => void>();
 
 const session = {
   logic: sessionMachine.provide({
-    actors: { logout: fromPromise(({ input }) => logoutFn(input)), authBridge: fromCallback(() => () => {}) },
+    actors: { logout: fromPromise(({ input }) => logoutFn(input)), ...storySessionActors },
     actions: { navigate: (_, { to }) => navigate(to) },
   }),
   input: signedIn(demoUser('admin', { name: 'Anil Deshmukh' })),

@@ -1,14 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
-import { fromCallback } from 'xstate';
 import mr from '@/i18n/messages/mr.json';
 import { sessionMachine } from '@/machines/session.machine';
 import type { Role } from '@/services/auth';
-import { demoUser, signedIn } from '@/views/storyFixtures';
+import { demoUser, signedIn, storySessionActors } from '@/views/storyFixtures';
 import { RoleLinks } from './RoleLinks';
 
 const as = (role: Role) => ({
-  logic: sessionMachine.provide({ actors: { authBridge: fromCallback(() => () => {}) } }),
+  logic: sessionMachine.provide({ actors: storySessionActors }),
   input: signedIn(demoUser(role)),
 });
 
