@@ -1,6 +1,10 @@
 /** Data the account stories show: one farmer's profile, 2FA setup and login history. */
-import type { LoginHistoryEntry, Profile, TwoFactorSetup } from '../../services/account';
-import type { User } from '../../services/auth';
+import type { LoginHistoryEntry } from '../../machines/loginHistory.machine';
+import type { Profile } from '../../machines/profile.machine';
+import type { SessionInput } from '../../machines/session.machine';
+import type { TwoFactorSetup } from '../../machines/twoFactor.machine';
+
+type User = NonNullable<NonNullable<SessionInput['stored']>['user']>;
 
 export const storyProfile: Profile = {
   _id: '0b7f7c1e-54c8-4f0e-9d55-5d0f7e0c9a11',
