@@ -15,6 +15,7 @@ import securityPlugin from './plugins/security';
 import openapiPlugin from './plugins/openapi';
 import authPlugin from './plugins/auth';
 import ioPlugin from './plugins/io';
+import livePlugin from './plugins/live';
 import staticPlugin from './plugins/static';
 import { modules } from './modules';
 import { seedDemoIfEmpty } from './seed/demo';
@@ -66,6 +67,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
     logger: { level: config.logLevel, redact, ...(deps.logStream ? { stream: deps.logStream } : {}) },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
+    // A client that trickles its request for a minute is not a client.
+    requestTimeout: 60_000,
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -86,6 +89,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   await app.register(openapiPlugin, { version });
   await app.register(authPlugin, { config });
   await app.register(ioPlugin, { config });
+  await app.register(livePlugin, { config });
 
   await app.register(
     async (api) => {

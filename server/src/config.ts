@@ -52,6 +52,14 @@ export function loadConfig(overrides: Partial<Record<string, unknown>> = {}) {
     mqttUrl: str('MQTT_URL'),
     mqttPort: int('MQTT_PORT', 1884),
     mqttTopicPrefix: str('MQTT_TOPIC_PREFIX', 'shetmitra')!,
+    /** Ingest over MQTT at all (the test helper turns it off; HTTP ingest always works). */
+    mqttEnabled: bool('MQTT_ENABLED', true),
+    /** Readings per database write, the longest one waits for its batch, and the most held in memory at once. */
+    ingestBatchSize: int('INGEST_BATCH_SIZE', 500),
+    ingestMaxDelayMs: int('INGEST_MAX_DELAY_MS', 20),
+    ingestQueueLimit: int('INGEST_QUEUE_LIMIT', 20_000),
+    /** How often silent sensors are looked for, in seconds (0 = never). */
+    offlineSweepSeconds: int('OFFLINE_SWEEP_SECONDS', 60),
     /** redis://… enables the socket.io Redis adapter so several app processes share pushes. */
     redisUrl: str('REDIS_URL'),
     /** Prefix of every Redis key and channel we use, so several deployments can share one Redis. */

@@ -18,7 +18,18 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   await app.close();
 });
 
-await app.listen({ host: config.host, port: config.port });
+try {
+  await app.listen({ host: config.host, port: config.port });
+} catch (err) {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE' || code === 'EACCES') {
+    process.stderr.write(`\n  Cannot listen on ${config.host}:${config.port} (${code}). Choose another port with PORT=… (and HOST=…).\n\n`);
+  } else {
+    app.log.error({ err }, 'could not start listening');
+  }
+  await app.close();
+  process.exit(1);
+}
 
 const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 const lines = [

@@ -13,6 +13,9 @@ export const refreshTokensActor = fromPromise<auth.TokenPair, { refreshToken: st
   auth.refreshTokens(input.refreshToken, signal),
 );
 
+/** The signed-in user as the server knows them now (role, name or language may have changed since). */
+export const loadProfileActor = fromPromise<auth.ProfileResponse>(({ signal }) => auth.fetchProfile(signal));
+
 export const logoutActor = fromPromise<unknown, { refreshToken: string | null }>(async ({ input, signal }) => {
   if (input.refreshToken) await auth.logout(input.refreshToken, signal);
 });

@@ -12,7 +12,7 @@ import { isSessionGrant, type Language, type LoginResult, type SessionGrant, typ
 import { HttpError } from '@/services/http';
 import type { StoredSession } from '@/services/sessionStore';
 import { loginTwoFactorMachine, type LoginTwoFactorOutput } from './loginTwoFactor.machine';
-import { authBridgeActor, loginActor, logoutActor, refreshTokensActor } from './session.actors';
+import { authBridgeActor, loadProfileActor, loginActor, logoutActor, refreshTokensActor } from './session.actors';
 
 export type LoginFailure = { kind: 'invalidCredentials' } | { kind: 'http'; error: HttpError };
 /** Why the user is looking at the login screen, when it is not their own choice. */
@@ -58,6 +58,7 @@ export const sessionMachine = setup({
     refreshTokens: refreshTokensActor,
     logout: logoutActor,
     authBridge: authBridgeActor,
+    loadProfile: loadProfileActor,
     loginTwoFactor: loginTwoFactorMachine,
   },
   actions: {
@@ -160,7 +161,27 @@ export const sessionMachine = setup({
     },
     authenticated: {
       entry: { type: 'connectSocket', params: ({ context }) => ({ token: context.accessToken! }) },
-      invoke: { id: 'authBridge', src: 'authBridge', input: ({ context }) => ({ accessToken: context.accessToken }) },
+      invoke: [
+        // First, so the profile request below already goes out with the token.
+        { id: 'authBridge', src: 'authBridge', input: ({ context }) => ({ accessToken: context.accessToken }) },
+        {
+          // Check the session with the server and take its current user record: after a boot from storage
+          // this is the first call, so an expired access token is refreshed (or the session ends) right away.
+          id: 'loadProfile',
+          src: 'loadProfile',
+          onDone: {
+            actions: [
+              assign({ user: ({ event }) => event.output.user }),
+              {
+                type: 'persistSession',
+                params: ({ context, event }) => ({ accessToken: context.accessToken!, refreshToken: context.refreshToken!, user: event.output.user }),
+              },
+            ],
+          },
+          // The stored user stays; a 401 that could not be refreshed has already ended the session.
+          onError: { actions: [] },
+        },
+      ],
       initial: 'active',
       states: {
         active: {

@@ -4,18 +4,21 @@
  * machine owns the connection itself (connect, reconnect after refresh, disconnect on logout).
  */
 import { fromCallback, type EventObject } from 'xstate';
-import { onSocket, subscribeConnectionState, type ConnectionState } from '@/services/socket';
+import { onSocket, subscribeConnectionState, type ConnectionState, type PushEvent, type PushHandler } from '@/services/socket';
 
-/** socket event name → the machine event it becomes (null to ignore that push). */
-export type PushMapping<E extends EventObject> = Record<string, (...args: never[]) => E | null>;
+/** Server push → the machine event it becomes (null to ignore that push). */
+export type PushMapping<E extends EventObject> = {
+  [K in PushEvent]?: (...args: Parameters<PushHandler<K>>) => E | null;
+};
 
 export function socketFeed<E extends EventObject>(mapping: PushMapping<E>) {
   return fromCallback<EventObject, void, E>(({ sendBack }) => {
-    const stops = Object.entries(mapping).map(([event, toEvent]) =>
-      onSocket(event, (...args: never[]) => {
+    const stops = (Object.keys(mapping) as PushEvent[]).map((event) =>
+      onSocket(event, ((...args: never[]) => {
+        const toEvent = mapping[event] as (...a: never[]) => E | null;
         const machineEvent = toEvent(...args);
         if (machineEvent) sendBack(machineEvent);
-      }),
+      }) as PushHandler<typeof event>),
     );
     return () => {
       for (const stop of stops) stop();

@@ -1,34 +1,22 @@
 /**
- * One function per account endpoint (spec section 7, "Authentication and account").
- * The shapes follow spec section 3 until server/src/contracts/auth.ts lands; then these become `import type`.
+ * One function per account endpoint (spec section 7, "Authentication and account"), typed from the
+ * server's contract (server/src/contracts/auth.ts), which the browser takes as types only.
  */
 import type { Language, Role } from '../../server/src/contracts/common';
+import type {
+  LoginResponse,
+  NotificationPreferences,
+  ProfileResponse,
+  Tokens,
+  User,
+} from '../../server/src/contracts/auth';
 import { http } from './http';
 
-export type { Language, Role };
+export type { Language, NotificationPreferences, ProfileResponse, Role, User };
 
-export type NotificationPreferences = { email: boolean; sms: boolean; push: boolean; alerts: boolean; reports: boolean };
-
-export type User = {
-  _id: string;
-  name: string;
-  email: string;
-  role: Role;
-  preferredLanguage: Language;
-  phoneNumber?: string | null;
-  address?: string | null;
-  village?: string | null;
-  district?: string | null;
-  state?: string | null;
-  pincode?: string | null;
-  managedBy?: string | null;
-  notificationPreferences?: NotificationPreferences;
-  profileImage?: string | null;
-};
-
-export type TokenPair = { accessToken: string; refreshToken: string };
-/** What a successful login (or register) answers. */
-export type SessionGrant = TokenPair & { user: User };
+export type TokenPair = Tokens;
+/** What a successful login answers. */
+export type SessionGrant = LoginResponse;
 /** The second login step's opening: the server wants a 2FA code before it grants a session. */
 export type TwoFactorChallenge = { twoFactorRequired: true; challengeToken: string };
 export type LoginResult = SessionGrant | TwoFactorChallenge;
@@ -45,5 +33,4 @@ export const refreshTokens = (refreshToken: string, signal?: AbortSignal) =>
 export const logout = (refreshToken: string, signal?: AbortSignal) =>
   http.post<unknown>('/auth/logout', { refreshToken }, { signal });
 
-export const fetchProfile = (signal?: AbortSignal) =>
-  http.get<{ user: User; fields: unknown[] }>('/auth/profile', { signal });
+export const fetchProfile = (signal?: AbortSignal) => http.get<ProfileResponse>('/auth/profile', { signal });

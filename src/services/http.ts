@@ -103,7 +103,6 @@ async function once<T>(method: Method, url: string, body: unknown, opts: Request
   const timer = setTimeout(() => timeout.abort(), opts.timeoutMs ?? API_TIMEOUT_MS);
   const onAbort = () => timeout.abort();
   opts.signal?.addEventListener('abort', onAbort);
-  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   try {
     const res = await client.request<T>({
       url,
@@ -112,9 +111,9 @@ async function once<T>(method: Method, url: string, body: unknown, opts: Request
       params: cleanParams(opts.params),
       responseType: opts.responseType ?? 'json',
       headers: {
+        // No content-type for FormData: redaxios leaves it to fetch, which adds the multipart boundary
+        // (an `undefined` header value would be sent as the text "undefined").
         ...(token && !opts.anonymous ? { authorization: `Bearer ${token}` } : {}),
-        // FormData sets its own multipart boundary.
-        ...(isForm ? { 'content-type': undefined as unknown as string } : {}),
       },
       // redaxios 0.5 does not forward `signal`; thread it through fetch.
       fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, { ...init, signal: timeout.signal }),

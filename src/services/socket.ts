@@ -4,6 +4,18 @@
  * refresh and disconnects it on logout. Handlers registered with onSocket survive reconnects.
  */
 import type { Socket } from 'socket.io-client';
+import type { ClientToServerEvents, ServerToClientEvents } from '../../server/src/contracts/socket';
+
+/** Server → client pushes (`reading:new`, `alert:new`, …) and their payloads, from the server's contract. */
+export type PushEvent = keyof ServerToClientEvents;
+export type PushHandler<K extends PushEvent> = ServerToClientEvents[K];
+/** Client → server requests that the server acknowledges (`field:watch`, …). */
+export type AckEvent = keyof ClientToServerEvents;
+// The acknowledgement callback is the last parameter (optional for some events): Required<> lines both up.
+type AllButLast<T extends unknown[]> = Required<T> extends [...infer Head, unknown] ? Head : never;
+type LastParameter<T extends unknown[]> = Required<T> extends [...unknown[], infer L] ? L : never;
+export type AckArgs<K extends AckEvent> = AllButLast<Parameters<ClientToServerEvents[K]>>;
+export type AckResult<K extends AckEvent> = LastParameter<Parameters<ClientToServerEvents[K]>> extends (result: infer R) => void ? R : never;
 
 export type ConnectionState = 'disconnected' | 'connecting' | 'connected';
 type Handler = (...args: unknown[]) => void;
@@ -12,6 +24,8 @@ const ACK_TIMEOUT_MS = 10_000;
 
 let socket: Socket | null = null;
 let state: ConnectionState = 'disconnected';
+/** Whether the last (re)connection restored the previous session (socket.io connection state recovery). */
+let recovered = false;
 /** Bumped by every connect and disconnect, so a slow client download cannot revive an old request. */
 let generation = 0;
 const handlers = new Map<string, Set<Handler>>();
@@ -26,7 +40,10 @@ function setState(next: ConnectionState) {
 function open(io: typeof import('socket.io-client').io, token: string, url?: string) {
   const options = { path: '/socket.io', auth: { token }, transports: ['websocket'] };
   const created = url ? io(url, options) : io(options);
-  created.on('connect', () => setState('connected'));
+  created.on('connect', () => {
+    recovered = created.recovered;
+    setState('connected');
+  });
   created.on('disconnect', () => setState(created.active ? 'connecting' : 'disconnected'));
   created.on('connect_error', () => setState(created.active ? 'connecting' : 'disconnected'));
   created.onAny((event: string, ...args: unknown[]) => {
@@ -65,22 +82,25 @@ export function disconnectSocket() {
 }
 
 /** Listen to a server push; returns the unsubscribe function. */
-export function onSocket<A extends unknown[]>(event: string, handler: (...args: A) => void): () => void {
+export function onSocket<K extends PushEvent>(event: K, handler: PushHandler<K>): () => void {
   let set = handlers.get(event);
   if (!set) handlers.set(event, (set = new Set()));
-  set.add(handler as unknown as Handler);
+  set.add(handler as Handler);
   return () => {
-    set.delete(handler as unknown as Handler);
+    set.delete(handler as Handler);
   };
 }
 
 /** Emit and wait for the server's acknowledgement (rejects when not connected or after 10 s). */
-export function emitWithAck<T = unknown>(event: string, ...args: unknown[]): Promise<T> {
+export function emitWithAck<K extends AckEvent>(event: K, ...args: AckArgs<K>): Promise<AckResult<K>> {
   if (!socket || state !== 'connected') return Promise.reject(new Error('socket not connected'));
-  return socket.timeout(ACK_TIMEOUT_MS).emitWithAck(event, ...args) as Promise<T>;
+  return socket.timeout(ACK_TIMEOUT_MS).emitWithAck(event, ...args) as Promise<AckResult<K>>;
 }
 
 export const getConnectionState = () => state;
+
+/** True when socket.io restored rooms and missed events on the last reconnect; otherwise callers refetch what they missed. */
+export const wasRecovered = () => recovered;
 
 /** Follow the connection state; returns the unsubscribe function. */
 export function subscribeConnectionState(listener: (s: ConnectionState) => void): () => void {

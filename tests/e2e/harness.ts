@@ -10,12 +10,13 @@
  *   await browser.close(); await app.stop();
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { DEMO_PASSWORD } from '../../server/src/seed/demoAccounts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -26,14 +27,8 @@ declare module 'vitest' {
 
 export const ROOT = new URL('../..', import.meta.url).pathname;
 export const SHOTS = join(ROOT, 'test-results', 'screenshots');
-export const PASSWORD = 'ShetMitra@2026';
-export const DEMO = {
-  superadmin: 'superadmin@shetmitra.in',
-  admin: 'admin@shetmitra.in',
-  coordinator: 'coordinator@shetmitra.in',
-  coordinator2: 'coordinator2@shetmitra.in',
-  farmer: 'farmer@shetmitra.in',
-} as const;
+export { DEMO_PASSWORD as PASSWORD } from '../../server/src/seed/demoAccounts';
+export { DEMO_ACCOUNTS as DEMO } from '../../server/src/seed/demoAccounts';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -71,14 +66,10 @@ export async function waitForHealth(url: string, timeoutMs = 60_000, proc?: Chil
   throw new Error(`server at ${url} not healthy after ${timeoutMs} ms`);
 }
 
-/** Starts the server on a copy of the seeded template database (made once in globalSetup). */
-export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
-  const template = inject('e2eTemplateDir');
-  const dataDir = mkdtempSync(join(tmpdir(), 'shetmitra-e2e-'));
-  cpSync(template, dataDir, { recursive: true });
+/** Runs `server/src/server.ts` on an embedded database in `dataDir`, on free ports, with the demo world. */
+export async function spawnServer(dataDir: string, env: Record<string, string> = {}) {
   const port = await freePort();
   const mqttPort = await freePort();
-  const logs: string[] = [];
   const proc = spawn(join(ROOT, 'node_modules/.bin/tsx'), [join(ROOT, 'server/src/server.ts')], {
     cwd: ROOT,
     env: {
@@ -98,32 +89,41 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const logs: string[] = [];
   proc.stdout!.on('data', (d) => logs.push(String(d)));
   proc.stderr!.on('data', (d) => logs.push(String(d)));
   const url = `http://127.0.0.1:${port}`;
   try {
-    await waitForHealth(url, 60_000, proc);
+    await waitForHealth(url, 120_000, proc);
   } catch (e) {
     proc.kill('SIGKILL');
     throw new Error(`${(e as Error).message}\n${logs.join('')}`);
   }
+  const stop = (signal: NodeJS.Signals = 'SIGTERM') =>
+    new Promise<void>((resolve) => {
+      if (proc.exitCode !== null) return resolve();
+      const t = setTimeout(() => proc.kill('SIGKILL'), 10_000);
+      proc.once('exit', () => {
+        clearTimeout(t);
+        resolve();
+      });
+      proc.kill(signal);
+    });
+  return { url, port, mqttPort, logs, proc, stop };
+}
+
+/** Starts the server on a copy of the seeded template database (made once in globalSetup). */
+export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'shetmitra-e2e-'));
+  cpSync(inject('e2eTemplateDir'), dataDir, { recursive: true });
+  const server = await spawnServer(dataDir, env);
   return {
-    url,
-    port,
-    mqttPort,
+    ...server,
     dataDir,
-    logs,
-    stop: (signal = 'SIGTERM') =>
-      new Promise<void>((resolve) => {
-        if (proc.exitCode !== null) return resolve();
-        const t = setTimeout(() => proc.kill('SIGKILL'), 10_000);
-        proc.once('exit', () => {
-          clearTimeout(t);
-          rmSync(dataDir, { recursive: true, force: true });
-          resolve();
-        });
-        proc.kill(signal);
-      }),
+    stop: async (signal) => {
+      await server.stop(signal);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }
 
@@ -149,10 +149,15 @@ export async function shot(page: Page, name: string) {
 }
 
 /** Logs in through the real login form and waits for the home route. */
-export async function loginAs(page: Page, app: RunningApp, email: string, password = PASSWORD) {
+export async function loginAs(page: Page, app: RunningApp, email: string, password = DEMO_PASSWORD) {
   await page.goto(`${app.url}/login`);
   await page.locator('input[type="email"]').fill(email);
   await page.locator('input[type="password"]').fill(password);
   await page.locator('form button[type="submit"]').click();
   await page.waitForURL(`${app.url}/`);
+}
+
+/** A message from the web app's catalogs, so tests assert what users read without copying strings. */
+export function catalog(locale: 'mr' | 'en' | 'hi'): Record<string, string> {
+  return JSON.parse(readFileSync(join(ROOT, 'src/i18n/messages', `${locale}.json`), 'utf8'));
 }

@@ -55,6 +55,46 @@ describe('boot', () => {
     expect(effects.connectSocket).toHaveBeenCalledWith('access-1');
   });
 
+  it('checks the stored session with the server and keeps its current user record', async () => {
+    const renamed = { ...farmer, name: 'सुनीता शिंदे', preferredLanguage: 'hindi' as const };
+    route = (req) => (req.path === '/api/v1/auth/profile' ? { status: 200, body: { user: renamed, fields: [] } } : { status: 404 });
+    const { actor, effects } = start(storedFarmer());
+    await waitFor(actor, (s) => s.context.user?.name === 'सुनीता शिंदे');
+    expect(api!.calls('/auth/profile')[0].authorization).toBe('Bearer access-1');
+    expect(loadSession().user).toEqual(renamed);
+    // The language is chosen at login only; a boot leaves the user's switcher choice alone.
+    expect(effects.chooseLanguage).not.toHaveBeenCalled();
+  });
+
+  it('refreshes an access token that expired while the app was closed, on the boot check', async () => {
+    route = (req) => {
+      if (req.path === '/api/v1/auth/refresh-token') return { status: 200, body: { accessToken: 'access-2', refreshToken: 'refresh-2' } };
+      return req.authorization === 'Bearer access-2' ? { status: 200, body: { user: farmer, fields: [] } } : { status: 401, body: {} };
+    };
+    const { actor } = start(storedFarmer());
+    await waitFor(actor, (s) => s.context.accessToken === 'access-2' && s.matches({ authenticated: 'active' }));
+    await expect.poll(() => api!.calls('/auth/profile').map((c) => [c.authorization])).toEqual([['Bearer access-1'], ['Bearer access-2']]);
+    expect(api!.calls('/auth/refresh-token')).toHaveLength(1);
+  });
+
+  it('keeps the stored session when the check fails for another reason (server down)', async () => {
+    route = () => ({ status: 503, body: {} });
+    const { actor } = start(storedFarmer());
+    await expect.poll(() => api!.calls('/auth/profile')).toHaveLength(1);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(actor.getSnapshot().matches({ authenticated: 'active' })).toBe(true);
+    expect(actor.getSnapshot().status).toBe('active');
+    expect(actor.getSnapshot().context.user).toEqual(farmer);
+  });
+
+  it('ends a stored session the server no longer accepts', async () => {
+    route = () => ({ status: 401, body: {} });
+    const { actor, effects } = start(storedFarmer());
+    await waitFor(actor, (s) => s.matches('anonymous'));
+    expect(actor.getSnapshot().context.notice).toBe('sessionExpired');
+    expect(effects.navigate).toHaveBeenCalledWith('/login');
+  });
+
   it('starts anonymous with nothing stored, or with a token but no user', () => {
     expect(start().actor.getSnapshot().matches({ anonymous: 'idle' })).toBe(true);
     const partial = start({ stored: { accessToken: 'a', refreshToken: 'r', user: null } });
@@ -177,6 +217,8 @@ describe('refresh on 401', () => {
           ? { status: 200, body: { accessToken: 'access-2', refreshToken: 'refresh-2' }, delayMs: 30 }
           : { status: refreshStatus, body: { statusCode: refreshStatus, code: 'X', error: 'nope', message: 'nope' }, delayMs: 30 };
       }
+      // The boot-time profile check answers without a token check here; its own refresh is tested under boot.
+      if (req.path === '/api/v1/auth/profile') return { status: 200, body: { user: farmer, fields: [] } };
       return req.authorization === 'Bearer access-2' ? { status: 200, body: { ok: req.path } } : { status: 401, body: {} };
     };
   }

@@ -11,7 +11,7 @@ import { Route, Switch } from 'wouter';
 import { loginTwoFactorMachine } from '@/machines/loginTwoFactor.machine';
 import { SessionContext } from '@/machines/session.context';
 import { sessionMachine, type SessionInput } from '@/machines/session.machine';
-import type { LoginResult, TokenPair } from '@/services/auth';
+import type { LoginResult, ProfileResponse, TokenPair } from '@/services/auth';
 import { HttpError } from '@/services/http';
 import { LoginView } from '@/views/auth/LoginView';
 import { AppHeader } from '@/views/ui/AppHeader';
@@ -34,6 +34,9 @@ const EVENTS = [
   { type: 'xstate.error.actor.logout', error: new HttpError(0, 'network') },
   { type: 'xstate.done.actor.refreshTokens', output: { accessToken: 'access-2', refreshToken: 'refresh-2' } },
   { type: 'xstate.error.actor.refreshTokens', error: new HttpError(401, 'unauthorized') },
+  { type: 'xstate.done.actor.loadProfile', output: { user: { ...farmer, name: 'सुनीता शिंदे' }, fields: [] } },
+  // A failed session check changes nothing (the stored session stays), so it is no transition here;
+  // tests/machines/session.test.ts covers it against a real server.
 ] as AnyEventObject[];
 
 /** Traversal needs no real bridge: graph traversal must not touch the HTTP client. */
@@ -60,6 +63,7 @@ function harness(input: SessionInput) {
     login: null as Deferred<LoginResult> | null,
     logout: null as Deferred<unknown> | null,
     refreshTokens: null as Deferred<TokenPair> | null,
+    loadProfile: null as Deferred<ProfileResponse> | null,
     verifyLoginCode: null as Deferred<unknown> | null,
   };
   let bridgeSend: ((e: EventObject) => void) | null = null;
@@ -75,6 +79,7 @@ function harness(input: SessionInput) {
       login: fromPromise(() => (pending.login = deferred<LoginResult>()).promise),
       logout: fromPromise(() => (pending.logout = deferred<unknown>()).promise),
       refreshTokens: fromPromise(() => (pending.refreshTokens = deferred<TokenPair>()).promise),
+      loadProfile: fromPromise(() => (pending.loadProfile = deferred<ProfileResponse>()).promise),
       loginTwoFactor: loginTwoFactorMachine.provide({
         actors: { verifyLoginCode: fromPromise(() => (pending.verifyLoginCode = deferred<unknown>()).promise) },
       }),
@@ -138,6 +143,8 @@ function harness(input: SessionInput) {
     'xstate.error.actor.logout': (e) => settle('logout', (d) => d.reject(e.error)),
     'xstate.done.actor.refreshTokens': (e) => settle('refreshTokens', (d) => d.resolve(e.output)),
     'xstate.error.actor.refreshTokens': (e) => settle('refreshTokens', (d) => d.reject(e.error)),
+    // The server answers the session check made on entering the signed-in state.
+    'xstate.done.actor.loadProfile': (e) => settle('loadProfile', (d) => d.resolve(e.output)),
   };
 
   const submit = () => screen.queryByRole('button', { name: /^(Login|Logging in…)$/ });
@@ -165,8 +172,12 @@ function harness(input: SessionInput) {
       expect(screen.getByLabelText('Verification code')).toBeInTheDocument();
       expect(screen.queryByTestId('signed-in')).not.toBeInTheDocument();
     },
-    '{"authenticated":"active"}': () => {
+    '{"authenticated":"active"}': (step) => {
       expect(location.history.at(-1)).toBe('/');
+      if (step.event.type === 'xstate.done.actor.loadProfile') {
+        // The server's current record replaces the stored one (the header's profile link names the user).
+        expect(screen.getByRole('link', { name: 'Profile' })).toHaveAttribute('title', 'सुनीता शिंदे');
+      }
       expect(screen.getByTestId('signed-in')).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Logout' })).toBeEnabled();
     },

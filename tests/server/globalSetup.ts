@@ -2,7 +2,7 @@
  * Once per test run: a migrated database holding the fixture (tests/server/fixture.ts), which every
  * test file then copies (tests/server/helper.ts).
  *  - PGlite (default): migrated in memory, dumped to a temp file; workers load the dump.
- *  - PostgreSQL (TEST_DATABASE_URL set): a template database `srv_tpl_<random>`; workers
+ *  - PostgreSQL (TEST_DATABASE_URL set): a template database `<TEST_DB_PREFIX or srv>_tpl_<random>`; workers
  *    `CREATE DATABASE … TEMPLATE` it. Dropped in teardown.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

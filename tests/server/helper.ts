@@ -43,6 +43,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     jwtSecret: undefined,
     databaseUrl: undefined,
     redisUrl: undefined,
+    mqttEnabled: false,
+    offlineSweepSeconds: 0,
     rateLimitPerMinute: 10_000,
     authRateLimitPerMinute: 10_000,
     ...overrides,

@@ -22,6 +22,10 @@ beforeEach(async () => {
       const body = req.body as { email: string; password: string };
       return body.password === 'Secret123' ? { status: 200, body: grant(admin, 3) } : { status: 401, body: {} };
     }
+    if (req.path === '/api/v1/auth/profile') {
+      const user = req.authorization === 'Bearer access-9' ? { ...admin, role: 'coordinator' } : admin;
+      return { status: 200, body: { user, fields: [] } };
+    }
     return { status: 200, body: {} };
   });
 });

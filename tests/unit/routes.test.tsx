@@ -50,9 +50,9 @@ describe('guards', () => {
   });
 
   it.each([
-    ['/fdss', 'Farm Decision Support'],
-    ['/disease-detector', 'Disease Detection'],
-    ['/land-report', 'Land Health Report'],
+    ['/fdss', 'Farm decision support'],
+    ['/disease-detector', 'Plant disease detection'],
+    ['/land-report', 'Land and soil health report'],
     ['/profile', 'Profile'],
     ['/forgot-password', 'Forgot Password'],
     ['/reset-password', 'Reset Password'],

@@ -55,31 +55,31 @@ const until = (wanted: ConnectionState) =>
 describe('socket service', () => {
   it('connects with the token, delivers pushes to subscribers and answers acks', async () => {
     const seen: unknown[] = [];
-    const unsubscribe = onSocket<[{ id: string }]>('alert:new', (alert) => seen.push(alert));
+    const unsubscribe = onSocket('alert:new', (alert) => seen.push(alert));
     connectSocket('access-1', url);
     await until('connected');
     expect(handshakes).toEqual(['access-1']);
 
     await expect(emitWithAck('field:watch', 'F-7')).resolves.toEqual({ watching: 'F-7', token: 'access-1' });
-    io.to('everyone').emit('alert:new', { id: 'a-1' });
-    await expect.poll(() => seen).toEqual([{ id: 'a-1' }]);
+    io.to('everyone').emit('alert:new', { _id: 'a-1' });
+    await expect.poll(() => seen).toEqual([{ _id: 'a-1' }]);
 
     unsubscribe();
-    io.to('everyone').emit('alert:new', { id: 'a-2' });
+    io.to('everyone').emit('alert:new', { _id: 'a-2' });
     await expect(emitWithAck('field:watch', 'F-8')).resolves.toMatchObject({ watching: 'F-8' });
-    expect(seen).toEqual([{ id: 'a-1' }]);
+    expect(seen).toEqual([{ _id: 'a-1' }]);
   });
 
   it('reconnects with the fresh token after a refresh and keeps its subscribers', async () => {
     const seen: string[] = [];
-    onSocket<[string]>('message:new', (m) => seen.push(m));
+    onSocket('message:new', (m) => seen.push(m.subject));
     connectSocket('access-1', url);
     await until('connected');
     connectSocket('access-2', url);
     await until('connected');
     expect(handshakes).toEqual(['access-1', 'access-2']);
     await expect(emitWithAck('field:watch', 'F-1')).resolves.toMatchObject({ token: 'access-2' });
-    io.to('everyone').emit('message:new', 'नमस्कार');
+    io.to('everyone').emit('message:new', { _id: 'm-1', subject: 'नमस्कार', message: 'पाणी द्या', senderName: null, createdAt: '2026-11-21T10:00:00.000Z' });
     await expect.poll(() => seen).toEqual(['नमस्कार']);
   });
 

@@ -3,6 +3,8 @@
  * Rooms: `field:<uuid>` (joined through field:watch), `user:<uuid>`, `coordinator:<uuid>`, `admins`.
  */
 /** `fieldId` in a success is the field's UUID (the room's name), whichever id was asked for. */
+import type { AlertItem } from './alerts';
+
 export type SocketAck = { ok: true; fieldId: string } | { ok: false; code: 'NOT_FOUND' | 'BAD_REQUEST' };
 
 export type ReadingPush = {
@@ -15,23 +17,8 @@ export type ReadingPush = {
   timestamp: string;
 };
 
-export type AlertPush = {
-  _id: string;
-  fieldId: string;
-  fieldName?: string;
-  farmerId: string | null;
-  type: 'moisture' | 'temperature' | 'pest' | 'irrigation' | 'offline';
-  severity: 'high' | 'medium' | 'low';
-  status: 'unacknowledged' | 'acknowledged' | 'assigned';
-  message: string;
-  messageKey?: string | null;
-  messageParams?: Record<string, string | number> | null;
-  value?: number | null;
-  threshold?: number | null;
-  assignedTo?: string | null;
-  createdAt: string;
-  resolvedAt?: string | null;
-};
+/** The alert as the API lists it (contracts/alerts.ts); `read` is false in a push. */
+export type AlertPush = AlertItem;
 
 export type MessagePush = { _id: string; subject: string; message: string; senderName: string | null; createdAt: string };
 

@@ -43,7 +43,17 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       ping: async () => {
         await pool.query('select 1');
       },
-      migrate: () => migratePg(db, { migrationsFolder }),
+      // Several instances may start together: one migrates while the others wait on the lock.
+      migrate: async () => {
+        const lock = new pg.Client({ connectionString: opts.url });
+        await lock.connect();
+        try {
+          await lock.query('select pg_advisory_lock(7274200)');
+          await migratePg(db, { migrationsFolder });
+        } finally {
+          await lock.end();
+        }
+      },
       close: () => pool.end(),
     };
   }

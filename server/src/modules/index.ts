@@ -5,9 +5,31 @@ import type { FastifyPluginAsync } from 'fastify';
 import account from './account/routes';
 import auth from './auth/routes';
 import health from './health/routes';
+import sensors from './sensors/routes';
+import alerts from './alerts/routes';
+import chatbot from './chatbot/routes';
+import disease from './disease/routes';
+import fdss from './fdss/routes';
+import land from './land/routes';
+import ndvi from './ndvi/routes';
+import dashboards from './dashboards/routes';
+import fields from './fields/routes';
+import messages from './messages/routes';
+import people from './people/routes';
 
 export const modules: FastifyPluginAsync[] = [
   health,
   auth,
+  sensors,
+  alerts,
   account,
+  disease,
+  chatbot,
+  fdss,
+  land,
+  ndvi,
+  people,
+  fields,
+  dashboards,
+  messages,
 ];

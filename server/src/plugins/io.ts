@@ -40,7 +40,13 @@ const rooms = {
 
 export default fp<{ config: Config }>(
   async (app, { config }) => {
-    const io: IoServer = new Server(app.server, { path: '/socket.io', cors: { origin: false }, serveClient: false });
+    const io: IoServer = new Server(app.server, {
+      path: '/socket.io',
+      cors: { origin: false },
+      serveClient: false,
+      // A socket back within 2 minutes gets its rooms and the pushes it missed (not with the Redis adapter: clients refetch).
+      connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: true },
+    });
 
     if (config.redisUrl) {
       // Loaded only when used: the Redis client is a large import for the embedded default.

@@ -3,11 +3,12 @@ import { expect, fn, userEvent, waitFor } from 'storybook/test';
 import { fromCallback, fromPromise } from 'xstate';
 import mr from '@/i18n/messages/mr.json';
 import { sessionMachine } from '@/machines/session.machine';
-import type { LoginResult, User } from '@/services/auth';
+import type { LoginResult } from '@/services/auth';
 import { HttpError } from '@/services/http';
+import { demoUser } from '@/views/storyFixtures';
 import { LoginView } from './LoginView';
 
-const user: User = { _id: 'u-1', name: 'सुनीता पाटील', email: 'sunita@example.in', role: 'farmer', preferredLanguage: 'marathi' };
+const user = demoUser('farmer', { email: 'sunita@example.in' });
 const loginFn = fn<(input: { email: string; password: string }) => Promise<LoginResult>>();
 const navigate = fn<(to: string) => void>();
 

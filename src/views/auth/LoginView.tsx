@@ -2,10 +2,12 @@
  * The login screen (spec 'Login', sections 5 and 8): e-mail and password; on mobile user agents a
  * toggle to an OTP tab that is only a 'coming soon' notice; a link to /forgot-password.
  */
-import { useState, type FormEvent } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { FormEvent } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { Link, useSearch } from 'wouter';
 import { httpErrorMessage } from '@/i18n/httpErrors';
+import { loginFormMachine } from '@/machines/loginForm.machine';
 import { SessionContext } from '@/machines/session.context';
 import type { loginTwoFactorMachine } from '@/machines/loginTwoFactor.machine';
 import { TwoFactorLoginStep } from '@/views/account/TwoFactorLoginStep';
@@ -40,17 +42,10 @@ const m = defineMessages({
   backToEmail: { id: 'login.otp.backToEmail', defaultMessage: 'Back to Email Login' },
 });
 
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-type FieldErrors = { email?: keyof typeof m; password?: keyof typeof m };
-
-function validate(email: string, password: string): FieldErrors {
-  const errors: FieldErrors = {};
-  if (!email.trim()) errors.email = 'emailRequired';
-  else if (!EMAIL_SHAPE.test(email.trim())) errors.email = 'emailInvalid';
-  if (!password) errors.password = 'passwordRequired';
-  return errors;
-}
+const FIELD_ERROR = {
+  email: { required: m.emailRequired, invalid: m.emailInvalid },
+  password: { required: m.passwordRequired },
+} as const;
 
 export function LoginView({ userAgent = navigator.userAgent }: { userAgent?: string }) {
   const intl = useIntl();
@@ -62,32 +57,21 @@ export function LoginView({ userAgent = navigator.userAgent }: { userAgent?: str
     s.matches({ anonymous: 'secondFactor' }) ? ((s.children.loginTwoFactor as ActorRefFrom<typeof loginTwoFactorMachine> | undefined) ?? null) : null,
   );
   const fromRegister = new URLSearchParams(useSearch()).get('notice') === 'register';
-  const mobile = isMobileUserAgent(userAgent);
-  const [mode, setMode] = useState<'email' | 'otp'>('email');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [otpAnswered, setOtpAnswered] = useState(false);
+  const form = useActorRef(loginFormMachine, { input: { session, mobile: isMobileUserAgent(userAgent) } });
+  const mobile = useSelector(form, (s) => s.context.mobile);
+  const mode = useSelector(form, (s) => (s.matches('otp') ? 'otp' : 'email'));
+  const otpAnswered = useSelector(form, (s) => s.matches({ otp: 'answered' }));
+  const email = useSelector(form, (s) => s.context.email);
+  const password = useSelector(form, (s) => s.context.password);
+  const emailError = useSelector(form, (s) => s.context.errors.email);
+  const passwordError = useSelector(form, (s) => s.context.errors.password);
 
   const failureText = (f: LoginFailure) =>
     f.kind === 'http' ? httpErrorMessage(intl, f.error) : intl.formatMessage(m[f.kind]);
 
-  const submitEmail = (e: FormEvent) => {
+  const submit = (type: 'login.submitted' | 'login.otpSubmitted') => (e: FormEvent) => {
     e.preventDefault();
-    const found = validate(email, password);
-    setErrors(found);
-    if (found.email || found.password) return;
-    session.send({ type: 'session.login', email, password });
-  };
-
-  const submitOtp = (e: FormEvent) => {
-    e.preventDefault();
-    setOtpAnswered(true);
-  };
-
-  const showEmail = () => {
-    setMode('email');
-    setOtpAnswered(false);
+    form.send({ type });
   };
 
   return (
@@ -113,10 +97,10 @@ export function LoginView({ userAgent = navigator.userAgent }: { userAgent?: str
           <>
         {mobile && (
           <div className="segmented" role="tablist" aria-label={intl.formatMessage(m.modes)}>
-            <button type="button" role="tab" aria-selected={mode === 'email'} onClick={showEmail}>
+            <button type="button" role="tab" aria-selected={mode === 'email'} onClick={() => form.send({ type: 'login.emailChosen' })}>
               {intl.formatMessage(m.emailMode)}
             </button>
-            <button type="button" role="tab" aria-selected={mode === 'otp'} onClick={() => setMode('otp')}>
+            <button type="button" role="tab" aria-selected={mode === 'otp'} onClick={() => form.send({ type: 'login.otpChosen' })}>
               {intl.formatMessage(m.otpMode)}
             </button>
           </div>
@@ -124,7 +108,7 @@ export function LoginView({ userAgent = navigator.userAgent }: { userAgent?: str
 
         {mode === 'email' ? (
           // Keyed forms: React must not reuse the password input as the phone input when the tab changes.
-          <form key="email" className="form" onSubmit={submitEmail} noValidate aria-label={intl.formatMessage(m.heading)} aria-busy={submitting}>
+          <form key="email" className="form" onSubmit={submit('login.submitted')} noValidate aria-label={intl.formatMessage(m.heading)} aria-busy={submitting}>
             <div className="form-row">
               <label htmlFor="login-email">{intl.formatMessage(m.email)}</label>
               <input
@@ -133,16 +117,13 @@ export function LoginView({ userAgent = navigator.userAgent }: { userAgent?: str
                 inputMode="email"
                 autoComplete="username"
                 value={email}
-                onChange={(e) => {
-                  setEmail(e.target.value);
-                  setErrors((x) => ({ ...x, email: undefined }));
-                }}
-                aria-invalid={Boolean(errors.email)}
-                aria-describedby={errors.email ? 'login-email-error' : undefined}
+                onChange={(e) => form.send({ type: 'login.emailChanged', value: e.target.value })}
+                aria-invalid={Boolean(emailError)}
+                aria-describedby={emailError ? 'login-email-error' : undefined}
               />
-              {errors.email && (
+              {emailError && (
                 <p id="login-email-error" className="field-error">
-                  {intl.formatMessage(m[errors.email])}
+                  {intl.formatMessage(FIELD_ERROR.email[emailError])}
                 </p>
               )}
             </div>
@@ -153,16 +134,13 @@ export function LoginView({ userAgent = navigator.userAgent }: { userAgent?: str
                 type="password"
                 autoComplete="current-password"
                 value={password}
-                onChange={(e) => {
-                  setPassword(e.target.value);
-                  setErrors((x) => ({ ...x, password: undefined }));
-                }}
-                aria-invalid={Boolean(errors.password)}
-                aria-describedby={errors.password ? 'login-password-error' : undefined}
+                onChange={(e) => form.send({ type: 'login.passwordChanged', value: e.target.value })}
+                aria-invalid={Boolean(passwordError)}
+                aria-describedby={passwordError ? 'login-password-error' : undefined}
               />
-              {errors.password && (
+              {passwordError && (
                 <p id="login-password-error" className="field-error">
-                  {intl.formatMessage(m[errors.password])}
+                  {intl.formatMessage(FIELD_ERROR.password[passwordError])}
                 </p>
               )}
             </div>
@@ -179,7 +157,7 @@ export function LoginView({ userAgent = navigator.userAgent }: { userAgent?: str
             </Link>
           </form>
         ) : (
-          <form key="otp" className="form" onSubmit={submitOtp} noValidate aria-label={intl.formatMessage(m.otpMode)}>
+          <form key="otp" className="form" onSubmit={submit('login.otpSubmitted')} noValidate aria-label={intl.formatMessage(m.otpMode)}>
             <p className="banner banner-info">{intl.formatMessage(m.otpComingSoon)}</p>
             <div className="form-row">
               <label htmlFor="login-phone">{intl.formatMessage(m.phone)}</label>
@@ -193,7 +171,7 @@ export function LoginView({ userAgent = navigator.userAgent }: { userAgent?: str
             <button type="submit" className="button button-primary button-block">
               {intl.formatMessage(m.otpSend)}
             </button>
-            <button type="button" className="button button-secondary button-block" onClick={showEmail}>
+            <button type="button" className="button button-secondary button-block" onClick={() => form.send({ type: 'login.emailChosen' })}>
               {intl.formatMessage(m.backToEmail)}
             </button>
           </form>

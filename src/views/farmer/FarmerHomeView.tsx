@@ -1,9 +1,153 @@
-/** Farmer Home: Placeholder until its owner builds the screen; the route, header and logout already work. */
-import { defineMessages } from 'react-intl';
-import { ComingSoon } from '@/views/ui/ComingSoon';
+/**
+ * Farmer home (spec 'Farmer home'; issue 3, screen 1): header, role buttons, three feature cards, the
+ * field picker, moisture and temperature tiles, the 24-hour chart that extends live, the low-moisture
+ * banner and the chatbot slot. Everything comes from the farmerHome machine; the view only sends events.
+ */
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
+import { Link } from 'wouter';
+import { PATHS } from '@/app/paths';
+import { FarmerHomeContext } from '@/machines/farmerHome.context';
+import { farmerHomeMachine, isMoistureLow } from '@/machines/farmerHome.machine';
+import type { FeedStatus } from '@/machines/sensorFeed.machine';
+import { AppHeader } from '@/views/ui/AppHeader';
+import { RoleLinks } from '@/views/ui/RoleLinks';
+import { ChatbotSlot } from './ChatbotSlot';
+import { ReadingTiles } from './ReadingTiles';
+import './farmerHome.css';
 
-const m = defineMessages({ title: { id: 'route.farmerHome', defaultMessage: 'Farmer Home' } });
+const DualAxisChart = lazy(() => import('@/views/charts/DualAxisChart'));
 
-export function FarmerHomeView() {
-  return <ComingSoon title={m.title} />;
+const m = defineMessages({
+  diseaseTitle: { id: 'home.card.disease', defaultMessage: 'Disease detection' },
+  diseaseText: { id: 'home.card.disease.text', defaultMessage: 'Photograph a leaf and find the disease' },
+  fdssTitle: { id: 'home.card.fdss', defaultMessage: 'Farm decision support' },
+  fdssText: { id: 'home.card.fdss.text', defaultMessage: 'Weather and advice for your field' },
+  landTitle: { id: 'home.card.land', defaultMessage: 'Land health report' },
+  landText: { id: 'home.card.land.text', defaultMessage: 'Soil score, satellite index and crops' },
+  field: { id: 'home.field', defaultMessage: 'Field' },
+  lowMoisture: { id: 'home.moisture.low', defaultMessage: 'Soil moisture is low, please give water!' },
+  chartTitle: { id: 'home.chart.title', defaultMessage: 'Last 24 hours' },
+  moistureAxis: { id: 'home.chart.moisture', defaultMessage: 'Moisture (%)' },
+  temperatureAxis: { id: 'home.chart.temperature', defaultMessage: 'Temperature (°C)' },
+  loading: { id: 'home.loading', defaultMessage: 'Loading sensor data…' },
+  chartLoading: { id: 'home.chart.loading', defaultMessage: 'Loading chart…' },
+  noFields: { id: 'home.noFields', defaultMessage: 'No fields yet. Your coordinator can add one.' },
+  live: { id: 'home.feed.live', defaultMessage: 'Live' },
+  connecting: { id: 'home.feed.connecting', defaultMessage: 'Connecting…' },
+  catchingUp: { id: 'home.feed.catchingUp', defaultMessage: 'Catching up…' },
+  offline: { id: 'home.feed.offline', defaultMessage: 'Offline: reconnecting…' },
+  failed: { id: 'home.feed.failed', defaultMessage: 'Live updates unavailable' },
+});
+
+const FEED_LABEL: Record<FeedStatus, keyof typeof m> = {
+  live: 'live',
+  joining: 'connecting',
+  catchingUp: 'catchingUp',
+  offline: 'offline',
+  failed: 'failed',
+};
+
+/** Spec: farmer-home load failures are only logged. */
+const logged = farmerHomeMachine.provide({
+  actions: { logError: (_, p: { what: string; error: unknown }) => console.error(`farmer home: ${p.what} failed`, p.error) },
+});
+
+export function FarmerHomeView({ logic, chatbot }: { logic?: typeof farmerHomeMachine; chatbot?: ReactNode }) {
+  const machine = useMemo(() => logic ?? logged, [logic]);
+  return (
+    <FarmerHomeContext.Provider logic={machine}>
+      <FarmerHome chatbot={chatbot === undefined ? <ChatbotSlot /> : chatbot} />
+    </FarmerHomeContext.Provider>
+  );
+}
+
+function FeatureCards() {
+  const intl = useIntl();
+  const cards = [
+    { href: PATHS.diseaseDetector, title: m.diseaseTitle, text: m.diseaseText, icon: '🌿' },
+    { href: PATHS.fdss, title: m.fdssTitle, text: m.fdssText, icon: '🌦️' },
+    { href: PATHS.landReport, title: m.landTitle, text: m.landText, icon: '🧪' },
+  ];
+  return (
+    <section className="feature-cards">
+      {cards.map((c) => (
+        <Link key={c.href} href={c.href} className="card feature-card">
+          <span className="feature-icon" aria-hidden="true">
+            {c.icon}
+          </span>
+          <strong>{intl.formatMessage(c.title)}</strong>
+          <span className="feature-text">{intl.formatMessage(c.text)}</span>
+        </Link>
+      ))}
+    </section>
+  );
+}
+
+function FarmerHome({ chatbot }: { chatbot: ReactNode }) {
+  const intl = useIntl();
+  const home = FarmerHomeContext.useActorRef();
+  const fields = FarmerHomeContext.useSelector((s) => s.context.fields);
+  const selected = FarmerHomeContext.useSelector((s) => s.context.selectedFieldId);
+  const latest = FarmerHomeContext.useSelector((s) => s.context.latest);
+  const series = FarmerHomeContext.useSelector((s) => s.context.series);
+  const emptyMessage = FarmerHomeContext.useSelector((s) => s.context.emptyMessage);
+  const connection = FarmerHomeContext.useSelector((s) => s.context.connection);
+  const loading = FarmerHomeContext.useSelector((s) => s.hasTag('loading'));
+  const noFields = FarmerHomeContext.useSelector((s) => s.matches('noFields'));
+  const live = FarmerHomeContext.useSelector((s) => s.matches({ field: 'live' }));
+
+  return (
+    <>
+      <AppHeader />
+      <main className="page farmer-home">
+        <RoleLinks />
+        <FeatureCards />
+        {fields.length > 0 && (
+          <div className="form-row field-picker">
+            <label htmlFor="farmer-home-field">{intl.formatMessage(m.field)}</label>
+            <select id="farmer-home-field" value={selected ?? ''} onChange={(e) => home.send({ type: 'field.select', fieldId: e.target.value })}>
+              {fields.map((f) => (
+                <option key={f._id} value={f._id}>
+                  {f.name} ({f.fieldId})
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        {isMoistureLow(latest) && (
+          <div className="banner banner-warn low-moisture" role="alert">
+            {intl.formatMessage(m.lowMoisture)}
+          </div>
+        )}
+        <ReadingTiles latest={latest} />
+        <section className="card chart-card" aria-busy={loading}>
+          <header className="chart-head">
+            <h2>{intl.formatMessage(m.chartTitle)}</h2>
+            {live && (
+              <span className={`feed-status feed-${connection}`} role="status">
+                {intl.formatMessage(m[FEED_LABEL[connection]])}
+              </span>
+            )}
+          </header>
+          {loading && <p className="loading">{intl.formatMessage(m.loading)}</p>}
+          {noFields && <p className="notice">{intl.formatMessage(m.noFields)}</p>}
+          {!loading && !noFields && series.length > 0 && (
+            <Suspense fallback={<p className="loading">{intl.formatMessage(m.chartLoading)}</p>}>
+              <DualAxisChart
+                data={series}
+                labels={{ title: intl.formatMessage(m.chartTitle), moisture: intl.formatMessage(m.moistureAxis), temperature: intl.formatMessage(m.temperatureAxis) }}
+              />
+            </Suspense>
+          )}
+          {!loading && !noFields && series.length === 0 && emptyMessage && (
+            <p className="notice empty-series" lang="en">
+              {emptyMessage.english}
+            </p>
+          )}
+        </section>
+        {chatbot}
+      </main>
+    </>
+  );
 }

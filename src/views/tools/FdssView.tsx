@@ -1,9 +1,21 @@
-/** Farm Decision Support: Placeholder until its owner builds the screen; the route, header and logout already work. */
-import { defineMessages } from 'react-intl';
-import { ComingSoon } from '@/views/ui/ComingSoon';
-
-const m = defineMessages({ title: { id: 'route.fdss', defaultMessage: 'Farm Decision Support' } });
+/** Route /fdss: header, back link and decision support on its own machine. */
+import { fdssMachine } from '@/machines/fdss.machine';
+import { FdssContext } from '@/machines/fdss.context';
+import { AppHeader } from '@/views/ui/AppHeader';
+import { BackLink } from './BackLink';
+import { FarmDecisionSupport } from './fdss/FarmDecisionSupport';
+import './tools.css';
 
 export function FdssView() {
-  return <ComingSoon title={m.title} />;
+  return (
+    <>
+      <AppHeader />
+      <main className="page">
+        <BackLink />
+        <FdssContext.Provider logic={fdssMachine}>
+          <FarmDecisionSupport />
+        </FdssContext.Provider>
+      </main>
+    </>
+  );
 }

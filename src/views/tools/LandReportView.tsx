@@ -1,9 +1,30 @@
-/** Land Health Report: Placeholder until its owner builds the screen; the route, header and logout already work. */
-import { defineMessages } from 'react-intl';
-import { ComingSoon } from '@/views/ui/ComingSoon';
-
-const m = defineMessages({ title: { id: 'route.landReport', defaultMessage: 'Land Health Report' } });
+/** Route /land-report: header, back link, and the land report with its NDVI registration machine. */
+import { useMemo } from 'react';
+import { useIntl } from 'react-intl';
+import { landReportMachine } from '@/machines/landReport.machine';
+import { ndviRegistrationMachine } from '@/machines/ndviRegistration.machine';
+import { LandReportContext } from '@/machines/landReport.context';
+import { NdviContext } from '@/machines/ndviRegistration.context';
+import { AppHeader } from '@/views/ui/AppHeader';
+import { BackLink } from './BackLink';
+import { LandReport } from './land/LandReport';
+import { saveBlob } from './saveBlob';
+import './tools.css';
 
 export function LandReportView() {
-  return <ComingSoon title={m.title} />;
+  const intl = useIntl();
+  const logic = useMemo(() => landReportMachine.provide({ actions: { saveFile: (_, p) => saveBlob(p.blob, p.name) } }), []);
+  return (
+    <>
+      <AppHeader />
+      <main className="page">
+        <BackLink />
+        <NdviContext.Provider logic={ndviRegistrationMachine}>
+          <LandReportContext.Provider logic={logic} options={{ input: { locale: intl.locale } }}>
+            <LandReport />
+          </LandReportContext.Provider>
+        </NdviContext.Provider>
+      </main>
+    </>
+  );
 }

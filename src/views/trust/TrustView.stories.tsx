@@ -3,11 +3,12 @@ import { expect, userEvent } from 'storybook/test';
 import { fromCallback } from 'xstate';
 import mr from '@/i18n/messages/mr.json';
 import { sessionMachine } from '@/machines/session.machine';
+import { demoUser, signedIn } from '@/views/storyFixtures';
 import { TrustView } from './TrustView';
 
 const session = {
   logic: sessionMachine.provide({ actors: { authBridge: fromCallback(() => () => {}) } }),
-  input: { stored: { accessToken: 'a', refreshToken: 'r', user: { _id: 'u', name: 'सुनीता', email: 's@example.in', role: 'farmer' as const, preferredLanguage: 'marathi' as const } } },
+  input: signedIn(demoUser('farmer')),
 };
 
 const meta = { title: 'Trust/TrustView', component: TrustView, parameters: { session, route: '/trust' } } satisfies Meta<typeof TrustView>;

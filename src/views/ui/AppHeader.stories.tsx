@@ -4,13 +4,12 @@ import { expect, fn, userEvent, waitFor } from 'storybook/test';
 import { fromCallback, fromPromise } from 'xstate';
 import mr from '@/i18n/messages/mr.json';
 import { sessionMachine } from '@/machines/session.machine';
-import type { User } from '@/services/auth';
 import { prefs } from '@/stores/prefs';
+import { demoUser, signedIn } from '@/views/storyFixtures';
 import { AppHeader } from './AppHeader';
 
 const m = defineMessages({ admin: { id: 'route.adminDashboard', defaultMessage: 'Admin Dashboard' } });
 
-const user: User = { _id: 'u-2', name: 'Anil Deshmukh', email: 'admin@example.in', role: 'admin', preferredLanguage: 'marathi' };
 const logoutFn = fn<(input: { refreshToken: string | null }) => Promise<void>>();
 const navigate = fn<(to: string) => void>();
 
@@ -19,7 +18,7 @@ const session = {
     actors: { logout: fromPromise(({ input }) => logoutFn(input)), authBridge: fromCallback(() => () => {}) },
     actions: { navigate: (_, { to }) => navigate(to) },
   }),
-  input: { stored: { accessToken: 'a-1', refreshToken: 'r-1', user } },
+  input: signedIn(demoUser('admin', { name: 'Anil Deshmukh' })),
 };
 
 const meta = {
@@ -44,7 +43,7 @@ export const SignedIn: Story = {
     await expect(canvas.getByRole('link', { name: mr['header.profile'] })).toHaveAttribute('href', '/profile');
     await userEvent.click(canvas.getByRole('button', { name: mr['header.logout'] }));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/login'));
-    await expect(logoutFn).toHaveBeenCalledWith({ refreshToken: 'r-1' });
+    await expect(logoutFn).toHaveBeenCalledWith({ refreshToken: 'refresh-1' });
   },
 };
 

@@ -4,11 +4,12 @@ import { fromCallback } from 'xstate';
 import mr from '@/i18n/messages/mr.json';
 import { sessionMachine } from '@/machines/session.machine';
 import type { Role } from '@/services/auth';
+import { demoUser, signedIn } from '@/views/storyFixtures';
 import { RoleLinks } from './RoleLinks';
 
 const as = (role: Role) => ({
   logic: sessionMachine.provide({ actors: { authBridge: fromCallback(() => () => {}) } }),
-  input: { stored: { accessToken: 'a', refreshToken: 'r', user: { _id: 'u', name: 'N', email: 'n@example.in', role, preferredLanguage: 'marathi' as const } } },
+  input: signedIn(demoUser(role)),
 });
 
 const linkTargets = (canvas: { queryAllByRole: (role: 'link') => HTMLElement[] }) =>

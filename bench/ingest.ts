@@ -1,0 +1,108 @@
+/**
+ * Ingest benchmark: sustained MQTT ingest (and a ×3 burst) into PGlite and PostgreSQL through the real
+ * embedded broker, pipeline and batcher, compared with the raw multi-row insert rate of the same database
+ * in the same run; resident memory of the ingesting process; every acknowledged reading checked in the
+ * table afterwards. Devices run in a child process (bench/publisher.ts).
+ *
+ *   npm run bench -- ingest                     short run (10 s sustained, 5 s burst)
+ *   npm run bench -- ingest --full              10 minutes sustained, 60 s burst
+ *   flags: --rate 5000 --sustained-seconds N --burst-seconds N --fields 500 --only pglite|postgres
+ */
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { sensorReadings } from '../server/src/db/schema';
+import { createIngestPipeline } from '../server/src/modules/sensors/ingestPipeline';
+import { startEmbeddedBroker } from '../server/src/mqtt/embeddedBroker';
+import { isReadingsTopic, readingsHandler } from '../server/src/mqtt/readingsHandler';
+import { benchDatabase, flag, fmt, option, seedWorld, withMemory, type BenchDb, type World } from './support';
+import { benchHttpIngest } from './httpIngest';
+
+async function rawInsertRate(d: BenchDb, world: World, seconds: number) {
+  const sensors = world.fields.flatMap((f) => f.sensors.map((s) => ({ ...s, fieldId: f.id })));
+  const base = Date.now() - 40 * 24 * 3600_000;
+  let n = 0;
+  const end = performance.now() + seconds * 1000;
+  const t0 = performance.now();
+  while (performance.now() < end) {
+    const rows = Array.from({ length: 500 }, (_, i) => {
+      const s = sensors[(n + i) % sensors.length];
+      return { sensorId: s.id, fieldId: s.fieldId, type: s.type, value: 30, recordedAt: new Date(base + n + i) };
+    });
+    await d.db.insert(sensorReadings).values(rows);
+    n += rows.length;
+  }
+  const rate = n / ((performance.now() - t0) / 1000);
+  await d.db.execute(sql`delete from sensor_readings where recorded_at < ${new Date(base + n + 1).toISOString()}::timestamptz`);
+  return rate;
+}
+
+async function runPublisher(input: object): Promise<{ sent: number; acked: number; phases: Array<{ rate: number; seconds: number; sent: number; acked: number }>; ackP50: number; ackP99: number }> {
+  const file = join(tmpdir(), `live-bench-pub-${randomBytes(4).toString('hex')}.json`);
+  writeFileSync(file, JSON.stringify(input));
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', new URL('./publisher.ts', import.meta.url).pathname, `@${file}`], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (b) => (out += b));
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').at(-1)!)) : reject(new Error(`publisher exited ${code}`))));
+  });
+}
+
+async function mqttRun(d: BenchDb, world: World, phases: Array<{ seconds: number; rate: number }>, port: number) {
+  const prefix = `live-bench-${randomBytes(3).toString('hex')}`;
+  const pipeline = createIngestPipeline({ db: d.db, kind: d.kind });
+  const broker = await startEmbeddedBroker({ port, host: '127.0.0.1', isReadings: (t) => isReadingsTopic(prefix, t), handle: readingsHandler(prefix, pipeline) });
+  try {
+    const sensors = world.fields.flatMap((f) => f.sensors.map((s) => ({ fieldRef: f.id, sensorId: s.sensorId, type: s.type })));
+    const before = Number((await d.db.execute<{ n: number }>(sql`select count(*)::int as n from sensor_readings`)).rows[0].n);
+    const { result, peakRssMb, startRssMb } = await withMemory(() =>
+      runPublisher({ url: `mqtt://127.0.0.1:${port}`, prefix, sensors, phases, perMessage: 10, clients: 4 }),
+    );
+    const after = Number((await d.db.execute<{ n: number }>(sql`select count(*)::int as n from sensor_readings`)).rows[0].n);
+    return { ...result, stored: after - before, peakRssMb, startRssMb, stats: pipeline.stats() };
+  } finally {
+    await broker.close();
+    await pipeline.close();
+  }
+}
+
+export async function benchIngest(): Promise<string[]> {
+  const full = flag('full');
+  const rate = option('rate', 5000);
+  const sustained = option('sustained-seconds', full ? 600 : 10);
+  const burst = option('burst-seconds', full ? 60 : 5);
+  const fieldCount = option('fields', 500);
+  const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;
+  const lines = [
+    '## Ingest',
+    '',
+    `MQTT QoS 1 through the embedded broker, ${fieldCount * 2} sensors, messages of 10 readings from 4 device connections in a child process;`,
+    `${fmt(rate)} readings/s for ${sustained} s, then ×3 (${fmt(rate * 3)}/s) for ${burst} s. Acks come after the commit.`,
+    '',
+    '| database | raw insert rows/s | MQTT sustained acked/s | ratio to raw | burst acked/s | ack p50 / p99 ms | RSS start → peak MB | stored vs acked | HTTP batch readings/s | ratio to raw |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+  ];
+  let port = 3390;
+  for (const kind of ['pglite', 'postgres'] as const) {
+    if (only && only !== kind) continue;
+    const d = await benchDatabase(kind);
+    try {
+      const world = await seedWorld(d.db, fieldCount);
+      const raw = await rawInsertRate(d, world, full ? 30 : 5);
+      const m = await mqttRun(d, world, [{ seconds: sustained, rate }, { seconds: burst, rate: rate * 3 }], port++);
+      const [s, b] = m.phases;
+      const http = await benchHttpIngest(d, world, full ? 60 : 5).catch((e: Error) => ({ rate: NaN, note: e.message }));
+      lines.push(
+        `| ${d.label} | ${fmt(raw)} | ${fmt(s.acked / s.seconds)} | ${fmt(s.acked / s.seconds / raw, 2)} | ${fmt(b.acked / b.seconds)} | ${fmt(m.ackP50, 1)} / ${fmt(m.ackP99, 1)} | ${fmt(m.startRssMb)} → ${fmt(m.peakRssMb)} | ${fmt(m.stored)} stored, ${fmt(m.acked)} acked${m.stored >= m.acked ? '' : ' LOST'} | ${fmt(http.rate)} | ${fmt(http.rate / raw, 2)} |`,
+      );
+      if ('note' in http && http.note) lines.push('', `HTTP on ${d.label}: ${http.note}`);
+    } finally {
+      await d.drop();
+    }
+  }
+  lines.push('', 'Acked/s counts acknowledgements received during each phase; a backlog shows as burst acked/s below the offered rate and as ack latency.');
+  return lines;
+}

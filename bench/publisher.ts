@@ -1,0 +1,81 @@
+/**
+ * A separate process that plays the devices: publishes readings over MQTT QoS 1 at a target rate
+ * (optionally a burst phase at another rate), and reports what was acknowledged and how fast.
+ * Input (argv[2]: JSON, or @file holding it): { url, prefix, sensors: [{fieldRef, sensorId, type}], phases: [{seconds, rate}], perMessage, clients }
+ */
+import mqtt from 'mqtt';
+import { readingsTopic } from '../server/src/domain/ingest/topic';
+
+type Input = {
+  url: string;
+  prefix: string;
+  sensors: Array<{ fieldRef: string; sensorId: string; type: string }>;
+  phases: Array<{ seconds: number; rate: number }>;
+  perMessage: number;
+  clients: number;
+};
+import { readFileSync } from 'node:fs';
+
+const arg = process.argv[2];
+const input: Input = JSON.parse(arg.startsWith('@') ? readFileSync(arg.slice(1), 'utf8') : arg);
+const clients = await Promise.all(
+  Array.from({ length: input.clients }, (_, i) => mqtt.connectAsync(input.url, { clientId: `bench-pub-${process.pid}-${i}`, reconnectPeriod: 500 })),
+);
+
+let sent = 0;
+let acked = 0;
+const latencies: number[] = [];
+const seq = new Map<string, number>();
+const base = Date.now() - 6 * 3600_000;
+let cursor = 0;
+const phaseResults: Array<{ rate: number; seconds: number; sent: number; acked: number }> = [];
+
+function publishBatch(n: number) {
+  // Gateway-style messages: `perMessage` readings of one sensor per message.
+  for (let i = 0; i < n; i += input.perMessage) {
+    const s = input.sensors[cursor++ % input.sensors.length];
+    const count = Math.min(input.perMessage, n - i);
+    const body = [];
+    for (let k = 0; k < count; k++) {
+      const q = (seq.get(s.sensorId) ?? 0) + 1;
+      seq.set(s.sensorId, q);
+      body.push({ sensorId: s.sensorId, type: s.type, value: s.type === 'moisture' ? 20 + (q % 50) : 15 + (q % 20), timestamp: base + q });
+    }
+    const t0 = performance.now();
+    sent += count;
+    clients[cursor % clients.length].publish(readingsTopic(input.prefix, s.fieldRef, s.sensorId), JSON.stringify(body), { qos: 1 }, (err) => {
+      if (err) return;
+      acked += count;
+      latencies.push(performance.now() - t0);
+    });
+  }
+}
+
+for (const phase of input.phases) {
+  const sentBefore = sent;
+  const ackedBefore = acked;
+  const tickMs = 10;
+  const end = performance.now() + phase.seconds * 1000;
+  let due = 0;
+  let last = performance.now();
+  while (performance.now() < end) {
+    const now = performance.now();
+    due += ((now - last) / 1000) * phase.rate;
+    last = now;
+    const n = Math.floor(due);
+    if (n > 0) {
+      publishBatch(n);
+      due -= n;
+    }
+    await new Promise((r) => setTimeout(r, tickMs));
+  }
+  phaseResults.push({ rate: phase.rate, seconds: phase.seconds, sent: sent - sentBefore, acked: acked - ackedBefore });
+}
+// Let the tail be acknowledged.
+const drainUntil = performance.now() + 15_000;
+while (acked < sent && performance.now() < drainUntil) await new Promise((r) => setTimeout(r, 50));
+latencies.sort((a, b) => a - b);
+const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
+process.stdout.write(JSON.stringify({ sent, acked, phases: phaseResults, ackP50: pct(50), ackP99: pct(99) }) + '\n');
+await Promise.all(clients.map((c) => c.endAsync(true)));
+process.exit(0);

@@ -1,0 +1,95 @@
+/** Shared pieces of the live-data benchmarks: throwaway databases, a seeded world, percentiles, flags. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Database } from '../server/src/db/client';
+import { fields, sensors, users } from '../server/src/db/schema';
+
+export const flag = (name: string) => process.argv.includes(`--${name}`);
+export const option = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+};
+
+export const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export type BenchDb = Database & { label: string; drop(): Promise<void> };
+
+export async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<BenchDb> {
+  if (kind === 'pglite') {
+    const dir = mkdtempSync(join(tmpdir(), 'live-bench-'));
+    const d = await openDatabase({ dataDir: dir });
+    await d.migrate();
+    return { ...d, label: 'PGlite (on disk)', drop: async () => { await d.close(); rmSync(dir, { recursive: true, force: true }); } };
+  }
+  const name = `live_bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  const d = await openDatabase({ url: url.toString(), poolSize: 6 });
+  await d.migrate();
+  return {
+    ...d,
+    label: 'PostgreSQL',
+    drop: async () => {
+      await d.close();
+      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export type World = { farmerId: string; coordinatorId: string; coordinatorEmail: string; fields: Array<{ id: string; fieldId: string; sensors: Array<{ id: string; sensorId: string; type: 'moisture' | 'temperature' }> }> };
+
+/** `fieldCount` fields with a moisture and a temperature sensor each, owned by one farmer. */
+export async function seedWorld(db: Database['db'], fieldCount: number, tag = randomBytes(3).toString('hex')): Promise<World> {
+  const [coordinator] = await db.insert(users).values({ name: 'Bench Coordinator', email: `bench-c-${tag}@t.in`, passwordHash: 'x', role: 'coordinator' }).returning();
+  const [farmer] = await db.insert(users).values({ name: 'Bench Farmer', email: `bench-f-${tag}@t.in`, passwordHash: 'x', role: 'farmer', managedBy: coordinator.id }).returning();
+  const out: World = { farmerId: farmer.id, coordinatorId: coordinator.id, coordinatorEmail: coordinator.email, fields: [] };
+  for (let i = 0; i < fieldCount; i += 200) {
+    const chunk = Array.from({ length: Math.min(200, fieldCount - i) }, (_, j) => ({
+      fieldId: `FLDB${tag}${String(i + j).padStart(5, '0')}`.toUpperCase(),
+      name: `Bench field ${i + j}`,
+      farmerId: farmer.id,
+    }));
+    const rows = await db.insert(fields).values(chunk).returning({ id: fields.id, fieldId: fields.fieldId });
+    const ss = await db
+      .insert(sensors)
+      .values(rows.flatMap((f) => [
+        { sensorId: `BM-${f.fieldId}`, fieldId: f.id, type: 'moisture' as const },
+        { sensorId: `BT-${f.fieldId}`, fieldId: f.id, type: 'temperature' as const },
+      ]))
+      .returning({ id: sensors.id, sensorId: sensors.sensorId, fieldId: sensors.fieldId, type: sensors.type });
+    for (const f of rows) {
+      out.fields.push({ ...f, sensors: ss.filter((s) => s.fieldId === f.id).map((s) => ({ id: s.id, sensorId: s.sensorId, type: s.type as 'moisture' | 'temperature' })) });
+    }
+  }
+  return out;
+}
+
+export function percentile(sorted: number[], p: number) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+export const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: digits }) : 'n/a');
+
+/** Samples this process's resident memory while `work` runs. */
+export async function withMemory<T>(work: () => Promise<T>): Promise<{ result: T; peakRssMb: number; startRssMb: number }> {
+  const startRssMb = process.memoryUsage().rss / 2 ** 20;
+  let peak = startRssMb;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss / 2 ** 20)), 250);
+  try {
+    const result = await work();
+    return { result, peakRssMb: peak, startRssMb };
+  } finally {
+    clearInterval(timer);
+  }
+}

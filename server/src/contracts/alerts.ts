@@ -1,0 +1,83 @@
+/**
+ * Alert shapes shared by the API, the socket pushes and the web client.
+ * One item shape serves both spec shapes: 'Alert (admin/farmer tables)' (_id, type, message, farmer,
+ * severity, status, assignedTo) and 'Alert (monitoring list)' (id, fieldName, value, threshold, read, createdAt).
+ * Severity and status travel as lower-case enum values; screens render their own labels.
+ */
+import { Type, type Static } from 'typebox';
+import { Pagination, Uuid } from './common';
+
+export const AlertType = Type.Union([
+  Type.Literal('moisture'),
+  Type.Literal('temperature'),
+  Type.Literal('pest'),
+  Type.Literal('irrigation'),
+  Type.Literal('offline'),
+]);
+export type AlertType = Static<typeof AlertType>;
+export const Severity = Type.Union([Type.Literal('high'), Type.Literal('medium'), Type.Literal('low')]);
+export type Severity = Static<typeof Severity>;
+export const AlertStatus = Type.Union([Type.Literal('unacknowledged'), Type.Literal('acknowledged'), Type.Literal('assigned')]);
+export type AlertStatus = Static<typeof AlertStatus>;
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+
+export const AlertItem = Type.Object({
+  _id: Uuid,
+  id: Uuid,
+  type: AlertType,
+  severity: Severity,
+  status: AlertStatus,
+  /** English text; messageKey + messageParams render it in the reader's language. */
+  message: Type.String(),
+  messageKey: Nullable(Type.String()),
+  messageParams: Nullable(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
+  /** The farmer's name (spec: farmer as text). */
+  farmer: Nullable(Type.String()),
+  farmerId: Nullable(Uuid),
+  fieldId: Uuid,
+  fieldName: Type.String(),
+  value: Nullable(Type.Number()),
+  threshold: Nullable(Type.Number()),
+  assignedTo: Nullable(Type.Object({ _id: Uuid, name: Type.String() })),
+  acknowledgedBy: Nullable(Type.Object({ _id: Uuid, name: Type.String() })),
+  /** Whether the caller has marked it read (monitoring list). */
+  read: Type.Boolean(),
+  createdAt: Type.String({ format: 'date-time' }),
+  updatedAt: Type.String({ format: 'date-time' }),
+  resolvedAt: Nullable(Type.String({ format: 'date-time' })),
+});
+export type AlertItem = Static<typeof AlertItem>;
+
+export const AdminAlertsQuery = Type.Object(
+  {
+    severity: Type.Optional(Severity),
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
+  },
+  { additionalProperties: false },
+);
+export const AdminAlertsResponse = Type.Object({ alerts: Type.Array(AlertItem), pagination: Pagination });
+
+export const CoordinatorAlertsQuery = Type.Object(
+  {
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
+    search: Type.Optional(Type.String({ maxLength: 100 })),
+    severity: Type.Optional(Severity),
+    type: Type.Optional(AlertType),
+    /** Only alerts still open (not resolved); the default lists them all, newest first. */
+    open: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export const CoordinatorAlertsResponse = Type.Object({
+  alerts: Type.Array(AlertItem),
+  pagination: Pagination,
+  /** Alerts in the caller's reach they have not marked read (the title's count). */
+  unread: Type.Integer(),
+});
+
+export const AssignBody = Type.Object({ coordinatorId: Uuid }, { additionalProperties: false });
+export const AlertResponse = Type.Object({ alert: AlertItem });
+export const ReadAllResponse = Type.Object({ marked: Type.Integer(), unread: Type.Integer() });

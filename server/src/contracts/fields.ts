@@ -1,0 +1,174 @@
+/** Field list, detail, creation and location shapes (spec sections 3 and 7). */
+import { Type, type Static } from 'typebox';
+import { PageQuery, Pagination } from './common';
+import {
+  AREA_UNITS,
+  CROP_STATUSES,
+  IRRIGATION_TYPES,
+  SENSOR_STATUSES,
+  SENSOR_TYPES,
+  SOIL_TYPES,
+  YIELD_UNITS,
+} from '../domain/fields/addField';
+
+const oneOf = <T extends readonly string[]>(values: T) => Type.Union(values.map((v) => Type.Literal(v)));
+const num = (opts: { minimum?: number; maximum?: number } = {}) => Type.Optional(Type.Number(opts));
+const text = (max = 200) => Type.Optional(Type.String({ maxLength: max }));
+const day = Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }));
+const closed = { additionalProperties: false } as const;
+
+/** The add-field body; bounds of spec section 5 are enforced here and again by the domain rules. */
+export const AddFieldBody = Type.Object(
+  {
+    fieldId: Type.String({ maxLength: 40 }),
+    name: Type.String({ maxLength: 120 }),
+    farmerId: Type.Optional(Type.String({ format: 'uuid' })),
+    location: Type.Optional(
+      Type.Object(
+        {
+          coordinates: Type.Optional(Type.Object({ lat: num({ minimum: -90, maximum: 90 }), lng: num({ minimum: -180, maximum: 180 }) }, closed)),
+          address: Type.Optional(
+            Type.Object({ state: text(), district: text(), village: text(), pincode: Type.Optional(Type.String({ pattern: '^[0-9]{6}$' })), fullAddress: text(500) }, closed),
+          ),
+          area: Type.Optional(Type.Object({ value: num({ minimum: 0 }), unit: Type.Optional(oneOf(AREA_UNITS)) }, closed)),
+        },
+        closed,
+      ),
+    ),
+    soilInfo: Type.Optional(
+      Type.Object(
+        {
+          type: Type.Optional(oneOf(SOIL_TYPES)),
+          ph: num({ minimum: 0, maximum: 14 }),
+          organicMatter: num({ minimum: 0, maximum: 100 }),
+          nitrogen: num({ minimum: 0 }),
+          phosphorus: num({ minimum: 0 }),
+          potassium: num({ minimum: 0 }),
+          lastTested: day,
+        },
+        closed,
+      ),
+    ),
+    currentCrop: Type.Optional(
+      Type.Object(
+        {
+          name: text(),
+          variety: text(),
+          plantedDate: day,
+          expectedHarvest: day,
+          status: Type.Optional(oneOf(CROP_STATUSES)),
+          yield: Type.Optional(Type.Object({ expected: num({ minimum: 0 }), actual: num({ minimum: 0 }), unit: Type.Optional(oneOf(YIELD_UNITS)) }, closed)),
+        },
+        closed,
+      ),
+    ),
+    sensors: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            sensorId: Type.String({ minLength: 1, maxLength: 60 }),
+            type: oneOf(SENSOR_TYPES),
+            status: oneOf(SENSOR_STATUSES),
+            location: Type.Optional(Type.Object({ lat: num({ minimum: -90, maximum: 90 }), lng: num({ minimum: -180, maximum: 180 }) }, closed)),
+          },
+          closed,
+        ),
+        { maxItems: 50 },
+      ),
+    ),
+    irrigation: Type.Optional(
+      Type.Object(
+        {
+          type: Type.Optional(oneOf(IRRIGATION_TYPES)),
+          automation: Type.Optional(Type.Boolean()),
+          schedule: Type.Optional(
+            Type.Object(
+              {
+                frequency: text(60),
+                duration: Type.Optional(Type.Integer({ minimum: 0, maximum: 1440 })),
+                timeSlots: Type.Optional(Type.Array(Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' }), { maxItems: 24 })),
+              },
+              closed,
+            ),
+          ),
+        },
+        closed,
+      ),
+    ),
+  },
+  closed,
+);
+
+export const FieldListQuery = Type.Object(
+  {
+    ...PageQuery,
+    search: Type.Optional(Type.String({ maxLength: 100 })),
+    status: Type.Optional(Type.Union([Type.Literal('all'), Type.Literal('good'), Type.Literal('warning'), Type.Literal('alert')])),
+  },
+  closed,
+);
+
+export const FieldChoicesQuery = Type.Object(
+  {
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })),
+  },
+  closed,
+);
+
+export const FieldPinsQuery = Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50_000, default: 20_000 })) }, closed);
+
+export const LocationBody = Type.Object(
+  { lat: Type.Number({ minimum: -90, maximum: 90 }), lng: Type.Number({ minimum: -180, maximum: 180 }) },
+  closed,
+);
+
+export const FieldHealth = Type.Union([Type.Literal('good'), Type.Literal('warning'), Type.Literal('alert')]);
+const nullableNumber = Type.Union([Type.Number(), Type.Null()]);
+const nullableString = Type.Union([Type.String(), Type.Null()]);
+
+export const FieldRow = Type.Object({
+  _id: Type.String(),
+  fieldId: Type.String(),
+  fieldName: Type.String(),
+  status: FieldHealth,
+  operationalStatus: Type.String(),
+  farmerId: nullableString,
+  farmerName: nullableString,
+  owner: Type.Object({ name: nullableString }),
+  crop: nullableString,
+  cropType: nullableString,
+  area: nullableNumber,
+  lastSensorData: Type.Union([Type.Object({ moisture: nullableNumber, temperature: nullableNumber }), Type.Null()]),
+  lastSensorUpdate: Type.Union([Type.String(), Type.Null()]),
+  lat: nullableNumber,
+  lng: nullableNumber,
+});
+export type FieldRow = Static<typeof FieldRow>;
+export const FieldList = Type.Object({ fields: Type.Array(FieldRow), pagination: Pagination });
+export type FieldList = Static<typeof FieldList>;
+
+export const FieldPin = Type.Object({
+  _id: Type.String(),
+  fieldId: Type.String(),
+  fieldName: Type.String(),
+  status: FieldHealth,
+  crop: nullableString,
+  farmerName: nullableString,
+  lat: Type.Number(),
+  lng: Type.Number(),
+});
+export type FieldPin = Static<typeof FieldPin>;
+
+export const FieldChoice = Type.Object({
+  _id: Type.String(),
+  fieldId: Type.String(),
+  name: Type.String(),
+  farmerId: nullableString,
+  lat: nullableNumber,
+  lng: nullableNumber,
+});
+export type FieldChoice = Static<typeof FieldChoice>;
+
+/** GET /admin/fields/{id}: the Field Details modal. */
+export type FieldDetail = Awaited<ReturnType<typeof import('../modules/fields/service').fieldDetails>>;

@@ -1,0 +1,161 @@
+/**
+ * The alert engine's rules, as pure functions: given a field's thresholds, what it just measured and the
+ * alert already open for that field and type, decide whether to raise, update, resolve or do nothing.
+ * The caller stores the decision (one open alert per field and type is also a database constraint).
+ *
+ * Severity bands (how far past the threshold the value is):
+ *   moisture below moistureLow (spec default 25 %):   < 5 points → low, 5–10 → medium, ≥ 10 → high
+ *   temperature above temperatureHigh (default 35 °C): < 3 °C → low, 3–6 → medium, ≥ 6 → high
+ *   sensor offline: some of the field's sensors silent → medium; all of them → high
+ * Hysteresis (so a value hovering at the threshold does not flap): a moisture alert clears only once
+ * moisture is back at moistureLow + 5 points, a temperature alert once it is at temperatureHigh − 2 °C.
+ * A re-triggering reading updates the open alert only when its severity changes or the value moved by at
+ * least one unit, so a sensor sampling every few seconds does not flood the screens with updates.
+ */
+import { alertText, type AlertMessage } from './messages';
+
+export type AlertType = 'moisture' | 'temperature' | 'pest' | 'irrigation' | 'offline';
+export type Severity = 'high' | 'medium' | 'low';
+
+export type Thresholds = { moistureLow: number; temperatureHigh: number; offlineAfterMinutes: number };
+export const DEFAULT_THRESHOLDS: Thresholds = { moistureLow: 25, temperatureHigh: 35, offlineAfterMinutes: 120 };
+
+export const MOISTURE_CLEAR_MARGIN = 5;
+export const TEMPERATURE_CLEAR_MARGIN = 2;
+const UPDATE_STEP = 1;
+
+export type OpenAlert = {
+  id: string;
+  type: AlertType;
+  severity: Severity;
+  value: number | null;
+  threshold: number | null;
+  message: string;
+};
+
+type Details = AlertMessage & { severity: Severity; value: number | null; threshold: number | null; sensorId?: string | null };
+export type AlertDecision =
+  | ({ kind: 'raise'; type: AlertType } & Details)
+  | ({ kind: 'update'; alertId: string; type: AlertType } & Details)
+  | { kind: 'resolve'; alertId: string; type: AlertType };
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+export function moistureSeverity(value: number, low: number): Severity {
+  const deficit = low - value;
+  if (deficit >= 10) return 'high';
+  if (deficit >= 5) return 'medium';
+  return 'low';
+}
+
+export function temperatureSeverity(value: number, high: number): Severity {
+  const excess = value - high;
+  if (excess >= 6) return 'high';
+  if (excess >= 3) return 'medium';
+  return 'low';
+}
+
+/** Raise when nothing is open, update when the open alert changed enough, else nothing. */
+function raiseOrUpdate(type: AlertType, open: OpenAlert | undefined, details: Details): AlertDecision | null {
+  if (!open) return { kind: 'raise', type, ...details };
+  const moved =
+    open.value === null || details.value === null
+      ? open.value !== details.value
+      : Math.abs(open.value - details.value) >= UPDATE_STEP;
+  if (open.severity === details.severity && !moved) return null;
+  return { kind: 'update', alertId: open.id, type, ...details };
+}
+
+export type MeasuredReading = { type: string; value: number; sensorId?: string | null };
+
+/** The rule for one reading (moisture and temperature have rules; other types raise nothing). */
+export function evaluateReading(
+  reading: MeasuredReading,
+  thresholds: Thresholds,
+  open: OpenAlert | undefined,
+  fieldName: string,
+): AlertDecision | null {
+  const value = round1(reading.value);
+  if (reading.type === 'moisture') {
+    const low = thresholds.moistureLow;
+    if (reading.value < low) {
+      return raiseOrUpdate('moisture', open, {
+        severity: moistureSeverity(reading.value, low),
+        value,
+        threshold: low,
+        sensorId: reading.sensorId,
+        ...alertText.moistureLow({ field: fieldName, value, threshold: low }),
+      });
+    }
+    if (open && reading.value >= low + MOISTURE_CLEAR_MARGIN) return { kind: 'resolve', alertId: open.id, type: 'moisture' };
+    return null;
+  }
+  if (reading.type === 'temperature') {
+    const high = thresholds.temperatureHigh;
+    if (reading.value > high) {
+      return raiseOrUpdate('temperature', open, {
+        severity: temperatureSeverity(reading.value, high),
+        value,
+        threshold: high,
+        sensorId: reading.sensorId,
+        ...alertText.temperatureHigh({ field: fieldName, value, threshold: high }),
+      });
+    }
+    if (open && reading.value <= high - TEMPERATURE_CLEAR_MARGIN) return { kind: 'resolve', alertId: open.id, type: 'temperature' };
+    return null;
+  }
+  return null;
+}
+
+export type SensorSeen = { sensorId: string; lastSeenAt: Date | null; createdAt: Date };
+
+/**
+ * The sensor-offline rule for one field: a sensor is silent when it has not reported for longer than
+ * offlineAfterMinutes (a sensor that never reported counts from when it was registered).
+ */
+export function evaluateSilence(
+  sensors: SensorSeen[],
+  thresholds: Thresholds,
+  open: OpenAlert | undefined,
+  fieldName: string,
+  now: Date,
+): AlertDecision | null {
+  const limitMs = thresholds.offlineAfterMinutes * 60_000;
+  const silent = sensors.filter((s) => now.getTime() - (s.lastSeenAt ?? s.createdAt).getTime() > limitMs);
+  if (silent.length === 0) return open ? { kind: 'resolve', alertId: open.id, type: 'offline' } : null;
+  const severity: Severity = silent.length === sensors.length ? 'high' : 'medium';
+  const names = silent.map((s) => s.sensorId).sort();
+  const details: Details = {
+    severity,
+    value: null,
+    threshold: thresholds.offlineAfterMinutes,
+    ...alertText.sensorOffline({ field: fieldName, sensors: names.join(', '), minutes: thresholds.offlineAfterMinutes }),
+  };
+  if (!open) return { kind: 'raise', type: 'offline', ...details };
+  // The list of silent sensors lives in the message: update when it changed.
+  return open.severity === severity && open.message === details.message
+    ? null
+    : { kind: 'update', alertId: open.id, type: 'offline', ...details };
+}
+
+/** What another module (irrigation planner, pest detector) asks the engine to raise. */
+export type ExternalAlert = AlertMessage & {
+  type: 'irrigation' | 'pest';
+  severity: Severity;
+  value?: number | null;
+  threshold?: number | null;
+};
+
+export function evaluateExternal(input: ExternalAlert, open: OpenAlert | undefined): AlertDecision | null {
+  const { type, ...rest } = input;
+  const details = { ...rest, value: input.value ?? null, threshold: input.threshold ?? null };
+  // Another module's wording is its own: a new message is a change worth showing.
+  if (open && open.message !== details.message) return { kind: 'update', alertId: open.id, type, ...details };
+  return raiseOrUpdate(type, open, details);
+}
+
+/** A field's health as the lists show it: any high open alert → alert, any open alert → warning. */
+export function fieldHealth(openSeverities: Severity[]): 'good' | 'warning' | 'alert' {
+  if (openSeverities.includes('high')) return 'alert';
+  return openSeverities.length > 0 ? 'warning' : 'good';
+}

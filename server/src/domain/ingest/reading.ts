@@ -1,0 +1,136 @@
+/**
+ * What a sensor reading must look like before it may be stored. Pure: no database, no clock of its own
+ * (callers pass `now`), so the same rules serve MQTT, HTTP and the tests.
+ */
+
+/** Reading types a device may send, with the physically possible range of each. */
+export const PHYSICAL_RANGE = {
+  moisture: { min: 0, max: 100 }, // % volumetric water content
+  temperature: { min: -20, max: 70 }, // °C
+  humidity: { min: 0, max: 100 }, // % relative humidity
+  ph: { min: 0, max: 14 },
+} as const;
+
+export type ReadingType = keyof typeof PHYSICAL_RANGE;
+export const READING_TYPES = Object.keys(PHYSICAL_RANGE) as ReadingType[];
+
+/** A reading may be stamped at most this far ahead of the server clock (devices drift). */
+export const MAX_FUTURE_SKEW_MS = 5 * 60 * 1000;
+
+/** Why a reading was refused. Counted per reason and reported back to HTTP callers. */
+export type RejectReason =
+  | 'malformed' // not an object, or sensorId/type/value missing or of the wrong kind
+  | 'unknown_type'
+  | 'out_of_range'
+  | 'bad_timestamp'
+  | 'future_timestamp'
+  | 'unknown_sensor'
+  | 'wrong_type' // the sensor is registered as another type
+  | 'wrong_field' // the topic names another field than the one the sensor belongs to
+  | 'sensor_mismatch' // the topic or device key names another sensor than the payload
+  | 'sensor_inactive';
+
+export const REJECT_REASONS: RejectReason[] = [
+  'malformed',
+  'unknown_type',
+  'out_of_range',
+  'bad_timestamp',
+  'future_timestamp',
+  'unknown_sensor',
+  'wrong_type',
+  'wrong_field',
+  'sensor_mismatch',
+  'sensor_inactive',
+];
+
+/** A reading that passed the shape and physics checks, not yet matched to a registered sensor. */
+export type CheckedReading = { sensorId: string; type: ReadingType; value: number; recordedAt: Date };
+
+export type Checked<T> = { ok: true; reading: T } | { ok: false; reason: RejectReason };
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Accepts an ISO-8601 string or epoch milliseconds; absent means "now" (the server stamps it). */
+function parseTimestamp(raw: unknown, now: Date): Date | null {
+  if (raw === undefined || raw === null) return now;
+  if (typeof raw === 'number') return Number.isFinite(raw) ? new Date(raw) : null;
+  if (typeof raw !== 'string' || raw.trim() === '') return null;
+  const d = new Date(raw);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+export function checkReading(raw: unknown, now: Date): Checked<CheckedReading> {
+  if (!isObject(raw)) return { ok: false, reason: 'malformed' };
+  const { sensorId, type, value, timestamp } = raw;
+  if (typeof sensorId !== 'string' || sensorId.trim() === '' || sensorId.length > 100) return { ok: false, reason: 'malformed' };
+  if (typeof type !== 'string') return { ok: false, reason: 'malformed' };
+  if (!(type in PHYSICAL_RANGE)) return { ok: false, reason: 'unknown_type' };
+  if (typeof value !== 'number' || !Number.isFinite(value)) return { ok: false, reason: 'malformed' };
+  const range = PHYSICAL_RANGE[type as ReadingType];
+  if (value < range.min || value > range.max) return { ok: false, reason: 'out_of_range' };
+  const recordedAt = parseTimestamp(timestamp, now);
+  if (!recordedAt) return { ok: false, reason: 'bad_timestamp' };
+  if (recordedAt.getTime() - now.getTime() > MAX_FUTURE_SKEW_MS) return { ok: false, reason: 'future_timestamp' };
+  return { ok: true, reading: { sensorId: sensorId.trim(), type: type as ReadingType, value, recordedAt } };
+}
+
+/** The registered sensor a reading claims to come from (the parts the checks need). */
+export type RegisteredSensor = {
+  id: string;
+  sensorId: string;
+  fieldId: string;
+  /** The field's human code (FLD…), which a topic may use instead of the UUID. */
+  fieldCode: string;
+  type: string;
+  status: string;
+};
+
+/** Which sensor types may report which reading types: a weather station reports air temperature and humidity. */
+const ACCEPTS: Record<string, ReadingType[]> = {
+  moisture: ['moisture'],
+  temperature: ['temperature'],
+  humidity: ['humidity'],
+  ph: ['ph'],
+  weather: ['temperature', 'humidity'],
+};
+
+export type StoredReading = CheckedReading & { sensorUuid: string; fieldId: string };
+
+/**
+ * Matches a checked reading to its registered sensor.
+ * `claimed` is what the transport says: the topic's field and sensor (MQTT) or the sensor the device key
+ * belongs to (HTTP).
+ */
+export function matchSensor(
+  reading: CheckedReading,
+  sensor: RegisteredSensor | undefined,
+  claimed: { fieldRef?: string; sensorId?: string } = {},
+): Checked<StoredReading> {
+  if (claimed.sensorId !== undefined && claimed.sensorId !== reading.sensorId) return { ok: false, reason: 'sensor_mismatch' };
+  if (!sensor) return { ok: false, reason: 'unknown_sensor' };
+  if (claimed.fieldRef !== undefined && claimed.fieldRef !== sensor.fieldId && claimed.fieldRef !== sensor.fieldCode) {
+    return { ok: false, reason: 'wrong_field' };
+  }
+  if (!(ACCEPTS[sensor.type] ?? []).includes(reading.type)) return { ok: false, reason: 'wrong_type' };
+  if (sensor.status === 'inactive') return { ok: false, reason: 'sensor_inactive' };
+  return { ok: true, reading: { ...reading, sensorUuid: sensor.id, fieldId: sensor.fieldId } };
+}
+
+/** Rejections counted per reason since start (shown on /health and in the benchmark report). */
+export class RejectionCounter {
+  private counts = new Map<RejectReason, number>();
+  add(reason: RejectReason, n = 1) {
+    this.counts.set(reason, (this.counts.get(reason) ?? 0) + n);
+  }
+  get(reason: RejectReason) {
+    return this.counts.get(reason) ?? 0;
+  }
+  snapshot(): Partial<Record<RejectReason, number>> {
+    return Object.fromEntries(this.counts);
+  }
+  get total() {
+    let n = 0;
+    for (const v of this.counts.values()) n += v;
+    return n;
+  }
+}

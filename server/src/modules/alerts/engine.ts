@@ -1,0 +1,243 @@
+/**
+ * The alert engine: runs the pure rules (domain/alerts/rules.ts) on committed readings, on a timer for
+ * silent sensors, and for other modules (irrigation, pest) through `raise`; stores each decision (one open
+ * alert per field and type, enforced by a partial unique index), records it in alert_actions, keeps the
+ * field's health in step and hands every new or changed alert to `publish`.
+ *
+ * Work is serial, and readings that arrive while a run is busy are coalesced to the latest per field and
+ * type, so a burst of readings costs one run and memory stays bounded by the number of fields.
+ */
+import { and, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { alertActions, alerts, fields, sensors } from '../../db/schema';
+import {
+  evaluateExternal,
+  evaluateReading,
+  evaluateSilence,
+  type AlertDecision,
+  type ExternalAlert,
+  type OpenAlert,
+} from '../../domain/alerts/rules';
+import type { CommittedReading } from '../sensors/ingestPipeline';
+import type { AlertDelivery } from './push';
+import { alertsByIds, openAlertsOf } from './repository';
+
+export type AlertEngine = {
+  onReadings(readings: CommittedReading[]): void;
+  sweepOffline(): Promise<number>;
+  raise(fieldId: string, alert: ExternalAlert): Promise<AlertDelivery | null>;
+  /** Resolves when nothing is queued or running (tests, shutdown). */
+  idle(): Promise<void>;
+};
+
+type FieldRow = {
+  id: string;
+  name: string;
+  farmerId: string | null;
+  moistureLow: number;
+  temperatureHigh: number;
+  offlineAfterMinutes: number;
+};
+
+const fieldColumns = {
+  id: fields.id,
+  name: fields.name,
+  farmerId: fields.farmerId,
+  moistureLow: fields.moistureLow,
+  temperatureHigh: fields.temperatureHigh,
+  offlineAfterMinutes: fields.offlineAfterMinutes,
+};
+
+export function createAlertEngine(opts: {
+  db: Db;
+  publish: (push: AlertDelivery) => void;
+  onError?: (err: unknown) => void;
+  now?: () => Date;
+}): AlertEngine {
+  const { db } = opts;
+  const now = opts.now ?? (() => new Date());
+  const onError = opts.onError ?? (() => {});
+  let chain: Promise<unknown> = Promise.resolve();
+  const serial = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = chain.then(work);
+    chain = run.catch(onError);
+    return run;
+  };
+
+  /** Latest reading per field|type waiting for the next run. */
+  let pending = new Map<string, CommittedReading>();
+  let scheduled = false;
+
+  async function loadFields(ids: string[]) {
+    const rows = ids.length ? await db.select(fieldColumns).from(fields).where(inArray(fields.id, ids)) : [];
+    return new Map<string, FieldRow>(rows.map((r) => [r.id, r]));
+  }
+
+  async function loadOpen(fieldIds: string[], types: string[]) {
+    const rows = fieldIds.length
+      ? await db
+          .select({
+            id: alerts.id,
+            fieldId: alerts.fieldId,
+            type: alerts.type,
+            severity: alerts.severity,
+            value: alerts.value,
+            threshold: alerts.threshold,
+            message: alerts.message,
+          })
+          .from(alerts)
+          .where(openAlertsOf(fieldIds, types))
+      : [];
+    return new Map<string, OpenAlert>(rows.map((r) => [`${r.fieldId}|${r.type}`, r]));
+  }
+
+  /** Stores one decision; returns the alert's id and whether it is new. */
+  async function apply(field: FieldRow, d: AlertDecision, sensorUuid: string | null) {
+    const at = now();
+    if (d.kind === 'resolve') {
+      const [row] = await db
+        .update(alerts)
+        .set({ resolvedAt: at, updatedAt: at })
+        .where(and(eq(alerts.id, d.alertId), sql`${alerts.resolvedAt} is null`))
+        .returning({ id: alerts.id });
+      if (!row) return null;
+      await db.insert(alertActions).values({ alertId: row.id, actorId: null, action: 'resolved', detail: {} });
+      return { id: row.id, isNew: false };
+    }
+    const details = {
+      severity: d.severity,
+      value: d.value,
+      threshold: d.threshold,
+      message: d.message,
+      messageKey: d.messageKey,
+      messageParams: d.messageParams,
+      updatedAt: at,
+    };
+    // An upsert even for 'raise': another app instance may have opened the same alert a moment ago.
+    const [row] = await db
+      .insert(alerts)
+      .values({ fieldId: field.id, farmerId: field.farmerId, sensorId: sensorUuid, type: d.type, ...details, createdAt: at })
+      .onConflictDoUpdate({ target: [alerts.fieldId, alerts.type], targetWhere: sql`${alerts.resolvedAt} is null`, set: details })
+      .returning({ id: alerts.id, isNew: sql<boolean>`(xmax = 0)` });
+    await db.insert(alertActions).values({
+      alertId: row.id,
+      actorId: null,
+      action: row.isNew ? 'raised' : 'updated',
+      detail: { severity: d.severity, value: d.value, threshold: d.threshold },
+    });
+    return row;
+  }
+
+  async function refreshHealth(fieldIds: string[]) {
+    if (fieldIds.length === 0) return;
+    await db.execute(sql`
+      update fields f set health = (
+        select case when count(*) = 0 then 'good' when bool_or(a.severity = 'high') then 'alert' else 'warning' end::field_health
+        from alerts a where a.field_id = f.id and a.resolved_at is null)
+      where f.id in (${sql.join(fieldIds.map((id) => sql`${id}::uuid`), sql`, `)})`);
+  }
+
+  async function applyAll(decisions: Array<{ field: FieldRow; d: AlertDecision; sensorUuid: string | null }>) {
+    const touched: Array<{ id: string; isNew: boolean }> = [];
+    for (const { field, d, sensorUuid } of decisions) {
+      const r = await apply(field, d, sensorUuid);
+      if (r) touched.push(r);
+    }
+    await refreshHealth([...new Set(decisions.map((x) => x.field.id))]);
+    const items = await alertsByIds(
+      db,
+      touched.map((t) => t.id),
+    );
+    const isNew = new Map(touched.map((t) => [t.id, t.isNew]));
+    const pushes = items.map((i) => ({ ...i, event: isNew.get(i.item.id) ? ('alert:new' as const) : ('alert:updated' as const) }));
+    for (const p of pushes) opts.publish(p);
+    return pushes;
+  }
+
+  async function runReadings() {
+    scheduled = false;
+    const batch = [...pending.values()];
+    pending = new Map();
+    const fieldIds = [...new Set(batch.map((r) => r.fieldId))];
+    const [fieldRows, open] = await Promise.all([loadFields(fieldIds), loadOpen(fieldIds, ['moisture', 'temperature'])]);
+    const decisions: Array<{ field: FieldRow; d: AlertDecision; sensorUuid: string | null }> = [];
+    for (const r of batch) {
+      const field = fieldRows.get(r.fieldId);
+      if (!field) continue;
+      const d = evaluateReading({ type: r.type, value: r.value, sensorId: r.sensorId }, field, open.get(`${r.fieldId}|${r.type}`), field.name);
+      if (d) decisions.push({ field, d, sensorUuid: r.sensorUuid });
+    }
+    if (decisions.length > 0) await applyAll(decisions);
+  }
+
+  return {
+    onReadings(readings) {
+      for (const r of readings) {
+        if (r.type !== 'moisture' && r.type !== 'temperature') continue;
+        const key = `${r.fieldId}|${r.type}`;
+        const prev = pending.get(key);
+        if (!prev || r.recordedAt >= prev.recordedAt) pending.set(key, r);
+      }
+      if (!scheduled && pending.size > 0) {
+        scheduled = true;
+        void serial(runReadings);
+      }
+    },
+
+    sweepOffline: () =>
+      serial(async () => {
+        const at = now();
+        const watched = await db
+          .select({ fieldId: sensors.fieldId, sensorId: sensors.sensorId, lastSeenAt: sensors.lastSeenAt, createdAt: sensors.createdAt })
+          .from(sensors)
+          .where(and(ne(sensors.status, 'inactive'), ne(sensors.status, 'maintenance')));
+        const byField = new Map<string, typeof watched>();
+        for (const s of watched) byField.set(s.fieldId, [...(byField.get(s.fieldId) ?? []), s]);
+        const fieldIds = [...byField.keys()];
+        const [fieldRows, open] = await Promise.all([loadFields(fieldIds), loadOpen(fieldIds, ['offline'])]);
+        // Fields whose sensors were all removed may still hold an open offline alert.
+        const orphans = await db
+          .select({ id: alerts.id, fieldId: alerts.fieldId })
+          .from(alerts)
+          .where(and(eq(alerts.type, 'offline'), sql`${alerts.resolvedAt} is null`, fieldIds.length ? notInArray(alerts.fieldId, fieldIds) : undefined));
+        const orphanFields = await loadFields(orphans.map((o) => o.fieldId));
+        const decisions: Array<{ field: FieldRow; d: AlertDecision; sensorUuid: string | null }> = [];
+        for (const [fieldId, list] of byField) {
+          const field = fieldRows.get(fieldId);
+          if (!field) continue;
+          const d = evaluateSilence(list, field, open.get(`${fieldId}|offline`), field.name, at);
+          if (d) decisions.push({ field, d, sensorUuid: null });
+        }
+        for (const o of orphans) {
+          const field = orphanFields.get(o.fieldId);
+          if (field) decisions.push({ field, d: { kind: 'resolve', alertId: o.id, type: 'offline' }, sensorUuid: null });
+        }
+        await db.execute(sql`
+          update sensors s set status = 'offline'::sensor_status from fields f
+          where f.id = s.field_id and s.status = 'active'
+            and coalesce(s.last_seen_at, s.created_at) < ${at.toISOString()}::timestamptz - f.offline_after_minutes * interval '1 minute'`);
+        if (decisions.length > 0) await applyAll(decisions);
+        return decisions.length;
+      }),
+
+    raise: (fieldId, input) =>
+      serial(async () => {
+        const field = (await loadFields([fieldId])).get(fieldId);
+        if (!field) return null;
+        const open = await loadOpen([fieldId], [input.type]);
+        const d = evaluateExternal(input, open.get(`${fieldId}|${input.type}`));
+        if (!d) return null;
+        const [push] = await applyAll([{ field, d, sensorUuid: null }]);
+        return push ?? null;
+      }),
+
+    idle: async () => {
+      // Loop: a run may schedule another while we wait.
+      for (;;) {
+        const c = chain;
+        await c.catch(() => {});
+        if (c === chain && !scheduled) return;
+      }
+    },
+  };
+}

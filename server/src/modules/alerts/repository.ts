@@ -1,0 +1,115 @@
+/**
+ * Alert rows as the API and the pushes show them: joined with the farmer, field, assignee and
+ * acknowledger names, and whether the viewer has marked each read.
+ */
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { alertReads, alerts, fields, users } from '../../db/schema';
+import type { AlertItem } from '../../contracts/alerts';
+
+const farmer = alias(users, 'farmer');
+const assignee = alias(users, 'assignee');
+const acker = alias(users, 'acker');
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function selectItems(db: Db, viewerId: string | null) {
+  return db
+    .select({
+      a: alerts,
+      fieldName: fields.name,
+      farmerName: farmer.name,
+      coordinatorId: farmer.managedBy,
+      assigneeName: assignee.name,
+      ackerName: acker.name,
+      read: viewerId
+        ? sql<boolean>`exists (select 1 from ${alertReads} where ${alertReads.alertId} = ${alerts.id} and ${alertReads.userId} = ${viewerId})`
+        : sql<boolean>`false`,
+    })
+    .from(alerts)
+    .innerJoin(fields, eq(fields.id, alerts.fieldId))
+    .leftJoin(farmer, eq(farmer.id, alerts.farmerId))
+    .leftJoin(assignee, eq(assignee.id, alerts.assignedTo))
+    .leftJoin(acker, eq(acker.id, alerts.acknowledgedBy));
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof selectItems>['execute']>>[number];
+
+export type AlertWithAudience = { item: AlertItem; farmerId: string | null; coordinatorId: string | null };
+
+function toItem(r: Row): AlertWithAudience {
+  const a = r.a;
+  return {
+    farmerId: a.farmerId,
+    coordinatorId: r.coordinatorId,
+    item: {
+      _id: a.id,
+      id: a.id,
+      type: a.type,
+      severity: a.severity,
+      status: a.status,
+      message: a.message,
+      messageKey: a.messageKey,
+      messageParams: a.messageParams ?? null,
+      farmer: r.farmerName,
+      farmerId: a.farmerId,
+      fieldId: a.fieldId,
+      fieldName: r.fieldName,
+      value: a.value,
+      threshold: a.threshold,
+      assignedTo: a.assignedTo && r.assigneeName ? { _id: a.assignedTo, name: r.assigneeName } : null,
+      acknowledgedBy: a.acknowledgedBy && r.ackerName ? { _id: a.acknowledgedBy, name: r.ackerName } : null,
+      read: Boolean(r.read),
+      createdAt: a.createdAt.toISOString(),
+      updatedAt: a.updatedAt.toISOString(),
+      resolvedAt: iso(a.resolvedAt),
+    },
+  };
+}
+
+export async function alertsByIds(db: Db, ids: string[], viewerId: string | null = null) {
+  if (ids.length === 0) return [];
+  const rows = await selectItems(db, viewerId).where(inArray(alerts.id, ids));
+  return rows.map(toItem);
+}
+
+/** A page of alerts matching `where` (the caller's scope and filters), newest first. */
+export async function alertPage(db: Db, where: SQL | undefined, viewerId: string, page: number, limit: number) {
+  const [{ total }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(alerts)
+    .innerJoin(fields, eq(fields.id, alerts.fieldId))
+    .leftJoin(farmer, eq(farmer.id, alerts.farmerId))
+    .where(where);
+  const rows = await selectItems(db, viewerId)
+    .where(where)
+    .orderBy(desc(alerts.createdAt), desc(alerts.id))
+    .limit(limit)
+    .offset((page - 1) * limit);
+  return { items: rows.map((r) => toItem(r).item), total, totalPages: Math.max(1, Math.ceil(total / limit)) };
+}
+
+/** Case-insensitive search over message, farmer name and field name (the coordinator screen's box). */
+export function searchCondition(term: string): SQL {
+  const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql`(${alerts.message} ilike ${like} or ${farmer.name} ilike ${like} or ${fields.name} ilike ${like})`;
+}
+
+export const unreadCondition = (viewerId: string) =>
+  sql`not exists (select 1 from ${alertReads} where ${alertReads.alertId} = ${alerts.id} and ${alertReads.userId} = ${viewerId})`;
+
+export async function countAlerts(db: Db, where: SQL | undefined) {
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(alerts)
+    .where(where);
+  return n;
+}
+
+export const openAlertsOf = (fieldIds: string[], types?: string[]) =>
+  and(
+    inArray(alerts.fieldId, fieldIds),
+    sql`${alerts.resolvedAt} is null`,
+    types ? inArray(alerts.type, types as never[]) : undefined,
+  );

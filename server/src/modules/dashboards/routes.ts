@@ -1,0 +1,28 @@
+/** Dashboard stat cards: GET /admin/overview and GET /coordinator/dashboard-stats, computed from the data. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ApiErrorBody } from '../../contracts/common';
+import { AdminOverview, CoordinatorStats } from '../../contracts/dashboards';
+import { ADMINS, requireRole } from '../../lib/access';
+import { adminOverview, coordinatorStats } from './repository';
+
+const errors = { 401: ApiErrorBody, 403: ApiErrorBody };
+const security = [{ bearer: [] }];
+const tags = ['dashboards'];
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/admin/overview', { onRequest: [app.authenticate], schema: { tags, security, response: { 200: AdminOverview, ...errors } } }, async (req) => {
+    requireRole(req.user!, ADMINS);
+    return adminOverview(app.db);
+  });
+
+  app.get(
+    '/coordinator/dashboard-stats',
+    { onRequest: [app.authenticate], schema: { tags, security, response: { 200: CoordinatorStats, ...errors } } },
+    async (req) => {
+      requireRole(req.user!, ['coordinator', ...ADMINS]);
+      return { stats: await coordinatorStats(app.db, req.user!) };
+    },
+  );
+};
+
+export default routes;

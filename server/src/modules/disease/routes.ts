@@ -1,0 +1,80 @@
+/**
+ * /disease: the knowledge base, and POST /disease/detect with a multipart `image` field.
+ * The photo is analysed in memory and never stored.
+ */
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { ApiErrorBody } from '../../contracts/common';
+import { DiseaseCatalogue, DiseaseResult } from '../../contracts/disease';
+import { analyseLeaf } from '../../domain/disease/analyseLeaf';
+import { colourClassifier, type LeafClassifier } from '../../domain/disease/classifier';
+import { chooseClassifier } from '../../domain/disease/chooseClassifier';
+import { DISEASE_INPUT_ERRORS, MAX_UPLOAD_BYTES } from '../../domain/disease/imageGuard';
+import { DISEASE_SOURCE, DISEASES } from '../../domain/disease/knowledgeBase';
+import { SEVERITY_BANDS } from '../../domain/disease/severity';
+import { AppError, badRequest, translated } from '../../lib/errors';
+import { preferredLanguage } from '../userLanguage';
+
+const errors = { 400: ApiErrorBody, 401: ApiErrorBody, 413: ApiErrorBody, 429: ApiErrorBody };
+const Lang = Type.Union([Type.Literal('english'), Type.Literal('marathi'), Type.Literal('hindi')]);
+const noImage = translated('Please attach a leaf photo in the "image" field.', 'कृपया "image" मध्ये पानाचा फोटो जोडा.', 'कृपया "image" में पत्ती की फ़ोटो जोड़ें।');
+
+/** Photo analysis is CPU work: a farmer needs a few per minute, not hundreds. */
+const DETECT_PER_MINUTE = 30;
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 200 } });
+
+  let classifier: LeafClassifier = colourClassifier;
+  try {
+    classifier = await chooseClassifier(app.config);
+  } catch (err) {
+    app.log.error({ err }, 'disease model could not be loaded; using colour analysis');
+  }
+
+  app.get(
+    '/disease',
+    { onRequest: [app.authenticate], schema: { tags: ['disease'], response: { 200: DiseaseCatalogue, ...errors } } },
+    async () => ({
+      method: classifier.method,
+      source: DISEASE_SOURCE,
+      severityBands: SEVERITY_BANDS.map((b) => ({ grade: b.grade, upToPercent: Number.isFinite(b.below) ? b.below * 100 : null })),
+      diseases: DISEASES.map(({ id, pattern, crops, scientificName, name }) => ({ id, pattern, crops, scientificName, name })),
+    }),
+  );
+
+  app.post(
+    '/disease/detect',
+    {
+      onRequest: [app.authenticate],
+      config: { rateLimit: { max: DETECT_PER_MINUTE, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['disease'],
+        consumes: ['multipart/form-data'],
+        querystring: Type.Object({ lang: Type.Optional(Lang), crop: Type.Optional(Type.String({ maxLength: 40 })) }),
+        response: { 200: DiseaseResult, ...errors },
+      },
+    },
+    async (req) => {
+      if (!req.isMultipart()) throw badRequest(noImage, undefined, 'IMAGE_REQUIRED');
+      let image: Buffer | null = null;
+      try {
+        for await (const part of req.parts()) {
+          if (part.type === 'file' && part.fieldname === 'image') image = await part.toBuffer();
+          else if (part.type === 'file') await part.toBuffer();
+        }
+      } catch (err) {
+        const code = (err as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'IMAGE_TOO_LARGE', DISEASE_INPUT_ERRORS.tooLarge);
+        if (code?.startsWith('FST_')) throw badRequest(noImage, { reason: code }, 'IMAGE_REQUIRED');
+        throw err;
+      }
+      if (!image || image.byteLength === 0) throw badRequest(noImage, undefined, 'IMAGE_REQUIRED');
+      const lang = req.query.lang ?? (await preferredLanguage(app.db, req.user!.id));
+      return analyseLeaf(image, { lang, crop: req.query.crop, classifier });
+    },
+  );
+};
+
+export default routes;

@@ -1,0 +1,207 @@
+/**
+ * SQL for field lists, field details, field creation and locations. Every read is limited by `fieldScope(user)`.
+ */
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { cropHistory, fieldFinancials, fieldNotes, fields, sensors, users } from '../../db/schema';
+import { fieldScope, type AuthUser } from '../../lib/access';
+import type { AddFieldPayload } from '../../domain/fields/addField';
+import { containing, pageInfo } from '../people/repository';
+
+export type FieldHealthFilter = 'all' | 'good' | 'warning' | 'alert';
+export type FieldListQuery = { page: number; limit: number; search?: string; status?: FieldHealthFilter };
+
+/** Area in acres whatever unit it was entered in (the lists show acres). */
+const areaInAcres = sql<number | null>`case ${fields.areaUnit}
+  when 'hectares' then ${fields.areaValue} * 2.4710538
+  when 'sq_meters' then ${fields.areaValue} / 4046.8564
+  else ${fields.areaValue} end`;
+
+function listFilter(user: AuthUser, q: FieldListQuery): SQL {
+  const parts: (SQL | undefined)[] = [fieldScope(user)];
+  if (q.search?.trim()) {
+    const like = containing(q.search.trim());
+    parts.push(or(ilike(fields.name, like), ilike(fields.fieldId, like), ilike(users.name, like)));
+  }
+  if (q.status && q.status !== 'all') parts.push(eq(fields.health, q.status));
+  return and(...parts)!;
+}
+
+/** One page of field rows in the listing shape of spec section 3. */
+export async function listFields(db: Db, user: AuthUser, q: FieldListQuery) {
+  const where = listFilter(user, q);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        _id: fields.id,
+        fieldId: fields.fieldId,
+        fieldName: fields.name,
+        status: fields.health,
+        operationalStatus: fields.operationalStatus,
+        farmerId: fields.farmerId,
+        farmerName: users.name,
+        crop: fields.cropName,
+        area: areaInAcres,
+        lastMoisture: fields.lastMoisture,
+        lastTemperature: fields.lastTemperature,
+        lastSensorUpdate: fields.lastReadingAt,
+        lat: fields.lat,
+        lng: fields.lng,
+      })
+      .from(fields)
+      .leftJoin(users, eq(users.id, fields.farmerId))
+      .where(where)
+      .orderBy(asc(fields.name), asc(fields.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    db.select({ total: count() }).from(fields).leftJoin(users, eq(users.id, fields.farmerId)).where(where),
+  ]);
+  return {
+    fields: rows.map(({ lastMoisture, lastTemperature, ...r }) => ({
+      ...r,
+      lastSensorUpdate: r.lastSensorUpdate?.toISOString() ?? null,
+      owner: { name: r.farmerName },
+      cropType: r.crop,
+      lastSensorData:
+        lastMoisture === null && lastTemperature === null ? null : { moisture: lastMoisture, temperature: lastTemperature },
+    })),
+    pagination: pageInfo(q, total),
+  };
+}
+
+/** Every field the caller may see that has a position: the map pins them all at once. */
+export function fieldPins(db: Db, user: AuthUser, limit: number) {
+  return db
+    .select({
+      _id: fields.id,
+      fieldId: fields.fieldId,
+      fieldName: fields.name,
+      status: fields.health,
+      crop: fields.cropName,
+      farmerName: users.name,
+      lat: fields.lat,
+      lng: fields.lng,
+    })
+    .from(fields)
+    .leftJoin(users, eq(users.id, fields.farmerId))
+    .where(and(fieldScope(user), sql`${fields.lat} is not null and ${fields.lng} is not null`))
+    .limit(limit);
+}
+
+/** The short list behind field dropdowns (GET /fields). */
+export async function fieldChoices(db: Db, user: AuthUser, q: { page: number; limit: number }) {
+  const where = fieldScope(user);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ _id: fields.id, fieldId: fields.fieldId, name: fields.name, farmerId: fields.farmerId, lat: fields.lat, lng: fields.lng })
+      .from(fields)
+      .where(where)
+      .orderBy(asc(fields.name), asc(fields.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    db.select({ total: count() }).from(fields).where(where),
+  ]);
+  return { fields: rows, pagination: pageInfo(q, total) };
+}
+
+export async function fieldIdTaken(db: Db, fieldId: string) {
+  const [row] = await db.select({ id: fields.id }).from(fields).where(eq(fields.fieldId, fieldId)).limit(1);
+  return !!row;
+}
+
+export async function takenSensorIds(db: Db, sensorIds: string[]) {
+  if (!sensorIds.length) return [];
+  const rows = await db
+    .select({ sensorId: sensors.sensorId })
+    .from(sensors)
+    .where(sql`${sensors.sensorId} in ${sensorIds}`);
+  return rows.map((r) => r.sensorId);
+}
+
+/** Inserts the field and its sensors; run inside the caller's transaction. */
+export async function insertField(db: Db, p: AddFieldPayload, farmerId: string | null, createdBy: string) {
+  const loc = p.location ?? {};
+  const soil = p.soilInfo ?? {};
+  const crop = p.currentCrop ?? {};
+  const irr = p.irrigation ?? {};
+  const [row] = await db
+    .insert(fields)
+    .values({
+      fieldId: p.fieldId,
+      name: p.name,
+      farmerId,
+      createdBy,
+      lat: loc.coordinates?.lat ?? null,
+      lng: loc.coordinates?.lng ?? null,
+      addressState: loc.address?.state,
+      district: loc.address?.district,
+      village: loc.address?.village,
+      pincode: loc.address?.pincode,
+      fullAddress: loc.address?.fullAddress,
+      areaValue: loc.area?.value,
+      areaUnit: loc.area?.unit,
+      soilType: soil.type,
+      ph: soil.ph,
+      organicMatter: soil.organicMatter,
+      nitrogen: soil.nitrogen,
+      phosphorus: soil.phosphorus,
+      potassium: soil.potassium,
+      soilLastTested: soil.lastTested,
+      cropName: crop.name,
+      cropVariety: crop.variety,
+      plantedDate: crop.plantedDate,
+      expectedHarvest: crop.expectedHarvest,
+      cropStatus: crop.status,
+      yieldExpected: crop.yield?.expected,
+      yieldActual: crop.yield?.actual,
+      yieldUnit: crop.yield?.unit,
+      irrigationType: irr.type,
+      irrigationAutomation: irr.automation,
+      irrigationFrequency: irr.schedule?.frequency,
+      irrigationDurationMinutes: irr.schedule?.duration,
+      irrigationTimeSlots: irr.schedule?.timeSlots ?? [],
+    })
+    .returning({ id: fields.id, fieldId: fields.fieldId, name: fields.name, farmerId: fields.farmerId });
+  if (p.sensors?.length) {
+    await db.insert(sensors).values(
+      p.sensors.map((s) => ({
+        sensorId: s.sensorId,
+        fieldId: row.id,
+        type: s.type,
+        status: s.status,
+        lat: s.location?.lat ?? null,
+        lng: s.location?.lng ?? null,
+      })),
+    );
+  }
+  return row;
+}
+
+/** The Field Details modal: the field plus its soil, irrigation, crop history, financials and notes. */
+export async function fieldDetail(db: Db, fieldUuid: string) {
+  const [[f], history, [money], notes, fieldSensors] = await Promise.all([
+    db
+      .select({ field: fields, ownerName: users.name })
+      .from(fields)
+      .leftJoin(users, eq(users.id, fields.farmerId))
+      .where(eq(fields.id, fieldUuid)),
+    db.select().from(cropHistory).where(eq(cropHistory.fieldId, fieldUuid)).orderBy(desc(cropHistory.plantedDate)),
+    db.select().from(fieldFinancials).where(eq(fieldFinancials.fieldId, fieldUuid)),
+    db
+      .select({ content: fieldNotes.content, createdAt: fieldNotes.createdAt, author: users.name })
+      .from(fieldNotes)
+      .leftJoin(users, eq(users.id, fieldNotes.authorId))
+      .where(eq(fieldNotes.fieldId, fieldUuid))
+      .orderBy(desc(fieldNotes.createdAt))
+      .limit(50),
+    db
+      .select({ sensorId: sensors.sensorId, type: sensors.type, status: sensors.status })
+      .from(sensors)
+      .where(eq(sensors.fieldId, fieldUuid)),
+  ]);
+  return { field: f.field, ownerName: f.ownerName, history, money, notes, sensors: fieldSensors };
+}
+
+export async function setLocation(db: Db, fieldUuid: string, lat: number, lng: number) {
+  await db.update(fields).set({ lat, lng, updatedAt: new Date() }).where(eq(fields.id, fieldUuid));
+}

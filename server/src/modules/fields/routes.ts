@@ -1,0 +1,92 @@
+/**
+ * Fields: the dropdown list, creation with sensors, the coordinator and admin field lists, the map pins,
+ * Field Details and setting a location. Every read is scoped by lib/access.ts (404 outside reach).
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { ApiErrorBody } from '../../contracts/common';
+import { AddFieldBody, FieldChoice, FieldChoicesQuery, FieldList, FieldListQuery, FieldPin, FieldPinsQuery, LocationBody } from '../../contracts/fields';
+import { isAdmin, requireRole, STAFF } from '../../lib/access';
+import { forbidden } from '../../lib/errors';
+import type { AddFieldPayload } from '../../domain/fields/addField';
+import * as repo from './repository';
+import * as service from './service';
+
+const errors = { 400: ApiErrorBody, 401: ApiErrorBody, 403: ApiErrorBody, 404: ApiErrorBody, 409: ApiErrorBody };
+const security = [{ bearer: [] }];
+const tags = ['fields'];
+/** Either the UUID or the human field code. */
+const FieldParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  const listQuery = (q: { page?: number; limit?: number; search?: string; status?: 'all' | 'good' | 'warning' | 'alert' }) => ({
+    page: q.page ?? 1,
+    limit: q.limit ?? 10,
+    search: q.search,
+    status: q.status,
+  });
+
+  app.get(
+    '/fields',
+    { onRequest: [app.authenticate], schema: { tags, security, querystring: FieldChoicesQuery, response: { 200: Type.Object({ fields: Type.Array(FieldChoice), pagination: Type.Any() }), ...errors } } },
+    async (req) => repo.fieldChoices(app.db, req.user!, { page: req.query.page ?? 1, limit: req.query.limit ?? 100 }),
+  );
+
+  app.post(
+    '/fields',
+    { onRequest: [app.authenticate], schema: { tags, security, body: AddFieldBody, response: { 201: Type.Object({ field: Type.Object({ _id: Type.String(), fieldId: Type.String(), name: Type.String(), farmerId: Type.Union([Type.String(), Type.Null()]) }) }), ...errors } } },
+    async (req, reply) => {
+      const created = await service.createField(app.db, req.user!, req.body as AddFieldPayload);
+      return reply.code(201).send({ field: { _id: created.id, fieldId: created.fieldId, name: created.name, farmerId: created.farmerId } });
+    },
+  );
+
+  app.get(
+    '/coordinator/field-overview',
+    { onRequest: [app.authenticate], schema: { tags, security, querystring: FieldListQuery, response: { 200: FieldList, ...errors } } },
+    async (req) => {
+      requireRole(req.user!, STAFF);
+      return repo.listFields(app.db, req.user!, listQuery(req.query));
+    },
+  );
+
+  app.get(
+    '/admin/fields',
+    { onRequest: [app.authenticate], schema: { tags, security, querystring: FieldListQuery, response: { 200: FieldList, ...errors } } },
+    async (req) => {
+      // Coordinators reach this list too (the field table), limited to their farmers' fields.
+      requireRole(req.user!, STAFF);
+      return repo.listFields(app.db, req.user!, listQuery(req.query));
+    },
+  );
+
+  app.get(
+    '/fields/map',
+    { onRequest: [app.authenticate], schema: { tags, security, querystring: FieldPinsQuery, response: { 200: Type.Object({ fields: Type.Array(FieldPin) }), ...errors } } },
+    async (req) => {
+      requireRole(req.user!, STAFF);
+      return { fields: (await repo.fieldPins(app.db, req.user!, req.query.limit ?? 20_000)) as FieldPin[] };
+    },
+  );
+
+  app.get(
+    '/admin/fields/:id',
+    // The detail's shape is FieldDetail in contracts/fields.ts (derived from the service).
+    { onRequest: [app.authenticate], schema: { tags, security, params: FieldParams, response: { 200: Type.Any(), ...errors } } },
+    async (req) => {
+      requireRole(req.user!, STAFF);
+      return service.fieldDetails(app.db, req.user!, req.params.id);
+    },
+  );
+
+  app.put(
+    '/admin/fields/:id/location',
+    { onRequest: [app.authenticate], schema: { tags, security, params: FieldParams, body: LocationBody, response: { 200: Type.Object({ _id: Type.String(), lat: Type.Number(), lng: Type.Number() }), ...errors } } },
+    async (req) => {
+      if (!isAdmin(req.user!) && req.user!.role !== 'coordinator') throw forbidden();
+      return service.setFieldLocation(app.db, req.user!, req.params.id, req.body.lat, req.body.lng);
+    },
+  );
+};
+
+export default routes;

@@ -1,0 +1,130 @@
+/**
+ * Field rules: who may create a field for whom, unique field and sensor ids (409 with the clashing id),
+ * and the Field Details shape of spec section 3.
+ */
+import type { Db } from '../../db/client';
+import { loadFarmerFor, loadFieldFor, type AuthUser } from '../../lib/access';
+import { badRequest, conflict, translated } from '../../lib/errors';
+import { dropEmpty, fieldProblems, type AddFieldPayload } from '../../domain/fields/addField';
+import * as repo from './repository';
+
+export const FIELD_TEXT = {
+  required: translated('Field name and Field ID are required', 'शेताचे नाव आणि शेत आयडी आवश्यक आहेत', 'खेत का नाम और खेत आईडी आवश्यक हैं'),
+  outOfRange: translated('Some values are out of range.', 'काही मूल्ये मर्यादेबाहेर आहेत.', 'कुछ मान सीमा से बाहर हैं।'),
+  fieldIdTaken: (id: string) =>
+    translated(`Field ID ${id} already exists.`, `शेत आयडी ${id} आधीच अस्तित्वात आहे.`, `खेत आईडी ${id} पहले से मौजूद है।`),
+  sensorIdTaken: (id: string) =>
+    translated(`Sensor ID ${id} is already in use.`, `सेन्सर आयडी ${id} आधीच वापरात आहे.`, `सेंसर आईडी ${id} पहले से उपयोग में है।`),
+};
+
+const isUniqueViolation = (e: unknown) =>
+  (e as { code?: string })?.code === '23505' || (e as { cause?: { code?: string } })?.cause?.code === '23505';
+
+/**
+ * A farmer's field is always their own; staff may name any farmer they can reach (else 404),
+ * or none. Field and sensors are written in one transaction.
+ */
+export async function createField(db: Db, user: AuthUser, body: AddFieldPayload) {
+  const p = (dropEmpty(body) ?? {}) as AddFieldPayload;
+  const problems = fieldProblems(p);
+  if (problems.includes('required')) throw badRequest(FIELD_TEXT.required, undefined, 'FIELD_REQUIRED');
+  if (problems.length) throw badRequest(FIELD_TEXT.outOfRange, { problems }, 'FIELD_OUT_OF_RANGE');
+  let farmerId: string | null = null;
+  if (user.role === 'farmer') farmerId = user.id;
+  else if (p.farmerId) farmerId = (await loadFarmerFor(db, user, p.farmerId)).id;
+
+  if (await repo.fieldIdTaken(db, p.fieldId)) throw conflict(FIELD_TEXT.fieldIdTaken(p.fieldId), 'FIELD_ID_TAKEN');
+  const sensorIds = (p.sensors ?? []).map((s) => s.sensorId);
+  const dupInBody = sensorIds.find((id, i) => sensorIds.indexOf(id) !== i);
+  if (dupInBody) throw conflict(FIELD_TEXT.sensorIdTaken(dupInBody), 'SENSOR_ID_TAKEN');
+  const [takenSensor] = await repo.takenSensorIds(db, sensorIds);
+  if (takenSensor) throw conflict(FIELD_TEXT.sensorIdTaken(takenSensor), 'SENSOR_ID_TAKEN');
+  try {
+    return await db.transaction((tx) => repo.insertField(tx as Db, p, farmerId, user.id));
+  } catch (e) {
+    // Lost a race for the same id between the check and the insert.
+    if (isUniqueViolation(e)) throw conflict(FIELD_TEXT.fieldIdTaken(p.fieldId), 'FIELD_ID_TAKEN');
+    throw e;
+  }
+}
+
+const dateOnly = (d: string | null) => d ?? null;
+
+export async function fieldDetails(db: Db, user: AuthUser, id: string) {
+  const row = await loadFieldFor(db, user, id);
+  const { field: f, ownerName, history, money, notes, sensors } = await repo.fieldDetail(db, row.id);
+  const hasSoil = [f.soilType, f.ph, f.organicMatter, f.nitrogen, f.phosphorus, f.potassium, f.soilLastTested].some((v) => v !== null);
+  const investment = money && {
+    seeds: money.seeds,
+    fertilizers: money.fertilizers,
+    pesticides: money.pesticides,
+    labor: money.labor,
+    irrigation: money.irrigation,
+    other: money.other,
+  };
+  const spent = investment ? Object.values(investment).reduce((a, b) => a + b, 0) : 0;
+  return {
+    _id: f.id,
+    fieldId: f.fieldId,
+    name: f.name,
+    status: f.health,
+    owner: { _id: f.farmerId, name: ownerName },
+    location: {
+      coordinates: { lat: f.lat, lng: f.lng },
+      address: { state: f.addressState, district: f.district, village: f.village, pincode: f.pincode, fullAddress: f.fullAddress },
+      area: { value: f.areaValue, unit: f.areaUnit },
+    },
+    currentCrop: {
+      name: f.cropName,
+      variety: f.cropVariety,
+      plantedDate: dateOnly(f.plantedDate),
+      expectedHarvest: dateOnly(f.expectedHarvest),
+      status: f.cropStatus,
+      yield: { expected: f.yieldExpected, actual: f.yieldActual, unit: f.yieldUnit },
+    },
+    soilInfo: hasSoil
+      ? {
+          type: f.soilType,
+          ph: f.ph,
+          organicMatter: f.organicMatter,
+          nitrogen: f.nitrogen,
+          phosphorus: f.phosphorus,
+          potassium: f.potassium,
+          lastTested: f.soilLastTested,
+        }
+      : null,
+    // Every field has an irrigation record (type defaults to manual), so the section always has content.
+    irrigation: {
+      type: f.irrigationType,
+      automation: f.irrigationAutomation,
+      schedule: { frequency: f.irrigationFrequency, duration: f.irrigationDurationMinutes, timeSlots: f.irrigationTimeSlots },
+    },
+    sensors,
+    cropHistory: history.map((h) => ({
+      crop: h.crop,
+      variety: h.variety,
+      season: h.season,
+      plantedDate: h.plantedDate,
+      harvestedDate: h.harvestedDate,
+      yield: h.yield,
+      yieldUnit: h.yieldUnit,
+      notes: h.notes,
+    })),
+    financial: money
+      ? {
+          investment,
+          revenue: { expected: money.revenueExpected, actual: money.revenueActual },
+          profit: money.revenueActual === null ? null : money.revenueActual - spent,
+        }
+      : null,
+    notes: notes.map((n) => ({ content: n.content, author: n.author, createdAt: n.createdAt.toISOString() })),
+    lastSensorData:
+      f.lastReadingAt === null ? null : { moisture: f.lastMoisture, temperature: f.lastTemperature, timestamp: f.lastReadingAt.toISOString() },
+  };
+}
+
+export async function setFieldLocation(db: Db, user: AuthUser, id: string, lat: number, lng: number) {
+  const row = await loadFieldFor(db, user, id);
+  await repo.setLocation(db, row.id, lat, lng);
+  return { _id: row.id, lat, lng };
+}

@@ -1,0 +1,70 @@
+/** /land: what the report is built from, POST /land/report and POST /land/download-pdf (nothing is stored). */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { ApiErrorBody } from '../../contracts/common';
+import { LandReportRequest, LandReportResponse, PdfRequest } from '../../contracts/land';
+import { CROPS, CROPS_SOURCE } from '../../domain/land/cropSuitability';
+import { REGIONS_SOURCE } from '../../domain/land/regions';
+import { buildLandReport, type LandReport } from '../../domain/land/report';
+import { renderLandReportPdf } from '../../domain/land/reportPdf';
+import { DEFAULT_STATE, RATING_TABLES } from '../../domain/land/soilRating';
+import { preferredLanguage } from '../userLanguage';
+
+const errors = { 400: ApiErrorBody, 401: ApiErrorBody, 429: ApiErrorBody };
+/** PDF rendering takes ~0.1–0.5 s of CPU. */
+const PDF_PER_MINUTE = 20;
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/land',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['land'],
+        response: {
+          200: Type.Object({
+            defaultState: Type.String(),
+            ratingTables: Type.Array(Type.Object({ state: Type.String(), name: Type.String(), source: Type.String() })),
+            crops: Type.Array(Type.String()),
+            sources: Type.Array(Type.String()),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async () => ({
+      defaultState: DEFAULT_STATE,
+      ratingTables: Object.entries(RATING_TABLES).map(([state, t]) => ({ state, name: t.name, source: t.source })),
+      crops: CROPS.map((c) => c.id),
+      sources: [CROPS_SOURCE, REGIONS_SOURCE],
+    }),
+  );
+
+  app.post(
+    '/land/report',
+    { onRequest: [app.authenticate], schema: { tags: ['land'], body: LandReportRequest, response: { 200: LandReportResponse, ...errors } } },
+    async (req) => {
+      const lang = req.body.language ?? (await preferredLanguage(app.db, req.user!.id));
+      return { success: true, report: buildLandReport(req.body, lang, new Date()) };
+    },
+  );
+
+  app.post(
+    '/land/download-pdf',
+    {
+      onRequest: [app.authenticate],
+      config: { rateLimit: { max: PDF_PER_MINUTE, timeWindow: '1 minute' } },
+      schema: { tags: ['land'], body: PdfRequest, produces: ['application/pdf'] },
+    },
+    async (req, reply) => {
+      const pdf = await renderLandReportPdf(req.body.report as LandReport);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', 'attachment; filename="land-health-report.pdf"')
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
+  );
+};
+
+export default routes;

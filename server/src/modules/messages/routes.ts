@@ -1,0 +1,40 @@
+/**
+ * Coordinator → farmer messages (stored, pushed live as `message:new`, texted when SMS is set up)
+ * and the farmer's inbox.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { ApiErrorBody, IdParams } from '../../contracts/common';
+import { Inbox, InboxQuery, SendMessageBody, SendMessageResult } from '../../contracts/messages';
+import { requireRole, STAFF } from '../../lib/access';
+import { inbox, markRead, sendMessage } from './service';
+import { outboxSms } from './sms';
+
+const errors = { 400: ApiErrorBody, 401: ApiErrorBody, 403: ApiErrorBody, 404: ApiErrorBody };
+const security = [{ bearer: [] }];
+const tags = ['messages'];
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/coordinator/send-message',
+    { onRequest: [app.authenticate], schema: { tags, security, body: SendMessageBody, response: { 200: SendMessageResult, ...errors } } },
+    async (req) => {
+      requireRole(req.user!, STAFF);
+      const sent = await sendMessage(app.db, req.user!, req.body, outboxSms);
+      for (const farmerId of sent.farmerIds) app.realtime.toUser(farmerId).emit('message:new', sent.message);
+      return { sentTo: sent.sentTo, messageId: sent.message._id };
+    },
+  );
+
+  app.get('/messages', { onRequest: [app.authenticate], schema: { tags, security, querystring: InboxQuery, response: { 200: Inbox, ...errors } } }, async (req) =>
+    inbox(app.db, req.user!, { page: req.query.page ?? 1, limit: req.query.limit ?? 10 }),
+  );
+
+  app.post(
+    '/messages/:id/read',
+    { onRequest: [app.authenticate], schema: { tags, security, params: IdParams, response: { 200: Type.Object({ _id: Type.String(), readAt: Type.String() }), ...errors } } },
+    async (req) => markRead(app.db, req.user!, req.params.id),
+  );
+};
+
+export default routes;

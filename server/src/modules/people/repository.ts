@@ -1,0 +1,191 @@
+/**
+ * SQL for the people screens: farmer and coordinator lists, edits, deactivation, import and export.
+ * Every farmer query is limited by `farmerScope(user)`; callers check the role first.
+ */
+import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { alerts, fields, sessions, users } from '../../db/schema';
+import { farmerScope, type AuthUser } from '../../lib/access';
+
+export type FarmerStatusFilter = 'all' | 'active' | 'inactive' | 'alert';
+export type ListQuery = { page: number; limit: number; search?: string; status?: FarmerStatusFilter };
+
+const coordinator = alias(users, 'coordinator');
+
+/** `%term%` with LIKE wildcards in the term taken literally. */
+export const containing = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The farmer has an alert that has not cleared yet (the coordinator list's 'alert' filter). */
+const hasOpenAlert = sql<boolean>`exists (select 1 from ${alerts} where ${alerts.farmerId} = ${users.id} and ${alerts.resolvedAt} is null)`;
+
+function farmerFilter(user: AuthUser, q: ListQuery): SQL {
+  const parts: (SQL | undefined)[] = [farmerScope(user)];
+  if (q.search) {
+    const like = containing(q.search.trim());
+    parts.push(or(ilike(users.name, like), ilike(users.email, like), ilike(users.phoneNumber, like)));
+  }
+  if (q.status === 'active') parts.push(eq(users.status, 'Active'));
+  if (q.status === 'inactive') parts.push(eq(users.status, 'Inactive'));
+  if (q.status === 'alert') parts.push(hasOpenAlert);
+  return and(...parts)!;
+}
+
+export async function listFarmers(db: Db, user: AuthUser, q: ListQuery) {
+  const where = farmerFilter(user, q);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        _id: users.id,
+        name: users.name,
+        email: users.email,
+        phoneNumber: users.phoneNumber,
+        village: users.village,
+        district: users.district,
+        status: users.status,
+        coordinator: users.managedBy,
+        coordinatorName: coordinator.name,
+        lastActive: users.lastActiveAt,
+        fieldCount: sql<number>`(select count(*)::int from ${fields} where ${fields.farmerId} = ${users.id})`,
+        hasOpenAlert,
+      })
+      .from(users)
+      .leftJoin(coordinator, eq(coordinator.id, users.managedBy))
+      .where(where)
+      .orderBy(asc(users.name), asc(users.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  return { farmers: rows.map((r) => ({ ...r, lastActive: r.lastActive?.toISOString() ?? null })), pagination: pageInfo(q, total) };
+}
+
+export const pageInfo = (q: { page: number; limit: number }, total: number) => ({
+  page: q.page,
+  limit: q.limit,
+  total,
+  totalPages: Math.max(1, Math.ceil(total / q.limit)),
+});
+
+/** Active coordinators for selectors (Add Farmer, assign coordinator). */
+export function coordinatorChoices(db: Db) {
+  return db
+    .select({ _id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(and(eq(users.role, 'coordinator'), eq(users.status, 'Active')))
+    .orderBy(asc(users.name));
+}
+
+export async function listCoordinators(db: Db, q: { page: number; limit: number; search?: string }) {
+  const parts: (SQL | undefined)[] = [eq(users.role, 'coordinator')];
+  if (q.search) {
+    const like = containing(q.search.trim());
+    parts.push(or(ilike(users.name, like), ilike(users.email, like), ilike(users.phoneNumber, like)));
+  }
+  const where = and(...parts);
+  // Written out in full: drizzle leaves columns unqualified in a one-table select, which a subquery would capture.
+  const farmerCount = sql<number>`(select count(*)::int from users managed where managed.managed_by = "users"."id")`;
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ _id: users.id, name: users.name, email: users.email, phoneNumber: users.phoneNumber, status: users.status, farmerCount })
+      .from(users)
+      .where(where)
+      .orderBy(asc(users.name), asc(users.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  return { coordinators: rows, pagination: pageInfo(q, total) };
+}
+
+export async function findUserByEmail(db: Db, email: string) {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+  return row;
+}
+
+export async function findActiveCoordinator(db: Db, id: string) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.role, 'coordinator'), eq(users.status, 'Active')))
+    .limit(1);
+  return row;
+}
+
+export async function findCoordinator(db: Db, id: string) {
+  const [row] = await db.select().from(users).where(and(eq(users.id, id), eq(users.role, 'coordinator'))).limit(1);
+  return row;
+}
+
+export type PersonEdit = { name: string; email: string; phoneNumber: string; status?: 'Active' | 'Inactive' };
+
+export async function updatePerson(db: Db, id: string, edit: PersonEdit) {
+  await db
+    .update(users)
+    .set({ ...edit, email: edit.email.toLowerCase(), updatedAt: new Date() })
+    .where(eq(users.id, id));
+}
+
+/**
+ * Ends every live session of the given users; returns their ids so the caller can close their sockets.
+ * Access tokens are short-lived and the authenticate hook rejects inactive users, so this is the whole logout.
+ */
+export async function revokeSessionsOf(db: Db, userIds: string[], reason: string) {
+  if (!userIds.length) return [];
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(inArray(sessions.userId, userIds), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.map((r) => r.id);
+}
+
+export async function setStatus(db: Db, id: string, status: 'Active' | 'Inactive') {
+  await db.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, id));
+}
+
+/** A deactivated coordinator's farmers become unassigned until an admin reassigns them. */
+export async function releaseFarmersOf(db: Db, coordinatorId: string) {
+  await db.update(users).set({ managedBy: null, updatedAt: new Date() }).where(eq(users.managedBy, coordinatorId));
+}
+
+export async function assignCoordinator(db: Db, farmerId: string, coordinatorId: string) {
+  await db.update(users).set({ managedBy: coordinatorId, updatedAt: new Date() }).where(eq(users.id, farmerId));
+}
+
+/** Everything the import validator compares against. */
+export async function importContext(db: Db) {
+  const [emails, coordinators] = await Promise.all([
+    db.select({ email: users.email }).from(users),
+    db
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(and(eq(users.role, 'coordinator'), eq(users.status, 'Active'))),
+  ]);
+  return {
+    existingEmails: new Set(emails.map((e) => e.email)),
+    coordinatorIdByEmail: new Map(coordinators.map((c) => [c.email, c.id])),
+  };
+}
+
+export function exportRows(db: Db, user: AuthUser) {
+  return db
+    .select({
+      name: users.name,
+      email: users.email,
+      phoneNumber: users.phoneNumber,
+      address: users.address,
+      village: users.village,
+      district: users.district,
+      state: users.state,
+      pincode: users.pincode,
+      preferredLanguage: users.preferredLanguage,
+      status: users.status,
+      coordinatorEmail: coordinator.email,
+      fieldCount: sql<number>`(select count(*)::int from ${fields} where ${fields.farmerId} = ${users.id})`,
+    })
+    .from(users)
+    .leftJoin(coordinator, eq(coordinator.id, users.managedBy))
+    .where(farmerScope(user))
+    .orderBy(asc(users.name), asc(users.id));
+}

@@ -1,0 +1,166 @@
+/**
+ * Farmers and coordinators: lists (server-side pages, search in SQL), edits, deactivation,
+ * coordinator assignment, CSV import and export. Roles and ownership through lib/access.ts.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import multipart from '@fastify/multipart';
+import { Type } from 'typebox';
+import { ApiErrorBody, IdParams } from '../../contracts/common';
+import {
+  AssignCoordinator,
+  CoordinatorChoices,
+  CoordinatorList,
+  CoordinatorListQuery,
+  FarmerList,
+  FarmerListQuery,
+  FarmerRow,
+  ImportReport,
+  Ok,
+  PersonEdit,
+} from '../../contracts/people';
+import { ADMINS, loadFarmerFor, requireRole, STAFF } from '../../lib/access';
+import { AppError, badRequest, M } from '../../lib/errors';
+import { FARMER_IMPORT_MAX_BYTES, farmersToCsv } from '../../domain/people/csv';
+import * as repo from './repository';
+import * as service from './service';
+
+const errors = { 400: ApiErrorBody, 401: ApiErrorBody, 403: ApiErrorBody, 404: ApiErrorBody, 409: ApiErrorBody };
+const security = [{ bearer: [] }];
+const tags = ['people'];
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(multipart, { limits: { fileSize: FARMER_IMPORT_MAX_BYTES, files: 1, fields: 5 } });
+  const endSessions = (ids: string[]) => ids.forEach((id) => app.realtime.disconnectSession(id));
+  const page = (q: { page?: number; limit?: number }) => ({ page: q.page ?? 1, limit: q.limit ?? 10 });
+
+  app.get(
+    '/coordinators',
+    { onRequest: [app.authenticate], schema: { tags, security, response: { 200: CoordinatorChoices, ...errors } } },
+    async (req) => {
+      requireRole(req.user!, STAFF);
+      return { users: await repo.coordinatorChoices(app.db) };
+    },
+  );
+
+  app.get(
+    '/admin/farmers',
+    { onRequest: [app.authenticate], schema: { tags, security, querystring: FarmerListQuery, response: { 200: FarmerList, ...errors } } },
+    async (req) => {
+      requireRole(req.user!, ADMINS);
+      return repo.listFarmers(app.db, req.user!, { ...page(req.query), search: req.query.search, status: req.query.status });
+    },
+  );
+
+  app.get(
+    '/coordinator/managed-farmers',
+    { onRequest: [app.authenticate], schema: { tags, security, querystring: FarmerListQuery, response: { 200: FarmerList, ...errors } } },
+    async (req) => {
+      requireRole(req.user!, STAFF);
+      return repo.listFarmers(app.db, req.user!, { ...page(req.query), search: req.query.search, status: req.query.status });
+    },
+  );
+
+  app.get(
+    '/admin/farmer/:id',
+    { onRequest: [app.authenticate], schema: { tags, security, params: IdParams, response: { 200: FarmerRow, ...errors } } },
+    async (req) => {
+      requireRole(req.user!, STAFF);
+      const farmer = await loadFarmerFor(app.db, req.user!, req.params.id);
+      const { farmers } = await repo.listFarmers(app.db, req.user!, { page: 1, limit: 1, search: farmer.email });
+      return farmers[0];
+    },
+  );
+
+  app.put(
+    '/admin/farmer/:id',
+    { onRequest: [app.authenticate], schema: { tags, security, params: IdParams, body: PersonEdit, response: { 200: Ok, ...errors } } },
+    async (req) => {
+      requireRole(req.user!, STAFF);
+      endSessions(await service.editFarmer(app.db, req.user!, req.params.id, req.body));
+      return { success: true };
+    },
+  );
+
+  app.patch(
+    '/admin/farmer/:id/deactivate',
+    { onRequest: [app.authenticate], schema: { tags, security, params: IdParams, response: { 200: Ok, ...errors } } },
+    async (req) => {
+      requireRole(req.user!, ADMINS);
+      endSessions(await service.deactivateFarmer(app.db, req.user!, req.params.id));
+      return { success: true };
+    },
+  );
+
+  app.patch(
+    '/admin/farmer/:id/assign-coordinator',
+    { onRequest: [app.authenticate], schema: { tags, security, params: IdParams, body: AssignCoordinator, response: { 200: Ok, ...errors } } },
+    async (req) => {
+      requireRole(req.user!, ADMINS);
+      await service.assignCoordinator(app.db, req.user!, req.params.id, req.body.coordinatorId);
+      return { success: true };
+    },
+  );
+
+  app.get(
+    '/admin/coordinators',
+    { onRequest: [app.authenticate], schema: { tags, security, querystring: CoordinatorListQuery, response: { 200: CoordinatorList, ...errors } } },
+    async (req) => {
+      requireRole(req.user!, ADMINS);
+      return repo.listCoordinators(app.db, { page: req.query.page ?? 1, limit: req.query.limit ?? 500, search: req.query.search });
+    },
+  );
+
+  app.put(
+    '/admin/coordinator/:id',
+    { onRequest: [app.authenticate], schema: { tags, security, params: IdParams, body: PersonEdit, response: { 200: Ok, ...errors } } },
+    async (req) => {
+      requireRole(req.user!, ADMINS);
+      endSessions(await service.editCoordinator(app.db, req.params.id, req.body));
+      return { success: true };
+    },
+  );
+
+  app.patch(
+    '/admin/coordinator/:id/deactivate',
+    { onRequest: [app.authenticate], schema: { tags, security, params: IdParams, response: { 200: Ok, ...errors } } },
+    async (req) => {
+      requireRole(req.user!, ADMINS);
+      endSessions(await service.deactivateCoordinator(app.db, req.params.id));
+      return { success: true };
+    },
+  );
+
+  app.post(
+    '/admin/farmers/import',
+    { onRequest: [app.authenticate], schema: { tags, security, consumes: ['multipart/form-data'], response: { 200: ImportReport, ...errors, 413: ApiErrorBody } } },
+    async (req) => {
+      requireRole(req.user!, ADMINS);
+      if (!req.isMultipart()) throw badRequest(service.PEOPLE_TEXT.csvOnly, undefined, 'CSV_ONLY');
+      const file = await req.file();
+      if (!file || !/\.csv$/i.test(file.filename)) throw badRequest(service.PEOPLE_TEXT.csvOnly, undefined, 'CSV_ONLY');
+      let content: Buffer;
+      try {
+        content = await file.toBuffer();
+      } catch (e) {
+        if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'TOO_LARGE', M.tooLarge);
+        throw e;
+      }
+      return service.importFarmers(app.db, content);
+    },
+  );
+
+  app.get(
+    '/admin/farmers/export',
+    { onRequest: [app.authenticate], schema: { tags, security, response: { 200: Type.String(), ...errors } } },
+    async (req, reply) => {
+      requireRole(req.user!, ADMINS);
+      const csv = farmersToCsv(await repo.exportRows(app.db, req.user!));
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="farmers.csv"')
+        .send(csv);
+    },
+  );
+};
+
+export default routes;

@@ -1,0 +1,133 @@
+/**
+ * People rules that span several statements: edits with e-mail uniqueness, deactivation (which ends
+ * sessions), coordinator assignment and the farmer CSV import (all rows or none in one transaction).
+ */
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import { isAdmin, loadFarmerFor, type AuthUser } from '../../lib/access';
+import { badRequest, conflict, forbidden, notFound, translated, type Translated } from '../../lib/errors';
+import { CsvFormatError, parseFarmerCsv, rejectedRowsCsv, validateFarmerRows, type CsvFormatProblem } from '../../domain/people/csv';
+import * as repo from './repository';
+
+export const PEOPLE_TEXT = {
+  emailTaken: translated('A user with this email already exists.', 'या ईमेलचा वापरकर्ता आधीच आहे.', 'इस ईमेल का उपयोगकर्ता पहले से मौजूद है।'),
+  coordinatorNotFound: translated('Coordinator not found or inactive.', 'समन्वयक सापडला नाही किंवा निष्क्रिय आहे.', 'समन्वयक नहीं मिला या निष्क्रिय है।'),
+  statusAdminOnly: translated(
+    'Only an admin can change a farmer\'s status.',
+    'शेतकऱ्याची स्थिती फक्त प्रशासक बदलू शकतो.',
+    'किसान की स्थिति केवल व्यवस्थापक बदल सकता है।',
+  ),
+  csvOnly: translated('Please upload a .csv file.', 'कृपया .csv फाइल अपलोड करा.', 'कृपया .csv फ़ाइल अपलोड करें।'),
+} satisfies Record<string, Translated>;
+
+const CSV_PROBLEM_TEXT: Record<CsvFormatProblem, Translated> = {
+  too_large: translated('The file is larger than 1 MB.', 'फाइल 1 MB पेक्षा मोठी आहे.', 'फ़ाइल 1 MB से बड़ी है।'),
+  empty: translated('The file is empty.', 'फाइल रिकामी आहे.', 'फ़ाइल खाली है।'),
+  unreadable: translated('The file is not a readable CSV file. Nothing was imported.', 'फाइल वाचता येणारी CSV नाही. काहीही आयात केले नाही.', 'फ़ाइल पढ़ने योग्य CSV नहीं है। कुछ भी आयात नहीं हुआ।'),
+  missing_columns: translated('The file needs Name, Email and Phone columns.', 'फाइलमध्ये नाव, ईमेल आणि फोन हे स्तंभ हवेत.', 'फ़ाइल में नाम, ईमेल और फ़ोन कॉलम चाहिए।'),
+  too_many_rows: translated('The file has more than 5000 rows.', 'फाइलमध्ये 5000 पेक्षा जास्त ओळी आहेत.', 'फ़ाइल में 5000 से अधिक पंक्तियाँ हैं।'),
+};
+
+/** Unique violation from either driver (the e-mail index). */
+const isUniqueViolation = (e: unknown) =>
+  (e as { code?: string })?.code === '23505' || (e as { cause?: { code?: string } })?.cause?.code === '23505';
+
+async function saveEdit(db: Db, id: string, edit: repo.PersonEdit) {
+  const other = await repo.findUserByEmail(db, edit.email);
+  if (other && other.id !== id) throw conflict(PEOPLE_TEXT.emailTaken, 'EMAIL_TAKEN');
+  try {
+    await repo.updatePerson(db, id, edit);
+  } catch (e) {
+    if (isUniqueViolation(e)) throw conflict(PEOPLE_TEXT.emailTaken, 'EMAIL_TAKEN');
+    throw e;
+  }
+}
+
+/** Returns the sessions that ended, for the caller to disconnect. */
+export async function editFarmer(db: Db, user: AuthUser, farmerId: string, edit: repo.PersonEdit) {
+  const farmer = await loadFarmerFor(db, user, farmerId);
+  if (edit.status && edit.status !== farmer.status && !isAdmin(user)) throw forbidden(PEOPLE_TEXT.statusAdminOnly);
+  return db.transaction(async (tx) => {
+    await saveEdit(tx as Db, farmer.id, edit);
+    return edit.status === 'Inactive' && farmer.status !== 'Inactive'
+      ? repo.revokeSessionsOf(tx as Db, [farmer.id], 'deactivated')
+      : [];
+  });
+}
+
+export async function deactivateFarmer(db: Db, user: AuthUser, farmerId: string) {
+  const farmer = await loadFarmerFor(db, user, farmerId);
+  return db.transaction(async (tx) => {
+    await repo.setStatus(tx as Db, farmer.id, 'Inactive');
+    return repo.revokeSessionsOf(tx as Db, [farmer.id], 'deactivated');
+  });
+}
+
+export async function assignCoordinator(db: Db, user: AuthUser, farmerId: string, coordinatorId: string) {
+  const farmer = await loadFarmerFor(db, user, farmerId);
+  if (!(await repo.findActiveCoordinator(db, coordinatorId))) throw badRequest(PEOPLE_TEXT.coordinatorNotFound, undefined, 'COORDINATOR_NOT_FOUND');
+  await repo.assignCoordinator(db, farmer.id, coordinatorId);
+}
+
+/** Deactivating a coordinator ends their sessions and leaves their farmers unassigned. */
+async function retireCoordinator(db: Db, coordinatorId: string) {
+  await repo.setStatus(db, coordinatorId, 'Inactive');
+  await repo.releaseFarmersOf(db, coordinatorId);
+  return repo.revokeSessionsOf(db, [coordinatorId], 'deactivated');
+}
+
+export async function deactivateCoordinator(db: Db, coordinatorId: string) {
+  const c = await repo.findCoordinator(db, coordinatorId);
+  if (!c) throw notFound();
+  return db.transaction((tx) => retireCoordinator(tx as Db, c.id));
+}
+
+export async function editCoordinator(db: Db, coordinatorId: string, edit: repo.PersonEdit) {
+  const c = await repo.findCoordinator(db, coordinatorId);
+  if (!c) throw notFound();
+  return db.transaction(async (tx) => {
+    await saveEdit(tx as Db, c.id, edit);
+    return edit.status === 'Inactive' && c.status !== 'Inactive' ? retireCoordinator(tx as Db, c.id) : [];
+  });
+}
+
+/**
+ * Imports farmers from a CSV file. A file that is not a usable CSV imports nothing (400);
+ * otherwise the valid rows go in one transaction and the rejected rows come back as a report.
+ * Imported farmers get no usable password: they set one through 'Forgot password'.
+ */
+export async function importFarmers(db: Db, file: Buffer) {
+  let rows;
+  try {
+    rows = parseFarmerCsv(file);
+  } catch (e) {
+    if (e instanceof CsvFormatError) throw badRequest(CSV_PROBLEM_TEXT[e.problem], { problem: e.problem }, 'CSV_INVALID');
+    throw e;
+  }
+  const { valid, rejected } = validateFarmerRows(rows, await repo.importContext(db));
+  if (valid.length) {
+    await db.transaction(async (tx) => {
+      for (let i = 0; i < valid.length; i += 500) {
+        await tx.insert(users).values(
+          valid.slice(i, i + 500).map(({ coordinatorId, ...row }) => ({
+            ...row,
+            role: 'farmer' as const,
+            managedBy: coordinatorId ?? null,
+            passwordHash: `!imported:${randomBytes(16).toString('hex')}`,
+          })),
+        );
+      }
+    }).catch((e) => {
+      // Someone registered one of these e-mails between the check and the insert: nothing was written.
+      if (isUniqueViolation(e)) throw conflict(PEOPLE_TEXT.emailTaken, 'EMAIL_TAKEN');
+      throw e;
+    });
+  }
+  return {
+    imported: valid.length,
+    rejectedCount: rejected.length,
+    rejected,
+    report: rejected.length ? rejectedRowsCsv(rejected) : null,
+  };
+}

@@ -1,0 +1,90 @@
+/**
+ * Reading queries. Charts never get raw rows: readings are averaged into time buckets (date_bin), so a
+ * response stays small whatever the sampling rate, and the (field_id, recorded_at) index serves each query.
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { fields, sensors } from '../../db/schema';
+import type { AuthUser } from '../../lib/access';
+import { fieldScope } from '../../lib/access';
+
+export const SERIES_BUCKET_MINUTES = 5;
+/** Aim for at most this many points per sensor type on a timeline. */
+const TIMELINE_POINTS = 200;
+
+export async function fieldsWithLastReading(db: Db, user: AuthUser) {
+  const rows = await db
+    .select({
+      id: fields.id,
+      fieldId: fields.fieldId,
+      name: fields.name,
+      health: fields.health,
+      lastMoisture: fields.lastMoisture,
+      lastTemperature: fields.lastTemperature,
+      lastReadingAt: fields.lastReadingAt,
+    })
+    .from(fields)
+    .where(fieldScope(user))
+    .orderBy(asc(fields.name), asc(fields.id));
+  return rows.map((f) => ({
+    _id: f.id,
+    fieldId: f.fieldId,
+    name: f.name,
+    health: f.health,
+    lastSensorData: f.lastReadingAt
+      ? { moisture: f.lastMoisture, temperature: f.lastTemperature, timestamp: f.lastReadingAt.toISOString() }
+      : null,
+  }));
+}
+
+type BucketRow = { t: Date | string; moisture: number | null; temperature: number | null };
+
+const toIso = (t: Date | string) => (t instanceof Date ? t : new Date(t)).toISOString();
+const round2 = (n: number | null) => (n === null ? null : Math.round(Number(n) * 100) / 100);
+
+/** Moisture and temperature of one field averaged per 5 minutes, from `from` to now. */
+export async function series(db: Db, fieldUuid: string, from: Date) {
+  const res = await db.execute<BucketRow>(sql`
+    select date_bin(${`${SERIES_BUCKET_MINUTES} minutes`}::interval, recorded_at, timestamptz '2000-01-01') as t,
+           avg(value) filter (where type = 'moisture') as moisture,
+           avg(value) filter (where type = 'temperature') as temperature
+    from sensor_readings
+    where field_id = ${fieldUuid}::uuid and recorded_at > ${from.toISOString()}::timestamptz
+      and type in ('moisture', 'temperature')
+    group by 1 order by 1`);
+  return (res.rows as BucketRow[]).map((r) => ({ timestamp: toIso(r.t), moisture: round2(r.moisture), temperature: round2(r.temperature) }));
+}
+
+export const timelineBucketMinutes = (days: number) => Math.max(5, Math.ceil((days * 1440) / TIMELINE_POINTS / 5) * 5);
+
+/** Per sensor type, readings averaged into buckets over the last `days`. */
+export async function timeline(db: Db, fieldUuid: string, days: number) {
+  const bucket = timelineBucketMinutes(days);
+  const res = await db.execute<{ type: string; t: Date | string; value: number }>(sql`
+    select type::text as type,
+           date_bin(${`${bucket} minutes`}::interval, recorded_at, timestamptz '2000-01-01') as t,
+           avg(value) as value
+    from sensor_readings
+    where field_id = ${fieldUuid}::uuid and recorded_at > now() - ${`${days} days`}::interval
+    group by 1, 2 order by 1, 2`);
+  const byType = new Map<string, Array<{ timestamp: string; value: number }>>([
+    ['moisture', []],
+    ['temperature', []],
+  ]);
+  for (const r of res.rows as Array<{ type: string; t: Date | string; value: number }>) {
+    const list = byType.get(r.type) ?? [];
+    list.push({ timestamp: toIso(r.t), value: round2(r.value)! });
+    byType.set(r.type, list);
+  }
+  return [...byType].map(([type, readings]) => ({ type, bucketMinutes: bucket, readings }));
+}
+
+export async function sensorInScope(db: Db, user: AuthUser, sensorUuid: string) {
+  const [row] = await db
+    .select({ id: sensors.id, sensorId: sensors.sensorId })
+    .from(sensors)
+    .innerJoin(fields, eq(fields.id, sensors.fieldId))
+    .where(and(eq(sensors.id, sensorUuid), fieldScope(user)))
+    .limit(1);
+  return row;
+}

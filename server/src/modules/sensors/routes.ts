@@ -1,0 +1,142 @@
+/**
+ * Sensor data: HTTP ingest with a per-sensor device key, device key management for staff, and the
+ * farmer home and field timeline queries. Every query goes through lib/access.ts.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { eq } from 'drizzle-orm';
+import { IdParams } from '../../contracts/common';
+import {
+  DeviceKeyResponse,
+  FieldQuery,
+  FieldsResponse,
+  IngestBody,
+  IngestResponse,
+  LatestResponse,
+  Series24hResponse,
+  TimelineQuery,
+  TimelineResponse,
+} from '../../contracts/sensors';
+import { sensors } from '../../db/schema';
+import { QueueFullError, BatcherClosedError } from '../../domain/ingest/batcher';
+import { loadFieldFor, requireRole, STAFF } from '../../lib/access';
+import { AppError, notFound, unavailable, unprocessable } from '../../lib/errors';
+import { keyMatches, newDeviceKey, parseDeviceKey } from './deviceKeys';
+import { sensorText } from './messages';
+import { fieldsWithLastReading, sensorInScope, series, timeline } from './repository';
+
+const DAY_MS = 24 * 3600_000;
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/sensor-data/ingest',
+    {
+      // Devices are throttled by the bounded ingest queue (503 when full), not by the per-IP limit.
+      config: { rateLimit: false },
+      schema: {
+        tags: ['sensors'],
+        summary: 'Ingest one reading or a batch (header x-device-key); 202 after the commit',
+        headers: Type.Object({ 'x-device-key': Type.Optional(Type.String({ maxLength: 200 })) }),
+        body: IngestBody,
+        response: { 202: IngestResponse },
+      },
+    },
+    async (req, reply) => {
+      const parsed = parseDeviceKey(req.headers['x-device-key']);
+      const [sensor] = parsed
+        ? await app.db
+            .select({ sensorId: sensors.sensorId, hash: sensors.deviceKeyHash })
+            .from(sensors)
+            .where(eq(sensors.id, parsed.sensorUuid))
+            .limit(1)
+        : [];
+      if (!parsed || !sensor || !keyMatches(parsed.secret, sensor.hash)) {
+        throw new AppError(401, 'DEVICE_KEY_INVALID', sensorText.deviceKeyInvalid);
+      }
+      const items = Array.isArray(req.body) ? req.body : [req.body];
+      let outcome;
+      try {
+        outcome = await app.ingest.ingest(items, { sensorId: sensor.sensorId }, 'reject');
+      } catch (err) {
+        if (!(err instanceof QueueFullError) && !(err instanceof BatcherClosedError)) req.log.warn({ err }, 'ingest write failed');
+        throw unavailable();
+      }
+      if (outcome.accepted === 0) throw unprocessable(sensorText.allRejected, { rejected: outcome.rejected });
+      return reply.code(202).send(outcome);
+    },
+  );
+
+  app.post(
+    '/sensors/:id/device-key',
+    {
+      onRequest: [app.authenticate],
+      schema: { tags: ['sensors'], summary: 'Issue a new device key (shown once; replaces any earlier key)', params: IdParams, response: { 201: DeviceKeyResponse } },
+    },
+    async (req, reply) => {
+      requireRole(req.user!, STAFF);
+      const sensor = await sensorInScope(app.db, req.user!, req.params.id);
+      if (!sensor) throw notFound();
+      const { key, hash } = newDeviceKey(sensor.id);
+      const createdAt = new Date();
+      await app.db.update(sensors).set({ deviceKeyHash: hash, deviceKeyCreatedAt: createdAt }).where(eq(sensors.id, sensor.id));
+      return reply.code(201).send({ sensorId: sensor.sensorId, deviceKey: key, createdAt: createdAt.toISOString() });
+    },
+  );
+
+  app.delete(
+    '/sensors/:id/device-key',
+    { onRequest: [app.authenticate], schema: { tags: ['sensors'], summary: 'Revoke the device key', params: IdParams } },
+    async (req, reply) => {
+      requireRole(req.user!, STAFF);
+      const sensor = await sensorInScope(app.db, req.user!, req.params.id);
+      if (!sensor) throw notFound();
+      await app.db.update(sensors).set({ deviceKeyHash: null, deviceKeyCreatedAt: null }).where(eq(sensors.id, sensor.id));
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/sensor-data',
+    { onRequest: [app.authenticate], schema: { tags: ['sensors'], summary: "The caller's fields with their last reading", response: { 200: FieldsResponse } } },
+    async (req) => ({ fields: await fieldsWithLastReading(app.db, req.user!) }),
+  );
+
+  app.get(
+    '/sensor-data/latest',
+    { onRequest: [app.authenticate], schema: { tags: ['sensors'], querystring: FieldQuery, response: { 200: LatestResponse } } },
+    async (req) => {
+      const f = await loadFieldFor(app.db, req.user!, req.query.fieldId);
+      return { data: { moisture: f.lastMoisture, temperature: f.lastTemperature, timestamp: f.lastReadingAt?.toISOString() ?? null } };
+    },
+  );
+
+  app.get(
+    '/sensor-data/24h',
+    {
+      onRequest: [app.authenticate],
+      schema: { tags: ['sensors'], summary: 'Last 24 hours in 5-minute averages (or only after `since`)', querystring: FieldQuery, response: { 200: Series24hResponse } },
+    },
+    async (req) => {
+      const f = await loadFieldFor(app.db, req.user!, req.query.fieldId);
+      const dayAgo = Date.now() - DAY_MS;
+      const since = req.query.since ? Date.parse(req.query.since) : dayAgo;
+      const data = await series(app.db, f.id, new Date(Math.max(dayAgo, since)));
+      return data.length > 0 ? { data } : { data, message: sensorText.noData24h };
+    },
+  );
+
+  app.get(
+    '/admin/fields/:id/sensor-data',
+    {
+      onRequest: [app.authenticate],
+      schema: { tags: ['sensors'], summary: 'Sensor timeline per type, averaged into time buckets', params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) }), querystring: TimelineQuery, response: { 200: TimelineResponse } },
+    },
+    async (req) => {
+      requireRole(req.user!, STAFF);
+      const f = await loadFieldFor(app.db, req.user!, req.params.id);
+      return { sensors: await timeline(app.db, f.id, req.query.days ?? 7) };
+    },
+  );
+};
+
+export default routes;

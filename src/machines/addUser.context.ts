@@ -1,0 +1,4 @@
+import { createActorContext } from '@xstate/react';
+import { addUserMachine } from './addUser.machine';
+
+export const AddUserContext = createActorContext(addUserMachine);

@@ -1,0 +1,236 @@
+/**
+ * The alerts screens (spec 'Alerts table' for admins, 'Alerts screen' for coordinators).
+ * Coordinator: search over message, farmer and field name; severity and type filters (each resets to
+ * page 1); pages of 10; mark read persisted on the server (the spec keeps it local, users expect it to
+ * stick) with the unread count never below 0; a real Mark All Read.
+ * Admin: severity filter; each row is an alertLifecycle actor (acknowledge, assign).
+ * Both: pushed alerts arrive through the socket feed; a new one goes to the top and the count goes up;
+ * after a reconnect socket.io could not recover, the page is fetched again.
+ */
+import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import {
+  adminAlerts,
+  coordinatorAlerts,
+  listCoordinators,
+  markAlertRead,
+  markAllAlertsRead,
+  type AlertItem,
+  type AlertType,
+  type CoordinatorOption,
+  type Severity,
+} from '@/services/alerts';
+import { alertSocket, type AlertSocketEvent } from '@/services/feed';
+import { alertLifecycleMachine } from './alertLifecycle.machine';
+
+export const PAGE_SIZE = 10;
+const ADMIN_PAGE_SIZE = 100;
+
+export type Viewer = 'admin' | 'coordinator';
+export type AlertRow = ActorRefFrom<typeof alertLifecycleMachine>;
+
+export type AlertsListContext = {
+  viewer: Viewer;
+  alerts: AlertItem[];
+  rows: AlertRow[];
+  coordinators: CoordinatorOption[];
+  page: number;
+  totalPages: number;
+  search: string;
+  severity: Severity | null;
+  type: AlertType | null;
+  unread: number;
+  /** The alert whose 'Alert Details' dialog is open. */
+  detailsId: string | null;
+};
+
+export type AlertsListEvent =
+  | { type: 'alerts.search'; search: string }
+  | { type: 'alerts.filterSeverity'; severity: Severity | null }
+  | { type: 'alerts.filterType'; alertType: AlertType | null }
+  | { type: 'alerts.page'; page: number }
+  | { type: 'alerts.retry' }
+  | { type: 'alert.markRead'; id: string }
+  | { type: 'alerts.markAllRead' }
+  | { type: 'alert.view'; id: string }
+  | { type: 'alert.closeDetails' }
+  | AlertSocketEvent;
+
+export type LoadedAlerts = { alerts: AlertItem[]; totalPages: number; unread: number; coordinators: CoordinatorOption[] };
+
+type Query = Pick<AlertsListContext, 'viewer' | 'page' | 'search' | 'severity' | 'type'>;
+
+export const loadAlerts = fromPromise<LoadedAlerts, Query>(async ({ input, signal }) => {
+  if (input.viewer === 'admin') {
+    const [page, coordinators] = await Promise.all([
+      adminAlerts({ severity: input.severity ?? undefined, page: 1, limit: ADMIN_PAGE_SIZE }, signal),
+      listCoordinators(signal),
+    ]);
+    return { alerts: page.alerts, totalPages: page.pagination.totalPages, unread: 0, coordinators };
+  }
+  const page = await coordinatorAlerts(
+    { page: input.page, limit: PAGE_SIZE, search: input.search.trim() || undefined, severity: input.severity ?? undefined, type: input.type ?? undefined },
+    signal,
+  );
+  return { alerts: page.alerts, totalPages: page.pagination.totalPages, unread: page.unread, coordinators: [] };
+});
+
+/** Whether a pushed alert belongs on the page the user is looking at. */
+export function matchesView(ctx: Query, a: AlertItem) {
+  if (ctx.severity && a.severity !== ctx.severity) return false;
+  if (ctx.type && a.type !== ctx.type) return false;
+  const q = ctx.search.trim().toLowerCase();
+  if (q && ![a.message, a.farmer ?? '', a.fieldName].some((s) => s.toLowerCase().includes(q))) return false;
+  return true;
+}
+
+const toPageOne = { page: 1 } as const;
+
+export const alertsListMachine = setup({
+  types: {
+    context: {} as AlertsListContext,
+    input: {} as { viewer: Viewer },
+    events: {} as AlertsListEvent,
+  },
+  actors: {
+    loadAlerts,
+    alertSocket,
+    alertLifecycle: alertLifecycleMachine,
+    markRead: fromPromise<unknown, { id: string }>(({ input }) => markAlertRead(input.id)),
+    markAllRead: fromPromise<{ marked: number; unread: number }>(() => markAllAlertsRead()),
+  },
+  actions: {
+    logError: (_, _params: { what: string; error: unknown }) => {},
+    /** Replaces the admin rows: old row actors stop, one lifecycle actor per alert starts. */
+    spawnRows: enqueueActions(({ context, enqueue }) => {
+      for (const r of context.rows) enqueue.stopChild(r);
+      enqueue.assign({
+        rows: ({ spawn }) =>
+          context.viewer === 'admin' ? context.alerts.map((a) => spawn('alertLifecycle', { id: `row-${a.id}`, input: { alert: a } })) : [],
+      });
+    }),
+  },
+  guards: {
+    isCoordinator: ({ context }) => context.viewer === 'coordinator',
+  },
+}).createMachine({
+  id: 'alertsList',
+  context: ({ input }) => ({
+    viewer: input.viewer,
+    alerts: [],
+    rows: [],
+    coordinators: [],
+    page: 1,
+    totalPages: 1,
+    search: '',
+    severity: null,
+    type: null,
+    unread: 0,
+    detailsId: null,
+  }),
+  invoke: { id: 'alertSocket', src: 'alertSocket' },
+  initial: 'loading',
+  on: {
+    'alert.closeDetails': { actions: assign({ detailsId: null }) },
+    'alerts.search': { guard: 'isCoordinator', target: '.loading', actions: assign(({ event }) => ({ search: event.search, ...toPageOne })) },
+    'alerts.filterSeverity': { target: '.loading', actions: assign(({ event }) => ({ severity: event.severity, ...toPageOne })) },
+    'alerts.filterType': { guard: 'isCoordinator', target: '.loading', actions: assign(({ event }) => ({ type: event.alertType, ...toPageOne })) },
+    'feed.reconnected': { guard: ({ event }) => !event.recovered, target: '.loading' },
+    'feed.alert': {
+      actions: enqueueActions(({ context, event, enqueue }) => {
+        const known = context.alerts.some((a) => a.id === event.alert.id);
+        if (event.event === 'alert:updated' || known) {
+          if (!known) return;
+          enqueue.assign({
+            alerts: context.alerts.map((a) => (a.id === event.alert.id ? { ...event.alert, read: a.read } : a)),
+          });
+          const row = context.rows.find((r) => r.id === `row-${event.alert.id}`);
+          if (row) enqueue.sendTo(row, { type: 'alert.synced', alert: event.alert });
+          return;
+        }
+        const alert = { ...event.alert, read: false };
+        if (context.viewer === 'coordinator') enqueue.assign({ unread: context.unread + 1 });
+        if (context.page !== 1 || !matchesView(context, alert)) return;
+        const limit = context.viewer === 'admin' ? ADMIN_PAGE_SIZE : PAGE_SIZE;
+        enqueue.assign({ alerts: [alert, ...context.alerts].slice(0, limit) });
+        if (context.viewer === 'admin') {
+          enqueue.assign({
+            rows: ({ spawn }) => [spawn('alertLifecycle', { id: `row-${alert.id}`, input: { alert } }), ...context.rows].slice(0, limit),
+          });
+        }
+      }),
+    },
+  },
+  states: {
+    loading: {
+      tags: ['loading'],
+      entry: assign({ detailsId: null }),
+      invoke: {
+        id: 'loadAlerts',
+        src: 'loadAlerts',
+        input: ({ context }) => ({ viewer: context.viewer, page: context.page, search: context.search, severity: context.severity, type: context.type }),
+        onDone: {
+          target: 'ready',
+          actions: [
+            assign({
+              alerts: ({ event }) => event.output.alerts,
+              totalPages: ({ event }) => Math.max(1, event.output.totalPages),
+              unread: ({ event }) => event.output.unread,
+              coordinators: ({ event }) => event.output.coordinators,
+            }),
+            'spawnRows',
+          ],
+        },
+        onError: { target: 'failed', actions: { type: 'logError', params: ({ event }) => ({ what: 'alerts', error: event.error }) } },
+      },
+    },
+    failed: { on: { 'alerts.retry': 'loading' } },
+    ready: {
+      on: {
+        'alert.view': { guard: ({ context, event }) => context.alerts.some((a) => a.id === event.id), actions: assign({ detailsId: ({ event }) => event.id }) },
+        'alerts.page': {
+          guard: ({ context, event }) => event.page >= 1 && event.page <= context.totalPages && event.page !== context.page,
+          target: 'loading',
+          actions: assign({ page: ({ event }) => event.page }),
+        },
+        'alert.markRead': {
+          guard: ({ context, event }) => context.viewer === 'coordinator' && context.alerts.some((a) => a.id === event.id && !a.read),
+          actions: enqueueActions(({ context, event, enqueue }) => {
+            enqueue.assign({
+              alerts: context.alerts.map((a) => (a.id === event.id ? { ...a, read: true } : a)),
+              unread: Math.max(0, context.unread - 1),
+            });
+            enqueue.spawnChild('markRead', { id: `markRead-${event.id}`, input: { id: event.id } });
+          }),
+        },
+        // A mark that did not reach the server is shown unread again: a reload would show it so.
+        'xstate.error.actor.*': {
+          actions: enqueueActions(({ context, event, enqueue }) => {
+            const id = event.type.replace('xstate.error.actor.markRead-', '');
+            if (id === event.type) return;
+            enqueue.assign({
+              alerts: context.alerts.map((a: AlertItem) => (a.id === id ? { ...a, read: false } : a)),
+              unread: context.unread + 1,
+            });
+            enqueue({ type: 'logError', params: { what: 'mark read', error: (event as unknown as { error: unknown }).error } });
+          }),
+        },
+        'alerts.markAllRead': { guard: ({ context }) => context.viewer === 'coordinator' && context.unread > 0, target: 'markingAllRead' },
+      },
+    },
+    markingAllRead: {
+      tags: ['submitting'],
+      invoke: {
+        id: 'markAllRead',
+        src: 'markAllRead',
+        onDone: {
+          target: 'ready',
+          actions: assign({
+            alerts: ({ context }) => context.alerts.map((a) => ({ ...a, read: true })),
+            unread: ({ event }) => Math.max(0, event.output.unread),
+          }),
+        },
+        onError: { target: 'ready', actions: { type: 'logError', params: ({ event }) => ({ what: 'mark all read', error: event.error }) } },
+      },
+    },
+  },
+});

@@ -1,0 +1,184 @@
+/**
+ * Coordinator farmer management (spec section 2): search, status filter (all, active, inactive, alert),
+ * selection of some or all farmers on the page, and the Send Message dialog. Edits reuse the farmer
+ * edit dialog rules; 'page x of y' moves through the server's pages.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { HttpError } from '@/services/http';
+import { listManagedFarmers, updateFarmer, type FarmerRow, type PersonEdit } from '@/services/people';
+import { sendMessage } from '@/services/messages';
+import { draftFrom, personDraftProblem, toPersonEdit, type PersonDraft, type PersonDraftProblem } from './personEdit';
+
+export const MANAGED_PAGE_SIZE = 10;
+export type StatusFilter = 'all' | 'active' | 'inactive' | 'alert';
+
+export type CoordinatorFarmersNotice =
+  | { kind: 'loadFailed' | 'sendFailed'; error: HttpError | null }
+  | { kind: 'missing' }
+  | { kind: 'sent'; count: number };
+
+const asHttp = (e: unknown) => (e instanceof HttpError ? e : null);
+
+export const coordinatorFarmersMachine = setup({
+  types: {
+    context: {} as {
+      page: number;
+      search: string;
+      status: StatusFilter;
+      farmers: FarmerRow[];
+      totalPages: number;
+      selected: string[];
+      subject: string;
+      message: string;
+      edit: PersonDraft | null;
+      editProblem: PersonDraftProblem | 'failed' | null;
+      editError: HttpError | null;
+      notice: CoordinatorFarmersNotice | null;
+    },
+    events: {} as
+      | { type: 'search.change'; value: string }
+      | { type: 'status.change'; value: StatusFilter }
+      | { type: 'page.go'; page: number }
+      | { type: 'select.toggle'; id: string }
+      | { type: 'select.all' }
+      | { type: 'message.open' }
+      | { type: 'message.openFor'; id: string }
+      | { type: 'message.change'; key: 'subject' | 'message'; value: string }
+      | { type: 'message.send' }
+      | { type: 'message.cancel' }
+      | { type: 'edit.open'; farmer: FarmerRow }
+      | { type: 'edit.change'; key: 'name' | 'email' | 'phoneNumber' | 'status'; value: string }
+      | { type: 'edit.save' }
+      | { type: 'edit.cancel' }
+      | { type: 'farmer.view'; id: string }
+      | { type: 'notice.dismiss' },
+  },
+  actors: {
+    load: fromPromise<{ farmers: FarmerRow[]; totalPages: number }, { page: number; search: string; status: StatusFilter }>(
+      async ({ input, signal }) => {
+        const r = await listManagedFarmers(
+          { page: input.page, limit: MANAGED_PAGE_SIZE, search: input.search || undefined, status: input.status },
+          signal,
+        );
+        return { farmers: r.farmers, totalPages: r.pagination.totalPages };
+      },
+    ),
+    send: fromPromise<{ sentTo: number }, { farmerIds: string[]; subject: string; message: string }>(({ input }) => sendMessage(input)),
+    save: fromPromise<unknown, { id: string; edit: PersonEdit }>(({ input }) => updateFarmer(input.id, input.edit)),
+  },
+  actions: {
+    navigate: (_, _params: { to: string }) => {},
+  },
+  guards: {
+    messageIncomplete: ({ context }) => !context.subject.trim() || !context.message.trim() || context.selected.length === 0,
+    editInvalid: ({ context }) => !context.edit || personDraftProblem(context.edit) !== null,
+  },
+}).createMachine({
+  id: 'coordinatorFarmers',
+  context: {
+    page: 1, search: '', status: 'all', farmers: [], totalPages: 1, selected: [], subject: '', message: '',
+    edit: null, editProblem: null, editError: null, notice: null,
+  },
+  initial: 'loading',
+  on: {
+    'farmer.view': { actions: { type: 'navigate', params: ({ event }) => ({ to: `/farmer/${event.id}` }) } },
+  },
+  states: {
+    loading: {
+      tags: ['loading'],
+      invoke: {
+        id: 'load',
+        src: 'load',
+        input: ({ context }) => ({ page: context.page, search: context.search, status: context.status }),
+        onDone: {
+          target: 'ready',
+          actions: assign({
+            farmers: ({ event }) => event.output.farmers,
+            totalPages: ({ event }) => event.output.totalPages,
+            selected: ({ context, event }) => context.selected.filter((id) => event.output.farmers.some((f) => f._id === id)),
+          }),
+        },
+        onError: { target: 'ready', actions: assign({ farmers: [], totalPages: 1, selected: [], notice: ({ event }) => ({ kind: 'loadFailed' as const, error: asHttp(event.error) }) }) },
+      },
+    },
+    ready: {
+      on: {
+        'search.change': { target: 'loading', actions: assign({ search: ({ event }) => event.value, page: 1 }) },
+        'status.change': { target: 'loading', actions: assign({ status: ({ event }) => event.value, page: 1 }) },
+        'page.go': { target: 'loading', actions: assign({ page: ({ context, event }) => Math.min(Math.max(1, event.page), context.totalPages) }) },
+        'select.toggle': {
+          actions: assign({
+            selected: ({ context, event }) =>
+              context.selected.includes(event.id) ? context.selected.filter((x) => x !== event.id) : [...context.selected, event.id],
+          }),
+        },
+        'select.all': {
+          actions: assign({
+            selected: ({ context }) => (context.selected.length === context.farmers.length ? [] : context.farmers.map((f) => f._id)),
+          }),
+        },
+        'message.open': { target: 'composing', actions: assign({ notice: null }) },
+        'message.openFor': { target: 'composing', actions: assign({ selected: ({ event }) => [event.id], notice: null }) },
+        'edit.open': { target: 'editing', actions: assign({ edit: ({ event }) => draftFrom(event.farmer), editProblem: null, editError: null }) },
+        'notice.dismiss': { actions: assign({ notice: null }) },
+      },
+    },
+    composing: {
+      initial: 'open',
+      on: { 'message.cancel': { target: 'ready' } },
+      states: {
+        open: {
+          on: {
+            'message.change': {
+              actions: assign(({ event }) => (event.key === 'subject' ? { subject: event.value, notice: null } : { message: event.value, notice: null })),
+            },
+            'message.send': [
+              { guard: 'messageIncomplete', actions: assign({ notice: { kind: 'missing' } }) },
+              { target: 'sending', actions: assign({ notice: null }) },
+            ],
+          },
+        },
+        sending: {
+          tags: ['busy'],
+          invoke: {
+            id: 'send',
+            src: 'send',
+            input: ({ context }) => ({ farmerIds: context.selected, subject: context.subject.trim(), message: context.message.trim() }),
+            onDone: {
+              target: '#coordinatorFarmers.ready',
+              actions: assign({ notice: ({ event }) => ({ kind: 'sent' as const, count: event.output.sentTo }), subject: '', message: '', selected: [] }),
+            },
+            onError: { target: 'open', actions: assign({ notice: ({ event }) => ({ kind: 'sendFailed' as const, error: asHttp(event.error) }) }) },
+          },
+        },
+      },
+    },
+    editing: {
+      initial: 'open',
+      on: { 'edit.cancel': { target: 'ready', actions: assign({ edit: null }) } },
+      states: {
+        open: {
+          on: {
+            'edit.change': {
+              actions: assign({ edit: ({ context, event }) => ({ ...context.edit!, [event.key]: event.value }), editProblem: null, editError: null }),
+            },
+            'edit.save': [
+              { guard: 'editInvalid', actions: assign({ editProblem: ({ context }) => personDraftProblem(context.edit!) }) },
+              { target: 'saving' },
+            ],
+          },
+        },
+        saving: {
+          tags: ['busy'],
+          invoke: {
+            id: 'save',
+            src: 'save',
+            input: ({ context }) => ({ id: context.edit!.id, edit: toPersonEdit(context.edit!) }),
+            onDone: { target: '#coordinatorFarmers.loading', actions: assign({ edit: null }) },
+            onError: { target: 'open', actions: assign({ editProblem: 'failed', editError: ({ event }) => asHttp(event.error) }) },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,4 @@
+import { createActorContext } from '@xstate/react';
+import { dashboardMachine } from './dashboard.machine';
+
+export const DashboardContext = createActorContext(dashboardMachine);

@@ -1,0 +1,4 @@
+import { createActorContext } from '@xstate/react';
+import { diseaseUploadMachine } from './diseaseUpload.machine';
+
+export const DiseaseUploadContext = createActorContext(diseaseUploadMachine);

@@ -1,0 +1,4 @@
+import { createActorContext } from '@xstate/react';
+import { farmersTableMachine } from './farmersTable.machine';
+
+export const FarmersTableContext = createActorContext(farmersTableMachine);

@@ -1,0 +1,217 @@
+/**
+ * The farmer table (spec section 2, Farmer table; section 6 roles). Admins see every farmer with Import,
+ * Export, Coordinator column, assign and Deactivate; a coordinator sees only the farmers they manage.
+ * The server pages and searches; every change reloads the current page.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { HttpError } from '@/services/http';
+import {
+  assignCoordinator,
+  deactivateFarmer,
+  exportFarmers,
+  importFarmers,
+  listAdminFarmers,
+  listCoordinatorChoices,
+  listManagedFarmers,
+  updateFarmer,
+  type CoordinatorChoice,
+  type FarmerList,
+  type FarmerRow,
+  type ImportReport,
+  type PersonEdit,
+} from '@/services/people';
+import { draftFrom, personDraftProblem, toPersonEdit, type PersonDraft, type PersonDraftProblem } from './personEdit';
+
+export const FARMER_PAGE_SIZE = 10;
+
+export type FarmersNotice =
+  | { kind: 'loadFailed' | 'importFailed' | 'exportFailed' | 'assignFailed' | 'deactivateFailed'; error: HttpError | null }
+  | { kind: 'csvOnly' }
+  /** `report` is the rejected rows as CSV, or null when every row was imported. */
+  | { kind: 'imported'; imported: number; rejected: number; report: string | null };
+
+type Loaded = FarmerList & { coordinators: CoordinatorChoice[] };
+export type FarmersTableInput = { actorRole: 'superadmin' | 'admin' | 'coordinator' };
+
+const asHttp = (e: unknown) => (e instanceof HttpError ? e : null);
+export const isCsvFile = (f: File) => /\.csv$/i.test(f.name);
+
+export const farmersTableMachine = setup({
+  types: {
+    input: {} as FarmersTableInput,
+    context: {} as FarmersTableInput & {
+      page: number;
+      search: string;
+      farmers: FarmerRow[];
+      totalPages: number;
+      coordinators: CoordinatorChoice[];
+      edit: PersonDraft | null;
+      editProblem: PersonDraftProblem | 'failed' | null;
+      editError: HttpError | null;
+      notice: FarmersNotice | null;
+    },
+    events: {} as
+      | { type: 'search.change'; value: string }
+      | { type: 'page.go'; page: number }
+      | { type: 'edit.open'; farmer: FarmerRow }
+      | { type: 'edit.change'; key: 'name' | 'email' | 'phoneNumber' | 'status'; value: string }
+      | { type: 'edit.cancel' }
+      | { type: 'edit.save' }
+      | { type: 'farmer.deactivate'; id: string }
+      | { type: 'farmer.assign'; farmerId: string; coordinatorId: string }
+      | { type: 'import.file'; file: File }
+      | { type: 'report.download' }
+      | { type: 'export.start' }
+      | { type: 'notice.dismiss' },
+  },
+  actors: {
+    load: fromPromise<Loaded, { admin: boolean; page: number; search: string }>(async ({ input, signal }) => {
+      const q = { page: input.page, limit: FARMER_PAGE_SIZE, search: input.search || undefined };
+      if (!input.admin) return { ...(await listManagedFarmers(q, signal)), coordinators: [] };
+      const [list, coordinators] = await Promise.all([listAdminFarmers(q, signal), listCoordinatorChoices(signal)]);
+      return { ...list, coordinators };
+    }),
+    save: fromPromise<unknown, { id: string; edit: PersonEdit }>(({ input }) => updateFarmer(input.id, input.edit)),
+    deactivate: fromPromise<unknown, { id: string }>(({ input }) => deactivateFarmer(input.id)),
+    assign: fromPromise<unknown, { farmerId: string; coordinatorId: string }>(({ input }) => assignCoordinator(input.farmerId, input.coordinatorId)),
+    importFile: fromPromise<ImportReport, { file: File }>(({ input }) => importFarmers(input.file)),
+    exportAll: fromPromise<Blob>(() => exportFarmers()),
+  },
+  actions: {
+    /** Provided by the app: save a file for the user. */
+    download: (_, _params: { name: string; data: Blob | string }) => {},
+  },
+  guards: {
+    isAdmin: ({ context }) => context.actorRole !== 'coordinator',
+    editInvalid: ({ context }) => !context.edit || personDraftProblem(context.edit) !== null,
+    hasReport: ({ context }) => context.notice?.kind === 'imported' && context.notice.report !== null,
+  },
+}).createMachine({
+  id: 'farmersTable',
+  context: ({ input }) => ({
+    ...input, page: 1, search: '', farmers: [], totalPages: 1, coordinators: [],
+    edit: null, editProblem: null, editError: null, notice: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['loading'],
+      invoke: {
+        id: 'load',
+        src: 'load',
+        input: ({ context }) => ({ admin: context.actorRole !== 'coordinator', page: context.page, search: context.search }),
+        onDone: {
+          target: 'ready',
+          actions: assign({
+            farmers: ({ event }) => event.output.farmers,
+            totalPages: ({ event }) => event.output.pagination.totalPages,
+            coordinators: ({ event }) => event.output.coordinators,
+          }),
+        },
+        onError: { target: 'ready', actions: assign({ farmers: [], totalPages: 1, notice: ({ event }) => ({ kind: 'loadFailed' as const, error: asHttp(event.error) }) }) },
+      },
+      on: {
+        'search.change': { target: 'loading', reenter: true, actions: assign({ search: ({ event }) => event.value, page: 1 }) },
+      },
+    },
+    ready: {
+      on: {
+        'search.change': { target: 'loading', actions: assign({ search: ({ event }) => event.value, page: 1 }) },
+        'page.go': { target: 'loading', actions: assign({ page: ({ context, event }) => Math.min(Math.max(1, event.page), context.totalPages) }) },
+        'edit.open': { target: 'editing', actions: assign({ edit: ({ event }) => draftFrom(event.farmer), editProblem: null, editError: null }) },
+        'farmer.deactivate': { guard: 'isAdmin', target: 'deactivating' },
+        'farmer.assign': { guard: 'isAdmin', target: 'assigning' },
+        'import.file': [
+          { guard: ({ context, event }) => context.actorRole !== 'coordinator' && isCsvFile(event.file), target: 'importing', actions: assign({ notice: null }) },
+          { guard: 'isAdmin', actions: assign({ notice: { kind: 'csvOnly' } }) },
+        ],
+        'report.download': {
+          guard: 'hasReport',
+          actions: {
+            type: 'download',
+            params: ({ context }) => ({ name: 'rejected-farmers.csv', data: context.notice?.kind === 'imported' ? (context.notice.report ?? '') : '' }),
+          },
+        },
+        'export.start': { guard: 'isAdmin', target: 'exporting' },
+        'notice.dismiss': { actions: assign({ notice: null }) },
+      },
+    },
+    editing: {
+      initial: 'open',
+      on: { 'edit.cancel': { target: 'ready', actions: assign({ edit: null }) } },
+      states: {
+        open: {
+          on: {
+            'edit.change': {
+              actions: assign({ edit: ({ context, event }) => ({ ...context.edit!, [event.key]: event.value }), editProblem: null, editError: null }),
+            },
+            'edit.save': [
+              { guard: 'editInvalid', actions: assign({ editProblem: ({ context }) => personDraftProblem(context.edit!) }) },
+              { target: 'saving' },
+            ],
+          },
+        },
+        saving: {
+          tags: ['busy'],
+          invoke: {
+            id: 'save',
+            src: 'save',
+            input: ({ context }) => ({ id: context.edit!.id, edit: toPersonEdit(context.edit!) }),
+            onDone: { target: '#farmersTable.loading', actions: assign({ edit: null }) },
+            onError: { target: 'open', actions: assign({ editProblem: 'failed', editError: ({ event }) => asHttp(event.error) }) },
+          },
+        },
+      },
+    },
+    deactivating: {
+      tags: ['busy'],
+      invoke: {
+        id: 'deactivate',
+        src: 'deactivate',
+        input: ({ event }) => ({ id: (event as { id: string }).id }),
+        onDone: 'loading',
+        onError: { target: 'ready', actions: assign({ notice: ({ event }) => ({ kind: 'deactivateFailed' as const, error: asHttp(event.error) }) }) },
+      },
+    },
+    assigning: {
+      tags: ['busy'],
+      invoke: {
+        id: 'assign',
+        src: 'assign',
+        input: ({ event }) => event as unknown as { farmerId: string; coordinatorId: string },
+        onDone: 'loading',
+        onError: { target: 'ready', actions: assign({ notice: ({ event }) => ({ kind: 'assignFailed' as const, error: asHttp(event.error) }) }) },
+      },
+    },
+    importing: {
+      tags: ['busy'],
+      invoke: {
+        id: 'importFile',
+        src: 'importFile',
+        input: ({ event }) => ({ file: (event as { file: File }).file }),
+        onDone: {
+          target: 'loading',
+          actions: assign({
+            notice: ({ event }) => ({
+              kind: 'imported' as const,
+              imported: event.output.imported,
+              rejected: event.output.rejectedCount,
+              report: event.output.report,
+            }),
+            page: 1,
+          }),
+        },
+        onError: { target: 'ready', actions: assign({ notice: ({ event }) => ({ kind: 'importFailed' as const, error: asHttp(event.error) }) }) },
+      },
+    },
+    exporting: {
+      tags: ['busy'],
+      invoke: {
+        id: 'exportAll',
+        src: 'exportAll',
+        onDone: { target: 'ready', actions: { type: 'download', params: ({ event }) => ({ name: 'farmers.csv', data: event.output }) } },
+        onError: { target: 'ready', actions: assign({ notice: ({ event }) => ({ kind: 'exportFailed' as const, error: asHttp(event.error) }) }) },
+      },
+    },
+  },
+});

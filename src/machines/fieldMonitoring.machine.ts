@@ -1,0 +1,171 @@
+/**
+ * Field monitoring (spec section 2, Field Monitoring): pages of 10 fields with search and a status filter
+ * (changing either goes back to page 1), and the Field Details modal, which loads the field and its last
+ * 7 days of readings side by side and keeps the timeline current from the live reading feed while open.
+ */
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import {
+  getFieldDetail,
+  getSensorTimeline,
+  listAdminFields,
+  listCoordinatorFields,
+  type FieldDetail,
+  type FieldList,
+  type FieldRow,
+  type SensorTimeline,
+} from '@/services/fields';
+import { watchFieldReadings, type LiveReading } from '@/services/liveReadings';
+
+export const MONITOR_PAGE_SIZE = 10;
+export const TIMELINE_DAYS = 7;
+export type HealthFilter = 'all' | 'good' | 'warning' | 'alert';
+export type MonitoringInput = { actorRole: 'superadmin' | 'admin' | 'coordinator' | 'farmer' };
+
+/** Adds a live reading to its sensor type's series and forgets what fell out of the window. */
+export function withReading(timeline: SensorTimeline, r: LiveReading, now = Date.now()): SensorTimeline {
+  const since = now - TIMELINE_DAYS * 86_400_000;
+  const point = { timestamp: r.timestamp, value: r.value };
+  const known = timeline.sensors.some((s) => s.type === r.type);
+  const sensors = known
+    ? timeline.sensors.map((s) => (s.type === r.type ? { ...s, readings: [...s.readings, point] } : s))
+    : [...timeline.sensors, { type: r.type, readings: [point] }];
+  return { sensors: sensors.map((s) => ({ ...s, readings: s.readings.filter((p) => Date.parse(p.timestamp) >= since) })) };
+}
+
+export const fieldMonitoringMachine = setup({
+  types: {
+    input: {} as MonitoringInput,
+    context: {} as MonitoringInput & {
+      page: number;
+      search: string;
+      status: HealthFilter;
+      fields: FieldRow[];
+      totalPages: number;
+      loadFailed: boolean;
+      openId: string | null;
+      detail: FieldDetail | null;
+      timeline: SensorTimeline | null;
+      detailFailed: boolean;
+    },
+    events: {} as
+      | { type: 'search.change'; value: string }
+      | { type: 'status.change'; value: HealthFilter }
+      | { type: 'page.go'; page: number }
+      | { type: 'details.open'; id: string }
+      | { type: 'details.close' }
+      | { type: 'reading.new'; reading: LiveReading }
+      | { type: 'nav.back' }
+      | { type: 'nav.addField' },
+  },
+  actors: {
+    load: fromPromise<FieldList, { admin: boolean; page: number; search: string; status: HealthFilter }>(({ input, signal }) => {
+      const q = { page: input.page, limit: MONITOR_PAGE_SIZE, search: input.search || undefined, status: input.status };
+      return input.admin ? listAdminFields(q, signal) : listCoordinatorFields(q, signal);
+    }),
+    loadDetail: fromPromise<FieldDetail, { id: string }>(({ input, signal }) => getFieldDetail(input.id, signal)),
+    loadTimeline: fromPromise<SensorTimeline, { id: string }>(({ input, signal }) => getSensorTimeline(input.id, TIMELINE_DAYS, signal)),
+    watchReadings: fromCallback<{ type: 'noop' }, { fieldId: string }>(({ input, sendBack }) =>
+      watchFieldReadings(input.fieldId, (reading) => sendBack({ type: 'reading.new', reading })),
+    ),
+  },
+  actions: {
+    navigate: (_, _params: { to: string }) => {},
+  },
+}).createMachine({
+  id: 'fieldMonitoring',
+  context: ({ input }) => ({
+    ...input, page: 1, search: '', status: 'all', fields: [], totalPages: 1, loadFailed: false,
+    openId: null, detail: null, timeline: null, detailFailed: false,
+  }),
+  type: 'parallel',
+  on: {
+    'nav.back': { actions: { type: 'navigate', params: { to: '/' } } },
+    'nav.addField': { actions: { type: 'navigate', params: { to: '/add-field' } } },
+  },
+  states: {
+    list: {
+      initial: 'loading',
+      states: {
+        loading: {
+          tags: ['loading'],
+          invoke: {
+            id: 'load',
+            src: 'load',
+            input: ({ context }) => ({ admin: context.actorRole !== 'coordinator', page: context.page, search: context.search, status: context.status }),
+            onDone: {
+              target: 'ready',
+              actions: assign({ fields: ({ event }) => event.output.fields, totalPages: ({ event }) => event.output.pagination.totalPages, loadFailed: false }),
+            },
+            onError: { target: 'ready', actions: assign({ fields: [], totalPages: 1, loadFailed: true }) },
+          },
+          on: {
+            'search.change': { target: 'loading', reenter: true, actions: assign({ search: ({ event }) => event.value, page: 1 }) },
+            'status.change': { target: 'loading', reenter: true, actions: assign({ status: ({ event }) => event.value, page: 1 }) },
+          },
+        },
+        ready: {
+          on: {
+            'search.change': { target: 'loading', actions: assign({ search: ({ event }) => event.value, page: 1 }) },
+            'status.change': { target: 'loading', actions: assign({ status: ({ event }) => event.value, page: 1 }) },
+            'page.go': { target: 'loading', actions: assign({ page: ({ context, event }) => Math.min(Math.max(1, event.page), context.totalPages) }) },
+          },
+        },
+      },
+    },
+    details: {
+      initial: 'closed',
+      states: {
+        closed: {
+          on: {
+            'details.open': { target: 'open', actions: assign({ openId: ({ event }) => event.id, detail: null, timeline: null, detailFailed: false }) },
+          },
+        },
+        open: {
+          type: 'parallel',
+          on: { 'details.close': { target: 'closed', actions: assign({ openId: null, detail: null, timeline: null }) } },
+          states: {
+            field: {
+              initial: 'loading',
+              states: {
+                loading: {
+                  tags: ['detailLoading'],
+                  invoke: {
+                    id: 'loadDetail',
+                    src: 'loadDetail',
+                    input: ({ context }) => ({ id: context.openId! }),
+                    onDone: { target: 'shown', actions: assign({ detail: ({ event }) => event.output }) },
+                    onError: { target: 'failed', actions: assign({ detailFailed: true }) },
+                  },
+                },
+                shown: {},
+                failed: {},
+              },
+            },
+            timeline: {
+              initial: 'loading',
+              states: {
+                loading: {
+                  tags: ['timelineLoading'],
+                  invoke: {
+                    id: 'loadTimeline',
+                    src: 'loadTimeline',
+                    input: ({ context }) => ({ id: context.openId! }),
+                    onDone: { target: 'live', actions: assign({ timeline: ({ event }) => event.output }) },
+                    // An empty timeline shows each type's 'No {type} data available.'
+                    onError: { target: 'live', actions: assign({ timeline: { sensors: [] } }) },
+                  },
+                },
+                live: {
+                  invoke: { id: 'watchReadings', src: 'watchReadings', input: ({ context }) => ({ fieldId: context.openId! }) },
+                  on: {
+                    'reading.new': { actions: assign({ timeline: ({ context, event }) => withReading(context.timeline ?? { sensors: [] }, event.reading) }) },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,121 @@
+/**
+ * The land report form: edit the soil values, generate the report (pH, N, P and K are required),
+ * then download it as land-health-report.pdf. Report failure or success=false shows the spec's
+ * Marathi alert; a download failure is only logged.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { NdviPoint } from '../../server/src/contracts/land';
+import { serverLanguage, type ServerLanguage } from '../services/language';
+import { createLandReport, downloadLandReportPdf, type LandReport, type LandReportRequest } from '../services/land';
+
+export const FORM_FIELDS = ['ph', 'nitrogen', 'phosphorus', 'potassium', 'organicMatter', 'location', 'lat', 'lon'] as const;
+export type FormField = (typeof FORM_FIELDS)[number];
+export type LandNotice = { key: 'fillBasics' } | { key: 'reportError' } | null;
+export const PDF_NAME = 'land-health-report.pdf';
+
+type Ctx = { lang: ServerLanguage; form: Record<FormField, string>; report: LandReport | null; notice: LandNotice };
+type GenerateEvent = { type: 'report.generate'; ndvi: NdviPoint[]; ndviEstimated: boolean };
+
+const num = (s: string) => (s.trim() === '' ? undefined : Number(s));
+const BASICS: FormField[] = ['ph', 'nitrogen', 'phosphorus', 'potassium'];
+
+export function toRequest(ctx: Ctx, e: GenerateEvent): LandReportRequest {
+  const f = ctx.form;
+  return {
+    ph: Number(f.ph),
+    nitrogen: Number(f.nitrogen),
+    phosphorus: Number(f.phosphorus),
+    potassium: Number(f.potassium),
+    ...(num(f.organicMatter) !== undefined ? { organicMatter: num(f.organicMatter) } : {}),
+    ...(f.location.trim() ? { location: f.location.trim() } : {}),
+    ...(num(f.lat) !== undefined && num(f.lon) !== undefined ? { lat: num(f.lat), lon: num(f.lon) } : {}),
+    language: ctx.lang,
+    ndvi: e.ndvi,
+    ndviEstimated: e.ndviEstimated,
+  };
+}
+
+export const landReportMachine = setup({
+  types: {
+    context: {} as Ctx,
+    /** The UI locale: the report is written in its language. */
+    input: {} as { locale: string },
+    events: {} as
+      | { type: 'report.edit'; field: FormField; value: string }
+      | { type: 'report.languageChanged'; locale: string }
+      | GenerateEvent
+      | { type: 'report.download' },
+  },
+  actors: {
+    generate: fromPromise<{ success: boolean; report: LandReport }, LandReportRequest>(({ input, signal }) => createLandReport(input, signal)),
+    download: fromPromise<Blob, { report: LandReport }>(({ input, signal }) => downloadLandReportPdf(input.report, signal)),
+  },
+  guards: {
+    basicsFilled: ({ context }) => BASICS.every((k) => context.form[k].trim() !== '' && Number.isFinite(Number(context.form[k]))),
+    succeeded: ({ event }) => (event as { output?: { success?: boolean } }).output?.success === true,
+  },
+  actions: {
+    /** Provided by the view: hands the PDF to the browser as a download. */
+    saveFile: (_, _params: { blob: Blob; name: string }) => {},
+    logError: (_, params: { error: unknown }) => console.error('land report: PDF download failed', params.error),
+  },
+}).createMachine({
+  id: 'landReport',
+  context: ({ input }) => ({
+    lang: serverLanguage(input.locale),
+    form: { ph: '', nitrogen: '', phosphorus: '', potassium: '', organicMatter: '', location: '', lat: '', lon: '' },
+    report: null,
+    notice: null,
+  }),
+  initial: 'editing',
+  on: {
+    'report.edit': { actions: assign({ form: ({ context, event }) => ({ ...context.form, [event.field]: event.value }) }) },
+    // The next report is written in the newly chosen language; the form is kept.
+    'report.languageChanged': { actions: assign({ lang: ({ event }) => serverLanguage(event.locale) }) },
+  },
+  states: {
+    editing: {
+      on: {
+        'report.generate': [
+          { guard: 'basicsFilled', target: 'generating', actions: assign({ notice: null }) },
+          { actions: assign({ notice: { key: 'fillBasics' } as LandNotice }) },
+        ],
+      },
+    },
+    generating: {
+      tags: ['busy'],
+      invoke: {
+        id: 'generate',
+        src: 'generate',
+        input: ({ context, event }) => toRequest(context, event as GenerateEvent),
+        onDone: [
+          { guard: 'succeeded', target: 'report', actions: assign({ report: ({ event }) => event.output.report }) },
+          { target: 'editing', actions: assign({ report: null, notice: { key: 'reportError' } as LandNotice }) },
+        ],
+        onError: { target: 'editing', actions: assign({ report: null, notice: { key: 'reportError' } as LandNotice }) },
+      },
+    },
+    report: {
+      initial: 'idle',
+      on: {
+        'report.generate': [
+          { guard: 'basicsFilled', target: 'generating', actions: assign({ notice: null }) },
+          { actions: assign({ notice: { key: 'fillBasics' } as LandNotice }) },
+        ],
+      },
+      states: {
+        idle: { on: { 'report.download': 'downloading' } },
+        downloading: {
+          tags: ['busy'],
+          invoke: {
+            id: 'download',
+            src: 'download',
+            input: ({ context }) => ({ report: context.report! }),
+            onDone: { target: 'idle', actions: { type: 'saveFile', params: ({ event }) => ({ blob: event.output, name: PDF_NAME }) } },
+            onError: { target: 'idle', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+      },
+    },
+  },
+});

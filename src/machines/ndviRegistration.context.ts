@@ -1,0 +1,4 @@
+import { createActorContext } from '@xstate/react';
+import { ndviRegistrationMachine } from './ndviRegistration.machine';
+
+export const NdviContext = createActorContext(ndviRegistrationMachine);

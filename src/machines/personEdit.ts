@@ -1,0 +1,27 @@
+/** The Edit Farmer / Edit Coordinator dialog's draft and its rules (spec section 5). */
+import type { PersonEdit } from '@/services/people';
+
+export type PersonDraft = { id: string; name: string; email: string; phoneNumber: string; status: 'Active' | 'Inactive' };
+export type PersonDraftProblem = 'required' | 'email' | 'phone';
+
+export function personDraftProblem(d: PersonDraft): PersonDraftProblem | null {
+  if (![d.name, d.email, d.phoneNumber].every((v) => v.trim())) return 'required';
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(d.email.trim())) return 'email';
+  if (!/^\d{10}$/.test(d.phoneNumber.trim())) return 'phone';
+  return null;
+}
+
+export const toPersonEdit = (d: PersonDraft): PersonEdit => ({
+  name: d.name.trim(),
+  email: d.email.trim().toLowerCase(),
+  phoneNumber: d.phoneNumber.trim(),
+  status: d.status,
+});
+
+export const draftFrom = (p: { _id: string; name: string; email: string; phoneNumber: string | null; status: 'Active' | 'Inactive' | null }): PersonDraft => ({
+  id: p._id,
+  name: p.name,
+  email: p.email,
+  phoneNumber: p.phoneNumber ?? '',
+  status: p.status ?? 'Active',
+});

@@ -1,0 +1,6 @@
+/** Agriculture chatbot endpoint. */
+import type { ChatReply } from '../../server/src/contracts/chatbot';
+import { http } from './http';
+
+export const askChatbot = (message: string, signal?: AbortSignal) =>
+  http.post<ChatReply>('/chatbot', { message }, { signal, timeoutMs: 30_000 });

@@ -1,0 +1,16 @@
+/** Dashboard stat calls. */
+import { http } from './http';
+import type { AdminOverview, CoordinatorStats } from '../../server/src/contracts/dashboards';
+
+export type { AdminOverview, CoordinatorStats };
+
+export const getAdminOverview = (signal?: AbortSignal) => http.get<AdminOverview>('/admin/overview', { signal });
+export const getCoordinatorStats = (signal?: AbortSignal) =>
+  http.get<{ stats: CoordinatorStats }>('/coordinator/dashboard-stats', { signal }).then((r) => r.stats);
+
+/** The dashboards' Recent Alerts preview (the alerts endpoints belong to the alerts screens). */
+export type AlertPreview = { _id: string; type: string; severity: string; message: string; farmer?: string | null; fieldName?: string | null; createdAt: string };
+export const listRecentAlerts = (admin: boolean, limit: number, signal?: AbortSignal) =>
+  admin
+    ? http.get<{ alerts: AlertPreview[] }>('/admin/alerts', { params: { page: 1, limit }, signal }).then((r) => r.alerts.slice(0, limit))
+    : http.get<{ alerts: AlertPreview[] }>('/coordinator/alerts', { params: { page: 1, limit }, signal }).then((r) => r.alerts.slice(0, limit));

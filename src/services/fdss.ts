@@ -1,0 +1,14 @@
+/** Farm decision support endpoints: the caller's fields, weather and insights per field. */
+import type { FieldChoice, Insight, InsightsResponse, WeatherNow } from '../../server/src/contracts/fdss';
+import { http } from './http';
+
+export type { FieldChoice, Insight, WeatherNow };
+
+export const listFieldChoices = async (signal?: AbortSignal) =>
+  (await http.get<{ data: { fields: FieldChoice[] } }>('/fields', { signal })).data.fields;
+
+export const getWeather = (fieldId: string, signal?: AbortSignal) =>
+  http.get<WeatherNow>('/fdss/weather/current', { params: { fieldId }, signal });
+
+export const getInsights = async (fieldId: string, signal?: AbortSignal) =>
+  (await http.get<InsightsResponse>('/fdss/insights', { params: { fieldId }, signal })).data.insights;

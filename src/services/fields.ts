@@ -1,0 +1,28 @@
+/** Field calls (spec section 7, Fields). One function per endpoint. */
+import { http } from './http';
+import type { AddFieldPayload } from '../../server/src/domain/fields/addField';
+import type { FieldChoice, FieldDetail, FieldList, FieldPin } from '../../server/src/contracts/fields';
+
+export type { FieldChoice, FieldDetail, FieldList, FieldPin, FieldRow } from '../../server/src/contracts/fields';
+export type { AddFieldPayload };
+
+export type FieldQuery = { page: number; limit: number; search?: string; status?: 'all' | 'good' | 'warning' | 'alert' };
+
+export const createField = (payload: AddFieldPayload, signal?: AbortSignal) =>
+  http.post<{ field: { _id: string; fieldId: string } }>('/fields', payload, { signal });
+
+export const listFieldChoices = (signal?: AbortSignal) => http.get<{ fields: FieldChoice[] }>('/fields', { signal }).then((r) => r.fields);
+
+export const listCoordinatorFields = (q: FieldQuery, signal?: AbortSignal) =>
+  http.get<FieldList>('/coordinator/field-overview', { params: q, signal });
+export const listAdminFields = (q: FieldQuery, signal?: AbortSignal) => http.get<FieldList>('/admin/fields', { params: q, signal });
+
+export const listFieldPins = (signal?: AbortSignal) => http.get<{ fields: FieldPin[] }>('/fields/map', { signal }).then((r) => r.fields);
+
+export const getFieldDetail = (id: string, signal?: AbortSignal) => http.get<FieldDetail>(`/admin/fields/${id}`, { signal });
+
+export const saveFieldLocation = (id: string, lat: number, lng: number) => http.put<unknown>(`/admin/fields/${id}/location`, { lat, lng });
+
+export type SensorTimeline = { sensors: { type: string; readings: { timestamp: string; value: number }[] }[] };
+export const getSensorTimeline = (id: string, days: number, signal?: AbortSignal) =>
+  http.get<SensorTimeline>(`/admin/fields/${id}/sensor-data`, { params: { days }, signal });

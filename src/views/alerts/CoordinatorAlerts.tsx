@@ -1,0 +1,243 @@
+/**
+ * Alerts screen for coordinators (spec 'Alerts screen'): title with the unread count, search, severity and
+ * type filters, cards, the 'Alert Details' dialog, mark read (kept on the server), Mark All Read, pages of 10.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { defineMessage, defineMessages, useIntl, type IntlShape } from 'react-intl';
+import { AlertsListContext } from '@/machines/alertsList.context';
+import type { AlertItem, AlertType, Severity } from '@/services/alerts';
+import { alertMessage, SEVERITY_ICON, severityLabel, TYPE_ICON, typeLabel } from './alertLabels';
+
+const unreadCount = defineMessage<{ count: string }>({ id: 'alerts.unreadCount', defaultMessage: '{count} new' });
+const pageOf = defineMessage<{ page: number; total: number }>({ id: 'alerts.pageOf', defaultMessage: 'Page {page} of {total}' });
+
+const m = defineMessages({
+  title: { id: 'alerts.title', defaultMessage: 'Alerts' },
+  search: { id: 'alerts.search', defaultMessage: 'Search alerts...' },
+  severity: { id: 'alerts.filter.severity', defaultMessage: 'Severity' },
+  type: { id: 'alerts.filter.type', defaultMessage: 'Type' },
+  all: { id: 'alerts.filter.all', defaultMessage: 'All' },
+  markAllRead: { id: 'alerts.markAllRead', defaultMessage: 'Mark All Read' },
+  markRead: { id: 'alerts.markRead', defaultMessage: 'Mark as Read' },
+  viewDetails: { id: 'alerts.viewDetails', defaultMessage: 'View Details' },
+  newBadge: { id: 'alerts.new', defaultMessage: 'New' },
+  farmer: { id: 'alerts.farmer', defaultMessage: 'Farmer' },
+  field: { id: 'alerts.field', defaultMessage: 'Field' },
+  created: { id: 'alerts.created', defaultMessage: 'Created' },
+  value: { id: 'alerts.value', defaultMessage: 'Value' },
+  threshold: { id: 'alerts.threshold', defaultMessage: 'Threshold' },
+  message: { id: 'alerts.message', defaultMessage: 'Message' },
+  sensorData: { id: 'alerts.sensorData', defaultMessage: 'Sensor data' },
+  emptyTitle: { id: 'alerts.empty.title', defaultMessage: 'No alerts found' },
+  emptyText: { id: 'alerts.empty.text', defaultMessage: 'There are no alerts matching your current filters.' },
+  details: { id: 'alerts.details.title', defaultMessage: 'Alert Details' },
+  viewField: { id: 'alerts.viewField', defaultMessage: 'View Field' },
+  fieldSoon: { id: 'alerts.viewField.soon', defaultMessage: 'Field details feature coming soon!' },
+  close: { id: 'alerts.close', defaultMessage: 'Close' },
+  prev: { id: 'alerts.prev', defaultMessage: 'Prev' },
+  next: { id: 'alerts.next', defaultMessage: 'Next' },
+  loadFailed: { id: 'alerts.loadFailed', defaultMessage: 'Failed to load alerts' },
+  retry: { id: 'alerts.retry', defaultMessage: 'Retry' },
+  loading: { id: 'alerts.loading', defaultMessage: 'Loading alerts…' },
+});
+
+const TYPES: AlertType[] = ['moisture', 'temperature', 'pest', 'irrigation', 'offline'];
+const SEVERITIES: Severity[] = ['high', 'medium', 'low'];
+
+const created = (intl: IntlShape, iso: string) =>
+  intl.formatDate(iso, { dateStyle: 'medium', timeStyle: 'short', numberingSystem: 'latn' } as Parameters<IntlShape['formatDate']>[1]);
+const num = (intl: IntlShape, v: number) => intl.formatNumber(v, { maximumFractionDigits: 1, numberingSystem: 'latn' });
+
+function AlertCard({ alert }: { alert: AlertItem }) {
+  const intl = useIntl();
+  const list = AlertsListContext.useActorRef();
+  return (
+    <article className={`card alert-card severity-${alert.severity}${alert.read ? '' : ' unread'}`} data-alert-id={alert.id}>
+      <header className="alert-card-head">
+        <span aria-hidden="true">{TYPE_ICON[alert.type]}</span>
+        <span className="alert-type">{intl.formatMessage(typeLabel[alert.type])}</span>
+        <span className={`severity severity-${alert.severity}`}>
+          <span aria-hidden="true">{SEVERITY_ICON[alert.severity]}</span> {intl.formatMessage(severityLabel[alert.severity])}
+        </span>
+        {!alert.read && <span className="badge badge-new">{intl.formatMessage(m.newBadge)}</span>}
+      </header>
+      <p className="alert-message">{alertMessage(intl, alert)}</p>
+      <dl className="alert-meta">
+        <dt>{intl.formatMessage(m.farmer)}</dt>
+        <dd>{alert.farmer ?? '—'}</dd>
+        <dt>{intl.formatMessage(m.field)}</dt>
+        <dd>{alert.fieldName}</dd>
+        <dt>{intl.formatMessage(m.created)}</dt>
+        <dd>{created(intl, alert.createdAt)}</dd>
+        {alert.value !== null && alert.threshold !== null && (
+          <>
+            <dt>{intl.formatMessage(m.value)}</dt>
+            <dd>{num(intl, alert.value)}</dd>
+            <dt>{intl.formatMessage(m.threshold)}</dt>
+            <dd>{num(intl, alert.threshold)}</dd>
+          </>
+        )}
+      </dl>
+      <div className="alert-card-actions">
+        <button type="button" className="button button-secondary" onClick={() => list.send({ type: 'alert.view', id: alert.id })}>
+          {intl.formatMessage(m.viewDetails)}
+        </button>
+        {!alert.read && (
+          <button type="button" className="button button-quiet" onClick={() => list.send({ type: 'alert.markRead', id: alert.id })}>
+            {intl.formatMessage(m.markRead)}
+          </button>
+        )}
+      </div>
+    </article>
+  );
+}
+
+function AlertDetails({ alert }: { alert: AlertItem }) {
+  const intl = useIntl();
+  const list = AlertsListContext.useActorRef();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [fieldNotice, setFieldNotice] = useState(false);
+  useEffect(() => {
+    const d = dialog.current;
+    if (!d || d.open) return;
+    // A modal dialog where the browser has one; an open one otherwise (older engines, jsdom).
+    if (typeof d.showModal === 'function') d.showModal();
+    else d.setAttribute('open', '');
+  }, []);
+  const close = () => list.send({ type: 'alert.closeDetails' });
+  return (
+    <dialog ref={dialog} className="dialog" aria-labelledby="alert-details-title" onCancel={close}>
+      <h2 id="alert-details-title">{intl.formatMessage(m.details)}</h2>
+      <dl className="alert-meta">
+        <dt>{intl.formatMessage(m.type)}</dt>
+        <dd>{intl.formatMessage(typeLabel[alert.type])}</dd>
+        <dt>{intl.formatMessage(m.severity)}</dt>
+        <dd>{intl.formatMessage(severityLabel[alert.severity])}</dd>
+        <dt>{intl.formatMessage(m.farmer)}</dt>
+        <dd>{alert.farmer ?? '—'}</dd>
+        <dt>{intl.formatMessage(m.field)}</dt>
+        <dd>{alert.fieldName}</dd>
+        <dt>{intl.formatMessage(m.message)}</dt>
+        <dd>{alertMessage(intl, alert)}</dd>
+        {alert.value !== null && alert.threshold !== null && (
+          <>
+            <dt>{intl.formatMessage(m.sensorData)}</dt>
+            <dd>
+              {intl.formatMessage(m.value)}: {num(intl, alert.value)} · {intl.formatMessage(m.threshold)}: {num(intl, alert.threshold)}
+            </dd>
+          </>
+        )}
+        <dt>{intl.formatMessage(m.created)}</dt>
+        <dd>{created(intl, alert.createdAt)}</dd>
+      </dl>
+      {fieldNotice && <p className="notice" role="status">{intl.formatMessage(m.fieldSoon)}</p>}
+      <div className="dialog-actions">
+        {!alert.read && (
+          <button type="button" className="button button-primary" onClick={() => list.send({ type: 'alert.markRead', id: alert.id })}>
+            {intl.formatMessage(m.markRead)}
+          </button>
+        )}
+        <button type="button" className="button button-secondary" onClick={() => setFieldNotice(true)}>
+          {intl.formatMessage(m.viewField)}
+        </button>
+        <button type="button" className="button button-quiet" onClick={close}>
+          {intl.formatMessage(m.close)}
+        </button>
+      </div>
+    </dialog>
+  );
+}
+
+export function CoordinatorAlerts() {
+  const intl = useIntl();
+  const list = AlertsListContext.useActorRef();
+  const alerts = AlertsListContext.useSelector((s) => s.context.alerts);
+  const unread = AlertsListContext.useSelector((s) => s.context.unread);
+  const page = AlertsListContext.useSelector((s) => s.context.page);
+  const totalPages = AlertsListContext.useSelector((s) => s.context.totalPages);
+  const search = AlertsListContext.useSelector((s) => s.context.search);
+  const severity = AlertsListContext.useSelector((s) => s.context.severity);
+  const type = AlertsListContext.useSelector((s) => s.context.type);
+  const details = AlertsListContext.useSelector((s) => s.context.alerts.find((a) => a.id === s.context.detailsId) ?? null);
+  const loading = AlertsListContext.useSelector((s) => s.hasTag('loading'));
+  const failed = AlertsListContext.useSelector((s) => s.matches('failed'));
+  const canMarkAll = AlertsListContext.useSelector((s) => s.can({ type: 'alerts.markAllRead' }));
+  const busy = AlertsListContext.useSelector((s) => s.hasTag('submitting'));
+  return (
+    <section className="coordinator-alerts">
+      <header className="section-head">
+        <h1>
+          {intl.formatMessage(m.title)}{' '}
+          <span className="badge badge-count" data-testid="unread-count">
+            {intl.formatMessage(unreadCount, { count: intl.formatNumber(unread, { numberingSystem: 'latn' }) })}
+          </span>
+        </h1>
+        <button type="button" className="button button-secondary" disabled={!canMarkAll} aria-busy={busy} onClick={() => list.send({ type: 'alerts.markAllRead' })}>
+          {intl.formatMessage(m.markAllRead)}
+        </button>
+      </header>
+      <div className="filters">
+        <input
+          type="search"
+          className="search"
+          placeholder={intl.formatMessage(m.search)}
+          aria-label={intl.formatMessage(m.search)}
+          value={search}
+          onChange={(e) => list.send({ type: 'alerts.search', search: e.target.value })}
+        />
+        <label htmlFor="alerts-filter-severity">{intl.formatMessage(m.severity)}</label>
+        <select id="alerts-filter-severity" value={severity ?? ''} onChange={(e) => list.send({ type: 'alerts.filterSeverity', severity: (e.target.value || null) as Severity | null })}>
+            <option value="">{intl.formatMessage(m.all)}</option>
+            {SEVERITIES.map((s) => (
+              <option key={s} value={s}>
+                {intl.formatMessage(severityLabel[s])}
+              </option>
+            ))}
+        </select>
+        <label htmlFor="alerts-filter-type">{intl.formatMessage(m.type)}</label>
+        <select id="alerts-filter-type" value={type ?? ''} onChange={(e) => list.send({ type: 'alerts.filterType', alertType: (e.target.value || null) as AlertType | null })}>
+            <option value="">{intl.formatMessage(m.all)}</option>
+            {TYPES.map((t) => (
+              <option key={t} value={t}>
+                {intl.formatMessage(typeLabel[t])}
+              </option>
+            ))}
+        </select>
+      </div>
+      {failed && (
+        <div className="banner banner-error" role="alert">
+          {intl.formatMessage(m.loadFailed)}{' '}
+          <button type="button" className="button button-quiet" onClick={() => list.send({ type: 'alerts.retry' })}>
+            {intl.formatMessage(m.retry)}
+          </button>
+        </div>
+      )}
+      {loading && <p className="loading">{intl.formatMessage(m.loading)}</p>}
+      {!loading && !failed && alerts.length === 0 && (
+        <div className="empty">
+          <h2>{intl.formatMessage(m.emptyTitle)}</h2>
+          <p>{intl.formatMessage(m.emptyText)}</p>
+        </div>
+      )}
+      {!loading && (
+        <div className="alert-cards">
+          {alerts.map((a) => (
+            <AlertCard key={a.id} alert={a} />
+          ))}
+        </div>
+      )}
+      {!loading && totalPages > 1 && (
+        <nav className="pager">
+          <button type="button" className="button button-quiet" disabled={page <= 1} onClick={() => list.send({ type: 'alerts.page', page: page - 1 })}>
+            {intl.formatMessage(m.prev)}
+          </button>
+          <span>{intl.formatMessage(pageOf, { page, total: totalPages })}</span>
+          <button type="button" className="button button-quiet" disabled={page >= totalPages} onClick={() => list.send({ type: 'alerts.page', page: page + 1 })}>
+            {intl.formatMessage(m.next)}
+          </button>
+        </nav>
+      )}
+      {details && <AlertDetails alert={details} />}
+    </section>
+  );
+}

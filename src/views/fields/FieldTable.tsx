@@ -1,0 +1,109 @@
+/** The field table with its Set Field Location dialog (spec section 2, Field table). */
+import { lazy, Suspense } from 'react';
+import { useIntl } from 'react-intl';
+import { FieldTableContext } from '@/machines/fieldTable.context';
+import { Pager } from '../staff/Pager';
+import { useT } from '../staff/useT';
+import { fm } from './fieldMessages';
+
+// The map (maplibre + WebGL) loads only when the dialog opens.
+const LocationPicker = lazy(() => import('../map/LocationPicker').then((x) => ({ default: x.LocationPicker })));
+
+const HEALTH = { good: fm.good, warning: fm.warning, alert: fm.alert };
+
+export function FieldTable({ onAddField }: { onAddField?: () => void }) {
+  const intl = useIntl();
+  const t = useT();
+  const actor = FieldTableContext.useActorRef();
+  const fields = FieldTableContext.useSelector((s) => s.context.fields);
+  const page = FieldTableContext.useSelector((s) => s.context.page);
+  const totalPages = FieldTableContext.useSelector((s) => s.context.totalPages);
+  const locating = FieldTableContext.useSelector((s) => s.context.locating);
+  const position = FieldTableContext.useSelector((s) => s.context.position);
+  const saveFailed = FieldTableContext.useSelector((s) => s.context.saveFailed);
+  const loading = FieldTableContext.useSelector((s) => s.hasTag('loading'));
+  const saving = FieldTableContext.useSelector((s) => s.hasTag('busy'));
+  const canSave = FieldTableContext.useSelector((s) => s.can({ type: 'location.save' }));
+  const coordinate = (n: number) => intl.formatNumber(n, { maximumFractionDigits: 6, minimumFractionDigits: 6, numberingSystem: 'latn' });
+
+  return (
+    <section className="staff-panel" aria-busy={loading}>
+      {onAddField && (
+        <div className="toolbar">
+          <button type="button" onClick={onAddField}>
+            {t(fm.addField)}
+          </button>
+        </div>
+      )}
+      <table className="staff-table">
+        <thead>
+          <tr>
+            <th>{t(fm.fieldName)}</th>
+            <th>{t(fm.farmer)}</th>
+            <th>{t(fm.crop)}</th>
+            <th>{t(fm.status)}</th>
+            <th>{t(fm.lastUpdate)}</th>
+            <th>{t(fm.location)}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {!loading && fields.length === 0 && (
+            <tr>
+              <td colSpan={6}>{t(fm.noFields)}</td>
+            </tr>
+          )}
+          {fields.map((f) => {
+            const located = typeof f.lat === 'number' && typeof f.lng === 'number';
+            return (
+              <tr key={f._id}>
+                <td>{f.fieldName}</td>
+                <td>{f.farmerName ?? '--'}</td>
+                <td>{f.crop ?? '--'}</td>
+                <td>
+                  <span className={`badge badge-${f.status}`}>{t(HEALTH[f.status])}</span>
+                </td>
+                <td>{f.lastSensorUpdate ? intl.formatDate(f.lastSensorUpdate, { dateStyle: 'medium', timeStyle: 'short', numberingSystem: 'latn' }) : '--'}</td>
+                <td>
+                  <span role="img" aria-label={t(located ? fm.locationSet : fm.locationMissing)}>
+                    {located ? '✓' : '⚠'}
+                  </span>{' '}
+                  <button type="button" aria-label={`${t(located ? fm.editLocation : fm.setLocation)}: ${f.fieldName}`} onClick={() => actor.send({ type: 'location.open', field: f })}>
+                    {t(located ? fm.editLocation : fm.setLocation)}
+                  </button>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <Pager page={page} totalPages={totalPages} onGo={(p) => actor.send({ type: 'page.go', page: p })} />
+      {locating && (
+        <div className="dialog-backdrop">
+          <div role="dialog" aria-modal="true" aria-label={t(fm.dialogTitle)} className="dialog dialog-wide">
+            <h2>
+              {t(fm.dialogTitle)}: {locating.fieldName}
+            </h2>
+            <p className="muted">{t(fm.clickToSet)}</p>
+            <Suspense fallback={<div className="map-frame" />}>
+              <LocationPicker position={position} onPick={(p) => actor.send({ type: 'location.pick', position: p })} />
+            </Suspense>
+            {position && <p data-testid="picked-position">{t(fm.position, { lat: coordinate(position.lat), lng: coordinate(position.lng) })}</p>}
+            {saveFailed && (
+              <p role="alert" className="banner banner-error">
+                {t(fm.saveFailed)}
+              </p>
+            )}
+            <div className="form-actions">
+              <button type="button" onClick={() => actor.send({ type: 'location.cancel' })}>
+                {t(fm.cancel)}
+              </button>
+              <button type="button" className="primary" disabled={!canSave || saving} onClick={() => actor.send({ type: 'location.save' })}>
+                {t(saving ? fm.saving : fm.save)}
+              </button>
+            </div>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

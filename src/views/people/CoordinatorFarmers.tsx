@@ -1,0 +1,192 @@
+/**
+ * Coordinator farmer management (spec section 2): search, status filter, select some or all,
+ * the Send Message dialog, per-row View / Edit / Message, and 'Page x of y'.
+ */
+import { useIntl, type MessageDescriptor } from 'react-intl';
+import { CoordinatorFarmersContext } from '@/machines/coordinatorFarmers.context';
+import type { StatusFilter } from '@/machines/coordinatorFarmers.machine';
+import { Pager } from '../staff/Pager';
+import { useFailureText } from '../staff/ServerError';
+import { EditPersonDialog } from './EditPersonDialog';
+import { pm } from './peopleMessages';
+
+const FILTERS: [StatusFilter, MessageDescriptor][] = [
+  ['all', pm.filterAll],
+  ['active', pm.active],
+  ['inactive', pm.inactive],
+  ['alert', pm.alert],
+];
+
+export function CoordinatorFarmers() {
+  const intl = useIntl();
+  const failureText = useFailureText();
+  const t = (d: MessageDescriptor, v?: Record<string, string | number>) => intl.formatMessage(d, v);
+  const actor = CoordinatorFarmersContext.useActorRef();
+  const farmers = CoordinatorFarmersContext.useSelector((s) => s.context.farmers);
+  const selected = CoordinatorFarmersContext.useSelector((s) => s.context.selected);
+  const search = CoordinatorFarmersContext.useSelector((s) => s.context.search);
+  const status = CoordinatorFarmersContext.useSelector((s) => s.context.status);
+  const page = CoordinatorFarmersContext.useSelector((s) => s.context.page);
+  const totalPages = CoordinatorFarmersContext.useSelector((s) => s.context.totalPages);
+  const notice = CoordinatorFarmersContext.useSelector((s) => s.context.notice);
+  const subject = CoordinatorFarmersContext.useSelector((s) => s.context.subject);
+  const message = CoordinatorFarmersContext.useSelector((s) => s.context.message);
+  const edit = CoordinatorFarmersContext.useSelector((s) => s.context.edit);
+  const editProblem = CoordinatorFarmersContext.useSelector((s) => s.context.editProblem);
+  const editError = CoordinatorFarmersContext.useSelector((s) => s.context.editError);
+  const composing = CoordinatorFarmersContext.useSelector((s) => s.matches('composing'));
+  const loading = CoordinatorFarmersContext.useSelector((s) => s.hasTag('loading'));
+  const busy = CoordinatorFarmersContext.useSelector((s) => s.hasTag('busy'));
+  const ready = CoordinatorFarmersContext.useSelector((s) => s.matches('ready'));
+  const allSelected = farmers.length > 0 && selected.length === farmers.length;
+
+  const noticeText = () => {
+    if (!notice) return null;
+    if (notice.kind === 'sent') return t(pm.sent, { count: notice.count });
+    if (notice.kind === 'missing') return t(pm.missing);
+    return failureText(notice.error, notice.kind === 'loadFailed' ? pm.loadFailed : pm.sendFailed);
+  };
+
+  return (
+    <section className="staff-panel" aria-busy={loading}>
+      <div className="toolbar">
+        <input
+          type="search"
+          aria-label={t(pm.search)}
+          placeholder={t(pm.search)}
+          value={search}
+          disabled={!ready && !loading}
+          onChange={(e) => actor.send({ type: 'search.change', value: e.target.value })}
+        />
+        <select aria-label={t(pm.status)} value={status} disabled={!ready} onChange={(e) => actor.send({ type: 'status.change', value: e.target.value as StatusFilter })}>
+          {FILTERS.map(([v, label]) => (
+            <option key={v} value={v}>
+              {t(label)}
+            </option>
+          ))}
+        </select>
+        <span>{t(pm.selectedCount, { count: selected.length })}</span>
+        <button type="button" disabled={!ready} onClick={() => actor.send({ type: 'message.open' })}>
+          {t(pm.sendMessage)}
+        </button>
+      </div>
+      {notice && !composing && (
+        <div role={notice.kind === 'sent' ? 'status' : 'alert'} className={`banner ${notice.kind === 'sent' ? 'banner-success' : 'banner-error'}`}>
+          <p>{noticeText()}</p>
+          <button type="button" onClick={() => actor.send({ type: 'notice.dismiss' })}>
+            {t(pm.dismiss)}
+          </button>
+        </div>
+      )}
+      <table className="staff-table">
+        <thead>
+          <tr>
+            <th>
+              <input type="checkbox" aria-label={t(pm.selectAll)} checked={allSelected} disabled={!ready || !farmers.length} onChange={() => actor.send({ type: 'select.all' })} />
+            </th>
+            <th>{t(pm.name)}</th>
+            <th>{t(pm.email)}</th>
+            <th>{t(pm.phone)}</th>
+            <th>{t(pm.fields)}</th>
+            <th>{t(pm.status)}</th>
+            <th>{t(pm.actions)}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {!loading && farmers.length === 0 && (
+            <tr>
+              <td colSpan={7}>{t(pm.noFarmers)}</td>
+            </tr>
+          )}
+          {farmers.map((f) => (
+            <tr key={f._id}>
+              <td>
+                <input
+                  type="checkbox"
+                  aria-label={t(pm.select, { name: f.name })}
+                  checked={selected.includes(f._id)}
+                  disabled={!ready}
+                  onChange={() => actor.send({ type: 'select.toggle', id: f._id })}
+                />
+              </td>
+              <td>{f.name}</td>
+              <td>{f.email}</td>
+              <td>{f.phoneNumber ?? '--'}</td>
+              <td>{intl.formatNumber(f.fieldCount, { numberingSystem: 'latn' })}</td>
+              <td>
+                <span className={`badge ${f.hasOpenAlert ? 'badge-alert' : f.status === 'Inactive' ? 'badge-muted' : 'badge-ok'}`}>
+                  {t(f.hasOpenAlert ? pm.alert : f.status === 'Inactive' ? pm.inactive : pm.active)}
+                </span>
+              </td>
+              <td className="actions">
+                <button type="button" aria-label={`${t(pm.view)}: ${f.name}`} onClick={() => actor.send({ type: 'farmer.view', id: f._id })}>
+                  {t(pm.view)}
+                </button>
+                <button type="button" disabled={!ready} aria-label={`${t(pm.edit)}: ${f.name}`} onClick={() => actor.send({ type: 'edit.open', farmer: f })}>
+                  {t(pm.edit)}
+                </button>
+                <button type="button" disabled={!ready} aria-label={`${t(pm.message)}: ${f.name}`} onClick={() => actor.send({ type: 'message.openFor', id: f._id })}>
+                  {t(pm.message)}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <Pager page={page} totalPages={totalPages} numbered={false} onGo={(p) => actor.send({ type: 'page.go', page: p })} />
+      {composing && (
+        <div className="dialog-backdrop">
+          <form
+            role="dialog"
+            aria-modal="true"
+            aria-label={t(pm.sendMessage)}
+            className="dialog"
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              actor.send({ type: 'message.send' });
+            }}
+          >
+            <h2>{t(pm.sendMessage)}</h2>
+            <p>{t(pm.selectedCount, { count: selected.length })}</p>
+            {notice && (
+              <p role="alert" className="banner banner-error">
+                {noticeText()}
+              </p>
+            )}
+            <label>
+              <span>{t(pm.subject)}</span>
+              <input name="subject" value={subject} onChange={(e) => actor.send({ type: 'message.change', key: 'subject', value: e.target.value })} />
+            </label>
+            <label>
+              <span>{t(pm.messageBody)}</span>
+              <textarea name="message" rows={4} value={message} onChange={(e) => actor.send({ type: 'message.change', key: 'message', value: e.target.value })} />
+            </label>
+            <div className="form-actions">
+              <button type="button" onClick={() => actor.send({ type: 'message.cancel' })}>
+                {t(pm.cancel)}
+              </button>
+              <button type="submit" className="primary" disabled={busy}>
+                {t(busy ? pm.sending : pm.send)}
+              </button>
+            </div>
+          </form>
+        </div>
+      )}
+      {edit && (
+        <EditPersonDialog
+          title={pm.editFarmer}
+          draft={edit}
+          problem={editProblem}
+          error={editError}
+          failedText={pm.updateFarmerFailed}
+          saving={busy}
+          showStatus={false}
+          onChange={(key, value) => actor.send({ type: 'edit.change', key, value })}
+          onSave={() => actor.send({ type: 'edit.save' })}
+          onCancel={() => actor.send({ type: 'edit.cancel' })}
+        />
+      )}
+    </section>
+  );
+}

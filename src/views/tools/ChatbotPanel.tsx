@@ -1,0 +1,13 @@
+/** The chatbot panel the farmer home lazy-loads: its own chatbot machine around the conversation. */
+import { chatbotMachine } from '@/machines/chatbot.machine';
+import { ChatbotContext } from '@/machines/chatbot.context';
+import { ChatbotConversation } from './chat/ChatbotConversation';
+import './tools.css';
+
+export function ChatbotPanel() {
+  return (
+    <ChatbotContext.Provider logic={chatbotMachine}>
+      <ChatbotConversation />
+    </ChatbotContext.Provider>
+  );
+}

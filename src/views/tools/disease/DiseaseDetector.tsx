@@ -1,0 +1,129 @@
+/** The disease detector's body: photo picker or drop zone, preview, analyse, and the result or error. */
+import { useEffect, useMemo, useState, type DragEvent } from 'react';
+import { defineMessage, defineMessages, useIntl } from 'react-intl';
+import { DiseaseUploadContext } from '@/machines/diseaseUpload.context';
+import { UploadIcon, WarningIcon } from '../icons';
+import { CROP_CHOICES } from './cropChoices';
+import { DiseaseResultPanel } from './DiseaseResultPanel';
+
+const m = defineMessages({
+  title: { id: 'disease.title', defaultMessage: 'Plant disease detection' },
+  hint: { id: 'disease.hint', defaultMessage: 'Photograph one leaf against a plain background, in daylight.' },
+  drop: { id: 'disease.drop', defaultMessage: 'Drag a leaf photo here or tap to choose one' },
+  picker: { id: 'disease.picker', defaultMessage: 'Leaf photo' },
+  chooseAnother: { id: 'disease.chooseAnother', defaultMessage: 'Choose another photo' },
+  analyse: { id: 'disease.analyse', defaultMessage: 'Analyse' },
+  analysing: { id: 'disease.analysing', defaultMessage: 'Analysing…' },
+  failed: { id: 'disease.failed', defaultMessage: 'Analysis failed. Please try again.' },
+  preview: { id: 'disease.preview', defaultMessage: 'Selected leaf photo' },
+  crop: { id: 'disease.crop', defaultMessage: 'Crop (optional)' },
+  anyCrop: { id: 'disease.crop.any', defaultMessage: 'Not sure / other crop' },
+});
+const onlyImagesMessage = defineMessage<{ name: string }>({ id: 'disease.onlyImages', defaultMessage: '"{name}" is not a photo. Please choose an image file.' });
+
+export function DiseaseDetector() {
+  const intl = useIntl();
+  const actor = DiseaseUploadContext.useActorRef();
+  const file = DiseaseUploadContext.useSelector((s) => s.context.file);
+  const refused = DiseaseUploadContext.useSelector((s) => s.context.refused);
+  const state = DiseaseUploadContext.useSelector((s) => s.value as string);
+  const busy = DiseaseUploadContext.useSelector((s) => s.hasTag('busy'));
+  const canAnalyse = DiseaseUploadContext.useSelector((s) => s.can({ type: 'disease.analyse' }));
+  const crop = DiseaseUploadContext.useSelector((s) => s.context.crop);
+  const failure = DiseaseUploadContext.useSelector((s) => s.context.failure);
+  const [dragging, setDragging] = useState(false);
+  const previewUrl = useMemo(() => (file && typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null), [file]);
+  // The object URL holds the photo in memory until revoked.
+  useEffect(() => () => (previewUrl ? URL.revokeObjectURL(previewUrl) : undefined), [previewUrl]);
+
+  const choose = (f: File | undefined) => f && actor.send({ type: 'disease.fileChosen', file: f });
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    choose(e.dataTransfer.files[0]);
+  };
+
+  return (
+    <section aria-labelledby="disease-title">
+      <h1 id="disease-title">{intl.formatMessage(m.title)}</h1>
+      <p className="tools-hint">{intl.formatMessage(m.hint)}</p>
+      <div className="form-row">
+        <label htmlFor="disease-crop">{intl.formatMessage(m.crop)}</label>
+        <select
+          id="disease-crop"
+          value={crop}
+          disabled={busy}
+          onChange={(e) => actor.send({ type: 'disease.cropChosen', crop: e.currentTarget.value })}
+        >
+          <option value="">{intl.formatMessage(m.anyCrop)}</option>
+          {CROP_CHOICES.map((c) => (
+            <option key={c.id} value={c.id}>
+              {intl.formatMessage(c.label)}
+            </option>
+          ))}
+        </select>
+      </div>
+      {!file && (
+        <label
+          className="drop-zone"
+          data-dragging={dragging}
+          onDragOver={(e) => {
+            e.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
+        >
+          <UploadIcon />
+          <span>{intl.formatMessage(m.drop)}</span>
+          <input
+            type="file"
+            accept="image/*"
+            aria-label={intl.formatMessage(m.picker)}
+            onChange={(e) => {
+              choose(e.currentTarget.files?.[0]);
+              e.currentTarget.value = '';
+            }}
+          />
+        </label>
+      )}
+      {refused && (
+        <p role="alert" className="banner banner-warn">
+          {intl.formatMessage(onlyImagesMessage, { name: refused })}
+        </p>
+      )}
+      {file && (
+        <div className="leaf-preview">
+          {previewUrl && (
+            // A file that claims to be an image but is not shows no broken-image icon.
+            <img src={previewUrl} alt={intl.formatMessage(m.preview)} onError={(e) => (e.currentTarget.hidden = true)} />
+          )}
+          <span data-testid="file-name">{file.name}</span>
+          <button type="button" className="button button-quiet" disabled={busy} onClick={() => actor.send({ type: 'disease.clear' })}>
+            {intl.formatMessage(m.chooseAnother)}
+          </button>
+        </div>
+      )}
+      {file && state !== 'result' && (
+        <div className="tools-actions">
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={!canAnalyse}
+            aria-busy={busy}
+            onClick={() => actor.send({ type: 'disease.analyse' })}
+          >
+            {intl.formatMessage(busy ? m.analysing : m.analyse)}
+          </button>
+        </div>
+      )}
+      {state === 'error' && (
+        <p role="alert" className="banner banner-error">
+          <WarningIcon /> {intl.formatMessage(m.failed)}
+          {failure && <span className="tools-reason">{failure}</span>}
+        </p>
+      )}
+      {state === 'result' && <DiseaseResultPanel />}
+    </section>
+  );
+}

@@ -1,0 +1,134 @@
+/**
+ * The foundation as a user meets it: every demo role signs in and lands on its home in Marathi,
+ * switches to English and Hindi, the route guards redirect, a bad login shows the spec's message,
+ * and an expired access token is refreshed without the user noticing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { catalog, DEMO, launchBrowser, loginAs, shot, startApp, type RunningApp } from './harness';
+
+const mr = catalog('mr');
+const en = catalog('en');
+const hi = catalog('hi');
+
+let app: RunningApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  // Access tokens live 4 s here, so the refresh path is exercised by simply waiting.
+  app = await startApp({ ACCESS_TOKEN_TTL: '4' });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const MOBILE = { viewport: { width: 360, height: 740 }, deviceScaleFactor: 1 };
+
+describe('signing in', () => {
+  for (const role of ['superadmin', 'admin', 'coordinator', 'farmer'] as const) {
+    it(`${role} lands on their home in Marathi and can switch to English and Hindi`, async () => {
+      const context = await browser.newContext(MOBILE);
+      const page = await context.newPage();
+      await loginAs(page, app, DEMO[role]);
+      await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('mr');
+      await page.getByRole('button', { name: mr['header.logout'] }).waitFor();
+      await shot(page, `home-${role}-mr`);
+
+      await page.getByRole('combobox', { name: mr['language.label'] }).waitFor();
+      // The switcher's own label changes with the language, so find it by its place in the header.
+      const language = page.locator('header .language-switcher select');
+      await language.selectOption('en');
+      await page.getByRole('button', { name: en['header.logout'] }).waitFor();
+      await language.selectOption('hi');
+      await page.getByRole('button', { name: hi['header.logout'] }).waitFor();
+      await shot(page, `home-${role}-hi`);
+      await context.close();
+    });
+  }
+
+  it('a wrong password shows the spec message and stays on /login', async () => {
+    const context = await browser.newContext(MOBILE);
+    const page = await context.newPage();
+    await page.goto(`${app.url}/login`);
+    await page.locator('input[type="email"]').fill(DEMO.farmer);
+    await page.locator('input[type="password"]').fill('not-the-password');
+    await page.locator('form button[type="submit"]').click();
+    await page.getByText(mr['login.invalidCredentials']).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await shot(page, 'login-invalid-mr');
+    await context.close();
+  });
+});
+
+describe('route guards', () => {
+  it('a guarded route without a token goes to /login; /register explains and goes to /login', async () => {
+    const context = await browser.newContext(MOBILE);
+    const page = await context.newPage();
+    for (const path of ['/add-farmer', '/alerts', '/farmers', '/trust', '/']) {
+      await page.goto(`${app.url}${path}`);
+      await page.waitForURL((u) => u.pathname === '/login');
+    }
+    await page.goto(`${app.url}/register`);
+    await page.waitForURL((u) => u.pathname === '/login');
+    await page.getByText(mr['login.registerNotice']).waitFor();
+    await context.close();
+  });
+
+  it('a farmer on a staff route goes to /; a coordinator may stay', async () => {
+    const farmer = await browser.newContext(MOBILE);
+    const fp = await farmer.newPage();
+    await loginAs(fp, app, DEMO.farmer);
+    for (const path of ['/add-farmer', '/alerts', '/analytics']) {
+      await fp.goto(`${app.url}${path}`);
+      await fp.waitForURL(`${app.url}/`);
+    }
+    await fp.goto(`${app.url}/trust`);
+    expect(new URL(fp.url()).pathname).toBe('/trust');
+    await farmer.close();
+
+    const coordinator = await browser.newContext(MOBILE);
+    const cp = await coordinator.newPage();
+    await loginAs(cp, app, DEMO.coordinator);
+    await cp.goto(`${app.url}/add-farmer`);
+    await cp.getByRole('button', { name: mr['header.logout'] }).waitFor();
+    expect(new URL(cp.url()).pathname).toBe('/add-farmer');
+    await coordinator.close();
+  });
+});
+
+describe('session', () => {
+  it('an expired access token is refreshed transparently and the page keeps working', async () => {
+    const context = await browser.newContext(MOBILE);
+    const page = await context.newPage();
+    const refreshes: number[] = [];
+    const unauthorized: string[] = [];
+    page.on('response', (r) => {
+      if (r.url().endsWith('/api/v1/auth/refresh-token')) refreshes.push(r.status());
+      else if (r.status() === 401) unauthorized.push(r.url());
+    });
+    await loginAs(page, app, DEMO.farmer);
+    await page.waitForTimeout(5_000); // the 4 s access token is now expired
+    const profile = page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/profile') && r.status() === 200);
+    await page.goto(`${app.url}/profile`);
+    await profile;
+    expect(refreshes).toContain(200);
+    expect(unauthorized.every((u) => u.endsWith('/api/v1/auth/profile'))).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/profile');
+    await shot(page, 'profile-after-refresh');
+
+    // Logging out ends the session on the server too: the old refresh token no longer works.
+    const refreshToken = await page.evaluate(() => localStorage.getItem('refreshToken'));
+    expect(refreshToken).toBeTruthy();
+    await page.getByRole('button', { name: mr['header.logout'] }).click();
+    await page.waitForURL((u) => u.pathname === '/login');
+    const r = await fetch(`${app.url}/api/v1/auth/refresh-token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refreshToken }),
+    });
+    expect(r.status).toBe(401);
+    await context.close();
+  });
+});

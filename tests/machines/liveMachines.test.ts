@@ -1,0 +1,232 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, createMachine, fromCallback, fromPromise, waitFor, type AnyActorRef } from 'xstate';
+import { farmerHomeMachine, isMoistureLow, mergeSeries } from '@/machines/farmerHome.machine';
+import { sensorFeedMachine } from '@/machines/sensorFeed.machine';
+import { alertLifecycleMachine } from '@/machines/alertLifecycle.machine';
+import { alertsListMachine, matchesView, type LoadedAlerts } from '@/machines/alertsList.machine';
+import type { AlertItem } from '@/services/alerts';
+import type { FieldReadingSummary } from '@/services/sensors';
+
+const iso = (minAgo: number) => new Date(Date.now() - minAgo * 60_000).toISOString();
+const FIELDS: FieldReadingSummary[] = [
+  { _id: 'f1', fieldId: 'FLD1', name: 'North', health: 'good', lastSensorData: null },
+  { _id: 'f2', fieldId: 'FLD2', name: 'South', health: 'good', lastSensorData: null },
+];
+
+export const alert = (over: Partial<AlertItem> = {}): AlertItem => ({
+  _id: 'a1',
+  id: 'a1',
+  type: 'moisture',
+  severity: 'medium',
+  status: 'unacknowledged',
+  message: 'Low soil moisture in North: 20% (threshold 25%)',
+  messageKey: 'alert.moisture.low',
+  messageParams: { field: 'North', value: 20, threshold: 25 },
+  farmer: 'Ramesh Patil',
+  farmerId: 'u1',
+  fieldId: 'f1',
+  fieldName: 'North',
+  value: 20,
+  threshold: 25,
+  assignedTo: null,
+  acknowledgedBy: null,
+  read: false,
+  createdAt: iso(5),
+  updatedAt: iso(5),
+  resolvedAt: null,
+  ...over,
+});
+
+describe('farmerHome', () => {
+  const feedStub = createMachine({});
+  const provide = (loadFieldData = vi.fn(async (_input: { fieldId: string }) => ({ latest: { moisture: 20, temperature: 30, timestamp: iso(1) }, series: [{ timestamp: iso(10), moisture: 22 }], emptyMessage: null, failures: [] }))) =>
+    farmerHomeMachine.provide({
+      actors: {
+        loadFields: fromPromise(async () => FIELDS),
+        loadFieldData: fromPromise(async ({ input }: { input: { fieldId: string } }) => loadFieldData(input)) as never,
+        sensorFeed: feedStub as never,
+      },
+    });
+
+  it('selects the first field, loads it, appends live readings and switches fields', async () => {
+    const load = vi.fn(async (_input: { fieldId: string }) => ({ latest: { moisture: 20, temperature: 30, timestamp: iso(1) }, series: [{ timestamp: iso(10), moisture: 22 }], emptyMessage: null, failures: [] }));
+    const actor = createActor(provide(load)).start();
+    await waitFor(actor, (s) => s.matches({ field: 'live' }));
+    expect(actor.getSnapshot().context.selectedFieldId).toBe('f1');
+    expect(load).toHaveBeenCalledWith({ fieldId: 'f1' });
+    actor.send({ type: 'feed.reading', reading: { fieldId: 'f1', sensorId: 'M', type: 'moisture', value: 35, timestamp: iso(0) } });
+    const ctx = actor.getSnapshot().context;
+    expect(ctx.series).toHaveLength(2);
+    expect(ctx.latest?.moisture).toBe(35);
+    expect(isMoistureLow(ctx.latest)).toBe(false);
+    actor.send({ type: 'field.select', fieldId: 'f2' });
+    await waitFor(actor, (s) => s.matches({ field: 'live' }) && s.context.selectedFieldId === 'f2');
+    expect(load).toHaveBeenLastCalledWith({ fieldId: 'f2' });
+    actor.send({ type: 'field.select', fieldId: 'nope' });
+    expect(actor.getSnapshot().context.selectedFieldId).toBe('f2');
+  });
+
+  it('only logs load failures', async () => {
+    const logError = vi.fn();
+    const actor = createActor(
+      farmerHomeMachine.provide({ actors: { loadFields: fromPromise(async () => Promise.reject(new Error('down'))) }, actions: { logError } }),
+    ).start();
+    await waitFor(actor, (s) => s.matches('noFields'));
+    expect(logError).toHaveBeenCalledWith(expect.anything(), { what: 'fields', error: expect.any(Error) });
+  });
+
+  it('merges points by time and keeps 24 hours', () => {
+    const now = Date.parse('2026-06-01T12:00:00Z');
+    const merged = mergeSeries(
+      [{ timestamp: '2026-05-31T11:00:00.000Z', moisture: 1 }, { timestamp: '2026-06-01T11:00:00.000Z', moisture: 30 }],
+      [{ timestamp: '2026-06-01T11:00:00.000Z', temperature: 28 }, { timestamp: '2026-06-01T10:00:00.000Z', moisture: 31 }],
+      now,
+    );
+    expect(merged).toEqual([
+      { timestamp: '2026-06-01T10:00:00.000Z', moisture: 31 },
+      { timestamp: '2026-06-01T11:00:00.000Z', moisture: 30, temperature: 28 },
+    ]);
+  });
+
+  it('treats no data as 100 for the banner', () => {
+    expect(isMoistureLow(null)).toBe(false);
+    expect(isMoistureLow({ moisture: null, temperature: 20, timestamp: null })).toBe(false);
+    expect(isMoistureLow({ moisture: 24.9, temperature: null, timestamp: null })).toBe(true);
+  });
+});
+
+describe('sensorFeed', () => {
+  it('joins on connect, catches up after an unrecovered reconnect, skips it after a recovered one', async () => {
+    let socketBack: ((e: unknown) => void) | null = null;
+    const fetchSince = vi.fn(async ({ input }: { input: { since: string | null } }) => [{ timestamp: iso(1), moisture: 40, since: input.since }]);
+    const received: unknown[] = [];
+    const parent = createMachine({
+      invoke: {
+        id: 'feed',
+        src: sensorFeedMachine.provide({
+          actors: {
+            fieldSocket: fromCallback(({ sendBack }) => {
+              socketBack = sendBack as never;
+              return () => {};
+            }),
+            watchField: fromPromise(async () => ({ ok: true })) as never,
+            fetchSince: fromPromise(fetchSince) as never,
+          },
+        }),
+        input: { fieldId: 'f1', lastSeenAt: iso(30) },
+      },
+      on: { '*': { actions: ({ event }) => received.push(event) } },
+    });
+    const actor = createActor(parent).start();
+    const feed = () => actor.getSnapshot().children.feed as AnyActorRef;
+    socketBack!({ type: 'socket.up', recovered: false });
+    await waitFor(feed(), (s) => s.matches('live'));
+    expect(fetchSince).toHaveBeenCalledTimes(1);
+    expect(received).toContainEqual(expect.objectContaining({ type: 'feed.points' }));
+    socketBack!({ type: 'socket.reading', reading: { fieldId: 'f1', sensorId: 'M', type: 'moisture', value: 41, timestamp: iso(0) } });
+    expect(received).toContainEqual(expect.objectContaining({ type: 'feed.reading' }));
+    socketBack!({ type: 'socket.down' });
+    expect(feed().getSnapshot().value).toBe('offline');
+    socketBack!({ type: 'socket.up', recovered: true });
+    await waitFor(feed(), (s) => s.matches('live'));
+    expect(fetchSince).toHaveBeenCalledTimes(1);
+    socketBack!({ type: 'socket.down' });
+    socketBack!({ type: 'socket.up', recovered: false });
+    await waitFor(feed(), (s) => s.matches('live'));
+    expect(fetchSince).toHaveBeenCalledTimes(2);
+    // Catching up starts from the last reading seen, not from the start.
+    expect(fetchSince.mock.calls[1][0].input.since).toBe(feed().getSnapshot().context.lastSeenAt);
+  });
+});
+
+describe('alertLifecycle', () => {
+  it('assigns at once, then keeps the server answer; a failed acknowledge puts the row back', async () => {
+    let failAck = true;
+    const actor = createActor(
+      alertLifecycleMachine.provide({
+        actors: {
+          assign: fromPromise(async ({ input }: { input: { id: string; coordinatorId: string } }) => alert({ status: 'assigned', assignedTo: { _id: input.coordinatorId, name: 'Sunita' } })),
+          acknowledge: fromPromise(async () => {
+            if (failAck) throw new Error('500');
+            return alert({ status: 'acknowledged' });
+          }),
+        },
+      }),
+      { input: { alert: alert() } },
+    ).start();
+    actor.send({ type: 'alert.assign', coordinator: { _id: 'c1', name: 'Sunita' } });
+    expect(actor.getSnapshot().context.alert.assignedTo?.name).toBe('Sunita');
+    expect(actor.getSnapshot().hasTag('submitting')).toBe(true);
+    await waitFor(actor, (s) => s.matches('assigned'));
+    actor.send({ type: 'alert.acknowledge' });
+    expect(actor.getSnapshot().context.alert.status).toBe('acknowledged');
+    await waitFor(actor, (s) => s.matches({ assigned: 'failed' }));
+    expect(actor.getSnapshot().context).toMatchObject({ failure: 'acknowledge', alert: { status: 'assigned' } });
+    failAck = false;
+    actor.send({ type: 'alert.acknowledge' });
+    await waitFor(actor, (s) => s.matches('acknowledged'));
+    expect(actor.getSnapshot().can({ type: 'alert.assign', coordinator: { _id: 'c', name: 'x' } })).toBe(false);
+  });
+
+  it('follows a pushed update', () => {
+    const actor = createActor(alertLifecycleMachine, { input: { alert: alert() } }).start();
+    actor.send({ type: 'alert.synced', alert: alert({ status: 'acknowledged' }) });
+    expect(actor.getSnapshot().value).toBe('acknowledged');
+  });
+});
+
+describe('alertsList (coordinator)', () => {
+  const page = (alerts: AlertItem[], unread: number, totalPages = 1): LoadedAlerts => ({ alerts, unread, totalPages, coordinators: [] });
+
+  it('prepends pushed alerts with the count going up, marks read without going below 0, marks all read', async () => {
+    const markRead = vi.fn(async () => ({ ok: true }));
+    const actor = createActor(
+      alertsListMachine.provide({
+        actors: {
+          loadAlerts: fromPromise(async () => page([alert({ id: 'a1' })], 1)),
+          alertSocket: fromCallback(() => () => {}),
+          markRead: fromPromise(markRead) as never,
+          markAllRead: fromPromise(async () => ({ marked: 2, unread: 0 })),
+        },
+      }),
+      { input: { viewer: 'coordinator' } },
+    ).start();
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'feed.alert', event: 'alert:new', alert: alert({ id: 'a2', _id: 'a2' }) });
+    expect(actor.getSnapshot().context.alerts.map((a) => a.id)).toEqual(['a2', 'a1']);
+    expect(actor.getSnapshot().context.unread).toBe(2);
+    actor.send({ type: 'alert.markRead', id: 'a2' });
+    actor.send({ type: 'alert.markRead', id: 'a2' });
+    expect(actor.getSnapshot().context.unread).toBe(1);
+    expect(markRead).toHaveBeenCalledTimes(1);
+    actor.send({ type: 'alerts.markAllRead' });
+    await waitFor(actor, (s) => s.matches('ready') && s.context.unread === 0);
+    expect(actor.getSnapshot().context.alerts.every((a) => a.read)).toBe(true);
+    expect(actor.getSnapshot().can({ type: 'alerts.markAllRead' })).toBe(false);
+  });
+
+  it('resets to page 1 on a filter change and does not prepend what the filter hides', async () => {
+    const load = vi.fn(async ({ input }: { input: { page: number } }) => page([alert({ id: `p${input.page}` })], 0, 3));
+    const actor = createActor(
+      alertsListMachine.provide({ actors: { loadAlerts: fromPromise(load) as never, alertSocket: fromCallback(() => () => {}) } }),
+      { input: { viewer: 'coordinator' } },
+    ).start();
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'alerts.page', page: 2 });
+    await waitFor(actor, (s) => s.matches('ready') && s.context.page === 2);
+    actor.send({ type: 'alerts.filterSeverity', severity: 'high' });
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(actor.getSnapshot().context.page).toBe(1);
+    actor.send({ type: 'feed.alert', event: 'alert:new', alert: alert({ id: 'low1', severity: 'low' }) });
+    expect(actor.getSnapshot().context.alerts.map((a) => a.id)).toEqual(['p1']);
+    expect(actor.getSnapshot().context.unread).toBe(1);
+  });
+
+  it('matches search over message, farmer and field name', () => {
+    const q = { viewer: 'coordinator' as const, page: 1, severity: null, type: null };
+    expect(matchesView({ ...q, search: 'ramesh' }, alert())).toBe(true);
+    expect(matchesView({ ...q, search: 'north' }, alert({ message: 'x' }))).toBe(true);
+    expect(matchesView({ ...q, search: 'threshold' }, alert())).toBe(true);
+    expect(matchesView({ ...q, search: 'zzz' }, alert())).toBe(false);
+  });
+});

@@ -1,0 +1,189 @@
+/**
+ * Generated path tests for the coordinator's alerts screen: every shortest path through the alerts list
+ * statechart, driven through the real screen (search, filters, pager, mark read, Mark All Read, details,
+ * pushed alerts, reconnects), with each state checked on screen.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { fromCallback, fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
+import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
+import { alertsListMachine, type LoadedAlerts } from '@/machines/alertsList.machine';
+import { AlertsView } from '@/views/alerts/AlertsView';
+import { deferred, renderLive } from '../support/live';
+import { makeAlert } from './alertFixtures';
+
+type Ev = AnyEventObject;
+type Snap = SnapshotFrom<typeof alertsListMachine>;
+
+const PAGE: LoadedAlerts = {
+  alerts: [makeAlert({ id: 'a1' }), makeAlert({ id: 'a2', type: 'temperature', severity: 'high', message: 'High temperature in South plot', messageKey: null, fieldName: 'South plot', read: true })],
+  totalPages: 2,
+  unread: 1,
+  coordinators: [],
+};
+const NONE: LoadedAlerts = { alerts: [], totalPages: 1, unread: 0, coordinators: [] };
+const PUSHED = makeAlert({ id: 'a9', fieldName: 'East plot', messageKey: null, message: 'Low soil moisture in East plot: 9%' });
+
+const EVENTS: Ev[] = [
+  { type: 'xstate.done.actor.loadAlerts', output: PAGE },
+  { type: 'xstate.done.actor.loadAlerts', output: NONE },
+  { type: 'xstate.error.actor.loadAlerts', error: new Error('500') },
+  { type: 'alerts.retry' },
+  { type: 'alerts.search', search: 'ramesh' },
+  { type: 'alerts.filterSeverity', severity: 'high' },
+  { type: 'alerts.filterType', alertType: 'moisture' },
+  { type: 'alerts.page', page: 2 },
+  { type: 'alert.markRead', id: 'a1' },
+  { type: 'alerts.markAllRead' },
+  { type: 'xstate.done.actor.markAllRead', output: { marked: 1, unread: 0 } },
+  { type: 'xstate.error.actor.markAllRead', error: new Error('500') },
+  { type: 'alert.view', id: 'a1' },
+  { type: 'alert.closeDetails' },
+  { type: 'feed.alert', event: 'alert:new', alert: PUSHED },
+  { type: 'feed.reconnected', recovered: false },
+];
+const keyOf = (e: Ev) => {
+  if (e.type === 'xstate.done.actor.loadAlerts') return `${e.type}:${(e.output as LoadedAlerts).alerts.length ? 'page' : 'none'}`;
+  return e.type;
+};
+const stateName = (s: Snap) => String(s.value);
+/** What the screen shows of the context; the assertions below check exactly these. */
+const digest = (s: Snap) => {
+  const c = s.context;
+  return JSON.stringify([s.value, c.page, c.alerts.length > 0, c.unread > 0, c.detailsId, c.search !== '', c.severity !== null || c.type !== null, c.alerts[0]?.id === 'a9']);
+};
+
+/**
+ * Each filter, the search, the page change and the push once per path: repeating them only revisits the
+ * same screens with another query, and their combinations would multiply the paths without new states.
+ */
+const once = (s: Snap, e: Ev) => {
+  const c = s.context;
+  if (e.type === 'alerts.search') return c.search === '';
+  // One filter per path: both reset to page 1 the same way.
+  if (e.type === 'alerts.filterSeverity' || e.type === 'alerts.filterType') return c.severity === null && c.type === null;
+  if (e.type === 'alerts.page') return c.page === 1;
+  if (e.type === 'feed.alert') return !c.alerts.some((a) => a.id === 'a9');
+  return true;
+};
+const options = {
+  input: { viewer: 'coordinator' as const },
+  events: EVENTS as never,
+  filterEvents: (s: Snap, e: Ev) => s.can(e as never) && once(s, e),
+  serializeEvent: (e: Ev) => keyOf(e),
+};
+const paths = getShortestPaths(alertsListMachine, {
+  ...options,
+  serializeState: (s: Snap) => digest(s as Snap),
+} as never);
+
+const drive = {
+  load: deferred<LoadedAlerts>(),
+  markAll: deferred<{ marked: number; unread: number }>(),
+  push: null as ((e: Ev) => void) | null,
+  markReadCalls: [] as string[],
+};
+
+function render() {
+  drive.markReadCalls = [];
+  const logic = alertsListMachine.provide({
+    actors: {
+      loadAlerts: fromPromise(() => (drive.load = deferred<LoadedAlerts>()).promise),
+      markAllRead: fromPromise(() => (drive.markAll = deferred<{ marked: number; unread: number }>()).promise),
+      markRead: fromPromise(async ({ input }: { input: { id: string } }) => void drive.markReadCalls.push(input.id)) as never,
+      alertSocket: fromCallback(({ sendBack }) => {
+        drive.push = sendBack;
+        return () => (drive.push = null);
+      }),
+    },
+  });
+  renderLive(<AlertsView logic={logic} />, 'coordinator', '/alerts');
+}
+
+const card = (id: string) => document.querySelector(`[data-alert-id="${id}"]`) as HTMLElement | null;
+const exec: Record<string, (e: Ev) => unknown> = {
+  'xstate.done.actor.loadAlerts:page': (e) => act(async () => drive.load.resolve(e.output)),
+  'xstate.done.actor.loadAlerts:none': (e) => act(async () => drive.load.resolve(e.output)),
+  'xstate.error.actor.loadAlerts': (e) => act(async () => drive.load.reject(e.error)),
+  'alerts.retry': () => fireEvent.click(screen.getByRole('button', { name: 'Retry' })),
+  'alerts.search': (e) => fireEvent.change(screen.getByPlaceholderText('Search alerts...'), { target: { value: e.search } }),
+  'alerts.filterSeverity': (e) => fireEvent.change(screen.getByLabelText('Severity'), { target: { value: e.severity } }),
+  'alerts.filterType': (e) => fireEvent.change(screen.getByLabelText('Type'), { target: { value: e.alertType } }),
+  'alerts.page': () => fireEvent.click(screen.getByRole('button', { name: 'Next' })),
+  'alert.markRead': (e) => fireEvent.click(within(card(e.id)!).getByRole('button', { name: 'Mark as Read' })),
+  'alerts.markAllRead': () => fireEvent.click(screen.getByRole('button', { name: 'Mark All Read' })),
+  'xstate.done.actor.markAllRead': (e) => act(async () => drive.markAll.resolve(e.output)),
+  'xstate.error.actor.markAllRead': (e) => act(async () => drive.markAll.reject(e.error)),
+  'alert.view': (e) => fireEvent.click(within(card(e.id)!).getByRole('button', { name: 'View Details' })),
+  'alert.closeDetails': () => fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' })),
+  'feed.alert': (e) => act(() => drive.push!(e)),
+  'feed.reconnected': (e) => act(() => drive.push!(e)),
+};
+
+const unreadShown = () => Number(screen.getByTestId('unread-count').textContent!.match(/\d+/)![0]);
+
+/** Checks the screen against the parts of the state the path's digest pins down. */
+function assertList(s: Snap) {
+  const c = s.context;
+  const count = unreadShown();
+  expect(count >= 0).toBe(true);
+  expect(count > 0).toBe(c.unread > 0);
+  const cards = [...document.querySelectorAll('.alert-card')] as HTMLElement[];
+  expect(cards.length > 0).toBe(c.alerts.length > 0);
+  if (c.alerts.length === 0) {
+    expect(screen.getByText('No alerts found')).toBeInTheDocument();
+    expect(screen.getByText('There are no alerts matching your current filters.')).toBeInTheDocument();
+  }
+  if (c.alerts[0]?.id === 'a9') expect(cards[0].getAttribute('data-alert-id')).toBe('a9');
+  let newBadges = 0;
+  for (const el of cards) {
+    const isNew = within(el).queryByText('New') !== null;
+    if (isNew) newBadges++;
+    expect(within(el).queryByRole('button', { name: 'Mark as Read' }) !== null).toBe(isNew);
+  }
+  expect(newBadges).toBeLessThanOrEqual(count);
+  const pager = screen.queryByText(/^Page \d+ of \d+$/);
+  if (pager) expect(pager.textContent).toMatch(new RegExp(`^Page ${c.page} of`));
+  const dialog = screen.queryByRole('dialog');
+  if (c.detailsId) expect(within(dialog!).getByText('Alert Details')).toBeInTheDocument();
+  else expect(dialog).toBeNull();
+}
+
+const assertState: Record<string, (s: Snap) => void> = {
+  loading: () => expect(screen.getByText('Loading alerts…')).toBeInTheDocument(),
+  failed: () => expect(screen.getByRole('alert')).toHaveTextContent('Failed to load alerts'),
+  ready: (s) => {
+    assertList(s);
+    expect((screen.getByRole('button', { name: 'Mark All Read' }) as HTMLButtonElement).disabled).toBe(unreadShown() === 0);
+  },
+  markingAllRead: (s) => {
+    assertList(s);
+    expect(screen.getByRole('button', { name: 'Mark All Read' })).toHaveAttribute('aria-busy', 'true');
+  },
+};
+
+afterEach(cleanup);
+
+describe('alerts list model (coordinator)', () => {
+  it('has an executor for every event and an assertion for every state', () => {
+    const map = getAdjacencyMap(alertsListMachine, { ...options, serializeState: (s: Snap) => digest(s as Snap) } as never);
+    const events = new Set<string>();
+    const states = new Set<string>();
+    for (const node of Object.values(map)) {
+      states.add(stateName(node.state as Snap));
+      for (const t of Object.values(node.transitions) as Array<{ event: Ev }>) events.add(keyOf(t.event as Ev));
+    }
+    expect([...events].sort()).toEqual(Object.keys(exec).sort());
+    expect([...states].sort()).toEqual(Object.keys(assertState).sort());
+  });
+
+  it.each(paths.map((p) => [p.steps.map((s) => keyOf(s.event as Ev)).join(' → '), p] as const))('%s', async (_, path) => {
+    render();
+    for (const step of path.steps) {
+      if ((step.event as Ev).type !== 'xstate.init') await exec[keyOf(step.event as Ev)](step.event as Ev);
+      assertState[stateName(step.state as Snap)](step.state as Snap);
+    }
+    // Read marks reach the server once per alert.
+    expect(new Set(drive.markReadCalls).size).toBe(drive.markReadCalls.length);
+  });
+});

@@ -1,0 +1,110 @@
+/** Generated path tests over the land report statechart (form, generate, download), driven on the real screen. */
+import { act, fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fromPromise, type AnyEventObject } from 'xstate';
+import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
+import { landReportMachine, PDF_NAME } from '@/machines/landReport.machine';
+import type { LandReport, LandReportRequest } from '@/services/land';
+import { REPORT } from './fixtures/landReport';
+import { renderLandReport } from './landReport.support';
+import { deferred, eventKey, eventTypes, leafValues, machineEventTypes, pathName, serializeWith } from './toolsHarness';
+
+const PDF = new Blob(['%PDF-1.7'], { type: 'application/pdf' });
+const LABEL = { ph: 'pH (6.0 – 8.0 is usual)', nitrogen: 'Nitrogen N (kg/ha)', phosphorus: 'Phosphorus P (kg/ha)', potassium: 'Potassium K (kg/ha)' } as const;
+const EVENTS: AnyEventObject[] = [
+  { type: 'report.edit', field: 'ph', value: '7.2' },
+  { type: 'report.edit', field: 'nitrogen', value: '300' },
+  { type: 'report.edit', field: 'phosphorus', value: '12' },
+  { type: 'report.edit', field: 'potassium', value: '180' },
+  { type: 'report.generate', ndvi: [], ndviEstimated: false },
+  { type: 'report.download' },
+  { type: 'report.languageChanged', locale: 'hi-IN' },
+  { type: 'xstate.done.actor.generate', output: { success: true, report: REPORT } },
+  { type: 'xstate.done.actor.generate', output: { success: false, report: REPORT } },
+  { type: 'xstate.error.actor.generate', error: new Error('400') },
+  { type: 'xstate.done.actor.download', output: PDF },
+  { type: 'xstate.error.actor.download', error: new Error('503') },
+];
+const filled = (c: { form: Record<string, string> }) => ['ph', 'nitrogen', 'phosphorus', 'potassium'].filter((k) => c.form[k] !== '').length;
+const TRAVERSAL = {
+  input: { locale: 'en-IN' },
+  events: EVENTS as never,
+  filterEvents: (s: { can: (e: never) => boolean }, e: unknown) => s.can(e as never),
+  serializeState: serializeWith(filled) as never,
+  serializeEvent: eventKey as never,
+};
+const paths = getShortestPaths(landReportMachine, TRAVERSAL);
+
+const button = (name: string) => screen.getByRole('button', { name });
+const ASSERT: Record<string, () => void> = {
+  editing: () => {
+    expect(button('Generate report')).toBeEnabled();
+    expect(button('Download report')).toBeDisabled();
+    expect(screen.queryByTestId('soil-score')).toBeNull();
+  },
+  generating: () => expect(button('Generating…')).toBeDisabled(),
+  'report.idle': () => {
+    expect(screen.getByTestId('soil-score')).toHaveAttribute('data-level', 'moderate');
+    expect(screen.getByTestId('soil-score')).toHaveTextContent('72');
+    expect(screen.getByRole('cell', { name: /Tur \(pigeon pea\)/ })).toBeInTheDocument();
+    expect(screen.getByText('Marathwada')).toBeInTheDocument();
+    expect(button('Download report')).toBeEnabled();
+  },
+  'report.downloading': () => expect(button('Downloading…')).toBeDisabled(),
+};
+
+describe('land report model', () => {
+  it('covers every state', () => {
+    expect(eventTypes(EVENTS)).toEqual(machineEventTypes(landReportMachine));
+    const leaves = new Set(Object.values(getAdjacencyMap(landReportMachine, TRAVERSAL)).flatMap((n) => leafValues(n.state.value)));
+    expect([...leaves].sort()).toEqual(Object.keys(ASSERT).sort());
+  });
+
+  it.each(paths.map((p) => [pathName(p.steps), p] as const))('%s', async (_name, path) => {
+    const pending = { generate: deferred<{ success: boolean; report: LandReport }>(), download: deferred<Blob>() };
+    const requests: LandReportRequest[] = [];
+    const saveFile = vi.fn();
+    const logic = landReportMachine.provide({
+      actors: {
+        generate: fromPromise(({ input }: { input: LandReportRequest }) => (requests.push(input), (pending.generate = deferred()).promise)),
+        download: fromPromise(() => (pending.download = deferred<Blob>()).promise),
+      },
+      actions: { saveFile: (_, p) => saveFile(p), logError: () => {} },
+    });
+    const { rerenderIn } = renderLandReport({ land: logic });
+    let expectedLanguage = 'english';
+    const exec: Record<string, (e: AnyEventObject) => unknown> = {
+      'xstate.init': () => {},
+      'report.edit': (e) => fireEvent.change(screen.getByLabelText(LABEL[e.field as keyof typeof LABEL]), { target: { value: e.value } }),
+      'report.generate': () => {
+        const wasMissing = filled({ form: Object.fromEntries(Object.entries(LABEL).map(([k, l]) => [k, (screen.getByLabelText(l) as HTMLInputElement).value])) }) < 4;
+        fireEvent.click(button('Generate report'));
+        if (wasMissing) expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all the basic information');
+        // The report is asked for in the language on screen when the button is pressed.
+        else expect(requests.at(-1)).toMatchObject({ ph: 7.2, nitrogen: 300, phosphorus: 12, potassium: 180, language: expectedLanguage, ndvi: [] });
+      },
+      'report.download': () => fireEvent.click(button('Download report')),
+      'report.languageChanged': (e) => rerenderIn(e.locale),
+      'xstate.done.actor.generate': async (e) => {
+        await act(async () => pending.generate.resolve(e.output));
+        if (!e.output.success) expect(screen.getByRole('alert')).toHaveTextContent('An error occurred while preparing the report');
+      },
+      'xstate.error.actor.generate': async (e) => {
+        await act(async () => pending.generate.reject(e.error));
+        expect(screen.getByRole('alert')).toHaveTextContent('An error occurred while preparing the report');
+      },
+      'xstate.done.actor.download': async (e) => {
+        await act(async () => pending.download.resolve(e.output));
+        expect(saveFile).toHaveBeenLastCalledWith({ blob: PDF, name: PDF_NAME });
+      },
+      'xstate.error.actor.download': (e) => act(async () => pending.download.reject(e.error)),
+    };
+    for (const step of path.steps) {
+      const run = exec[step.event.type];
+      if (!run) throw new Error(`no executor for ${step.event.type}`);
+      await run(step.event);
+      if (step.event.type === 'report.languageChanged') expectedLanguage = 'hindi';
+      for (const leaf of leafValues(step.state.value)) ASSERT[leaf]();
+    }
+  });
+});

@@ -1,0 +1,17 @@
+/** Renders the land report body with both of its machines, each given the test's own actors. */
+import { landReportMachine } from '@/machines/landReport.machine';
+import { LandReportContext } from '@/machines/landReport.context';
+import { ndviRegistrationMachine } from '@/machines/ndviRegistration.machine';
+import { NdviContext } from '@/machines/ndviRegistration.context';
+import { LandReport } from '@/views/tools/land/LandReport';
+import { renderTool } from './toolsHarness';
+
+export function renderLandReport(opts: { land?: typeof landReportMachine; ndvi?: typeof ndviRegistrationMachine } = {}) {
+  return renderTool(
+    <NdviContext.Provider logic={opts.ndvi ?? ndviRegistrationMachine}>
+      <LandReportContext.Provider logic={opts.land ?? landReportMachine} options={{ input: { locale: 'en-IN' } }}>
+        <LandReport />
+      </LandReportContext.Provider>
+    </NdviContext.Provider>,
+  );
+}

@@ -1,0 +1,151 @@
+/**
+ * Generated path tests for the login form statechart, replayed on the real LoginView (R4): typing,
+ * submitting, the mobile-only OTP tab. Valid submits must reach the session as `session.login`.
+ */
+import { act, fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromCallback, fromPromise, type AnyEventObject } from 'xstate';
+import { getShortestPaths } from 'xstate/graph';
+import { loginFormMachine, type LoginFormContext } from '@/machines/loginForm.machine';
+import { sessionMachine } from '@/machines/session.machine';
+import { HttpError } from '@/services/http';
+import { LoginView } from '@/views/auth/LoginView';
+import { renderWithProviders } from '../support/renderWithProviders';
+
+const ANDROID = 'Mozilla/5.0 (Linux; Android 12; SM-A125F) AppleWebKit/537.36 Chrome/120 Mobile Safari/537.36';
+const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/120 Safari/537.36';
+
+// Empty fields are covered by the initial state; each payload here adds a distinct kind of input.
+const EVENTS: AnyEventObject[] = [
+  { type: 'login.emailChanged', value: 'sunita@example.in' },
+  { type: 'login.emailChanged', value: 'sunita.example.in' },
+  { type: 'login.passwordChanged', value: 'Secret123' },
+  { type: 'login.submitted' },
+  { type: 'login.otpChosen' },
+  { type: 'login.emailChosen' },
+  { type: 'login.otpSubmitted' },
+];
+
+/** The traversal needs a session to address; it never runs. */
+const idleSession = createActor(sessionMachine, { input: { stored: null } });
+
+const key = (s: { value: unknown; context: LoginFormContext }) =>
+  `${JSON.stringify(s.value)}|${JSON.stringify(s.context.errors)}|${s.context.email}|${s.context.password}`;
+
+const pathsFor = (mobile: boolean) =>
+  getShortestPaths(loginFormMachine, {
+    input: { mobile, session: idleSession },
+    events: EVENTS as never,
+    filterEvents: (snapshot, event) => snapshot.can(event as never),
+    // State, context, and the transition that led there: every transition gets a path, not only every state.
+    serializeState: (s, e, prev) => `${key(s as never)}|${e?.type}|${JSON.stringify(prev?.value)}`,
+  });
+
+const TEXT = {
+  required: 'Email is required',
+  invalid: 'Enter a valid email address',
+  passwordRequired: 'Password is required',
+  otpSoon: 'OTP login is coming soon.',
+  otpFuture: 'OTP login will come in a future version. Please log in with your email.',
+};
+
+type Step = { event: AnyEventObject; state: { value: unknown; context: LoginFormContext } };
+
+function harness(userAgent: string) {
+  const loginFn = vi.fn(async (_input: { email: string; password: string }) => {
+    throw new HttpError(401, 'unauthorized');
+  });
+  const logic = sessionMachine.provide({
+    actors: { login: fromPromise(({ input }) => loginFn(input)), authBridge: fromCallback(() => () => {}) },
+  });
+  renderWithProviders(<LoginView userAgent={userAgent} />, { path: '/login', session: { logic } });
+
+  /** Typing that ends at `value`; to "change" a field to what it already holds, a user types and deletes. */
+  const typeInto = (label: string, value: string) => {
+    const input = screen.getByLabelText(label) as HTMLInputElement;
+    if (input.value === value) fireEvent.change(input, { target: { value: `${value}x` } });
+    fireEvent.change(input, { target: { value } });
+  };
+  const exec: Record<string, (e: AnyEventObject) => unknown> = {
+    'xstate.init': () => {},
+    'login.emailChanged': (e) => typeInto('Email', e.value),
+    'login.passwordChanged': (e) => typeInto('Password', e.value),
+    // The session answers at once (401), so the button is enabled again for the next step.
+    'login.submitted': () => act(async () => fireEvent.click(screen.getByRole('button', { name: 'Login' }))),
+    'login.otpChosen': () => fireEvent.click(screen.getByRole('tab', { name: 'OTP Login' })),
+    'login.emailChosen': () => fireEvent.click(screen.getByRole('button', { name: 'Back to Email Login' })),
+    'login.otpSubmitted': () => fireEvent.click(screen.getByRole('button', { name: 'Send OTP' })),
+  };
+
+  const fieldsShow = (ctx: LoginFormContext) => {
+    expect(screen.getByLabelText('Email')).toHaveValue(ctx.email);
+    expect(screen.getByLabelText('Password')).toHaveValue(ctx.password);
+  };
+  const assertState: Record<string, (step: Step) => void> = {
+    '{"email":"editing"}': ({ state }) => {
+      fieldsShow(state.context);
+      for (const t of [TEXT.required, TEXT.invalid, TEXT.passwordRequired]) expect(screen.queryByText(t)).not.toBeInTheDocument();
+    },
+    '{"email":"invalid"}': ({ state }) => {
+      fieldsShow(state.context);
+      const { email, password } = state.context.errors;
+      expect(Boolean(screen.queryByText(TEXT.required))).toBe(email === 'required');
+      expect(Boolean(screen.queryByText(TEXT.invalid))).toBe(email === 'invalid');
+      expect(Boolean(screen.queryByText(TEXT.passwordRequired))).toBe(password === 'required');
+    },
+    '{"otp":"idle"}': () => {
+      expect(screen.getByText(TEXT.otpSoon)).toBeInTheDocument();
+      expect(screen.queryByText(TEXT.otpFuture)).not.toBeInTheDocument();
+      expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+    },
+    '{"otp":"answered"}': () => {
+      expect(screen.getByRole('alert')).toHaveTextContent(TEXT.otpFuture);
+    },
+  };
+  return { exec, assertState, loginFn };
+}
+
+describe('login form model', () => {
+  for (const [label, userAgent, mobile] of [['mobile', ANDROID, true], ['desktop', DESKTOP, false]] as const) {
+    const paths = pathsFor(mobile);
+    describe(label, () => {
+      it.each(paths.map((p) => [p.steps.map((s) => `${s.event.type}${'value' in s.event ? `(${JSON.stringify(s.event.value)})` : ''}`).join(' → '), p] as const))(
+        '%s',
+        async (_, path) => {
+          const { exec, assertState, loginFn } = harness(userAgent);
+          expect(screen.queryByRole('tablist') !== null).toBe(mobile);
+          let sent = 0;
+          for (const step of path.steps as Step[]) {
+            const run = exec[step.event.type];
+            if (!run) throw new Error(`no executor for ${step.event.type}`);
+            await run(step.event);
+            const check = assertState[JSON.stringify(step.state.value)];
+            if (!check) throw new Error(`no assertion for ${JSON.stringify(step.state.value)}`);
+            check(step);
+            // A submit that the form accepted reaches the session with exactly what was typed.
+            if (step.event.type === 'login.submitted' && JSON.stringify(step.state.value) === '{"email":"editing"}') {
+              sent += 1;
+              expect(loginFn).toHaveBeenLastCalledWith({ email: step.state.context.email.trim(), password: step.state.context.password });
+            }
+            expect(loginFn).toHaveBeenCalledTimes(sent);
+          }
+        },
+      );
+    });
+  }
+
+  it('has an executor for every event and an assertion for every state the paths reach', () => {
+    const { exec, assertState } = harness(ANDROID);
+    expect(Object.keys(exec).sort()).toEqual(['xstate.init', ...loginFormMachine.events].sort());
+    const reached = new Set<string>();
+    const used = new Set<string>();
+    for (const p of [...pathsFor(true), ...pathsFor(false)]) {
+      for (const s of p.steps) {
+        reached.add(JSON.stringify(s.state.value));
+        used.add(s.event.type);
+      }
+    }
+    expect([...reached].sort()).toEqual(Object.keys(assertState).sort());
+    expect([...used].filter((t) => t !== 'xstate.init').sort()).toEqual([...loginFormMachine.events].sort());
+  });
+});

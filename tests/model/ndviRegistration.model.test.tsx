@@ -1,0 +1,104 @@
+/** Generated path tests over the NDVI registration statechart, driven through the land report screen. */
+import { act, fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fromPromise, type AnyEventObject } from 'xstate';
+import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
+import { ndviRegistrationMachine } from '@/machines/ndviRegistration.machine';
+import type { NdviTimeseriesResponse } from '@/services/land';
+import { NDVI } from './fixtures/landReport';
+import { renderLandReport } from './landReport.support';
+import { deferred, eventKey, eventTypes, machineEventTypes, pathName, serializeWith } from './toolsHarness';
+
+const SERIES: NdviTimeseriesResponse = { fieldId: 'ndvi-1', ndvi: NDVI, estimated: true, source: 'crop-calendar-estimate' };
+const EVENTS: AnyEventObject[] = [
+  { type: 'ndvi.fetch', lat: '', lon: '73.86' },
+  { type: 'ndvi.fetch', lat: '18.52', lon: '73.86' },
+  { type: 'ndvi.fetch', lat: '19.1', lon: '74.7' },
+  { type: 'xstate.done.actor.register', output: 'ndvi-1' },
+  { type: 'xstate.error.actor.register', error: new Error('Field registration failed') },
+  { type: 'xstate.done.actor.timeseries', output: SERIES },
+  { type: 'xstate.error.actor.timeseries', error: new Error('Service temporarily unavailable') },
+];
+const TRAVERSAL = {
+  events: EVENTS as never,
+  filterEvents: (s: { can: (e: never) => boolean }, e: unknown) => s.can(e as never),
+  serializeState: serializeWith((c: { registration: { lat: number } | null }) => c.registration?.lat ?? null) as never,
+  serializeEvent: eventKey as never,
+};
+const paths = getShortestPaths(ndviRegistrationMachine, TRAVERSAL);
+
+const fetchButton = () => screen.getByRole('button', { name: /Fetch(ing)? NDVI/ });
+const ASSERT: Record<string, () => void> = {
+  idle: () => {
+    expect(fetchButton()).toBeEnabled();
+    expect(screen.queryByRole('heading', { name: 'Satellite vegetation index (NDVI)' })).toBeNull();
+  },
+  registering: () => expect(screen.getByRole('button', { name: 'Fetching NDVI…' })).toBeDisabled(),
+  fetching: () => expect(screen.getByRole('button', { name: 'Fetching NDVI…' })).toBeDisabled(),
+  ready: () => {
+    expect(screen.getByTestId('ndvi-latest').textContent).toBe('2026-08-27: 0.642026-08-22: 0.612026-08-17: 0.58');
+    expect(screen.getByTestId('ndvi-average')).toHaveTextContent('30-day average: 0.59');
+    expect(screen.getByRole('img', { name: 'NDVI trend, scale 0 to 1' })).toBeInTheDocument();
+    expect(screen.getByText(/not measured by satellite/)).toBeInTheDocument();
+  },
+  failed: () => {
+    expect(fetchButton()).toBeEnabled();
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+  },
+};
+
+describe('NDVI registration model', () => {
+  it('covers every state', () => {
+    expect(eventTypes(EVENTS)).toEqual(machineEventTypes(ndviRegistrationMachine));
+    const states = new Set(Object.values(getAdjacencyMap(ndviRegistrationMachine, TRAVERSAL)).map((n) => String(n.state.value)));
+    expect([...states].sort()).toEqual(Object.keys(ASSERT).sort());
+  });
+
+  it.each(paths.map((p) => [pathName(p.steps), p] as const))('%s', async (_name, path) => {
+    const pending = { register: deferred<string>(), series: deferred<NdviTimeseriesResponse>() };
+    const registered: string[] = [];
+    const logic = ndviRegistrationMachine.provide({
+      actors: {
+        register: fromPromise(({ input }: { input: { lat: number; lon: number } }) => {
+          registered.push(`${input.lat},${input.lon}`);
+          return (pending.register = deferred<string>()).promise;
+        }),
+        timeseries: fromPromise(() => (pending.series = deferred<NdviTimeseriesResponse>()).promise),
+      },
+    });
+    renderLandReport({ ndvi: logic });
+    const registrations = new Map<string, string>();
+    let lastCoords = '';
+    const exec: Record<string, (e: AnyEventObject) => unknown> = {
+      'xstate.init': () => {},
+      'ndvi.fetch': (e) => {
+        fireEvent.change(screen.getByLabelText('Latitude'), { target: { value: e.lat } });
+        fireEvent.change(screen.getByLabelText('Longitude'), { target: { value: e.lon } });
+        lastCoords = `${Number(e.lat)},${Number(e.lon)}`;
+        fireEvent.click(fetchButton());
+        if (e.lat === '') expect(screen.getByRole('alert')).toHaveTextContent('Please fill in latitude and longitude');
+      },
+      'xstate.done.actor.register': (e) => act(async () => (registrations.set(lastCoords, e.output), pending.register.resolve(e.output))),
+      'xstate.error.actor.register': async (e) => {
+        await act(async () => pending.register.reject(e.error));
+        expect(screen.getByRole('alert')).toHaveTextContent('Error while fetching NDVI: Field registration failed');
+      },
+      'xstate.done.actor.timeseries': async (e) => {
+        await act(async () => pending.series.resolve(e.output));
+        expect(screen.getByRole('alert')).toHaveTextContent('NDVI data received!');
+      },
+      'xstate.error.actor.timeseries': async (e) => {
+        await act(async () => pending.series.reject(e.error));
+        expect(screen.getByRole('alert')).toHaveTextContent(`Error while fetching NDVI: ${e.error.message}`);
+      },
+    };
+    for (const step of path.steps) {
+      const run = exec[step.event.type];
+      if (!run) throw new Error(`no executor for ${step.event.type}`);
+      await run(step.event);
+      ASSERT[String(step.state.value)]();
+    }
+    // Registered at most once per coordinate pair that was successfully registered.
+    for (const coords of registrations.keys()) expect(registered.filter((r) => r === coords).length).toBe(1);
+  });
+});

@@ -1,0 +1,141 @@
+/**
+ * Generated path tests for the sensor feed: every shortest path through its statechart, driven by the
+ * socket (a stand-in for the socket.io connection) and the join/catch-up calls, checked on the farmer home
+ * it feeds (the live indicator and the chart).
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, screen } from '@testing-library/react';
+import { fromCallback, fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
+import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
+import { farmerHomeMachine, type FieldData } from '@/machines/farmerHome.machine';
+import { sensorFeedMachine } from '@/machines/sensorFeed.machine';
+import type { SeriesPoint } from '@/services/sensors';
+import { FarmerHomeView } from '@/views/farmer/FarmerHomeView';
+import { deferred, renderLive } from '../support/live';
+
+const ago = (min: number) => new Date(Date.now() - min * 60_000).toISOString();
+const SERIES: SeriesPoint[] = [{ timestamp: ago(30), moisture: 40, temperature: 28 }];
+const MISSED: SeriesPoint[] = [{ timestamp: ago(5), moisture: 38 }, { timestamp: ago(4), moisture: 37 }];
+
+type Ev = AnyEventObject;
+const EVENTS: Ev[] = [
+  { type: 'socket.up', recovered: false },
+  { type: 'socket.up', recovered: true },
+  { type: 'socket.down' },
+  { type: 'socket.reading', reading: { fieldId: 'f1', sensorId: 'M-1', type: 'moisture', value: 41, timestamp: ago(1) } },
+  { type: 'xstate.done.actor.watchField', output: { ok: true, fieldId: 'f1' } },
+  { type: 'xstate.error.actor.watchField', error: new Error('NOT_FOUND') },
+  { type: 'xstate.done.actor.fetchSince', output: MISSED },
+  { type: 'xstate.error.actor.fetchSince', error: new Error('offline') },
+];
+const keyOf = (e: Ev) => (e.type === 'socket.up' ? `socket.up:${e.recovered ? 'recovered' : 'fresh'}` : e.type);
+
+type Snap = SnapshotFrom<typeof sensorFeedMachine>;
+const INPUT = { fieldId: 'f1', lastSeenAt: SERIES[0].timestamp };
+const options = {
+  input: INPUT,
+  events: EVENTS as never,
+  filterEvents: (s: Snap, e: Ev) => s.can(e as never),
+  serializeEvent: (e: Ev) => keyOf(e),
+};
+/** Traversed alone, the feed has no parent to tell. */
+const alone = sensorFeedMachine.provide({ actions: { tellParent: () => {} } });
+const paths = getShortestPaths(alone, {
+  ...options,
+  serializeState: (s: Snap, e?: Ev, prev?: Snap) => `${JSON.stringify(s.value)}|${s.context.recovered}|${e ? keyOf(e as Ev) : ''}|${prev ? JSON.stringify(prev.value) : ''}`,
+} as never);
+
+const drive = {
+  socket: null as ((e: Ev) => void) | null,
+  watch: deferred<unknown>(),
+  fetch: deferred<SeriesPoint[]>(),
+  /** Points the chart should show: the loaded series plus what the feed delivered. */
+  expectedPoints: 0,
+};
+
+function render() {
+  drive.expectedPoints = SERIES.length;
+  const feed = sensorFeedMachine.provide({
+    actors: {
+      fieldSocket: fromCallback(({ sendBack }) => {
+        drive.socket = sendBack;
+        return () => (drive.socket = null);
+      }),
+      watchField: fromPromise(() => (drive.watch = deferred<unknown>()).promise) as never,
+      fetchSince: fromPromise(() => (drive.fetch = deferred<SeriesPoint[]>()).promise),
+    },
+  });
+  const home = farmerHomeMachine.provide({
+    actors: {
+      loadFields: fromPromise(async () => [{ _id: 'f1', fieldId: 'FLD000001AAA', name: 'North plot', health: 'good', lastSensorData: null }]) as never,
+      loadFieldData: fromPromise(async (): Promise<FieldData & { failures: [] }> => ({ latest: { moisture: 40, temperature: 28, timestamp: SERIES[0].timestamp }, series: SERIES, emptyMessage: null, failures: [] })) as never,
+      sensorFeed: feed,
+    },
+  });
+  renderLive(<FarmerHomeView logic={home} chatbot={null} />, 'farmer');
+}
+
+const exec: Record<string, (e: Ev) => unknown> = {
+  'socket.up:fresh': (e) => act(() => drive.socket!(e)),
+  'socket.up:recovered': (e) => act(() => drive.socket!(e)),
+  'socket.down': (e) => act(() => drive.socket!(e)),
+  'socket.reading': (e) =>
+    act(() => {
+      drive.expectedPoints++;
+      drive.socket!({ ...e, reading: { ...e.reading, timestamp: new Date(Date.now() + drive.expectedPoints).toISOString() } });
+    }),
+  'xstate.done.actor.watchField': (e) => act(async () => drive.watch.resolve(e.output)),
+  'xstate.error.actor.watchField': (e) => act(async () => drive.watch.reject(e.error)),
+  'xstate.done.actor.fetchSince': () =>
+    act(async () => {
+      // Each catch-up brings points the chart has not seen yet.
+      const fresh = MISSED.map((p, i) => ({ ...p, timestamp: new Date(Date.now() - 60_000 + i + drive.expectedPoints).toISOString() }));
+      drive.expectedPoints += fresh.length;
+      drive.fetch.resolve(fresh);
+    }),
+  'xstate.error.actor.fetchSince': (e) => act(async () => drive.fetch.reject(e.error)),
+};
+
+const label: Record<string, string> = {
+  offline: 'Offline: reconnecting…',
+  joining: 'Connecting…',
+  catchingUp: 'Catching up…',
+  live: 'Live',
+  failed: 'Live updates unavailable',
+};
+const assertState: Record<string, (s: Snap) => Promise<void>> = Object.fromEntries(
+  Object.entries(label).map(([state, text]) => [
+    state,
+    async () => {
+      expect(await screen.findByRole('status')).toHaveTextContent(text);
+      const line = await screen.findByTestId('moisture-line');
+      expect(Number(line.getAttribute('data-points'))).toBe(drive.expectedPoints);
+    },
+  ]),
+);
+
+afterEach(cleanup);
+
+describe('sensor feed model', () => {
+  it('has an executor for every event and an assertion for every state', () => {
+    const map = getAdjacencyMap(alone, { ...options, serializeState: (s: Snap) => `${JSON.stringify(s.value)}|${s.context.recovered}` } as never);
+    const events = new Set<string>();
+    const states = new Set<string>();
+    for (const node of Object.values(map)) {
+      states.add(String((node.state as Snap).value));
+      for (const t of Object.values(node.transitions) as Array<{ event: Ev }>) events.add(keyOf(t.event as Ev));
+    }
+    expect([...events].sort()).toEqual(Object.keys(exec).sort());
+    expect([...states].sort()).toEqual(Object.keys(assertState).sort());
+  });
+
+  it.each(paths.map((p) => [p.steps.map((s) => keyOf(s.event as Ev)).join(' → '), p] as const))('%s', async (_, path) => {
+    render();
+    // The screen reaches the live feed once the field has loaded (the chart chunk loads lazily).
+    await screen.findByTestId('moisture-line', {}, { timeout: 5000 });
+    for (const step of path.steps) {
+      if ((step.event as Ev).type !== 'xstate.init') await exec[keyOf(step.event as Ev)](step.event as Ev);
+      await assertState[String((step.state as Snap).value)](step.state as Snap);
+    }
+  });
+});

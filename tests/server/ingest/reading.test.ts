@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { checkReading, matchSensor, RejectionCounter, type RegisteredSensor } from '../../../server/src/domain/ingest/reading';
+
+const now = new Date('2026-06-01T12:00:00Z');
+const ok = (raw: unknown) => checkReading(raw, now);
+const reason = (raw: unknown) => {
+  const r = ok(raw);
+  return r.ok ? 'ok' : r.reason;
+};
+
+describe('reading checks', () => {
+  it('accepts a well-formed reading and stamps a missing timestamp with now', () => {
+    const r = ok({ sensorId: ' S1 ', type: 'moisture', value: 42.5 });
+    expect(r).toEqual({ ok: true, reading: { sensorId: 'S1', type: 'moisture', value: 42.5, recordedAt: now } });
+  });
+
+  it('accepts ISO strings and epoch milliseconds', () => {
+    const iso = ok({ sensorId: 'S1', type: 'temperature', value: 30, timestamp: '2026-06-01T11:00:00Z' });
+    const ms = ok({ sensorId: 'S1', type: 'temperature', value: 30, timestamp: Date.parse('2026-06-01T11:00:00Z') });
+    expect(iso.ok && iso.reading.recordedAt.toISOString()).toBe('2026-06-01T11:00:00.000Z');
+    expect(ms.ok && ms.reading.recordedAt.toISOString()).toBe('2026-06-01T11:00:00.000Z');
+  });
+
+  it.each([
+    [{ sensorId: 'S1', type: 'rain', value: 1 }, 'unknown_type'],
+    [{ sensorId: 'S1', type: 'moisture', value: 100.1 }, 'out_of_range'],
+    [{ sensorId: 'S1', type: 'moisture', value: -0.1 }, 'out_of_range'],
+    [{ sensorId: 'S1', type: 'temperature', value: -20.5 }, 'out_of_range'],
+    [{ sensorId: 'S1', type: 'temperature', value: 70.1 }, 'out_of_range'],
+    [{ sensorId: 'S1', type: 'humidity', value: 101 }, 'out_of_range'],
+    [{ sensorId: 'S1', type: 'ph', value: 14.2 }, 'out_of_range'],
+    [{ sensorId: 'S1', type: 'moisture', value: '40' }, 'malformed'],
+    [{ sensorId: 'S1', type: 'moisture', value: Number.NaN }, 'malformed'],
+    [{ type: 'moisture', value: 40 }, 'malformed'],
+    [[1, 2], 'malformed'],
+    ['x', 'malformed'],
+    [{ sensorId: 'S1', type: 'moisture', value: 40, timestamp: 'yesterday-ish' }, 'bad_timestamp'],
+    [{ sensorId: 'S1', type: 'moisture', value: 40, timestamp: '' }, 'bad_timestamp'],
+    [{ sensorId: 'S1', type: 'moisture', value: 40, timestamp: '2026-06-01T12:05:01Z' }, 'future_timestamp'],
+  ])('%j → %s', (raw, expected) => {
+    expect(reason(raw)).toBe(expected);
+  });
+
+  it('keeps the range edges and a 5-minute clock skew', () => {
+    expect(reason({ sensorId: 'S1', type: 'moisture', value: 0 })).toBe('ok');
+    expect(reason({ sensorId: 'S1', type: 'moisture', value: 100 })).toBe('ok');
+    expect(reason({ sensorId: 'S1', type: 'temperature', value: -20 })).toBe('ok');
+    expect(reason({ sensorId: 'S1', type: 'temperature', value: 70 })).toBe('ok');
+    expect(reason({ sensorId: 'S1', type: 'moisture', value: 40, timestamp: '2026-06-01T12:05:00Z' })).toBe('ok');
+  });
+});
+
+describe('matching a reading to its sensor', () => {
+  const sensor: RegisteredSensor = { id: 'uuid-s1', sensorId: 'S1', fieldId: 'uuid-f1', fieldCode: 'FLD000001ABC', type: 'moisture', status: 'active' };
+  const reading = { sensorId: 'S1', type: 'moisture' as const, value: 30, recordedAt: now };
+
+  it('accepts a topic naming the field by UUID or code', () => {
+    expect(matchSensor(reading, sensor, { fieldRef: 'uuid-f1', sensorId: 'S1' }).ok).toBe(true);
+    const byCode = matchSensor(reading, sensor, { fieldRef: 'FLD000001ABC' });
+    expect(byCode).toEqual({ ok: true, reading: { ...reading, sensorUuid: 'uuid-s1', fieldId: 'uuid-f1' } });
+  });
+
+  it('refuses with the reason', () => {
+    expect(matchSensor(reading, undefined)).toEqual({ ok: false, reason: 'unknown_sensor' });
+    expect(matchSensor(reading, sensor, { sensorId: 'S2' })).toEqual({ ok: false, reason: 'sensor_mismatch' });
+    expect(matchSensor(reading, sensor, { fieldRef: 'uuid-f2' })).toEqual({ ok: false, reason: 'wrong_field' });
+    expect(matchSensor({ ...reading, type: 'temperature' }, sensor)).toEqual({ ok: false, reason: 'wrong_type' });
+    expect(matchSensor(reading, { ...sensor, status: 'inactive' })).toEqual({ ok: false, reason: 'sensor_inactive' });
+  });
+
+  it('lets a weather station report temperature and humidity but not moisture', () => {
+    const station = { ...sensor, type: 'weather' };
+    expect(matchSensor({ ...reading, type: 'temperature' }, station).ok).toBe(true);
+    expect(matchSensor({ ...reading, type: 'humidity' }, station).ok).toBe(true);
+    expect(matchSensor(reading, station)).toEqual({ ok: false, reason: 'wrong_type' });
+  });
+});
+
+it('counts rejections per reason', () => {
+  const c = new RejectionCounter();
+  c.add('out_of_range');
+  c.add('out_of_range', 2);
+  c.add('unknown_sensor');
+  expect(c.snapshot()).toEqual({ out_of_range: 3, unknown_sensor: 1 });
+  expect(c.total).toBe(4);
+});

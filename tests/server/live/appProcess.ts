@@ -1,0 +1,54 @@
+/** Runs the real server (server/src/server.ts) as a child process, for tests that kill it or run two of it. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const serverEntry = fileURLToPath(new URL('../../../server/src/server.ts', import.meta.url));
+
+export type AppProcess = { child: ChildProcess; port: number; url: string; output: () => string; stop(): Promise<void> };
+
+export async function startAppProcess(env: Record<string, string>, port: number): Promise<AppProcess> {
+  let out = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DEMO: 'false',
+      SIMULATE: 'false',
+      LOG_LEVEL: 'warn',
+      OFFLINE_SWEEP_SECONDS: '0',
+      STATIC_DIR: '/nonexistent-static-dir',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (b) => (out += b));
+  child.stderr!.on('data', (b) => (out += b));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`app did not start:\n${out}`)), 60_000);
+    const check = () => {
+      if (out.includes('is running at')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', check);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`app exited with ${code}:\n${out}`));
+    });
+  });
+  return {
+    child,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    output: () => out,
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { eq, sql } from 'drizzle-orm';
+import mqtt from 'mqtt';
+import { sensorReadings } from '../../../server/src/db/schema';
+import { readingsTopic } from '../../../server/src/domain/ingest/topic';
+import { createIngestPipeline } from '../../../server/src/modules/sensors/ingestPipeline';
+import { startEmbeddedBroker } from '../../../server/src/mqtt/embeddedBroker';
+import { startBrokerSubscriber } from '../../../server/src/mqtt/brokerSubscriber';
+import { isReadingsTopic, readingsHandler } from '../../../server/src/mqtt/readingsHandler';
+import { freshDatabase, liveFixture, type LiveDb } from './db';
+import { freePort } from './ports';
+
+let d: LiveDb;
+let fx: Awaited<ReturnType<typeof liveFixture>>;
+let pipeline: ReturnType<typeof createIngestPipeline>;
+const prefix = `live-test-${randomBytes(4).toString('hex')}`;
+
+beforeAll(async () => {
+  d = await freshDatabase();
+  fx = await liveFixture(d.db);
+  pipeline = createIngestPipeline({ db: d.db, kind: d.kind, tuning: { maxDelayMs: 5 } });
+});
+afterAll(async () => {
+  await pipeline.close();
+  await d.drop();
+});
+
+const rowsOf = async (sensorUuid: string) =>
+  (await d.db.select({ n: sql<number>`count(*)::int` }).from(sensorReadings).where(eq(sensorReadings.sensorId, sensorUuid)))[0].n;
+const waitFor = async (cond: () => Promise<boolean>, ms = 10_000) => {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await cond()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('timed out');
+};
+const reading = (value: number, offsetMs: number) => ({
+  sensorId: fx.moisture.sensorId,
+  type: 'moisture',
+  value,
+  timestamp: new Date(Date.now() - 600_000 + offsetMs).toISOString(),
+});
+
+describe('embedded broker', () => {
+  it('acknowledges a QoS 1 reading only once it is committed', async () => {
+    const port = await freePort();
+    const broker = await startEmbeddedBroker({
+      port,
+      host: '127.0.0.1',
+      isReadings: (t) => isReadingsTopic(prefix, t),
+      handle: readingsHandler(prefix, pipeline),
+    });
+    const device = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { clientId: `dev-${randomBytes(3).toString('hex')}` });
+    try {
+      const topic = readingsTopic(prefix, fx.field.fieldId, fx.moisture.sensorId);
+      const before = await rowsOf(fx.moisture.id);
+      await device.publishAsync(topic, JSON.stringify([reading(40, 1), reading(41, 2), reading(42, 3)]), { qos: 1 });
+      // The PUBACK has arrived: the rows must already be there.
+      expect(await rowsOf(fx.moisture.id)).toBe(before + 3);
+      // A refused payload is acknowledged too (a resend would not help) and counted.
+      await device.publishAsync(topic, 'not json', { qos: 1 });
+      await device.publishAsync(topic, JSON.stringify({ ...reading(400, 4) }), { qos: 1 });
+      expect(pipeline.rejections.get('malformed')).toBeGreaterThanOrEqual(1);
+      expect(pipeline.rejections.get('out_of_range')).toBeGreaterThanOrEqual(1);
+      expect(await rowsOf(fx.moisture.id)).toBe(before + 3);
+    } finally {
+      await device.endAsync();
+      await broker.close();
+    }
+  });
+
+  it('does not acknowledge while the database refuses; the device resends and nothing is lost', async () => {
+    const port = await freePort();
+    const broker = await startEmbeddedBroker({
+      port,
+      host: '127.0.0.1',
+      isReadings: (t) => isReadingsTopic(prefix, t),
+      handle: readingsHandler(prefix, pipeline),
+    });
+    const device = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { clientId: `dev-${randomBytes(3).toString('hex')}`, reconnectPeriod: 200, clean: false });
+    try {
+      await d.db.execute(sql`alter table sensor_readings add constraint live_mqtt_block check (value <> 55)`);
+      const topic = readingsTopic(prefix, fx.field.fieldId, fx.moisture.sensorId);
+      let acked = false;
+      const pub = device.publishAsync(topic, JSON.stringify(reading(55, 10)), { qos: 1 }).then(() => (acked = true));
+      await new Promise((r) => setTimeout(r, 700));
+      expect(acked).toBe(false);
+      expect((await d.db.select().from(sensorReadings).where(eq(sensorReadings.value, 55))).length).toBe(0);
+      await d.db.execute(sql`alter table sensor_readings drop constraint live_mqtt_block`);
+      await pub;
+      expect((await d.db.select().from(sensorReadings).where(eq(sensorReadings.value, 55))).length).toBe(1);
+    } finally {
+      await d.db.execute(sql`alter table sensor_readings drop constraint if exists live_mqtt_block`);
+      await device.endAsync(true);
+      await broker.close();
+    }
+  });
+
+  it('fails with a message naming MQTT_PORT when the port is taken', async () => {
+    const port = await freePort();
+    const squatter = createServer();
+    await new Promise<void>((r) => squatter.listen(port, '127.0.0.1', () => r()));
+    try {
+      await expect(
+        startEmbeddedBroker({ port, host: '127.0.0.1', isReadings: () => false, handle: async () => {} }),
+      ).rejects.toThrow(/MQTT_PORT 3\d\d\d is already in use.*MQTT_URL/);
+    } finally {
+      squatter.close();
+    }
+  });
+});
+
+describe('outside broker (the local Mosquitto)', () => {
+  it('ingests through a shared subscription split between two instances, acknowledging after commit', async () => {
+    const seen = [0, 0];
+    const subs = await Promise.all(
+      [0, 1].map((i) =>
+        startBrokerSubscriber({
+          url: 'mqtt://127.0.0.1:1883',
+          prefix,
+          clientId: `${prefix}-ingest-${i}`,
+          handle: async (topic, payload) => {
+            seen[i]++;
+            await readingsHandler(prefix, pipeline)(topic, payload);
+          },
+        }),
+      ),
+    );
+    const device = await mqtt.connectAsync('mqtt://127.0.0.1:1883', { clientId: `${prefix}-dev` });
+    try {
+      const topic = readingsTopic(prefix, fx.field.id, fx.temperature.sensorId);
+      const before = await rowsOf(fx.temperature.id);
+      for (let i = 0; i < 40; i++) {
+        await device.publishAsync(
+          topic,
+          JSON.stringify({ sensorId: fx.temperature.sensorId, type: 'temperature', value: 20 + i / 10, timestamp: new Date(Date.now() - 900_000 + i * 1000).toISOString() }),
+          { qos: 1 },
+        );
+      }
+      await waitFor(async () => (await rowsOf(fx.temperature.id)) === before + 40);
+      expect(seen[0] + seen[1]).toBe(40);
+      expect(seen[0]).toBeGreaterThan(0);
+      expect(seen[1]).toBeGreaterThan(0);
+    } finally {
+      await device.endAsync();
+      await Promise.all(subs.map((s) => s.close()));
+    }
+  });
+
+  it('gets a message again when its commit failed', async () => {
+    const sub = await startBrokerSubscriber({ url: 'mqtt://127.0.0.1:1883', prefix, clientId: `${prefix}-ingest-retry`, handle: readingsHandler(prefix, pipeline) });
+    const device = await mqtt.connectAsync('mqtt://127.0.0.1:1883', { clientId: `${prefix}-dev2` });
+    try {
+      await d.db.execute(sql`alter table sensor_readings add constraint live_mqtt_block2 check (value <> 66)`);
+      await device.publishAsync(readingsTopic(prefix, fx.field.id, fx.moisture.sensorId), JSON.stringify(reading(66, 20)), { qos: 1 });
+      await new Promise((r) => setTimeout(r, 500));
+      expect((await d.db.select().from(sensorReadings).where(eq(sensorReadings.value, 66))).length).toBe(0);
+      await d.db.execute(sql`alter table sensor_readings drop constraint live_mqtt_block2`);
+      await waitFor(async () => (await d.db.select().from(sensorReadings).where(eq(sensorReadings.value, 66))).length === 1);
+    } finally {
+      await d.db.execute(sql`alter table sensor_readings drop constraint if exists live_mqtt_block2`);
+      await device.endAsync();
+      await sub.close();
+    }
+  });
+});
