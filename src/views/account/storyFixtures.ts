@@ -1,10 +1,8 @@
 /** Data the account stories show: one farmer's profile, 2FA setup and login history. */
 import type { LoginHistoryEntry } from '../../machines/loginHistory.machine';
 import type { Profile } from '../../machines/profile.machine';
-import type { SessionInput } from '../../machines/session.machine';
 import type { TwoFactorSetup } from '../../machines/twoFactor.machine';
-
-type User = NonNullable<NonNullable<SessionInput['stored']>['user']>;
+import { demoUser } from '../storyFixtures';
 
 export const storyProfile: Profile = {
   _id: '0b7f7c1e-54c8-4f0e-9d55-5d0f7e0c9a11',
@@ -21,7 +19,7 @@ export const storyProfile: Profile = {
   profileImage: null,
   role: 'farmer',
 };
-export const storyUser: User = { _id: storyProfile._id, name: storyProfile.name, email: storyProfile.email, role: 'farmer', preferredLanguage: 'marathi' };
+export const storyUser = demoUser('farmer', { _id: storyProfile._id, name: storyProfile.name, email: storyProfile.email, preferredLanguage: 'marathi' });
 export const storySession = { input: { stored: { accessToken: 'a-1', refreshToken: 'r-1', user: storyUser } } };
 
 export const storySetup: TwoFactorSetup = {
