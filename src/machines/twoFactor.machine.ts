@@ -15,6 +15,7 @@ import {
 } from '../services/account';
 import { TWO_FACTOR_CODE_LENGTH } from './accountRules';
 
+export type { TwoFactorSetup };
 export type TwoFactorError = 'setupFailed' | 'invalidCode' | 'disableFailed';
 export type TwoFactorNotice = 'enabled' | 'disabled' | null;
 export type DisableMode = 'code' | 'password';

@@ -1,6 +1,7 @@
 /** The account and security calls (spec section 7), one function each. */
 import type { ActiveSession, LoginHistoryEntry, TwoFactorSetup, TwoFactorStatus } from '../../server/src/contracts/account';
 import type { NotificationPreferences } from '../../server/src/contracts/auth';
+import type { CodeVersionResponse } from '../../server/src/contracts/health';
 import { http } from './http';
 
 export type { ActiveSession, LoginHistoryEntry, NotificationPreferences, TwoFactorSetup, TwoFactorStatus };
@@ -77,5 +78,5 @@ export const reportSuspicious = (loginId: string, signal?: AbortSignal) =>
 export const loginWithSecondFactor = <TSession>(body: { challengeToken: string; code: string }, signal?: AbortSignal) =>
   http.post<TSession>('/auth/login/2fa', body, { signal, anonymous: true });
 
-export const getBuildInfo = (signal?: AbortSignal) =>
-  http.get<{ name: string; version: string; commit: string; builtAt: string; env: string }>('/test-updated-code', { signal });
+/** The spec's debug call (served by the health module): which build is answering. */
+export const getBuildInfo = (signal?: AbortSignal) => http.get<CodeVersionResponse>('/test-updated-code', { signal });

@@ -124,6 +124,3 @@ export const MobileOtpVerifyBody = Type.Object(
 
 export const AuthOptions = Type.Object({ otpLoginEnabled: Type.Boolean() });
 export type AuthOptions = Static<typeof AuthOptions>;
-
-export const BuildInfo = Type.Object({ name: Type.String(), version: Type.String(), commit: Type.String(), builtAt: Type.String(), env: Type.String() });
-export type BuildInfo = Static<typeof BuildInfo>;

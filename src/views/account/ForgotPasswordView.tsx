@@ -7,7 +7,7 @@ import { accountMessages as am } from './accountMessages';
 import { statusOf } from './serverText';
 
 const m = defineMessages({
-  title: { id: 'forgot.title', defaultMessage: 'Forgot password' },
+  title: { id: 'forgot.title', defaultMessage: 'Forgot Password' },
   explain: { id: 'forgot.explain', defaultMessage: 'Enter your email and we will send you a link to set a new password.' },
   email: { id: 'forgot.email', defaultMessage: 'Email' },
   send: { id: 'forgot.send', defaultMessage: 'Send reset link' },

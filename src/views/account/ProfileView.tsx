@@ -10,6 +10,7 @@ import { LoginHistoryDialog } from './LoginHistoryDialog';
 import { serverText } from './serverText';
 import { TestServerButton } from './TestServerButton';
 import { TwoFactorDialog } from './TwoFactorDialog';
+import { AppHeader } from '../ui/AppHeader';
 
 const m = defineMessages({
   title: { id: 'profile.title', defaultMessage: 'Profile' },
@@ -102,6 +103,7 @@ const LANGS = ['marathi', 'english', 'hindi'] as const;
 export function ProfileView({ logic = profileMachine }: { logic?: typeof profileMachine }) {
   return (
     <ProfileContext.Provider logic={logic}>
+      <AppHeader />
       <ProfileScreen />
     </ProfileContext.Provider>
   );

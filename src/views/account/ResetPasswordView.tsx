@@ -8,7 +8,7 @@ import { PasswordInput } from './PasswordInput';
 import { serverText, statusOf } from './serverText';
 
 const m = defineMessages({
-  title: { id: 'reset.title', defaultMessage: 'Set a new password' },
+  title: { id: 'reset.title', defaultMessage: 'Reset Password' },
   submit: { id: 'reset.submit', defaultMessage: 'Save new password' },
   submitting: { id: 'reset.submitting', defaultMessage: 'Saving…' },
   done: { id: 'reset.done', defaultMessage: 'Your password has been reset. Please log in.' },

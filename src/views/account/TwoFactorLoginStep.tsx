@@ -71,10 +71,10 @@ export function TwoFactorLoginStep({ actor }: { actor: ActorRefFrom<typeof login
         )}
       </div>
       <div className="acct-actions">
-        <button type="button" onClick={() => actor.send({ type: 'loginCode.cancel' })}>
+        <button type="button" className="button button-secondary" onClick={() => actor.send({ type: 'loginCode.cancel' })}>
           {intl.formatMessage(m.back)}
         </button>
-        <button type="submit" className="acct-primary" disabled={verifying}>
+        <button type="submit" className="button button-primary" disabled={verifying}>
           {intl.formatMessage(verifying ? m.verifying : m.submit)}
         </button>
       </div>

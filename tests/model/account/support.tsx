@@ -8,6 +8,10 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { IntlProvider } from 'react-intl';
 import { Router } from 'wouter';
+import { fromCallback } from 'xstate';
+import { SessionContext } from '../../../src/machines/session.context';
+import { sessionMachine } from '../../../src/machines/session.machine';
+import { farmer, grant } from '../../support/sessionFixtures';
 import { memoryLocation } from 'wouter/memory-location';
 import { expect } from 'vitest';
 import { getInitialSnapshot, getNextSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
@@ -15,12 +19,17 @@ import { getShortestPaths } from 'xstate/graph';
 import en from '../../../src/i18n/messages/en.json';
 import mr from '../../../src/i18n/messages/mr.json';
 
+const signedIn = sessionMachine.provide({ actors: { authBridge: fromCallback(() => () => {}) } });
+
 export function renderAccount(ui: ReactElement, { locale = 'en', path = '/' }: { locale?: 'en' | 'mr'; path?: string } = {}) {
   const location = memoryLocation({ path, record: true });
   const utils = render(
     <IntlProvider locale={locale} messages={locale === 'en' ? en : mr} defaultLocale="mr" onError={() => {}}>
       <Router hook={location.hook} searchHook={location.searchHook}>
-        {ui}
+        {/* A signed-in session for the shared header; its effects are not under test here. */}
+        <SessionContext.Provider logic={signedIn} options={{ input: { stored: grant(farmer, 1) } }}>
+          {ui}
+        </SessionContext.Provider>
       </Router>
     </IntlProvider>,
   );

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { loginHistory, sessions } from '../../../server/src/db/schema';
-import { FIXTURE, createTestApp, type TestApp } from '../helper';
+import { createTestApp, type TestApp } from '../helper';
 import { UA, api, freshIp, signIn } from './support';
 
 const PORT = 3431;

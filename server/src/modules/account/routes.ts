@@ -1,4 +1,4 @@
-/** Account and security (issue 4): profile edits, passwords, two-factor, sessions, OTP sign-in, build info. */
+/** Account and security (issue 4): profile edits, passwords, two-factor, sessions, OTP sign-in, sign-in options. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import loginTwoFactorRoutes from './loginTwoFactor.routes';
 import metaRoutes from './meta.routes';
