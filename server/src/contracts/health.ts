@@ -14,3 +14,10 @@ export const HealthResponse = Type.Object(
   { additionalProperties: false },
 );
 export type HealthResponse = Static<typeof HealthResponse>;
+
+/** GET /test-updated-code: which build is answering (a debugging aid the old client called). */
+export const CodeVersionResponse = Type.Object(
+  { message: Type.String(), version: Type.String(), startedAt: Type.String({ format: 'date-time' }) },
+  { additionalProperties: false },
+);
+export type CodeVersionResponse = Static<typeof CodeVersionResponse>;

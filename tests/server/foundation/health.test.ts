@@ -42,3 +42,12 @@ describe('GET /api/v1/health', () => {
     }
   });
 });
+
+describe('GET /api/v1/test-updated-code', () => {
+  it('says which version is answering', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/test-updated-code' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'ShetMitra API is running', version: t.app.appVersion, startedAt: expect.any(String) });
+    expect(Date.parse(res.json().startedAt)).toBeLessThanOrEqual(Date.now());
+  });
+});

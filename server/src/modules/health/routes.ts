@@ -1,6 +1,6 @@
 /** GET /health: is the database answering, and how are the brokers doing. 503 when the database is down. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { HealthResponse } from '../../contracts/health';
+import { CodeVersionResponse, HealthResponse } from '../../contracts/health';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -26,6 +26,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       return reply.code(database ? 200 : 503).send(body);
     },
   );
+
+  const startedAt = new Date(Date.now() - process.uptime() * 1000).toISOString();
+  app.get('/test-updated-code', { schema: { tags: ['health'], response: { 200: CodeVersionResponse } } }, async () => ({
+    message: 'ShetMitra API is running',
+    version: app.appVersion,
+    startedAt,
+  }));
 };
 
 export default routes;
