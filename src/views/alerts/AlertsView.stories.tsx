@@ -40,7 +40,7 @@ const ALERTS = [
   alert('a2', { type: 'temperature', severity: 'medium', messageKey: 'alert.temperature.high', messageParams: { field: 'South plot', value: 39, threshold: 35 }, fieldName: 'South plot', farmer: 'Sita Shinde', value: 39, threshold: 35, read: true }),
 ];
 const COORDINATORS = [{ _id: 'c1', name: 'Sunil Pawar' }];
-const assign = fn(async ({ input }: { input: { id: string; coordinatorId: string } }) => ({ ...ALERTS[0], id: input.id, status: 'assigned' as const, assignedTo: { _id: 'c1', name: 'Sunil Pawar' } }));
+const assign = fn(async ({ input }: { input: { id: string; coordinatorId: string } }): Promise<AlertItem> => ({ ...ALERTS[0], id: input.id, status: 'assigned' as const, assignedTo: { _id: 'c1', name: 'Sunil Pawar' } }));
 const markRead = fn(async () => ({ ok: true }));
 
 const list = (opts: { failAck?: boolean } = {}) =>

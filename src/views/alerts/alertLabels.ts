@@ -1,6 +1,6 @@
 /** Labels shared by the alerts screens: types, severities, statuses, and an alert's message in the reader's language. */
 import { defineMessage, defineMessages, type IntlShape } from 'react-intl';
-import type { AlertItem, AlertType, Severity } from '@/services/alerts';
+import type { AlertItem, AlertType, Severity } from '@/machines/alertsList.machine';
 
 export const typeLabel = defineMessages({
   moisture: { id: 'alerts.type.moisture', defaultMessage: 'Moisture' },
