@@ -16,7 +16,7 @@ const FIELDS = [
   { _id: 'f2', fieldId: 'FLD000002AAA', name: 'South plot', health: 'good', lastSensorData: null },
 ];
 const day = (moisture: (i: number) => number): FieldData['series'] =>
-  Array.from({ length: 96 }, (_, i) => ({ timestamp: ago((96 - i) * 15), moisture: moisture(i), temperature: 24 + 8 * Math.sin((i / 96) * 2 * Math.PI) }));
+  Array.from({ length: 96 }, (_, i) => ({ timestamp: ago((96 - i) * 15 - 5), moisture: moisture(i), temperature: 24 + 8 * Math.sin((i / 96) * 2 * Math.PI) }));
 
 const loadFieldData = fn(async ({ input }: { input: { fieldId: string } }) =>
   input.fieldId === 'f1'
