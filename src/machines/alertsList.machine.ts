@@ -22,6 +22,8 @@ import {
 import { alertSocket, type AlertSocketEvent } from '@/services/feed';
 import { alertLifecycleMachine } from './alertLifecycle.machine';
 
+export type { AlertItem, AlertType, CoordinatorOption, Severity } from '@/services/alerts';
+
 export const PAGE_SIZE = 10;
 const ADMIN_PAGE_SIZE = 100;
 

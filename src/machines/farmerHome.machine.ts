@@ -8,6 +8,8 @@ import { last24h, latestReading, listMyFields, type FieldReadingSummary, type La
 import type { Translated } from '../../server/src/contracts/common';
 import { sensorFeedMachine, type FeedStatus, type SensorFeedParentEvent } from './sensorFeed.machine';
 
+export type { LatestReading, SeriesPoint } from '@/services/sensors';
+
 export const SERIES_WINDOW_MS = 24 * 3600_000;
 /** Spec section 9: below 25 % the banner shows; with no data 100 is assumed. */
 export const LOW_MOISTURE = 25;

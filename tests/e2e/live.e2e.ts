@@ -81,7 +81,9 @@ describe('live fields', () => {
     await loginAs(page, app, DEMO.coordinator);
     await page.goto(`${app.url}/alerts`);
     const count = page.getByTestId('unread-count');
-    await count.waitFor();
+    // The count is read once the page has loaded (it shows 0 while loading).
+    await page.locator('.alert-card').first().waitFor();
+    await page.locator('.coordinator-alerts .loading').waitFor({ state: 'detached' });
     const unreadBefore = Number((await count.textContent())!.match(/\d+/)![0]);
     await shot(page, 'live-coordinator-alerts-before');
     await publish(moisture, 8);

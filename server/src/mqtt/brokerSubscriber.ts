@@ -34,11 +34,12 @@ export async function startBrokerSubscriber(opts: {
   let pending = 0;
   const waiting: Array<() => void> = [];
   let cycling = false;
-  let client: MqttClient;
+  // Filled once connected; a persistent session may deliver messages before connectAsync resolves.
+  const conn: { client?: MqttClient } = {};
 
   const sendPuback = (messageId: number) => {
     // The same packet mqtt.js itself writes after a successful custom ack.
-    (client as unknown as { _sendPacket(p: object): void })._sendPacket({ cmd: 'puback', messageId, reasonCode: 0 });
+    (conn.client as unknown as { _sendPacket(p: object): void })._sendPacket({ cmd: 'puback', messageId, reasonCode: 0 });
   };
 
   const cycle = () => {
@@ -46,11 +47,11 @@ export async function startBrokerSubscriber(opts: {
     cycling = true;
     setTimeout(() => {
       cycling = false;
-      client.stream?.destroy();
+      conn.client?.stream?.destroy();
     }, 1000).unref();
   };
 
-  client = await mqtt.connectAsync(opts.url, {
+  const client = (conn.client = await mqtt.connectAsync(opts.url, {
     clientId: opts.clientId ?? `shetmitra-ingest-${hostname()}-${process.pid}`,
     clean: false,
     protocolVersion: 5,
@@ -75,7 +76,7 @@ export async function startBrokerSubscriber(opts: {
       if (pending < maxPending) done(ACK_AFTER_COMMIT);
       else waiting.push(() => done(ACK_AFTER_COMMIT));
     },
-  });
+  }));
   client.on('error', (err) => {
     if (err !== ACK_AFTER_COMMIT) opts.onError?.(err);
   });

@@ -7,8 +7,7 @@ import { useState } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { useSelector } from '@xstate/react';
 import { AlertsListContext } from '@/machines/alertsList.context';
-import type { AlertRow } from '@/machines/alertsList.machine';
-import type { CoordinatorOption, Severity } from '@/services/alerts';
+import type { AlertRow, CoordinatorOption, Severity } from '@/machines/alertsList.machine';
 import { alertMessage, severityLabel, statusLabel, typeLabel } from './alertLabels';
 
 const assignedTo = defineMessage<{ name: string }>({ id: 'alerts.assignedTo', defaultMessage: 'Assigned to {name}' });

@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { defineMessage, defineMessages, useIntl, type IntlShape } from 'react-intl';
 import { AlertsListContext } from '@/machines/alertsList.context';
-import type { AlertItem, AlertType, Severity } from '@/services/alerts';
+import type { AlertItem, AlertType, Severity } from '@/machines/alertsList.machine';
 import { alertMessage, SEVERITY_ICON, severityLabel, TYPE_ICON, typeLabel } from './alertLabels';
 
 const unreadCount = defineMessage<{ count: string }>({ id: 'alerts.unreadCount', defaultMessage: '{count} new' });

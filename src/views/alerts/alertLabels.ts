@@ -1,6 +1,6 @@
 /** Labels shared by the alerts screens: types, severities, statuses, and an alert's message in the reader's language. */
 import { defineMessage, defineMessages, type IntlShape } from 'react-intl';
-import type { AlertItem, AlertType, Severity } from '@/services/alerts';
+import type { AlertItem, AlertType, Severity } from '@/machines/alertsList.machine';
 
 export const typeLabel = defineMessages({
   moisture: { id: 'alerts.type.moisture', defaultMessage: 'Moisture' },
@@ -22,8 +22,10 @@ export const statusLabel = defineMessages({
   assigned: { id: 'alerts.status.assigned', defaultMessage: 'Assigned' },
 });
 
-export const TYPE_ICON: Record<AlertType, string> = { moisture: '💧', temperature: '🌡️', pest: '🐛', irrigation: '🚿', offline: '📡' };
-export const SEVERITY_ICON: Record<Severity, string> = { high: '🔴', medium: '🟠', low: '🟡' };
+/** Symbols every system font draws (phones without colour emoji fonts show boxes for emoji). */
+export const TYPE_ICON: Record<AlertType, string> = { moisture: '☔', temperature: '☀', pest: '✲', irrigation: '☂', offline: '⚠' };
+/** A dot coloured by the severity's class. */
+export const SEVERITY_ICON: Record<Severity, string> = { high: '●', medium: '●', low: '●' };
 
 /** Alert texts the engine raises, in the reader's language (ids match server/src/domain/alerts/messages.ts). */
 type Params = Record<string, string>;
@@ -33,11 +35,21 @@ const alertMessages = {
   'alert.sensor.offline': defineMessage<Params>({ id: 'alert.sensor.offline', defaultMessage: 'Sensor offline in {field}: {sensors} silent for more than {minutes} minutes' }),
 };
 
+/** Placeholders each engine message needs; field, value and threshold can also come from the alert itself. */
+const NEEDS: Record<keyof typeof alertMessages, string[]> = {
+  'alert.moisture.low': ['field', 'value', 'threshold'],
+  'alert.temperature.high': ['field', 'value', 'threshold'],
+  'alert.sensor.offline': ['field', 'sensors', 'minutes'],
+};
+
 export function alertMessage(intl: IntlShape, a: AlertItem) {
   const key = a.messageKey as keyof typeof alertMessages | null;
   if (!key || !(key in alertMessages)) return a.message;
+  const given: Record<string, string | number | null> = { field: a.fieldName, value: a.value, threshold: a.threshold, ...a.messageParams };
+  // Without every value the sentence needs, the stored English text says it better than a half-filled one.
+  if (NEEDS[key].some((k) => given[k] === null || given[k] === undefined)) return a.message;
   const params = Object.fromEntries(
-    Object.entries(a.messageParams ?? {}).map(([k, v]) => [k, typeof v === 'number' ? intl.formatNumber(v, { numberingSystem: 'latn', maximumFractionDigits: 1 }) : String(v)]),
+    Object.entries(given).map(([k, v]) => [k, typeof v === 'number' ? intl.formatNumber(v, { numberingSystem: 'latn', maximumFractionDigits: 1 }) : String(v)]),
   );
   return intl.formatMessage(alertMessages[key], params);
 }

@@ -9,7 +9,7 @@ import { Group } from '@visx/group';
 import { scaleLinear, scaleTime } from '@visx/scale';
 import { LinePath } from '@visx/shape';
 import { useIntl } from 'react-intl';
-import type { SeriesPoint } from '@/services/sensors';
+import type { SeriesPoint } from '@/machines/farmerHome.machine';
 
 const WIDTH = 720;
 const HEIGHT = 300;

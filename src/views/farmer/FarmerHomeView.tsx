@@ -65,9 +65,9 @@ export function FarmerHomeView({ logic, chatbot }: { logic?: typeof farmerHomeMa
 function FeatureCards() {
   const intl = useIntl();
   const cards = [
-    { href: PATHS.diseaseDetector, title: m.diseaseTitle, text: m.diseaseText, icon: '🌿' },
-    { href: PATHS.fdss, title: m.fdssTitle, text: m.fdssText, icon: '🌦️' },
-    { href: PATHS.landReport, title: m.landTitle, text: m.landText, icon: '🧪' },
+    { href: PATHS.diseaseDetector, title: m.diseaseTitle, text: m.diseaseText, icon: '☘' },
+    { href: PATHS.fdss, title: m.fdssTitle, text: m.fdssText, icon: '☁' },
+    { href: PATHS.landReport, title: m.landTitle, text: m.landText, icon: '▤' },
   ];
   return (
     <section className="feature-cards">

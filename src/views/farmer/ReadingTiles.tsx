@@ -1,6 +1,6 @@
 /** The two tiles: soil moisture (%) and temperature (°C), '--' without data, coloured per spec section 9. */
 import { defineMessages, useIntl } from 'react-intl';
-import type { LatestReading } from '@/services/sensors';
+import type { LatestReading } from '@/machines/farmerHome.machine';
 
 const m = defineMessages({
   moisture: { id: 'home.tile.moisture', defaultMessage: 'Soil moisture' },

@@ -34,9 +34,10 @@ async function socketFor(who: Parameters<TestApp['login']>[0]) {
   });
   return s;
 }
+type Pushed = { id?: string; fieldId?: string; type?: string; value?: number; severity?: string; status?: string };
 const events = (s: Client, ...names: string[]) => {
-  const got: any[] = [];
-  for (const name of names) s.on(name, (p: unknown) => got.push(p));
+  const got: Pushed[] = [];
+  for (const name of names) s.on(name, (p: Pushed) => got.push(p));
   return got;
 };
 const until = async (cond: () => boolean, ms = 5000) => {

@@ -23,11 +23,14 @@ import { loadFieldFor, requireRole, STAFF } from '../../lib/access';
 import { AppError, notFound, unavailable, unprocessable } from '../../lib/errors';
 import { keyMatches, newDeviceKey, parseDeviceKey } from './deviceKeys';
 import { sensorText } from './messages';
+import { createSeriesCache } from './seriesCache';
 import { fieldsWithLastReading, sensorInScope, series, timeline } from './repository';
 
 const DAY_MS = 24 * 3600_000;
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
+  const last24hCache = createSeriesCache<Awaited<ReturnType<typeof series>>>();
+
   app.post(
     '/sensor-data/ingest',
     {
@@ -119,8 +122,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => {
       const f = await loadFieldFor(app.db, req.user!, req.query.fieldId);
       const dayAgo = Date.now() - DAY_MS;
-      const since = req.query.since ? Date.parse(req.query.since) : dayAgo;
-      const data = await series(app.db, f.id, new Date(Math.max(dayAgo, since)));
+      // A catch-up (`since`) wants what is new, so it always reads the table.
+      const data = req.query.since
+        ? await series(app.db, f.id, new Date(Math.max(dayAgo, Date.parse(req.query.since))))
+        : await last24hCache.get(f.id, () => series(app.db, f.id, new Date(dayAgo)));
       return data.length > 0 ? { data } : { data, message: sensorText.noData24h };
     },
   );
