@@ -27,7 +27,6 @@ const errors = { 400: ApiErrorBody, 401: ApiErrorBody, 403: ApiErrorBody, 409: A
 const bearer = [{ bearer: [] }];
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  const ttlDays = app.config.refreshTokenTtlDays;
   // Ready before the first unknown e-mail arrives, so even that answer takes no longer than the others.
   void dummyHash();
   const keys = await loadAccountKeys(app.db);
