@@ -166,12 +166,12 @@ export function CoordinatorAlerts() {
   return (
     <section className="coordinator-alerts">
       <header className="section-head">
-        <h1>
-          {intl.formatMessage(m.title)}{' '}
-          <span className="badge badge-count" data-testid="unread-count">
+        <div className="title-with-count">
+          <h1>{intl.formatMessage(m.title)}</h1>
+          <span className="badge badge-count" data-testid="unread-count" role="status">
             {intl.formatMessage(unreadCount, { count: intl.formatNumber(unread, { numberingSystem: 'latn' }) })}
           </span>
-        </h1>
+        </div>
         <button type="button" className="button button-secondary" disabled={!canMarkAll} aria-busy={busy} onClick={() => list.send({ type: 'alerts.markAllRead' })}>
           {intl.formatMessage(m.markAllRead)}
         </button>

@@ -19,6 +19,7 @@ import './farmerHome.css';
 const DualAxisChart = lazy(() => import('@/views/charts/DualAxisChart'));
 
 const m = defineMessages({
+  title: { id: 'route.farmerHome', defaultMessage: 'Farmer Home' },
   diseaseTitle: { id: 'home.card.disease', defaultMessage: 'Disease detection' },
   diseaseText: { id: 'home.card.disease.text', defaultMessage: 'Photograph a leaf and find the disease' },
   fdssTitle: { id: 'home.card.fdss', defaultMessage: 'Farm decision support' },
@@ -101,6 +102,7 @@ function FarmerHome({ chatbot }: { chatbot: ReactNode }) {
     <>
       <AppHeader />
       <main className="page farmer-home">
+        <h1 className="visually-hidden">{intl.formatMessage(m.title)}</h1>
         <RoleLinks />
         <FeatureCards />
         {fields.length > 0 && (
