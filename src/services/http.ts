@@ -103,7 +103,6 @@ async function once<T>(method: Method, url: string, body: unknown, opts: Request
   const timer = setTimeout(() => timeout.abort(), opts.timeoutMs ?? API_TIMEOUT_MS);
   const onAbort = () => timeout.abort();
   opts.signal?.addEventListener('abort', onAbort);
-  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   try {
     const res = await client.request<T>({
       url,
@@ -113,8 +112,8 @@ async function once<T>(method: Method, url: string, body: unknown, opts: Request
       responseType: opts.responseType ?? 'json',
       headers: {
         ...(token && !opts.anonymous ? { authorization: `Bearer ${token}` } : {}),
-        // FormData sets its own multipart boundary.
-        ...(isForm ? { 'content-type': undefined as unknown as string } : {}),
+        // No content-type for FormData: fetch writes the multipart boundary itself. (A header set to
+        // undefined would reach the server as the text "undefined" and be refused with 415.)
       },
       // redaxios 0.5 does not forward `signal`; thread it through fetch.
       fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, { ...init, signal: timeout.signal }),
