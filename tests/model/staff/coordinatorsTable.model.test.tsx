@@ -54,8 +54,8 @@ const paths = getShortestPaths(coordinatorsTableMachine, {
   },
   serializeState: (s, e) => {
     const c = s.context;
-    const via = s.matches('loading') ? e?.type : '';
-    return [JSON.stringify(s.value), c.all.length, c.search, c.page, c.notice?.kind, c.editProblem, via].join('|');
+    const via = s.matches('loading') || e?.type === 'notice.dismiss' ? e?.type : '';
+    return [JSON.stringify(s.value), c.all.length, c.search, c.page, c.notice?.kind, c.editProblem, c.edit?.phoneNumber, via].join('|');
   },
 });
 
