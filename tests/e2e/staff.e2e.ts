@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DEMO, PASSWORD, ROOT, launchBrowser, loginAs, shot, startApp, type RunningApp } from './harness';
+import { DEMO, ROOT, launchBrowser, loginAs, shot, startApp, type RunningApp } from './harness';
 
 const mr: Record<string, string> = JSON.parse(readFileSync(join(ROOT, 'src/i18n/messages/mr.json'), 'utf8'));
 const say = (id: string, values: Record<string, string | number> = {}) =>
