@@ -47,7 +47,10 @@ function CoordinatorDashboard({ name }: { name: string }) {
   return (
     <main className="staff-page" aria-busy={loading}>
       <div className="toolbar">
-        <h1 style={{ flex: 1 }}>{t(m.welcome, { name })}</h1>
+        <div style={{ flex: 1 }}>
+          <h1>{t(m.title)}</h1>
+          <p className="tagline">{t(m.welcome, { name })}</p>
+        </div>
         <button type="button" className="primary" onClick={() => go('/add-farmer')}>
           {t(m.addFarmer)}
         </button>

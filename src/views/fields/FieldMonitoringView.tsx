@@ -11,9 +11,10 @@ import { AppHeader } from '@/views/ui/AppHeader';
 import { useSignedIn, type StaffRole } from '../staff/useStaffRole';
 import { useT } from '../staff/useT';
 import { FieldMonitoring } from './FieldMonitoring';
-import { FieldTablePanel } from './FieldTablePanel';
 import '../staff/staff.css';
 
+// The table and the map are staff tabs: their code loads only when opened.
+const FieldTablePanel = lazy(() => import('./FieldTablePanel').then((x) => ({ default: x.FieldTablePanel })));
 const FieldMapPanel = lazy(() => import('../map/FieldMapPanel').then((x) => ({ default: x.FieldMapPanel })));
 
 const m = defineMessages({
@@ -53,7 +54,9 @@ export function FieldMonitoringView() {
       )}
       {tab === 'table' && (
         <main className="staff-page">
-          <FieldTablePanel actorRole={role as StaffRole} onAddField={() => navigate('/add-field')} />
+          <Suspense fallback={null}>
+            <FieldTablePanel actorRole={role as StaffRole} onAddField={() => navigate('/add-field')} />
+          </Suspense>
         </main>
       )}
       {tab === 'map' && (

@@ -114,7 +114,7 @@ describe('coordinators table model', () => {
           const shown = matchingCoordinators(c.all, c.search).slice((c.page - 1) * 10, c.page * 10);
           const rows = screen.getAllByRole('row').slice(1);
           if (!shown.length) expect(rows[0]).toHaveTextContent('No coordinators found.');
-          else expect(rows.map((r) => r.cells[0].textContent)).toEqual(shown.map((x) => x.name));
+          else expect(rows.map((r) => (r as HTMLTableRowElement).cells[0].textContent)).toEqual(shown.map((x) => x.name));
           // Deactivate only for Active coordinators.
           if (shown.some((x) => x._id === 'c-2')) expect(screen.queryByRole('button', { name: 'Deactivate: Coordinator 02' })).toBeNull();
           if (c.notice) expect(screen.getByRole('alert')).toHaveTextContent('Failed to deactivate coordinator');
