@@ -7,7 +7,8 @@ import { HttpError } from '@/services/http';
 import { getFarmer, updateFarmer, type FarmerRow, type PersonEdit } from '@/services/people';
 import { draftFrom, personDraftProblem, toPersonEdit, type PersonDraft, type PersonDraftProblem } from './personEdit';
 
-export type FarmerDetailInput = { id: string; editing: boolean; actorRole: string };
+/** `mode` is the route's; `editing` says whether to open the dialog once loaded. */
+export type FarmerDetailInput = { id: string; mode: 'view' | 'edit'; editing: boolean; actorRole: string };
 
 export const farmerDetailMachine = setup({
   types: {

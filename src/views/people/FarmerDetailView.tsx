@@ -26,9 +26,10 @@ function FarmerDetail() {
   const missing = FarmerDetailContext.useSelector((s) => s.matches('missing'));
   const busy = FarmerDetailContext.useSelector((s) => s.hasTag('busy'));
   const loading = FarmerDetailContext.useSelector((s) => s.hasTag('loading'));
+  const editMode = FarmerDetailContext.useSelector((s) => s.context.mode === 'edit');
   return (
     <main className="staff-page" aria-busy={loading}>
-      <h1>{farmer?.name ?? t(m.view)}</h1>
+      <h1>{editMode ? t(pm.editFarmer) : (farmer?.name ?? t(m.view))}</h1>
       {missing && <p role="alert" className="banner banner-error">{t(m.missing)}</p>}
       {farmer && (
         <section className="staff-panel">
@@ -74,7 +75,7 @@ export function FarmerDetailView({ id, mode }: { id: string; mode: 'view' | 'edi
   return (
     <>
       <AppHeader subtitle={m.view} />
-      <FarmerDetailContext.Provider key={`${id}:${mode}`} logic={farmerDetailMachine} options={{ input: { id, editing: mode === 'edit', actorRole: role } }}>
+      <FarmerDetailContext.Provider key={`${id}:${mode}`} logic={farmerDetailMachine} options={{ input: { id, mode, editing: mode === 'edit', actorRole: role } }}>
         <FarmerDetail />
       </FarmerDetailContext.Provider>
     </>
