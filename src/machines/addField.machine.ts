@@ -7,8 +7,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { HttpError } from '@/services/http';
 import { createField, type AddFieldPayload } from '@/services/fields';
 import { listAdminFarmers, listManagedFarmers, type FarmerRow } from '@/services/people';
-import { dropEmpty, fieldProblems, type FieldProblem } from '../../server/src/domain/fields/addField';
-import { generateFieldId } from '../../server/src/domain/fields/fieldId';
+import { dropEmpty, fieldProblems, generateFieldId, type FieldProblem } from './addFieldRules';
 
 export const REDIRECT_AFTER_MS = 2000;
 
@@ -127,7 +126,8 @@ export const addFieldMachine = setup({
       | { type: 'slot.remove'; index: number }
       | { type: 'slot.change'; index: number; value: string }
       | { type: 'form.submit' }
-      | { type: 'form.cancel' },
+      | { type: 'form.cancel' }
+      | { type: 'nav.dashboard' },
   },
   actors: {
     loadFarmers: fromPromise<FarmerRow[], { actorRole: AddFieldInput['actorRole'] }>(async ({ input, signal }) => {
@@ -211,6 +211,7 @@ export const addFieldMachine = setup({
     },
     created: {
       after: { redirect: { actions: { type: 'navigate', params: { to: '/' } } } },
+      on: { 'nav.dashboard': { actions: { type: 'navigate', params: { to: '/' } } } },
     },
   },
 });

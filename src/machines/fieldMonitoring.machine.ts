@@ -14,7 +14,25 @@ import {
   type FieldRow,
   type SensorTimeline,
 } from '@/services/fields';
-import { watchFieldReadings, type LiveReading } from '@/services/liveReadings';
+import { emitWithAck, onSocket } from '@/services/socket';
+import type { ReadingPush } from '../../server/src/contracts/socket';
+
+export type LiveReading = Pick<ReadingPush, 'fieldId' | 'type' | 'value' | 'timestamp'>;
+
+/**
+ * Joins the field's room for as long as the details are open and passes its readings on.
+ * (The server only lets a socket join fields it may see.)
+ */
+const watchFieldReadings = fromCallback<{ type: 'noop' }, { fieldId: string }, { type: 'reading.new'; reading: LiveReading }>(({ input, sendBack }) => {
+  const stop = onSocket('reading:new', (r: ReadingPush) => {
+    if (r.fieldId === input.fieldId) sendBack({ type: 'reading.new', reading: r });
+  });
+  emitWithAck('field:watch', input.fieldId).catch(() => {});
+  return () => {
+    stop();
+    emitWithAck('field:unwatch', input.fieldId).catch(() => {});
+  };
+});
 
 export const MONITOR_PAGE_SIZE = 10;
 export const TIMELINE_DAYS = 7;
@@ -64,9 +82,7 @@ export const fieldMonitoringMachine = setup({
     }),
     loadDetail: fromPromise<FieldDetail, { id: string }>(({ input, signal }) => getFieldDetail(input.id, signal)),
     loadTimeline: fromPromise<SensorTimeline, { id: string }>(({ input, signal }) => getSensorTimeline(input.id, TIMELINE_DAYS, signal)),
-    watchReadings: fromCallback<{ type: 'noop' }, { fieldId: string }>(({ input, sendBack }) =>
-      watchFieldReadings(input.fieldId, (reading) => sendBack({ type: 'reading.new', reading })),
-    ),
+    watchReadings: watchFieldReadings,
   },
   actions: {
     navigate: (_, _params: { to: string }) => {},

@@ -2,9 +2,9 @@
  * The farmer's inbox (/messages): their coordinator's messages, newest first; opening one marks it read;
  * a message pushed while the inbox is shown appears at the top at once.
  */
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { listInbox, markMessageRead, type Inbox, type InboxMessage, type MessageNew } from '@/services/messages';
-import { watchNewMessages } from '@/services/liveReadings';
+import { socketFeed } from './socketFeed';
 
 export const inboxMachine = setup({
   types: {
@@ -18,7 +18,7 @@ export const inboxMachine = setup({
   actors: {
     load: fromPromise<Inbox, { page: number }>(({ input, signal }) => listInbox(input.page, signal)),
     markRead: fromPromise<unknown, { id: string }>(({ input }) => markMessageRead(input.id)),
-    watchMessages: fromCallback<{ type: 'noop' }>(({ sendBack }) => watchNewMessages((message) => sendBack({ type: 'message.new', message }))),
+    watchMessages: socketFeed({ 'message:new': (message: MessageNew) => ({ type: 'message.new' as const, message }) }),
   },
   guards: {
     isUnread: ({ context, event }) =>

@@ -1,7 +1,6 @@
 /** Field calls (spec section 7, Fields). One function per endpoint. */
 import { http } from './http';
-import type { AddFieldPayload } from '../../server/src/domain/fields/addField';
-import type { FieldChoice, FieldDetail, FieldList, FieldPin } from '../../server/src/contracts/fields';
+import type { AddFieldBody as AddFieldPayload, FieldChoice, FieldDetail, FieldList, FieldPin } from '../../server/src/contracts/fields';
 
 export type { FieldChoice, FieldDetail, FieldList, FieldPin, FieldRow } from '../../server/src/contracts/fields';
 export type { AddFieldPayload };

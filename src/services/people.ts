@@ -4,6 +4,7 @@ import type {
   CoordinatorChoice,
   CoordinatorList,
   FarmerList,
+  FarmerRow,
   ImportReport,
   PersonEdit,
 } from '../../server/src/contracts/people';
@@ -54,3 +55,5 @@ export function importFarmers(file: File) {
 }
 
 export const exportFarmers = () => http.get<Blob>('/admin/farmers/export', { responseType: 'blob', timeoutMs: 60_000 });
+
+export const getFarmer = (id: string, signal?: AbortSignal) => http.get<FarmerRow>(`/admin/farmer/${id}`, { signal });

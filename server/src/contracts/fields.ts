@@ -11,7 +11,7 @@ import {
   YIELD_UNITS,
 } from '../domain/fields/addField';
 
-const oneOf = <T extends readonly string[]>(values: T) => Type.Union(values.map((v) => Type.Literal(v)));
+const oneOf = <T extends readonly string[]>(values: T) => Type.Enum(values);
 const num = (opts: { minimum?: number; maximum?: number } = {}) => Type.Optional(Type.Number(opts));
 const text = (max = 200) => Type.Optional(Type.String({ maxLength: max }));
 const day = Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }));
@@ -98,6 +98,8 @@ export const AddFieldBody = Type.Object(
   },
   closed,
 );
+
+export type AddFieldBody = Static<typeof AddFieldBody>;
 
 export const FieldListQuery = Type.Object(
   {

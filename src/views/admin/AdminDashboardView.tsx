@@ -1,9 +1,94 @@
-/** Admin Dashboard: Placeholder until its owner builds the screen; the route, header and logout already work. */
-import { defineMessages } from 'react-intl';
-import { ComingSoon } from '@/views/ui/ComingSoon';
+/**
+ * The admin dashboard (spec section 2): stat cards from /admin/overview, quick actions, and the
+ * coordinators table, farmers list, field table and alerts embedded.
+ */
+import { useState } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
+import { useLocation } from 'wouter';
+import { dashboardMachine } from '@/machines/dashboard.machine';
+import { DashboardContext } from '@/machines/dashboard.context';
+import { coordinatorsTableMachine } from '@/machines/coordinatorsTable.machine';
+import { CoordinatorsTableContext } from '@/machines/coordinatorsTable.context';
+import { AppHeader } from '@/views/ui/AppHeader';
+import { FieldTablePanel } from '../fields/FieldTablePanel';
+import { AdminFarmers } from '../people/AdminFarmers';
+import { CoordinatorsTable } from '../people/CoordinatorsTable';
+import { QuickActions, RecentAlerts, StatCard } from '../staff/DashboardParts';
+import { useSignedIn, type StaffRole } from '../staff/useStaffRole';
+import { useT } from '../staff/useT';
+import '../staff/staff.css';
 
-const m = defineMessages({ title: { id: 'route.adminDashboard', defaultMessage: 'Admin Dashboard' } });
+const m = defineMessages({
+  title: { id: 'route.adminDashboard', defaultMessage: 'Admin Dashboard' },
+  coordinators: { id: 'adminDashboard.coordinators', defaultMessage: 'Coordinators' },
+  farmers: { id: 'adminDashboard.farmers', defaultMessage: 'Farmers' },
+  activeFields: { id: 'adminDashboard.activeFields', defaultMessage: 'Active Fields' },
+  recentAlerts: { id: 'adminDashboard.recentAlerts', defaultMessage: 'Recent Alerts' },
+  quickActions: { id: 'dashboard.quickActions', defaultMessage: 'Quick Actions' },
+  addCoordinator: { id: 'roleLinks.addCoordinator', defaultMessage: 'Add Coordinator' },
+  addFarmer: { id: 'roleLinks.addFarmer', defaultMessage: 'Add Farmer' },
+  analytics: { id: 'dashboard.analytics', defaultMessage: 'Analytics' },
+  alerts: { id: 'dashboard.alerts', defaultMessage: 'Alerts' },
+  fields: { id: 'dashboard.fieldMonitoring', defaultMessage: 'Field Monitoring' },
+});
+
+function AdminDashboard({ role }: { role: StaffRole }) {
+  const intl = useIntl();
+  const t = useT();
+  const actor = DashboardContext.useActorRef();
+  const stats = DashboardContext.useSelector((s) => s.context.stats);
+  const alerts = DashboardContext.useSelector((s) => s.context.alerts);
+  const loading = DashboardContext.useSelector((s) => s.hasTag('loading'));
+  const [, navigate] = useLocation();
+  const n = (v: number) => intl.formatNumber(v, { numberingSystem: 'latn' });
+  return (
+    <main className="staff-page" aria-busy={loading}>
+      <h1>{t(m.title)}</h1>
+      <div className="stat-grid">
+        <StatCard label={m.coordinators} value={n(stats.coordinators)} />
+        <StatCard label={m.farmers} value={n(stats.farmers)} />
+        <StatCard label={m.activeFields} value={n(stats.activeFields)} />
+        <StatCard label={m.recentAlerts} value={n(stats.alerts)} />
+      </div>
+      <QuickActions
+        title={m.quickActions}
+        onGo={(to) => actor.send({ type: 'nav.go', to })}
+        actions={[
+          [m.addCoordinator, '/add-coordinator'],
+          [m.addFarmer, '/add-farmer'],
+          [m.analytics, '/analytics'],
+          [m.alerts, '/alerts'],
+        ]}
+      />
+      <section aria-label={t(m.coordinators)}>
+        <h2>{t(m.coordinators)}</h2>
+        <CoordinatorsTableContext.Provider logic={coordinatorsTableMachine}>
+          <CoordinatorsTable onAddCoordinator={() => navigate('/add-coordinator')} />
+        </CoordinatorsTableContext.Provider>
+      </section>
+      <section aria-label={t(m.farmers)}>
+        <h2>{t(m.farmers)}</h2>
+        <AdminFarmers actorRole={role} />
+      </section>
+      <section aria-label={t(m.fields)}>
+        <h2>{t(m.fields)}</h2>
+        <FieldTablePanel actorRole={role} onAddField={() => navigate('/add-field')} />
+      </section>
+      <RecentAlerts alerts={alerts} />
+    </main>
+  );
+}
 
 export function AdminDashboardView() {
-  return <ComingSoon title={m.title} subtitle={m.title} />;
+  const { role } = useSignedIn();
+  const [, navigate] = useLocation();
+  const [logic] = useState(() => dashboardMachine.provide({ actions: { navigate: (_, { to }) => navigate(to) } }));
+  return (
+    <>
+      <AppHeader subtitle={m.title} />
+      <DashboardContext.Provider logic={logic} options={{ input: { kind: 'admin' } }}>
+        <AdminDashboard role={role as StaffRole} />
+      </DashboardContext.Provider>
+    </>
+  );
 }

@@ -1,9 +1,85 @@
-/** Messages: Placeholder until its owner builds the screen; the route, header and logout already work. */
-import { defineMessages } from 'react-intl';
-import { ComingSoon } from '@/views/ui/ComingSoon';
+/** /messages: the farmer's inbox of coordinator messages; new ones arrive live. */
+import { defineMessages, useIntl } from 'react-intl';
+import { inboxMachine } from '@/machines/inbox.machine';
+import { InboxContext } from '@/machines/inbox.context';
+import { AppHeader } from '@/views/ui/AppHeader';
+import { Pager } from '../staff/Pager';
+import { useT } from '../staff/useT';
+import '../staff/staff.css';
 
-const m = defineMessages({ title: { id: 'route.messages', defaultMessage: 'Messages' } });
+const m = defineMessages({
+  title: { id: 'route.messages', defaultMessage: 'Messages' },
+  unread: { id: 'inbox.unread', defaultMessage: '{count, plural, =0 {No unread messages} one {# unread message} other {# unread messages}}' },
+  empty: { id: 'inbox.empty', defaultMessage: 'No messages yet.' },
+  loading: { id: 'inbox.loading', defaultMessage: 'Loading messages...' },
+  failed: { id: 'inbox.failed', defaultMessage: 'Failed to load messages.' },
+  from: { id: 'inbox.from', defaultMessage: 'From {name}' },
+  close: { id: 'inbox.close', defaultMessage: 'Close' },
+});
+
+export function Inbox() {
+  const intl = useIntl();
+  const t = useT();
+  const actor = InboxContext.useActorRef();
+  const messages = InboxContext.useSelector((s) => s.context.messages);
+  const unread = InboxContext.useSelector((s) => s.context.unread);
+  const openId = InboxContext.useSelector((s) => s.context.openId);
+  const page = InboxContext.useSelector((s) => s.context.page);
+  const totalPages = InboxContext.useSelector((s) => s.context.totalPages);
+  const failed = InboxContext.useSelector((s) => s.context.loadFailed);
+  const loading = InboxContext.useSelector((s) => s.hasTag('loading'));
+  const open = messages.find((x) => x._id === openId);
+  const when = (iso: string) => intl.formatDate(iso, { dateStyle: 'medium', timeStyle: 'short', numberingSystem: 'latn' });
+  return (
+    <main className="staff-page">
+      <h1>{t(m.title)}</h1>
+      <p role="status">{loading ? t(m.loading) : t(m.unread, { count: unread })}</p>
+      {failed && (
+        <p role="alert" className="banner banner-error">
+          {t(m.failed)}
+        </p>
+      )}
+      {!loading && !failed && messages.length === 0 && <p className="muted">{t(m.empty)}</p>}
+      <ul className="inbox-list">
+        {messages.map((x) => (
+          <li key={x._id} className={x.readAt ? '' : 'unread'}>
+            <button type="button" onClick={() => actor.send({ type: 'message.open', id: x._id })}>
+              <span>{x.subject}</span>
+              <span className="muted">
+                {t(m.from, { name: x.senderName ?? '--' })} · {when(x.createdAt)}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <Pager page={page} totalPages={totalPages} onGo={(p) => actor.send({ type: 'page.go', page: p })} />
+      {open && (
+        <div className="dialog-backdrop">
+          <div role="dialog" aria-modal="true" aria-label={open.subject} className="dialog">
+            <h2>{open.subject}</h2>
+            <p className="muted">
+              {t(m.from, { name: open.senderName ?? '--' })} · {when(open.createdAt)}
+            </p>
+            <p style={{ whiteSpace: 'pre-wrap' }}>{open.message}</p>
+            <div className="form-actions">
+              <button type="button" className="primary" onClick={() => actor.send({ type: 'message.close' })}>
+                {t(m.close)}
+              </button>
+            </div>
+          </div>
+        </div>
+      )}
+    </main>
+  );
+}
 
 export function InboxView() {
-  return <ComingSoon title={m.title} />;
+  return (
+    <>
+      <AppHeader subtitle={m.title} />
+      <InboxContext.Provider logic={inboxMachine}>
+        <Inbox />
+      </InboxContext.Provider>
+    </>
+  );
 }

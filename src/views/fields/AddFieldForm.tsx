@@ -13,7 +13,7 @@ import {
   SOIL_TYPES,
   YIELD_UNITS,
   type FieldProblem,
-} from '../../../server/src/domain/fields/addField';
+} from '@/machines/addFieldRules';
 import { useFailureText } from '../staff/ServerError';
 import { m, options } from './addFieldMessages';
 
@@ -124,6 +124,9 @@ export function AddFieldForm() {
       {created && (
         <section role="status" className="banner banner-success">
           <p>{t(m.created)}</p>
+          <button type="button" onClick={() => actor.send({ type: 'nav.dashboard' })}>
+            {t(m.goDashboard)}
+          </button>
         </section>
       )}
       {failure && (

@@ -1,9 +1,28 @@
-/** Add Field: Placeholder until its owner builds the screen; the route, header and logout already work. */
+/** /add-field: the Add Field form; success goes to / after 2 s, Cancel goes back one page. */
+import { useState } from 'react';
 import { defineMessages } from 'react-intl';
-import { ComingSoon } from '@/views/ui/ComingSoon';
+import { useLocation } from 'wouter';
+import { addFieldMachine } from '@/machines/addField.machine';
+import { AddFieldContext } from '@/machines/addField.context';
+import { AppHeader } from '@/views/ui/AppHeader';
+import { useSignedIn } from '../staff/useStaffRole';
+import { AddFieldForm } from './AddFieldForm';
+import '../staff/staff.css';
 
 const m = defineMessages({ title: { id: 'route.addField', defaultMessage: 'Add Field' } });
 
 export function AddFieldView() {
-  return <ComingSoon title={m.title} />;
+  const { role } = useSignedIn();
+  const [, navigate] = useLocation();
+  const [logic] = useState(() =>
+    addFieldMachine.provide({ actions: { navigate: (_, { to }) => navigate(to), goBack: () => window.history.back() } }),
+  );
+  return (
+    <>
+      <AppHeader subtitle={m.title} />
+      <AddFieldContext.Provider logic={logic} options={{ input: { actorRole: role } }}>
+        <AddFieldForm />
+      </AddFieldContext.Provider>
+    </>
+  );
 }

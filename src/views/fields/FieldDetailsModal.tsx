@@ -4,6 +4,7 @@ import { useIntl } from 'react-intl';
 import { FieldMonitoringContext } from '@/machines/fieldMonitoring.context';
 import { SensorTimelineChart } from '../charts/SensorTimelineChart';
 import { useT } from '../staff/useT';
+import { options } from './addFieldMessages';
 import { fm } from './fieldMessages';
 
 const TIMELINE_TYPES = [
@@ -45,6 +46,8 @@ export function FieldDetailsModal() {
   const num = (v: number | null | undefined) => (v === null || v === undefined ? null : intl.formatNumber(v, { maximumFractionDigits: 2, numberingSystem: 'latn' }));
   const rupees = (v: number | null | undefined) =>
     v === null || v === undefined ? null : intl.formatNumber(v, { style: 'currency', currency: 'INR', maximumFractionDigits: 0, numberingSystem: 'latn' });
+  /** An enumeration value in the reader's language (area unit, soil and irrigation types). */
+  const option = (v: string | null | undefined) => (v && v in options ? t(options[v as keyof typeof options]) : (v ?? null));
   const day = (v: string | null | undefined) => (v ? intl.formatDate(v, { dateStyle: 'medium', numberingSystem: 'latn' }) : null);
 
   return (
@@ -69,14 +72,14 @@ export function FieldDetailsModal() {
               rows={[
                 [t(fm.owner), detail.owner.name],
                 [t(fm.cropType), detail.currentCrop.name],
-                [t(fm.area), detail.location.area.value === null ? null : `${num(detail.location.area.value)} ${detail.location.area.unit}`],
+                [t(fm.area), detail.location.area.value === null ? null : `${num(detail.location.area.value)} ${option(detail.location.area.unit)}`],
               ]}
             />
             <Section title={t(fm.soil)} empty={t(fm.noSoil)}>
-              {detail.soilInfo && (
+              {detail.soilInfo === null ? null : (
                 <Facts
                   rows={[
-                    [t(fm.soilType), detail.soilInfo.type],
+                    [t(fm.soilType), option(detail.soilInfo.type)],
                     [t(fm.ph), num(detail.soilInfo.ph)],
                     [t(fm.organicMatter), num(detail.soilInfo.organicMatter)],
                     [t(fm.nitrogen), num(detail.soilInfo.nitrogen)],
@@ -88,10 +91,10 @@ export function FieldDetailsModal() {
               )}
             </Section>
             <Section title={t(fm.irrigation)} empty={t(fm.noIrrigation)}>
-              {detail.irrigation && (
+              {detail.irrigation === null ? null : (
                 <Facts
                   rows={[
-                    [t(fm.irrigationType), detail.irrigation.type],
+                    [t(fm.irrigationType), option(detail.irrigation.type)],
                     [t(fm.automation), t(detail.irrigation.automation ? fm.yes : fm.no)],
                     [
                       t(fm.schedule),
@@ -104,12 +107,12 @@ export function FieldDetailsModal() {
               )}
             </Section>
             <Section title={t(fm.cropHistory)} empty={t(fm.noCropHistory)}>
-              {detail.cropHistory.length > 0 && (
+              {detail.cropHistory.length === 0 ? null : (
                 <ul>
                   {detail.cropHistory.map((h, i) => (
                     <li key={i}>
                       <strong>{h.crop}</strong> {h.variety} · {t(fm.season)}: {h.season ?? '--'} · {t(fm.planted)}: {day(h.plantedDate) ?? '--'} · {t(fm.harvested)}:{' '}
-                      {day(h.harvestedDate) ?? '--'} · {t(fm.yieldLabel)}: {h.yield === null ? '--' : `${num(h.yield)} ${h.yieldUnit}`}
+                      {day(h.harvestedDate) ?? '--'} · {t(fm.yieldLabel)}: {h.yield === null ? '--' : `${num(h.yield)} ${option(h.yieldUnit)}`}
                       {h.notes && <div className="muted">{h.notes}</div>}
                     </li>
                   ))}
@@ -117,7 +120,7 @@ export function FieldDetailsModal() {
               )}
             </Section>
             <Section title={t(fm.financials)} empty={t(fm.noFinancials)}>
-              {detail.financial && (
+              {detail.financial === null ? null : (
                 <Facts
                   rows={[
                     [t(fm.seeds), rupees(detail.financial.investment?.seeds)],
@@ -134,7 +137,7 @@ export function FieldDetailsModal() {
               )}
             </Section>
             <Section title={t(fm.notes)} empty={t(fm.noNotes)}>
-              {detail.notes.length > 0 && (
+              {detail.notes.length === 0 ? null : (
                 <ul>
                   {detail.notes.map((n, i) => (
                     <li key={i}>

@@ -1,11 +1,14 @@
 /** Field monitoring list (spec section 2, Field Monitoring) with the Field Details modal. */
+import { lazy, Suspense } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import { FieldMonitoringContext } from '@/machines/fieldMonitoring.context';
 import type { HealthFilter } from '@/machines/fieldMonitoring.machine';
 import { Pager } from '../staff/Pager';
 import { useT } from '../staff/useT';
-import { FieldDetailsModal } from './FieldDetailsModal';
 import { fm } from './fieldMessages';
+
+// The modal brings the charts (visx); it loads the first time details are opened.
+const FieldDetailsModal = lazy(() => import('./FieldDetailsModal').then((x) => ({ default: x.FieldDetailsModal })));
 
 const FILTERS: [HealthFilter, MessageDescriptor][] = [
   ['all', fm.allStatus],
@@ -86,7 +89,11 @@ export function FieldMonitoring() {
         ))}
       </div>
       <Pager page={page} totalPages={totalPages} numbered={false} onGo={(p) => actor.send({ type: 'page.go', page: p })} />
-      {detailsOpen && <FieldDetailsModal />}
+      {detailsOpen && (
+        <Suspense fallback={null}>
+          <FieldDetailsModal />
+        </Suspense>
+      )}
     </main>
   );
 }

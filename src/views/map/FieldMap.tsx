@@ -8,7 +8,7 @@ import { defineMessages, useIntl } from 'react-intl';
 import MapGL, { NavigationControl, Popup, useControl } from 'react-map-gl/maplibre';
 import { MapboxOverlay, type MapboxOverlayProps } from '@deck.gl/mapbox';
 import { ScatterplotLayer } from '@deck.gl/layers';
-import type { FieldPin } from '@/services/fields';
+import type { FieldPin } from '../../../server/src/contracts/fields';
 import { useT } from '../staff/useT';
 import { healthColour, MAP_CENTER, MAP_ZOOM, styleFor, type MapMode } from './mapSetup';
 

@@ -1,6 +1,13 @@
-/** Add Admin / Coordinator / Farmer: placeholder until its owner builds the form; the route already works. */
+/** /add-admin, /add-coordinator, /add-farmer: the add-user form for the signed-in role. */
+import { useState } from 'react';
 import { defineMessages } from 'react-intl';
-import { ComingSoon } from '@/views/ui/ComingSoon';
+import { useLocation } from 'wouter';
+import { addUserMachine } from '@/machines/addUser.machine';
+import { AddUserContext } from '@/machines/addUser.context';
+import { AppHeader } from '@/views/ui/AppHeader';
+import { useSignedIn } from '../staff/useStaffRole';
+import { AddUserForm } from './AddUserForm';
+import '../staff/staff.css';
 
 const m = defineMessages({
   admin: { id: 'roleLinks.addAdmin', defaultMessage: 'Add Admin' },
@@ -9,5 +16,16 @@ const m = defineMessages({
 });
 
 export function AddUserView({ role }: { role: 'admin' | 'coordinator' | 'farmer' }) {
-  return <ComingSoon title={m[role]} />;
+  const { role: actorRole } = useSignedIn();
+  const [, navigate] = useLocation();
+  const [logic] = useState(() => addUserMachine.provide({ actions: { navigate: (_, { to }) => navigate(to) } }));
+  return (
+    <>
+      <AppHeader subtitle={m[role]} />
+      {/* Keyed by role: moving between the three forms starts a fresh one. */}
+      <AddUserContext.Provider key={role} logic={logic} options={{ input: { role, actorRole } }}>
+        <AddUserForm />
+      </AddUserContext.Provider>
+    </>
+  );
 }

@@ -1,7 +1,6 @@
 /** Edit Farmer / Edit Coordinator dialog: name, email, phone required; status Active or Inactive. */
 import { useIntl, type MessageDescriptor } from 'react-intl';
-import type { HttpError } from '@/services/http';
-import type { PersonDraft, PersonDraftProblem } from '@/machines/personEdit';
+import type { CallFailure, PersonDraft, PersonDraftProblem } from '@/machines/personEdit';
 import { useFailureText } from '../staff/ServerError';
 import { pm } from './peopleMessages';
 
@@ -9,7 +8,7 @@ type Props = {
   title: MessageDescriptor;
   draft: PersonDraft;
   problem: PersonDraftProblem | 'failed' | null;
-  error: HttpError | null;
+  error: CallFailure | null;
   failedText: MessageDescriptor;
   saving: boolean;
   showStatus: boolean;

@@ -1,12 +1,83 @@
-/** A farmer's page and its edit mode: placeholder until its owner builds it; the route already works. */
-import { defineMessages } from 'react-intl';
-import { ComingSoon } from '@/views/ui/ComingSoon';
+/** /farmer/:id and /farmer/:id/edit: one farmer's details, with the Edit Farmer dialog. */
+import { defineMessages, useIntl } from 'react-intl';
+import { FarmerDetailContext } from '@/machines/farmerDetail.context';
+import { farmerDetailMachine } from '@/machines/farmerDetail.machine';
+import { AppHeader } from '@/views/ui/AppHeader';
+import { useSignedIn } from '../staff/useStaffRole';
+import { useT } from '../staff/useT';
+import { EditPersonDialog } from './EditPersonDialog';
+import { pm } from './peopleMessages';
+import '../staff/staff.css';
 
 const m = defineMessages({
   view: { id: 'route.farmer', defaultMessage: 'Farmer' },
-  edit: { id: 'route.farmerEdit', defaultMessage: 'Edit Farmer' },
+  missing: { id: 'farmerDetail.missing', defaultMessage: 'This farmer was not found.' },
 });
 
-export function FarmerDetailView({ mode }: { id: string; mode: 'view' | 'edit' }) {
-  return <ComingSoon title={mode === 'edit' ? m.edit : m.view} />;
+function FarmerDetail() {
+  const intl = useIntl();
+  const t = useT();
+  const actor = FarmerDetailContext.useActorRef();
+  const farmer = FarmerDetailContext.useSelector((s) => s.context.farmer);
+  const edit = FarmerDetailContext.useSelector((s) => s.context.edit);
+  const editProblem = FarmerDetailContext.useSelector((s) => s.context.editProblem);
+  const editError = FarmerDetailContext.useSelector((s) => s.context.editError);
+  const admin = FarmerDetailContext.useSelector((s) => s.context.actorRole !== 'coordinator');
+  const missing = FarmerDetailContext.useSelector((s) => s.matches('missing'));
+  const busy = FarmerDetailContext.useSelector((s) => s.hasTag('busy'));
+  const loading = FarmerDetailContext.useSelector((s) => s.hasTag('loading'));
+  const editMode = FarmerDetailContext.useSelector((s) => s.context.mode === 'edit');
+  return (
+    <main className="staff-page" aria-busy={loading}>
+      <h1>{editMode ? t(pm.editFarmer) : (farmer?.name ?? t(m.view))}</h1>
+      {missing && <p role="alert" className="banner banner-error">{t(m.missing)}</p>}
+      {farmer && (
+        <section className="staff-panel">
+          <dl className="facts">
+            {[
+              [t(pm.email), farmer.email],
+              [t(pm.phoneNumber), farmer.phoneNumber ?? '--'],
+              [t(pm.coordinator), farmer.coordinatorName ?? t(pm.unassigned)],
+              [t(pm.fields), intl.formatNumber(farmer.fieldCount, { numberingSystem: 'latn' })],
+              [t(pm.status), t(farmer.status === 'Inactive' ? pm.inactive : pm.active)],
+            ].map(([k, v]) => (
+              <div key={k}>
+                <dt>{k}</dt>
+                <dd>{v}</dd>
+              </div>
+            ))}
+          </dl>
+          <button type="button" onClick={() => actor.send({ type: 'edit.open' })}>
+            {t(pm.edit)}
+          </button>
+        </section>
+      )}
+      {edit && (
+        <EditPersonDialog
+          title={pm.editFarmer}
+          draft={edit}
+          problem={editProblem}
+          error={editError}
+          failedText={pm.updateFarmerFailed}
+          saving={busy}
+          showStatus={admin}
+          onChange={(key, value) => actor.send({ type: 'edit.change', key, value })}
+          onSave={() => actor.send({ type: 'edit.save' })}
+          onCancel={() => actor.send({ type: 'edit.cancel' })}
+        />
+      )}
+    </main>
+  );
+}
+
+export function FarmerDetailView({ id, mode }: { id: string; mode: 'view' | 'edit' }) {
+  const { role } = useSignedIn();
+  return (
+    <>
+      <AppHeader subtitle={m.view} />
+      <FarmerDetailContext.Provider key={`${id}:${mode}`} logic={farmerDetailMachine} options={{ input: { id, mode, editing: mode === 'edit', actorRole: role } }}>
+        <FarmerDetail />
+      </FarmerDetailContext.Provider>
+    </>
+  );
 }

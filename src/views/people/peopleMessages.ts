@@ -21,7 +21,6 @@ export const pm = defineMessages({
   view: { id: 'people.view', defaultMessage: 'View' },
   message: { id: 'people.message', defaultMessage: 'Message' },
   assign: { id: 'people.assign', defaultMessage: 'Assign coordinator' },
-  chooseCoordinator: { id: 'people.assign.choose', defaultMessage: 'Select a coordinator' },
   import: { id: 'people.import', defaultMessage: 'Import' },
   export: { id: 'people.export', defaultMessage: 'Export' },
   addFarmer: { id: 'people.addFarmer', defaultMessage: 'Add Farmer' },
@@ -67,5 +66,4 @@ export const pm = defineMessages({
   sendFailed: { id: 'people.error.send', defaultMessage: 'Failed to send message' },
   title: { id: 'people.title', defaultMessage: 'Farmers' },
   coordinatorsTitle: { id: 'people.coordinatorsTitle', defaultMessage: 'Coordinators' },
-  loading: { id: 'people.loading', defaultMessage: 'Loading...' },
 });

@@ -1,0 +1,4 @@
+import { createActorContext } from '@xstate/react';
+import { fieldMapMachine } from './fieldMap.machine';
+
+export const FieldMapContext = createActorContext(fieldMapMachine);

@@ -1,0 +1,132 @@
+/** Generated paths over coordinatorsTableMachine, each driving the real CoordinatorsTable. */
+import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { fromPromise } from 'xstate';
+import { getShortestPaths } from 'xstate/graph';
+import { COORDINATOR_PAGE_SIZE, coordinatorsTableMachine, matchingCoordinators } from '@/machines/coordinatorsTable.machine';
+import { CoordinatorsTableContext } from '@/machines/coordinatorsTable.context';
+import { CoordinatorsTable } from '@/views/people/CoordinatorsTable';
+import { HttpError } from '@/services/http';
+import type { CoordinatorRow } from '@/services/people';
+import { deferred, renderEn, type Deferred } from './support';
+
+const ALL: CoordinatorRow[] = Array.from({ length: 12 }, (_, i) => ({
+  _id: `c-${i + 1}`,
+  name: `Coordinator ${String(i + 1).padStart(2, '0')}`,
+  email: `c${i + 1}@example.in`,
+  phoneNumber: `90000000${String(i + 10)}`,
+  status: i === 1 ? 'Inactive' : 'Active',
+  farmerCount: i,
+}));
+const FAIL = new HttpError(500, 'server');
+const EVENTS = [
+  { type: 'search.change', value: 'c11@' },
+  { type: 'search.change', value: '' },
+  { type: 'page.go', page: 2 },
+  { type: 'edit.open', coordinator: ALL[0] },
+  { type: 'edit.change', key: 'phoneNumber', value: '12' },
+  { type: 'edit.change', key: 'phoneNumber', value: '9000000099' },
+  { type: 'edit.save' },
+  { type: 'edit.cancel' },
+  { type: 'coordinator.deactivate', id: 'c-1' },
+  { type: 'notice.dismiss' },
+  { type: 'xstate.done.actor.load', output: ALL },
+  { type: 'xstate.error.actor.load', error: FAIL },
+  { type: 'xstate.done.actor.save', output: {} },
+  { type: 'xstate.error.actor.save', error: FAIL },
+  { type: 'xstate.done.actor.deactivate', output: {} },
+  { type: 'xstate.error.actor.deactivate', error: FAIL },
+];
+type Ev = { type: string; value?: string; key?: string; page?: number; error?: unknown; output?: unknown };
+
+const paths = getShortestPaths(coordinatorsTableMachine, {
+  events: EVENTS as never,
+  filterEvents: (s, e) => {
+    const c = s.context;
+    if (!s.can(e)) return false;
+    const shown = matchingCoordinators(c.all, c.search);
+    if (e.type === 'page.go') return shown.length > COORDINATOR_PAGE_SIZE && c.page !== e.page;
+    if (e.type === 'edit.open' || e.type === 'coordinator.deactivate') return shown.slice((c.page - 1) * 10, c.page * 10).some((x) => x._id === 'c-1');
+    if (e.type === 'search.change') return c.search !== e.value;
+    if (e.type === 'notice.dismiss') return c.notice !== null;
+    if (e.type === 'edit.change') return c.edit?.phoneNumber !== e.value;
+    return true;
+  },
+  serializeState: (s, e) => {
+    const c = s.context;
+    const via = s.matches('loading') || e?.type === 'notice.dismiss' ? e?.type : '';
+    return [JSON.stringify(s.value), c.all.length, c.search, c.page, c.notice?.kind, c.editProblem, c.edit?.phoneNumber, via].join('|');
+  },
+});
+
+describe('coordinators table model', () => {
+  it('walks every state and event', () => {
+    expect(new Set(paths.map((p) => JSON.stringify(p.state.value)))).toEqual(
+      new Set(['"loading"', '"ready"', '{"editing":"open"}', '{"editing":"saving"}', '"deactivating"']),
+    );
+    const used = new Set(paths.flatMap((p) => p.steps.map((s) => s.event.type)));
+    for (const e of EVENTS) expect(used).toContain(e.type);
+  });
+
+  it.each(paths.map((p) => [p.steps.map((s) => (s.event as Ev).type + ((s.event as Ev).value !== undefined ? `(${(s.event as Ev).value})` : '')).join(' → '), p] as const))(
+    '%s',
+    async (_, path) => {
+      const pending: Record<string, Deferred<unknown>> = {};
+      const actor = (id: string) => fromPromise(() => (pending[id] = deferred()).promise) as never;
+      const logic = coordinatorsTableMachine.provide({ actors: { load: actor('load'), save: actor('save'), deactivate: actor('deactivate') } });
+      renderEn(
+        <CoordinatorsTableContext.Provider logic={logic}>
+          <CoordinatorsTable />
+        </CoordinatorsTableContext.Provider>,
+      );
+      const exec = async (e: Ev) => {
+        if (/^xstate\.(done|error)\.actor\./.test(e.type)) {
+          const id = e.type.split('.').at(-1)!;
+          return act(async () => (e.type.includes('.done.') ? pending[id].resolve(e.output) : pending[id].reject(e.error)));
+        }
+        switch (e.type) {
+          case 'xstate.init':
+            return;
+          case 'search.change':
+            return fireEvent.change(screen.getByRole('searchbox'), { target: { value: e.value } });
+          case 'page.go':
+            return fireEvent.click(screen.getByRole('button', { name: `Page ${e.page}` }));
+          case 'edit.open':
+            return fireEvent.click(screen.getByRole('button', { name: 'Edit: Coordinator 01' }));
+          case 'edit.change':
+            return fireEvent.change(document.querySelector(`[name="edit-${e.key}"]`)!, { target: { value: e.value } });
+          case 'edit.save':
+            return fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+          case 'edit.cancel':
+            return fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+          case 'coordinator.deactivate':
+            return fireEvent.click(screen.getByRole('button', { name: 'Deactivate: Coordinator 01' }));
+          case 'notice.dismiss':
+            return fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+        }
+        throw new Error(`no executor for ${e.type}`);
+      };
+      for (const step of path.steps) {
+        await exec(step.event as Ev);
+        const s = step.state;
+        const c = s.context;
+        if (s.matches('ready')) {
+          const shown = matchingCoordinators(c.all, c.search).slice((c.page - 1) * 10, c.page * 10);
+          const rows = screen.getAllByRole('row').slice(1);
+          if (!shown.length) expect(rows[0]).toHaveTextContent('No coordinators found.');
+          else expect(rows.map((r) => (r as HTMLTableRowElement).cells[0].textContent)).toEqual(shown.map((x) => x.name));
+          // Deactivate only for Active coordinators.
+          if (shown.some((x) => x._id === 'c-2')) expect(screen.queryByRole('button', { name: 'Deactivate: Coordinator 02' })).toBeNull();
+          if (c.notice) expect(screen.getByRole('alert')).toHaveTextContent('Failed to deactivate coordinator');
+        }
+        if (s.matches({ editing: 'open' })) {
+          const dialog = screen.getByRole('dialog', { name: 'Edit Coordinator' });
+          if (c.editProblem === 'phone') expect(dialog).toHaveTextContent('Phone number must be 10 digits.');
+          if (c.editProblem === 'failed') expect(dialog).toHaveTextContent('Failed to update coordinator');
+          expect(dialog.querySelector('[name="edit-status"]')).not.toBeNull();
+        }
+        if (s.matches({ editing: 'saving' })) expect(screen.getByRole('button', { name: 'Saving...' })).toBeDisabled();
+      }
+    },
+  );
+});
