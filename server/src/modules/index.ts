@@ -16,6 +16,7 @@ import dashboards from './dashboards/routes';
 import fields from './fields/routes';
 import messages from './messages/routes';
 import people from './people/routes';
+import recommendations from './recommendations/routes';
 
 export const modules: FastifyPluginAsync[] = [
   health,
@@ -32,4 +33,5 @@ export const modules: FastifyPluginAsync[] = [
   fields,
   dashboards,
   messages,
+  recommendations,
 ];
