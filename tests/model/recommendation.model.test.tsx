@@ -56,7 +56,7 @@ async function render() {
   });
   const page = recommendationsMachine.provide({
     actors: {
-      load: fromPromise<Loaded>(async () => {
+      load: fromPromise<Loaded, { fieldId: string }>(async () => {
         drive.loads += 1;
         return { fields: FIELDS, recommendations: [drive.server], stats: { total: 1, implemented: drive.server.status === 'implemented' ? 1 : 0, implementationRate: 0 } };
       }),
