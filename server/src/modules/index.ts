@@ -17,6 +17,7 @@ import fields from './fields/routes';
 import messages from './messages/routes';
 import people from './people/routes';
 import recommendations from './recommendations/routes';
+import analytics from './analytics/routes';
 
 export const modules: FastifyPluginAsync[] = [
   health,
@@ -34,4 +35,5 @@ export const modules: FastifyPluginAsync[] = [
   dashboards,
   messages,
   recommendations,
+  analytics,
 ];
