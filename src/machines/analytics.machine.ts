@@ -6,6 +6,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { getAnalytics, type Analytics, type Period } from '@/services/analytics';
 
+export type { Analytics, Period };
+
 export type ReportType = 'overview' | 'performance' | 'fieldHealth' | 'yield';
 
 export type AnalyticsEvent =

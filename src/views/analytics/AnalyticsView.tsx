@@ -5,8 +5,7 @@
 import { useMachine } from '@xstate/react';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
-import { analyticsMachine, type ReportType } from '@/machines/analytics.machine';
-import type { Analytics, Period } from '@/services/analytics';
+import { analyticsMachine, type Analytics, type Period, type ReportType } from '@/machines/analytics.machine';
 import { AppHeader } from '@/views/ui/AppHeader';
 import { useT } from '@/views/staff/useT';
 import { m } from './analyticsMessages';
