@@ -12,6 +12,7 @@ import type { Analytics, Period } from '@/services/analytics';
 import { HttpError } from '@/services/http';
 import { AnalyticsView } from '@/views/analytics/AnalyticsView';
 import { deferred, renderLive } from '../support/live';
+import { eventTypes, machineEventTypes } from './toolsHarness';
 
 type Ev = AnyEventObject;
 type Snap = SnapshotFrom<typeof analyticsMachine>;
@@ -141,6 +142,10 @@ const assertState: Record<string, (s: Snap) => void> = {
 afterEach(cleanup);
 
 describe('analytics model', () => {
+  it('lists every event the machine handles (new events fail loudly)', () => {
+    expect(eventTypes(EVENTS)).toEqual(machineEventTypes(analyticsMachine));
+  });
+
   it('has an executor for every event and an assertion for every state', () => {
     const map = getAdjacencyMap(analyticsMachine, { ...options, serializeState: (s: Snap) => `${stateName(s as Snap)}|${ctxKey(s as Snap)}` } as never);
     const events = new Set<string>();

@@ -13,6 +13,7 @@ import { recommendationsMachine, type Loaded } from '@/machines/recommendations.
 import type { Recommendation } from '@/services/recommendations';
 import { AiRecommendationsView } from '@/views/recommendations/AiRecommendationsView';
 import { deferred, renderLive } from '../support/live';
+import { eventTypes, machineEventTypes } from './toolsHarness';
 import { FIELDS, makeRec } from './recommendationFixtures';
 
 type Ev = AnyEventObject;
@@ -133,6 +134,10 @@ const assertState: Record<string, (s: Snap) => void> = {
 afterEach(cleanup);
 
 describe('recommendation lifecycle model', () => {
+  it('lists every event the machine handles (new events fail loudly)', () => {
+    expect(eventTypes(EVENTS)).toEqual(machineEventTypes(recommendationMachine));
+  });
+
   it('has an executor for every event and an assertion for every state', () => {
     const map = getAdjacencyMap(recommendationMachine, {
       ...options,

@@ -14,6 +14,7 @@ import { HttpError } from '@/services/http';
 import type { Recommendation } from '@/services/recommendations';
 import { AiRecommendationsView } from '@/views/recommendations/AiRecommendationsView';
 import { deferred, renderLive } from '../support/live';
+import { eventTypes, machineEventTypes } from './toolsHarness';
 import { FIELDS, makeRec } from './recommendationFixtures';
 
 type Ev = AnyEventObject;
@@ -154,6 +155,10 @@ const assertState: Record<string, (s: Snap) => void> = {
 afterEach(cleanup);
 
 describe('recommendations page model', () => {
+  it('lists every event the machine handles (new events fail loudly)', () => {
+    expect(eventTypes(EVENTS)).toEqual(machineEventTypes(recommendationsMachine));
+  });
+
   it('has an executor for every event and an assertion for every state', () => {
     const map = getAdjacencyMap(recommendationsMachine, { ...options, serializeState: (s: Snap) => `${stateName(s as Snap)}|${ctxKey(s as Snap)}` } as never);
     const events = new Set<string>();
