@@ -18,6 +18,7 @@ import messages from './messages/routes';
 import people from './people/routes';
 import recommendations from './recommendations/routes';
 import analytics from './analytics/routes';
+import gpsMapping from './gpsMapping/routes';
 
 export const modules: FastifyPluginAsync[] = [
   health,
@@ -36,4 +37,5 @@ export const modules: FastifyPluginAsync[] = [
   messages,
   recommendations,
   analytics,
+  gpsMapping,
 ];
