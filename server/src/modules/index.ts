@@ -16,6 +16,9 @@ import dashboards from './dashboards/routes';
 import fields from './fields/routes';
 import messages from './messages/routes';
 import people from './people/routes';
+import recommendations from './recommendations/routes';
+import analytics from './analytics/routes';
+import gpsMapping from './gpsMapping/routes';
 
 export const modules: FastifyPluginAsync[] = [
   health,
@@ -32,4 +35,7 @@ export const modules: FastifyPluginAsync[] = [
   fields,
   dashboards,
   messages,
+  recommendations,
+  analytics,
+  gpsMapping,
 ];

@@ -1,0 +1,117 @@
+/**
+ * Analytics computed from the data, always inside the caller's reach (lib/access scopes).
+ *
+ * Water usage is ESTIMATED: nothing meters water, so an irrigation (or rain) event is a rise of at
+ * least 5 percentage points between consecutive readings of one moisture sensor. The water it took is
+ * the rise in volumetric water content over a 30 cm root zone across the field's area:
+ *   litres = rise / 100 × 0.3 m × area (m²) × 1000 L/m³   (area unknown → one acre).
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { alerts, cropHistory, fields, sensorReadings, users } from '../../db/schema';
+import { alertScope, farmerScope, fieldScope, type AuthUser } from '../../lib/access';
+import type { Period } from '../../contracts/analytics';
+
+type Row = Record<string, unknown>;
+const rowsOf = (r: unknown): Row[] => (Array.isArray(r) ? r : ((r as { rows: Row[] }).rows ?? []));
+
+export const PERIOD_DAYS: Record<Period, number> = { week: 7, month: 30, quarter: 91, year: 365 };
+const EVENT_RISE = 5;
+const ROOT_ZONE_M = 0.3;
+const M2_PER = sql`case ${fields.areaUnit} when 'hectares' then 10000.0 when 'sq_meters' then 1.0 else 4046.86 end`;
+
+/** Percent change from the previous period; from nothing to something counts as +100 %. */
+export const percentChange = (current: number, previous: number) =>
+  previous === 0 ? (current > 0 ? 100 : 0) : Math.round(((current - previous) / previous) * 1000) / 10;
+
+export async function coordinatorAnalytics(db: Db, user: AuthUser, period: Period, now = new Date()) {
+  const days = PERIOD_DAYS[period];
+  const start = new Date(now.getTime() - days * 86_400_000);
+  const before = new Date(now.getTime() - 2 * days * 86_400_000);
+  const r = await db.execute(sql`
+    with rises as (
+      select ${sensorReadings.fieldId} as field_id, ${sensorReadings.recordedAt} as at,
+             ${sensorReadings.value} - lag(${sensorReadings.value}) over (partition by ${sensorReadings.sensorId} order by ${sensorReadings.recordedAt}) as rise
+      from ${sensorReadings}
+      where ${sensorReadings.type} = 'moisture' and ${sensorReadings.recordedAt} >= ${before.toISOString()}::timestamptz
+    ), water as (
+      select rises.at, rises.rise / 100.0 * ${ROOT_ZONE_M} * coalesce(${fields.areaValue} * ${M2_PER}, 4046.86) * 1000 as litres
+      from rises join ${fields} on ${fields.id} = rises.field_id
+      where rises.rise >= ${EVENT_RISE} and ${fieldScope(user)}
+    )
+    select
+      (select count(*)::int from ${users} where ${farmerScope(user)}) as "totalFarmers",
+      (select count(*)::int from ${fields} where ${fieldScope(user)}) as "totalFields",
+      (select coalesce(round(avg(${fields.yieldActual} / ${fields.yieldExpected} * 100)::numeric, 1), 0)::float8
+         from ${fields} where ${fieldScope(user)} and ${fields.yieldExpected} > 0 and ${fields.yieldActual} is not null) as "averageYield",
+      (select coalesce(round(sum(litres)), 0)::float8 from water where at >= ${start.toISOString()}::timestamptz) as "waterNow",
+      (select coalesce(round(sum(litres)), 0)::float8 from water where at < ${start.toISOString()}::timestamptz) as "waterBefore",
+      (select count(*)::int from ${alerts} where ${alertScope(user)} and ${alerts.type} = 'pest' and ${alerts.createdAt} >= ${start.toISOString()}::timestamptz) as "pestNow",
+      (select count(*)::int from ${alerts} where ${alertScope(user)} and ${alerts.type} = 'pest'
+         and ${alerts.createdAt} >= ${before.toISOString()}::timestamptz and ${alerts.createdAt} < ${start.toISOString()}::timestamptz) as "pestBefore"`);
+  const row = rowsOf(r)[0] as Record<string, number>;
+  return {
+    totalFarmers: row.totalFarmers,
+    totalFields: row.totalFields,
+    averageYield: row.averageYield,
+    waterUsage: { current: row.waterNow, change: percentChange(row.waterNow, row.waterBefore), estimated: true as const },
+    pestIssues: { current: row.pestNow, change: percentChange(row.pestNow, row.pestBefore) },
+    fieldHealth: await fieldHealth(db, user),
+    cropDistribution: await cropDistribution(db, user),
+  };
+}
+
+/**
+ * Four health classes from the server's field health and the last moisture reading: poor = alert,
+ * fair = warning, excellent = good with the last moisture at or above the field's low-moisture
+ * threshold, good = good otherwise (no reading yet, or just under it).
+ */
+async function fieldHealth(db: Db, user: AuthUser) {
+  const r = await db.execute(sql`select
+      count(*) filter (where ${fields.health} = 'good' and ${fields.lastMoisture} >= ${fields.moistureLow})::int as excellent,
+      count(*) filter (where ${fields.health} = 'good' and (${fields.lastMoisture} is null or ${fields.lastMoisture} < ${fields.moistureLow}))::int as good,
+      count(*) filter (where ${fields.health} = 'warning')::int as fair,
+      count(*) filter (where ${fields.health} = 'alert')::int as poor
+    from ${fields} where ${fieldScope(user)}`);
+  return rowsOf(r)[0] as { excellent: number; good: number; fair: number; poor: number };
+}
+
+/** Percent of the caller's fields (with a crop) growing each crop, one decimal. */
+async function cropDistribution(db: Db, user: AuthUser) {
+  const r = await db.execute(sql`select ${fields.cropName} as crop, count(*)::int as n
+    from ${fields} where ${fieldScope(user)} and coalesce(trim(${fields.cropName}), '') <> '' group by 1 order by 2 desc, 1`);
+  const rows = rowsOf(r) as { crop: string; n: number }[];
+  const total = rows.reduce((s, x) => s + x.n, 0);
+  return Object.fromEntries(rows.map((x) => [x.crop, Math.round((x.n / total) * 1000) / 10]));
+}
+
+export async function statusOverview(db: Db, user: AuthUser) {
+  const r = await db.execute(sql`select
+      count(*) filter (where ${fields.operationalStatus} = 'active')::int as active,
+      count(*) filter (where ${fields.operationalStatus} = 'maintenance')::int as maintenance,
+      count(*) filter (where ${fields.operationalStatus} = 'inactive')::int as inactive,
+      count(*) filter (where ${fields.operationalStatus} = 'harvested')::int as harvested
+    from ${fields} where ${fieldScope(user)}`);
+  return rowsOf(r)[0] as { active: number; maintenance: number; inactive: number; harvested: number };
+}
+
+/** Average harvested yield per crop and month from crop_history, in quintals (kg / 100, ton × 10). */
+export async function yieldTrends(db: Db, user: AuthUser, crops: string[]) {
+  const inScope = sql`${cropHistory.fieldId} in (select ${fields.id} from ${fields} where ${fieldScope(user)})`;
+  const quintals = sql`case ${cropHistory.yieldUnit} when 'kg' then ${cropHistory.yield} / 100.0 when 'ton' then ${cropHistory.yield} * 10.0 else ${cropHistory.yield} end`;
+  const all = rowsOf(await db.execute(sql`select distinct ${cropHistory.crop} as crop from ${cropHistory} where ${inScope} order by 1`)).map(
+    (x) => x.crop as string,
+  );
+  const wanted = crops.length ? sql` and lower(${cropHistory.crop}) in (${sql.join(crops.map((c) => sql`${c.toLowerCase()}`), sql`, `)})` : sql``;
+  const rows = rowsOf(
+    await db.execute(sql`select ${cropHistory.crop} as crop,
+        extract(month from ${cropHistory.harvestedDate})::int as month, extract(year from ${cropHistory.harvestedDate})::int as year,
+        round(avg(${quintals})::numeric, 2)::float8 as "averageYield"
+      from ${cropHistory}
+      where ${inScope} and ${cropHistory.harvestedDate} is not null and ${cropHistory.yield} is not null${wanted}
+      group by 1, 2, 3 order by 1, 3, 2`),
+  ) as { crop: string; month: number; year: number; averageYield: number }[];
+  const byCrop = new Map<string, { month: number; year: number; averageYield: number }[]>();
+  for (const x of rows) byCrop.set(x.crop, [...(byCrop.get(x.crop) ?? []), { month: x.month, year: x.year, averageYield: x.averageYield }]);
+  return { yieldTrends: [...byCrop].map(([crop, data]) => ({ crop, data })), crops: all };
+}

@@ -1,0 +1,79 @@
+/** GPS field locations inside the caller's reach, and weather stations, with great-circle distances. */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { fields, gpsFieldLocations, weatherStations } from '../../db/schema';
+import { fieldScope, type AuthUser } from '../../lib/access';
+import { distanceKm } from '../../domain/land/regions';
+import type { FieldLocation } from '../../contracts/gpsMapping';
+
+type Row = typeof gpsFieldLocations.$inferSelect;
+
+const ACRES_PER = { acres: 1, hectares: 2.471, sq_meters: 1 / 4046.86 } as const;
+
+export const toLocation = (r: Row): FieldLocation => ({
+  _id: r.id,
+  fieldId: r.fieldId,
+  name: r.name,
+  status: r.status,
+  location: { type: 'Point', coordinates: [r.lng, r.lat] },
+  area: { value: r.areaValue, unit: r.areaUnit },
+  elevation: { value: r.elevation, unit: 'meters' },
+  soilType: r.soilType,
+  irrigationType: r.irrigationType,
+  metadata: r.metadata,
+  accuracy: r.accuracy,
+  lastSurvey: { date: r.lastSurveyAt?.toISOString() ?? null, method: r.surveyMethod },
+});
+
+export async function locationsFor(db: Db, user: AuthUser): Promise<Row[]> {
+  const rows = await db
+    .select({ loc: gpsFieldLocations })
+    .from(gpsFieldLocations)
+    .innerJoin(fields, eq(fields.id, gpsFieldLocations.fieldId))
+    .where(fieldScope(user))
+    .orderBy(gpsFieldLocations.name);
+  return rows.map((r) => r.loc);
+}
+
+export async function locationOfField(db: Db, fieldId: string) {
+  const [row] = await db.select().from(gpsFieldLocations).where(eq(gpsFieldLocations.fieldId, fieldId)).limit(1);
+  return row;
+}
+
+/** Totals over the caller's mapped fields: count, area in acres, mean elevation of those that have one. */
+export function statistics(rows: Row[]) {
+  const totalArea = rows.reduce((s, r) => s + (r.areaValue ?? 0) * ACRES_PER[r.areaUnit], 0);
+  const elevations = rows.map((r) => r.elevation).filter((e): e is number => e != null);
+  return {
+    totalFields: rows.length,
+    totalArea: Math.round(totalArea * 100) / 100,
+    avgElevation: elevations.length ? Math.round((elevations.reduce((s, e) => s + e, 0) / elevations.length) * 10) / 10 : 0,
+  };
+}
+
+export function nearby(rows: Row[], lat: number, lng: number, radiusKm: number) {
+  return rows
+    .map((r) => ({ r, km: distanceKm(lat, lng, r.lat, r.lng) }))
+    .filter((x) => x.km <= radiusKm)
+    .sort((a, b) => a.km - b.km)
+    .map((x) => ({ ...toLocation(x.r), distanceKm: Math.round(x.km * 100) / 100 }));
+}
+
+export async function stationsNear(db: Db, lat: number, lng: number, radiusKm: number) {
+  const rows = await db.select().from(weatherStations);
+  return rows
+    .map((s) => ({ s, km: distanceKm(lat, lng, s.lat, s.lng) }))
+    .filter((x) => x.km <= radiusKm)
+    .sort((a, b) => a.km - b.km)
+    .map(({ s, km }) => ({
+      _id: s.id,
+      stationId: s.stationId,
+      name: s.name,
+      location: { type: 'Point' as const, coordinates: [s.lng, s.lat] },
+      temperature: s.temperature,
+      humidity: s.humidity,
+      observedAt: s.observedAt?.toISOString() ?? null,
+      distanceKm: Math.round(km * 100) / 100,
+    }));
+}
+

@@ -1,0 +1,76 @@
+/** SQL for recommendations, always limited to the fields the caller may reach (lib/access fieldScope). */
+import { and, avg, count, desc, eq, gte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { aiRecommendations, fields, sensorReadings } from '../../db/schema';
+import { fieldScope, type AuthUser } from '../../lib/access';
+import type { Recommendation } from '../../contracts/recommendations';
+
+const columns = {
+  rec: aiRecommendations,
+  fieldName: fields.name,
+  fieldCode: fields.fieldId,
+};
+
+type Row = { rec: typeof aiRecommendations.$inferSelect; fieldName: string; fieldCode: string };
+
+export const toItem = ({ rec, fieldName, fieldCode }: Row): Recommendation => ({
+  _id: rec.id,
+  fieldId: rec.fieldId,
+  fieldName,
+  fieldCode,
+  cropName: rec.cropName,
+  season: rec.season,
+  status: rec.status,
+  confidence: rec.confidence,
+  expectedYield: rec.expectedYield,
+  yieldUnit: rec.yieldUnit,
+  plantingDate: rec.plantingDate,
+  marketConditions: { currentPrice: rec.currentPrice },
+  riskFactors: rec.riskFactors as Recommendation['riskFactors'],
+  recommendations: rec.recommendations as Recommendation['recommendations'],
+  createdAt: rec.createdAt.toISOString(),
+});
+
+export async function listRecommendations(db: Db, user: AuthUser, fieldId?: string) {
+  const rows = await db
+    .select(columns)
+    .from(aiRecommendations)
+    .innerJoin(fields, eq(fields.id, aiRecommendations.fieldId))
+    .where(and(fieldScope(user), fieldId ? eq(aiRecommendations.fieldId, fieldId) : undefined))
+    .orderBy(desc(aiRecommendations.createdAt), desc(aiRecommendations.confidence));
+  return rows.map(toItem);
+}
+
+export async function findRecommendation(db: Db, user: AuthUser, id: string) {
+  const [row] = await db
+    .select(columns)
+    .from(aiRecommendations)
+    .innerJoin(fields, eq(fields.id, aiRecommendations.fieldId))
+    .where(and(eq(aiRecommendations.id, id), fieldScope(user)))
+    .limit(1);
+  return row;
+}
+
+export async function recommendationStats(db: Db, user: AuthUser) {
+  const [row] = await db
+    .select({
+      total: count(),
+      implemented: sql<number>`count(*) filter (where ${aiRecommendations.status} = 'implemented')`.mapWith(Number),
+    })
+    .from(aiRecommendations)
+    .innerJoin(fields, eq(fields.id, aiRecommendations.fieldId))
+    .where(fieldScope(user));
+  const total = row?.total ?? 0;
+  const implemented = row?.implemented ?? 0;
+  return { total, implemented, implementationRate: total ? Math.round((implemented / total) * 1000) / 10 : 0 };
+}
+
+/** Average soil moisture (%) of the field over the last week of readings, or null with none. */
+export async function recentMoisture(db: Db, fieldId: string, now: Date): Promise<number | null> {
+  const since = new Date(now.getTime() - 7 * 86_400_000);
+  const [row] = await db
+    .select({ value: avg(sensorReadings.value).mapWith(Number) })
+    .from(sensorReadings)
+    .where(and(eq(sensorReadings.fieldId, fieldId), eq(sensorReadings.type, 'moisture'), gte(sensorReadings.recordedAt, since)));
+  return row?.value == null || Number.isNaN(row.value) ? null : row.value;
+}

@@ -1,0 +1,80 @@
+/**
+ * AI crop recommendations for staff: list and stats over the fields the caller may reach, the status
+ * lifecycle enforced here (409 for an illegal move), and rule-based generation for one field.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { and, eq } from 'drizzle-orm';
+import { IdParams } from '../../contracts/common';
+import {
+  GenerateBody,
+  RecommendationResponse,
+  RecommendationsQuery,
+  RecommendationsResponse,
+  RecommendationStats,
+  StatusBody,
+} from '../../contracts/recommendations';
+import { aiRecommendations } from '../../db/schema';
+import { loadFieldFor, requireRole, STAFF } from '../../lib/access';
+import { conflict, notFound } from '../../lib/errors';
+import { ECONOMICS_SOURCE, METHOD } from '../../domain/recommendations/generate';
+import { canMove } from '../../domain/recommendations/lifecycle';
+import { preferredLanguage } from '../userLanguage';
+import { recommendationText } from './messages';
+import { findRecommendation, listRecommendations, recommendationStats, toItem } from './repository';
+import { generateFor } from './service';
+
+const tags = ['recommendations'];
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/ai-recommendations',
+    { onRequest: [app.authenticate], schema: { tags, querystring: RecommendationsQuery, response: { 200: RecommendationsResponse } } },
+    async (req) => {
+      requireRole(req.user!, STAFF);
+      if (req.query.fieldId) await loadFieldFor(app.db, req.user!, req.query.fieldId);
+      return { recommendations: await listRecommendations(app.db, req.user!, req.query.fieldId), method: METHOD, source: ECONOMICS_SOURCE };
+    },
+  );
+
+  app.get(
+    '/ai-recommendations/stats',
+    { onRequest: [app.authenticate], schema: { tags, response: { 200: RecommendationStats } } },
+    async (req) => {
+      requireRole(req.user!, STAFF);
+      return { stats: await recommendationStats(app.db, req.user!) };
+    },
+  );
+
+  app.put(
+    '/ai-recommendations/:id/status',
+    { onRequest: [app.authenticate], schema: { tags, params: IdParams, body: StatusBody, response: { 200: RecommendationResponse } } },
+    async (req) => {
+      requireRole(req.user!, STAFF);
+      const found = await findRecommendation(app.db, req.user!, req.params.id);
+      if (!found) throw notFound();
+      const to = req.body.status;
+      if (!canMove(found.rec.status, to)) throw conflict(recommendationText.illegalMove, 'ILLEGAL_STATUS_CHANGE');
+      // The status we read is part of the condition, so two staff deciding at once cannot both win.
+      const [rec] = await app.db
+        .update(aiRecommendations)
+        .set({ status: to, decidedBy: req.user!.id, updatedAt: new Date() })
+        .where(and(eq(aiRecommendations.id, found.rec.id), eq(aiRecommendations.status, found.rec.status)))
+        .returning();
+      if (!rec) throw conflict(recommendationText.illegalMove, 'ILLEGAL_STATUS_CHANGE');
+      return { recommendation: toItem({ ...found, rec }) };
+    },
+  );
+
+  app.post(
+    '/ai-recommendations/generate',
+    { onRequest: [app.authenticate], schema: { tags, body: GenerateBody, response: { 200: RecommendationsResponse } } },
+    async (req) => {
+      requireRole(req.user!, STAFF);
+      const field = await loadFieldFor(app.db, req.user!, req.body.fieldId);
+      const lang = await preferredLanguage(app.db, req.user!.id);
+      return { recommendations: await generateFor(app.db, req.user!, field, lang), method: METHOD, source: ECONOMICS_SOURCE };
+    },
+  );
+};
+
+export default routes;

@@ -1,0 +1,57 @@
+/** Generating and storing recommendations for one field from its soil, place, season and moisture. */
+import type { Db } from '../../db/client';
+import { aiRecommendations, type fields } from '../../db/schema';
+import type { AuthUser } from '../../lib/access';
+import { unprocessable } from '../../lib/errors';
+import type { Lang } from '../../domain/language';
+import { generateRecommendations } from '../../domain/recommendations/generate';
+import { recentMoisture, toItem } from './repository';
+import { recommendationText } from './messages';
+
+type Field = typeof fields.$inferSelect;
+
+const ACRES_PER = { acres: 1, hectares: 2.471, sq_meters: 1 / 4046.86 } as const;
+
+export async function generateFor(db: Db, user: AuthUser, field: Field, lang: Lang, now = new Date()) {
+  const { ph, nitrogen, phosphorus, potassium } = field;
+  if (ph == null || nitrogen == null || phosphorus == null || potassium == null) {
+    throw unprocessable(recommendationText.noSoilTest, { fields: ['ph', 'nitrogen', 'phosphorus', 'potassium'] });
+  }
+  const generated = generateRecommendations(
+    {
+      ph,
+      nitrogen,
+      phosphorus,
+      potassium,
+      organicMatter: field.organicMatter,
+      district: [field.district, field.fullAddress].filter(Boolean).join(' '),
+      state: field.addressState,
+      lat: field.lat,
+      lng: field.lng,
+      acres: field.areaValue == null ? null : field.areaValue * ACRES_PER[field.areaUnit],
+      moisture: await recentMoisture(db, field.id, now),
+    },
+    lang,
+    now,
+  );
+  if (generated.length === 0) return [];
+  const rows = await db
+    .insert(aiRecommendations)
+    .values(
+      generated.map((g) => ({
+        fieldId: field.id,
+        cropName: g.cropName,
+        season: g.season,
+        confidence: g.confidence,
+        expectedYield: g.expectedYield,
+        yieldUnit: g.yieldUnit,
+        plantingDate: g.plantingDate,
+        currentPrice: g.currentPrice,
+        riskFactors: g.riskFactors,
+        recommendations: g.recommendations,
+        createdBy: user.id,
+      })),
+    )
+    .returning();
+  return rows.map((rec) => toItem({ rec, fieldName: field.name, fieldCode: field.fieldId }));
+}

@@ -1,0 +1,163 @@
+/**
+ * Generated path tests for one recommendation's lifecycle: every shortest path through the statechart,
+ * driven through the card's buttons and the server's answers on the real AI Crop Recommendations view.
+ * After each successful change the page reloads the list from the (stubbed) server, which then holds
+ * the new status, as the real one does.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
+import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
+import { recommendationMachine } from '@/machines/recommendation.machine';
+import { recommendationsMachine, type Loaded } from '@/machines/recommendations.machine';
+import type { Recommendation } from '@/services/recommendations';
+import { AiRecommendationsView } from '@/views/recommendations/AiRecommendationsView';
+import { deferred, renderLive } from '../support/live';
+import { eventTypes, machineEventTypes } from './toolsHarness';
+import { FIELDS, makeRec } from './recommendationFixtures';
+
+type Ev = AnyEventObject;
+type Snap = SnapshotFrom<typeof recommendationMachine>;
+const REC = makeRec();
+
+const EVENTS: Ev[] = [
+  { type: 'recommendation.approve' },
+  { type: 'recommendation.reject' },
+  { type: 'recommendation.implement' },
+  { type: 'xstate.done.actor.approve', output: makeRec({ status: 'approved' }) },
+  { type: 'xstate.error.actor.approve', error: new Error('500') },
+  { type: 'xstate.done.actor.reject', output: makeRec({ status: 'rejected' }) },
+  { type: 'xstate.error.actor.reject', error: new Error('500') },
+  { type: 'xstate.done.actor.implement', output: makeRec({ status: 'implemented' }) },
+  { type: 'xstate.error.actor.implement', error: new Error('409') },
+];
+const keyOf = (e: Ev) => e.type;
+const stateName = (s: Snap) => (typeof s.value === 'string' ? s.value : Object.entries(s.value).map(([k, v]) => `${k}.${v}`)[0]);
+
+const options = {
+  input: { rec: REC },
+  events: EVENTS as never,
+  filterEvents: (s: Snap, e: Ev) => s.can(e as never),
+  serializeEvent: (e: Ev) => keyOf(e),
+};
+const paths = getShortestPaths(recommendationMachine, {
+  ...options,
+  serializeState: (s: Snap, e?: Ev, prev?: Snap) =>
+    `${stateName(s as Snap)}|${JSON.stringify((s as Snap).context)}|${e ? keyOf(e as Ev) : ''}|${prev ? stateName(prev as Snap) : ''}`,
+} as never);
+
+/** The stubbed server: what the list returns, and the pending status call. */
+const drive = { server: REC, update: deferred<Recommendation>(), loads: 0 };
+
+async function render() {
+  drive.server = REC;
+  drive.loads = 0;
+  const card = recommendationMachine.provide({
+    actors: { updateStatus: fromPromise(() => (drive.update = deferred<Recommendation>()).promise) },
+  });
+  const page = recommendationsMachine.provide({
+    actors: {
+      load: fromPromise<Loaded, { fieldId: string }>(async () => {
+        drive.loads += 1;
+        return { fields: FIELDS, recommendations: [drive.server], stats: { total: 1, implemented: drive.server.status === 'implemented' ? 1 : 0, implementationRate: 0 } };
+      }),
+      recommendation: card,
+    },
+  });
+  renderLive(<AiRecommendationsView logic={page} />, 'coordinator', '/ai-recommendations');
+  await screen.findByText('Gram (chickpea)');
+}
+
+const cardEl = () => document.querySelector(`article[data-rec-id="${REC._id}"]`) as HTMLElement;
+const button = (name: string) => within(cardEl()).queryByRole('button', { name });
+const settle = (fn: () => void) => act(async () => fn());
+
+const exec: Record<string, (e: Ev) => unknown> = {
+  'recommendation.approve': () => fireEvent.click(button('Approve')!),
+  'recommendation.reject': () => fireEvent.click(button('Reject')!),
+  'recommendation.implement': () => fireEvent.click(button('Mark Implemented')!),
+  'xstate.done.actor.approve': (e) => settle(() => drive.update.resolve((drive.server = e.output))),
+  'xstate.error.actor.approve': (e) => settle(() => drive.update.reject(e.error)),
+  'xstate.done.actor.reject': (e) => settle(() => drive.update.resolve((drive.server = e.output))),
+  'xstate.error.actor.reject': (e) => settle(() => drive.update.reject(e.error)),
+  'xstate.done.actor.implement': (e) => settle(() => drive.update.resolve((drive.server = e.output))),
+  'xstate.error.actor.implement': (e) => settle(() => drive.update.reject(e.error)),
+};
+
+const status = () => within(cardEl()).getByTestId('rec-status').textContent;
+const failure = () => within(cardEl()).queryByRole('alert');
+const shown = () => ({ approve: button('Approve'), reject: button('Reject'), implement: button('Mark Implemented') });
+
+function idle(label: string, buttons: { approve: boolean; reject: boolean; implement: boolean }) {
+  expect(status()).toBe(label);
+  const b = shown();
+  expect({ approve: !!b.approve, reject: !!b.reject, implement: !!b.implement }).toEqual(buttons);
+  for (const el of Object.values(b)) if (el) expect(el).toBeEnabled();
+}
+function busy() {
+  expect(cardEl()).toHaveAttribute('aria-busy', 'true');
+  for (const el of Object.values(shown())) if (el) expect(el).toBeDisabled();
+}
+
+const assertState: Record<string, (s: Snap) => void> = {
+  'pending.idle': () => {
+    idle('Pending', { approve: true, reject: true, implement: true });
+    expect(failure()).toBeNull();
+  },
+  'pending.failed': () => {
+    idle('Pending', { approve: true, reject: true, implement: true });
+    expect(failure()).toHaveTextContent('Failed to update status');
+  },
+  approving: () => busy(),
+  rejecting: () => busy(),
+  implementing: () => busy(),
+  'approved.idle': () => {
+    idle('Approved', { approve: false, reject: false, implement: true });
+    expect(failure()).toBeNull();
+    // The change reloaded the list and the stats.
+    expect(drive.loads).toBeGreaterThan(1);
+  },
+  'approved.failed': () => {
+    idle('Approved', { approve: false, reject: false, implement: true });
+    expect(failure()).toHaveTextContent('Failed to update status');
+  },
+  rejected: () => {
+    idle('Rejected', { approve: false, reject: false, implement: false });
+    expect(drive.loads).toBeGreaterThan(1);
+  },
+  implemented: () => {
+    idle('Implemented', { approve: false, reject: false, implement: false });
+    expect(screen.getByText('Implemented', { selector: '.stat-label' }).nextSibling).toHaveTextContent('1');
+  },
+};
+
+afterEach(cleanup);
+
+describe('recommendation lifecycle model', () => {
+  it('lists every event the machine handles (new events fail loudly)', () => {
+    expect(eventTypes(EVENTS)).toEqual(machineEventTypes(recommendationMachine));
+  });
+
+  it('has an executor for every event and an assertion for every state', () => {
+    const map = getAdjacencyMap(recommendationMachine, {
+      ...options,
+      serializeState: (s: Snap) => `${stateName(s as Snap)}|${JSON.stringify((s as Snap).context)}`,
+    } as never);
+    const events = new Set<string>();
+    const states = new Set<string>();
+    for (const node of Object.values(map)) {
+      states.add(stateName(node.state as Snap));
+      for (const t of Object.values(node.transitions) as Array<{ event: Ev }>) events.add(keyOf(t.event as Ev));
+    }
+    expect([...events].sort()).toEqual(Object.keys(exec).sort());
+    expect([...states].sort()).toEqual(Object.keys(assertState).sort());
+  });
+
+  it.each(paths.map((p) => [p.steps.map((s) => keyOf(s.event as Ev)).join(' → '), p] as const))('%s', async (_, path) => {
+    await render();
+    for (const step of path.steps) {
+      if ((step.event as Ev).type !== 'xstate.init') await exec[keyOf(step.event as Ev)](step.event as Ev);
+      assertState[stateName(step.state as Snap)](step.state as Snap);
+    }
+  });
+});

@@ -1,0 +1,181 @@
+/**
+ * Generated path tests for the AI Crop Recommendations page: every shortest path through
+ * recommendationsMachine (load, field selector, refresh, the generate dialog with its guard and
+ * failures, the 'Generated N' notice, and a card's change reloading the page), each driven through
+ * the real view and checked on screen.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
+import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
+import { recommendationMachine } from '@/machines/recommendation.machine';
+import { recommendationsMachine, type Loaded } from '@/machines/recommendations.machine';
+import { HttpError } from '@/services/http';
+import type { Recommendation } from '@/services/recommendations';
+import { AiRecommendationsView } from '@/views/recommendations/AiRecommendationsView';
+import { deferred, renderLive } from '../support/live';
+import { eventTypes, machineEventTypes } from './toolsHarness';
+import { FIELDS, makeRec } from './recommendationFixtures';
+
+type Ev = AnyEventObject;
+type Snap = SnapshotFrom<typeof recommendationsMachine>;
+
+const LOADED: Loaded = { fields: FIELDS, recommendations: [makeRec()], stats: { total: 3, implemented: 1, implementationRate: 33.3 } };
+const EMPTY: Loaded = { fields: FIELDS, recommendations: [], stats: { total: 0, implemented: 0, implementationRate: 0 } };
+const GENERATED = [makeRec({ _id: 'r-2' }), makeRec({ _id: 'r-3', cropName: 'Wheat' })];
+
+const EVENTS: Ev[] = [
+  { type: 'field.select', fieldId: 'f-1' },
+  { type: 'field.select', fieldId: '' },
+  { type: 'list.refresh' },
+  { type: 'generate.open' },
+  { type: 'generate.cancel' },
+  { type: 'generate.submit' },
+  { type: 'notice.dismiss' },
+  { type: 'recommendation.changed' },
+  { type: 'xstate.done.actor.load', output: LOADED },
+  { type: 'xstate.done.actor.load', output: EMPTY },
+  { type: 'xstate.error.actor.load', error: new HttpError(500, 'server') },
+  { type: 'xstate.done.actor.generate', output: GENERATED },
+  { type: 'xstate.error.actor.generate', error: new HttpError(500, 'server') },
+];
+const keyOf = (e: Ev) =>
+  e.type === 'field.select' ? `field.select(${e.fieldId || 'all'})` : e.type === 'xstate.done.actor.load' ? `load.done(${(e.output as Loaded).recommendations.length})` : e.type;
+const stateName = (s: Snap) => (typeof s.value === 'string' ? s.value : Object.entries(s.value).map(([k, v]) => `${k}.${v}`)[0]);
+const ctxKey = (s: Snap) => {
+  const c = s.context;
+  return JSON.stringify([c.fieldId, c.failure, c.generated, c.recommendations.length]);
+};
+
+const options = {
+  events: EVENTS as never,
+  filterEvents: (s: Snap, e: Ev) => {
+    if (!s.can(e as never)) return false;
+    // The selector offers only the fields loaded so far.
+    if (e.type === 'field.select') return e.fieldId !== s.context.fieldId && (e.fieldId === '' || s.context.fields.some((f) => f._id === e.fieldId));
+    if (e.type === 'notice.dismiss') return s.context.generated != null;
+    // Only a card can say it changed: there must be a pending one to approve.
+    if (e.type === 'recommendation.changed') return s.context.recommendations.some((r) => r.status === 'pending') && s.matches({ ready: 'idle' });
+    return true;
+  },
+  serializeEvent: (e: Ev) => keyOf(e),
+};
+const paths = getShortestPaths(recommendationsMachine, {
+  ...options,
+  serializeState: (s: Snap, e?: Ev, prev?: Snap) =>
+    `${stateName(s as Snap)}|${ctxKey(s as Snap)}|${e ? keyOf(e as Ev) : ''}|${prev ? stateName(prev as Snap) : ''}`,
+} as never);
+
+const drive = { load: deferred<Loaded>(), generate: deferred<Recommendation[]>() };
+
+async function render() {
+  const card = recommendationMachine.provide({
+    actors: { updateStatus: fromPromise<Recommendation, { id: string; status: Recommendation['status'] }>(async ({ input }) => makeRec({ status: input.status })) },
+  });
+  const page = recommendationsMachine.provide({
+    actors: {
+      load: fromPromise<Loaded, { fieldId: string }>(() => (drive.load = deferred<Loaded>()).promise),
+      generate: fromPromise<Recommendation[], { fieldId: string }>(() => (drive.generate = deferred<Recommendation[]>()).promise),
+      recommendation: card,
+    },
+  });
+  renderLive(<AiRecommendationsView logic={page} />, 'coordinator', '/ai-recommendations');
+}
+
+const click = (name: string | RegExp) => fireEvent.click(screen.getByRole('button', { name }));
+const settle = (fn: () => void) => act(async () => fn());
+
+const exec: Record<string, (e: Ev) => unknown> = {
+  'field.select(f-1)': () => fireEvent.change(screen.getByRole('combobox', { name: 'Field' }), { target: { value: 'f-1' } }),
+  'field.select(all)': () => fireEvent.change(screen.getByRole('combobox', { name: 'Field' }), { target: { value: '' } }),
+  'list.refresh': () => click('Refresh'),
+  'generate.open': () => click('Generate New Recommendation'),
+  'generate.cancel': () => click('Cancel'),
+  'generate.submit': () => click('Generate'),
+  'notice.dismiss': () => click('Dismiss'),
+  'recommendation.changed': () => act(async () => click('Approve')),
+  'load.done(1)': (e) => settle(() => drive.load.resolve(e.output)),
+  'load.done(0)': (e) => settle(() => drive.load.resolve(e.output)),
+  'xstate.error.actor.load': (e) => settle(() => drive.load.reject(e.error)),
+  'xstate.done.actor.generate': (e) => settle(() => drive.generate.resolve(e.output)),
+  'xstate.error.actor.generate': (e) => settle(() => drive.generate.reject(e.error)),
+};
+
+const dialog = () => screen.queryByRole('dialog');
+const statValue = (label: string) => screen.getByText(label, { selector: '.stat-label' }).nextSibling?.textContent;
+
+function commonChecks(s: Snap) {
+  expect(statValue('Total Recommendations')).toBe(String(s.context.stats.total));
+  expect(statValue('AI Accuracy')).toBe('85%');
+  expect((screen.getByRole('combobox', { name: 'Field' }) as HTMLSelectElement).value).toBe(s.context.fieldId);
+  const notice = screen.queryByRole('status');
+  if (s.context.generated != null) expect(notice).toHaveTextContent(`Generated ${s.context.generated} new recommendations!`);
+  else expect(notice).toBeNull();
+}
+
+const assertState: Record<string, (s: Snap) => void> = {
+  loading: (s) => {
+    commonChecks(s);
+    expect(screen.getByRole('button', { name: 'Generate New Recommendation' })).toBeDisabled();
+    if (s.context.cards.length === 0) expect(screen.getByText('Loading recommendations…')).toBeInTheDocument();
+    else expect(document.querySelector('.recs-list')).toHaveAttribute('aria-busy', 'true');
+    expect(dialog()).toBeNull();
+  },
+  failed: (s) => {
+    commonChecks(s);
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to fetch recommendations');
+    expect(screen.getByRole('button', { name: 'Generate New Recommendation' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Refresh' })).toBeEnabled();
+  },
+  'ready.idle': (s) => {
+    commonChecks(s);
+    expect(dialog()).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    if (s.context.recommendations.length === 0) expect(screen.getByText('No Recommendations Yet')).toBeInTheDocument();
+    else expect(screen.getByText('Gram (chickpea)')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Generate New Recommendation' })).toBeEnabled();
+  },
+  'ready.dialog': (s) => {
+    commonChecks(s);
+    expect(dialog()).not.toBeNull();
+    expect(dialog()).toHaveTextContent(s.context.fieldId ? 'Field: North plot (FLD000001AAA)' : 'No field chosen');
+    const alert = screen.queryByRole('alert');
+    if (s.context.failure === 'noField') expect(alert).toHaveTextContent('Please select a field first');
+    else if (s.context.failure === 'generate') expect(alert).toHaveTextContent('Failed to generate recommendation');
+    else expect(alert).toBeNull();
+    expect(screen.getByRole('combobox', { name: 'Field' })).toBeDisabled();
+  },
+  'ready.generating': (s) => {
+    commonChecks(s);
+    expect(screen.getByRole('button', { name: 'Generating…' })).toBeDisabled();
+    expect(screen.queryByRole('alert')).toBeNull();
+  },
+};
+
+afterEach(cleanup);
+
+describe('recommendations page model', () => {
+  it('lists every event the machine handles (new events fail loudly)', () => {
+    expect(eventTypes(EVENTS)).toEqual(machineEventTypes(recommendationsMachine));
+  });
+
+  it('has an executor for every event and an assertion for every state', () => {
+    const map = getAdjacencyMap(recommendationsMachine, { ...options, serializeState: (s: Snap) => `${stateName(s as Snap)}|${ctxKey(s as Snap)}` } as never);
+    const events = new Set<string>();
+    const states = new Set<string>();
+    for (const node of Object.values(map)) {
+      states.add(stateName(node.state as Snap));
+      for (const t of Object.values(node.transitions) as Array<{ event: Ev }>) events.add(keyOf(t.event as Ev));
+    }
+    expect([...events].sort()).toEqual(Object.keys(exec).sort());
+    expect([...states].sort()).toEqual(Object.keys(assertState).sort());
+  });
+
+  it.each(paths.map((p) => [p.steps.map((s) => keyOf(s.event as Ev)).join(' → '), p] as const))('%s', async (_, path) => {
+    await render();
+    for (const step of path.steps) {
+      if ((step.event as Ev).type !== 'xstate.init') await exec[keyOf(step.event as Ev)](step.event as Ev);
+      assertState[stateName(step.state as Snap)](step.state as Snap);
+    }
+  });
+});
