@@ -3,9 +3,7 @@ import type { FieldChoice, Insight, InsightsResponse, WeatherNow } from '../../s
 import { http } from './http';
 
 export type { FieldChoice, Insight, WeatherNow };
-
-export const listFieldChoices = async (signal?: AbortSignal) =>
-  (await http.get<{ data: { fields: FieldChoice[] } }>('/fields', { signal })).data.fields;
+export { listFieldChoices } from './fields';
 
 export const getWeather = (fieldId: string, signal?: AbortSignal) =>
   http.get<WeatherNow>('/fdss/weather/current', { params: { fieldId }, signal });

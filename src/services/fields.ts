@@ -10,7 +10,9 @@ export type FieldQuery = { page: number; limit: number; search?: string; status?
 export const createField = (payload: AddFieldPayload, signal?: AbortSignal) =>
   http.post<{ field: { _id: string; fieldId: string } }>('/fields', payload, { signal });
 
-export const listFieldChoices = (signal?: AbortSignal) => http.get<{ fields: FieldChoice[] }>('/fields', { signal }).then((r) => r.fields);
+/** The fields behind every field dropdown (spec: GET /fields → data.fields[]). */
+export const listFieldChoices = (signal?: AbortSignal) =>
+  http.get<{ data: { fields: FieldChoice[] } }>('/fields', { signal }).then((r) => r.data.fields);
 
 export const listCoordinatorFields = (q: FieldQuery, signal?: AbortSignal) =>
   http.get<FieldList>('/coordinator/field-overview', { params: q, signal });

@@ -28,8 +28,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/fields',
-    { onRequest: [app.authenticate], schema: { tags, security, querystring: FieldChoicesQuery, response: { 200: Type.Object({ fields: Type.Array(FieldChoice), pagination: Type.Any() }), ...errors } } },
-    async (req) => repo.fieldChoices(app.db, req.user!, { page: req.query.page ?? 1, limit: req.query.limit ?? 100 }),
+    // Spec section 7: GET /fields → data.fields[].
+    { onRequest: [app.authenticate], schema: { tags, security, querystring: FieldChoicesQuery, response: { 200: Type.Object({ data: Type.Object({ fields: Type.Array(FieldChoice) }), pagination: Type.Any() }), ...errors } } },
+    async (req) => {
+      const { fields, pagination } = await repo.fieldChoices(app.db, req.user!, { page: req.query.page ?? 1, limit: req.query.limit ?? 100 });
+      return { data: { fields }, pagination };
+    },
   );
 
   app.post(
