@@ -1,6 +1,7 @@
 /** Dashboard stat calls. */
 import { http } from './http';
 import type { AdminOverview, CoordinatorStats } from '../../server/src/contracts/dashboards';
+import type { AlertItem } from '../../server/src/contracts/alerts';
 
 export type { AdminOverview, CoordinatorStats };
 
@@ -9,7 +10,8 @@ export const getCoordinatorStats = (signal?: AbortSignal) =>
   http.get<{ stats: CoordinatorStats }>('/coordinator/dashboard-stats', { signal }).then((r) => r.stats);
 
 /** The dashboards' Recent Alerts preview (the alerts endpoints belong to the alerts screens). */
-export type AlertPreview = { _id: string; type: string; severity: string; message: string; farmer?: string | null; fieldName?: string | null; createdAt: string };
+/** The dashboards show the same alert items as the alerts screens. */
+export type AlertPreview = AlertItem;
 export const listRecentAlerts = (admin: boolean, limit: number, signal?: AbortSignal) =>
   admin
     ? http.get<{ alerts: AlertPreview[] }>('/admin/alerts', { params: { page: 1, limit }, signal }).then((r) => r.alerts.slice(0, limit))

@@ -1,6 +1,7 @@
 /** Pieces both dashboards share: stat cards, the recent-alerts list and quick-action buttons. */
 import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import type { AlertPreview } from '@/machines/dashboard.machine';
+import { alertMessage } from '@/views/alerts/alertLabels';
 import { useT } from './useT';
 
 const m = defineMessages({
@@ -36,7 +37,7 @@ export function RecentAlerts({ alerts }: { alerts: AlertPreview[] }) {
           {alerts.map((a) => (
             <li key={a._id}>
               <span>
-                {a.message}
+                {alertMessage(intl, a)}
                 {a.fieldName && <span className="muted"> · {a.fieldName}</span>}
                 <span className="muted"> · {intl.formatDate(a.createdAt, { dateStyle: 'short', timeStyle: 'short', numberingSystem: 'latn' })}</span>
               </span>
