@@ -14,6 +14,7 @@ import type { StoredSession } from '@/services/sessionStore';
 import { loginTwoFactorMachine, type LoginTwoFactorOutput } from './loginTwoFactor.machine';
 import { authBridgeActor, loadProfileActor, loginActor, logoutActor, refreshTokensActor } from './session.actors';
 
+export type { LoginResult };
 export type LoginFailure = { kind: 'invalidCredentials' } | { kind: 'http'; error: HttpError };
 /** Why the user is looking at the login screen, when it is not their own choice. */
 export type SessionNotice = 'sessionExpired' | null;

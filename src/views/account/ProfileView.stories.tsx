@@ -3,7 +3,7 @@ import { expect, fn, userEvent, waitFor } from 'storybook/test';
 import { fromPromise } from 'xstate';
 import mr from '@/i18n/messages/mr.json';
 import { profileMachine } from '@/machines/profile.machine';
-import type { Profile, ProfileDraft } from '@/services/account';
+import type { Profile, ProfileDraft } from '@/machines/profile.machine';
 import { ProfileView } from './ProfileView';
 import { storyProfile, storySession } from './storyFixtures';
 

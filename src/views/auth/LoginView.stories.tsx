@@ -3,7 +3,7 @@ import { expect, fn, userEvent, waitFor } from 'storybook/test';
 import { fromPromise } from 'xstate';
 import mr from '@/i18n/messages/mr.json';
 import { sessionMachine } from '@/machines/session.machine';
-import type { LoginResult } from '@/services/auth';
+import type { LoginResult } from '@/machines/session.machine';
 import { HttpError } from '@/services/http';
 import { demoUser, storySessionActors } from '@/views/storyFixtures';
 import { LoginView } from './LoginView';
