@@ -93,6 +93,17 @@ export const farmersTableMachine = setup({
     edit: null, editProblem: null, editError: null, notice: null,
   }),
   initial: 'loading',
+  // The import notice (with its report) stays up while the list reloads and while other work runs,
+  // so its download is honoured in every state, not only when the table is idle.
+  on: {
+    'report.download': {
+      guard: 'hasReport',
+      actions: {
+        type: 'download',
+        params: ({ context }) => ({ name: 'rejected-farmers.csv', data: context.notice?.kind === 'imported' ? (context.notice.report ?? '') : '' }),
+      },
+    },
+  },
   states: {
     loading: {
       tags: ['loading'],
@@ -125,13 +136,6 @@ export const farmersTableMachine = setup({
           { guard: ({ context, event }) => context.actorRole !== 'coordinator' && isCsvFile(event.file), target: 'importing', actions: assign({ notice: null }) },
           { guard: 'isAdmin', actions: assign({ notice: { kind: 'csvOnly' } }) },
         ],
-        'report.download': {
-          guard: 'hasReport',
-          actions: {
-            type: 'download',
-            params: ({ context }) => ({ name: 'rejected-farmers.csv', data: context.notice?.kind === 'imported' ? (context.notice.report ?? '') : '' }),
-          },
-        },
         'export.start': { guard: 'isAdmin', target: 'exporting' },
         'notice.dismiss': { actions: assign({ notice: null }) },
       },
