@@ -33,7 +33,9 @@ beforeAll(async () => {
   await t.db.insert(cropHistory).values([
     { fieldId: F.farmer.id, crop: 'Soybean', harvestedDate: '2026-10-15', yield: 800, yieldUnit: 'kg' },
     { fieldId: F.farmer.id, crop: 'Soybean', harvestedDate: '2026-10-20', yield: 1.2, yieldUnit: 'ton' },
+    { fieldId: F.farmer2.id, crop: ' soybean', harvestedDate: '2026-10-02', yield: 16, yieldUnit: 'quintal' },
     { fieldId: F.farmer2.id, crop: 'Wheat', harvestedDate: '2026-03-10', yield: 16, yieldUnit: 'quintal' },
+    { fieldId: F.farmer2.id, crop: 'Wheat', harvestedDate: null, yield: 99, yieldUnit: 'quintal' },
   ]);
 });
 afterAll(() => t.close());
@@ -92,15 +94,33 @@ describe('field analytics', () => {
     expect((await get('farmer', '/fields/analytics/overview')).statusCode).toBe(403);
   });
 
-  it('averages harvested yields per crop and month in quintals, filtered by crops', async () => {
+  it('averages harvested yields per crop and month in quintals, one series per crop whatever its case', async () => {
     const all = (await get('coordinator', '/fields/analytics/yield-trends')).json();
-    expect(all.crops).toEqual(['Soybean', 'Wheat']);
+    expect(all.crops).toEqual(['soybean', 'wheat']);
+    // Soybean in October: 800 kg = 8 q, 1.2 t = 12 q and ' soybean' 16 q → 12 q; the unharvested wheat row is left out.
     expect(all.yieldTrends).toEqual([
-      { crop: 'Soybean', data: [{ month: 10, year: 2026, averageYield: 10 }] },
-      { crop: 'Wheat', data: [{ month: 3, year: 2026, averageYield: 16 }] },
+      { crop: 'soybean', data: [{ month: 10, year: 2026, averageYield: 12 }] },
+      { crop: 'wheat', data: [{ month: 3, year: 2026, averageYield: 16 }] },
     ]);
-    const wheat = (await get('coordinator', '/fields/analytics/yield-trends?crops=wheat')).json();
-    expect(wheat.yieldTrends.map((y: { crop: string }) => y.crop)).toEqual(['Wheat']);
+  });
+
+  it('filters by the comma-joined crops in any case, and treats an empty list as all crops', async () => {
+    const wheat = (await get('coordinator', '/fields/analytics/yield-trends?crops=WHEAT%20')).json();
+    expect(wheat.yieldTrends.map((y: { crop: string }) => y.crop)).toEqual(['wheat']);
+    expect(wheat.crops).toEqual(['soybean', 'wheat']);
+    const both = (await get('coordinator', '/fields/analytics/yield-trends?crops=wheat,Soybean,okra')).json();
+    expect(both.yieldTrends.map((y: { crop: string }) => y.crop)).toEqual(['soybean', 'wheat']);
+    const none = (await get('coordinator', '/fields/analytics/yield-trends?crops=,')).json();
+    expect(none.yieldTrends).toHaveLength(2);
+  });
+
+  it("keeps yield trends inside the caller's reach and refuses farmers and unknown parameters", async () => {
     expect((await get('coordinator2', '/fields/analytics/yield-trends')).json()).toEqual({ yieldTrends: [], crops: [] });
+    expect((await get('admin', '/fields/analytics/yield-trends')).json().crops).toEqual(['soybean', 'wheat']);
+    expect((await get('farmer', '/fields/analytics/yield-trends')).statusCode).toBe(403);
+    const bad = await get('admin', '/fields/analytics/yield-trends?period=last6months');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toHaveProperty('marathi');
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/fields/analytics/yield-trends' })).statusCode).toBe(401);
   });
 });

@@ -76,9 +76,9 @@ async function fieldHealth(db: Db, user: AuthUser) {
   return rowsOf(r)[0] as { excellent: number; good: number; fair: number; poor: number };
 }
 
-/** Percent of the caller's fields (with a crop) growing each crop, one decimal. */
+/** Percent of the caller's fields (with a crop) growing each crop, one decimal; 'Soybean' and 'soybean ' are one crop. */
 async function cropDistribution(db: Db, user: AuthUser) {
-  const r = await db.execute(sql`select ${fields.cropName} as crop, count(*)::int as n
+  const r = await db.execute(sql`select lower(trim(${fields.cropName})) as crop, count(*)::int as n
     from ${fields} where ${fieldScope(user)} and coalesce(trim(${fields.cropName}), '') <> '' group by 1 order by 2 desc, 1`);
   const rows = rowsOf(r) as { crop: string; n: number }[];
   const total = rows.reduce((s, x) => s + x.n, 0);
@@ -95,20 +95,25 @@ export async function statusOverview(db: Db, user: AuthUser) {
   return rowsOf(r)[0] as { active: number; maintenance: number; inactive: number; harvested: number };
 }
 
-/** Average harvested yield per crop and month from crop_history, in quintals (kg / 100, ton × 10). */
+/**
+ * Average harvested yield per crop and month from crop_history, in quintals (kg / 100, ton × 10).
+ * Crop names are typed freely, so a crop is its trimmed lower-case name ('Soybean' and 'soybean ' are
+ * one series); the client translates the names it knows.
+ */
 export async function yieldTrends(db: Db, user: AuthUser, crops: string[]) {
   const inScope = sql`${cropHistory.fieldId} in (select ${fields.id} from ${fields} where ${fieldScope(user)})`;
+  const crop = sql`lower(trim(${cropHistory.crop}))`;
   const quintals = sql`case ${cropHistory.yieldUnit} when 'kg' then ${cropHistory.yield} / 100.0 when 'ton' then ${cropHistory.yield} * 10.0 else ${cropHistory.yield} end`;
-  const all = rowsOf(await db.execute(sql`select distinct ${cropHistory.crop} as crop from ${cropHistory} where ${inScope} order by 1`)).map(
+  const all = rowsOf(await db.execute(sql`select distinct ${crop} as crop from ${cropHistory} where ${inScope} and ${crop} <> '' order by 1`)).map(
     (x) => x.crop as string,
   );
-  const wanted = crops.length ? sql` and lower(${cropHistory.crop}) in (${sql.join(crops.map((c) => sql`${c.toLowerCase()}`), sql`, `)})` : sql``;
+  const wanted = crops.length ? sql` and ${crop} in (${sql.join(crops.map((c) => sql`${c.trim().toLowerCase()}`), sql`, `)})` : sql``;
   const rows = rowsOf(
-    await db.execute(sql`select ${cropHistory.crop} as crop,
+    await db.execute(sql`select ${crop} as crop,
         extract(month from ${cropHistory.harvestedDate})::int as month, extract(year from ${cropHistory.harvestedDate})::int as year,
         round(avg(${quintals})::numeric, 2)::float8 as "averageYield"
       from ${cropHistory}
-      where ${inScope} and ${cropHistory.harvestedDate} is not null and ${cropHistory.yield} is not null${wanted}
+      where ${inScope} and ${cropHistory.harvestedDate} is not null and ${cropHistory.yield} is not null and ${crop} <> ''${wanted}
       group by 1, 2, 3 order by 1, 3, 2`),
   ) as { crop: string; month: number; year: number; averageYield: number }[];
   const byCrop = new Map<string, { month: number; year: number; averageYield: number }[]>();
