@@ -7,6 +7,7 @@ import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { analyticsMachine, type Analytics, type Period, type ReportType } from '@/machines/analytics.machine';
 import { AppHeader } from '@/views/ui/AppHeader';
+import { cropLabel } from '@/views/ui/cropLabels';
 import { useT } from '@/views/staff/useT';
 import { m } from './analyticsMessages';
 import './analytics.css';
@@ -140,7 +141,7 @@ function Figures({ a }: { a: Analytics }) {
           <ul className="analytics-list">
             {Object.entries(a.cropDistribution).map(([crop, pct]) => (
               <li key={crop}>
-                <span>{crop}</span> <strong>{num(pct)}%</strong>
+                <span>{cropLabel(intl, crop)}</span> <strong>{num(pct)}%</strong>
                 <span className="bar" style={{ width: `${pct}%` }} aria-hidden="true" />
               </li>
             ))}

@@ -5,6 +5,7 @@ import { useLocation } from 'wouter';
 import { dashboardMachine } from '@/machines/dashboard.machine';
 import { DashboardContext } from '@/machines/dashboard.context';
 import { AppHeader } from '@/views/ui/AppHeader';
+import { cropLabel } from '@/views/ui/cropLabels';
 import { QuickActions, RecentAlerts, StatCard } from '../staff/DashboardParts';
 import { useSignedIn } from '../staff/useStaffRole';
 import { useT } from '../staff/useT';
@@ -98,7 +99,7 @@ function CoordinatorDashboard({ name }: { name: string }) {
                   <span>
                     {f.fieldName} <span className="muted">· {f.farmerName ?? '--'}</span>
                   </span>
-                  <span className={`badge badge-${f.status}`}>{f.crop ?? '--'}</span>
+                  <span className={`badge badge-${f.status}`}>{f.crop ? cropLabel(intl, f.crop) : '--'}</span>
                 </li>
               ))}
             </ul>

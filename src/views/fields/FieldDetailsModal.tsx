@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { FieldMonitoringContext } from '@/machines/fieldMonitoring.context';
+import { cropLabel } from '@/views/ui/cropLabels';
 import { SensorTimelineChart } from '../charts/SensorTimelineChart';
 import { useT } from '../staff/useT';
 import { options } from './addFieldMessages';
@@ -71,7 +72,7 @@ export function FieldDetailsModal() {
             <Facts
               rows={[
                 [t(fm.owner), detail.owner.name],
-                [t(fm.cropType), detail.currentCrop.name],
+                [t(fm.cropType), detail.currentCrop.name && cropLabel(intl, detail.currentCrop.name)],
                 [t(fm.area), detail.location.area.value === null ? null : `${num(detail.location.area.value)} ${option(detail.location.area.unit)}`],
               ]}
             />
@@ -111,7 +112,7 @@ export function FieldDetailsModal() {
                 <ul>
                   {detail.cropHistory.map((h, i) => (
                     <li key={i}>
-                      <strong>{h.crop}</strong> {h.variety} · {t(fm.season)}: {h.season ?? '--'} · {t(fm.planted)}: {day(h.plantedDate) ?? '--'} · {t(fm.harvested)}:{' '}
+                      <strong>{cropLabel(intl, h.crop)}</strong> {h.variety} · {t(fm.season)}: {h.season ?? '--'} · {t(fm.planted)}: {day(h.plantedDate) ?? '--'} · {t(fm.harvested)}:{' '}
                       {day(h.harvestedDate) ?? '--'} · {t(fm.yieldLabel)}: {h.yield === null ? '--' : `${num(h.yield)} ${option(h.yieldUnit)}`}
                       {h.notes && <div className="muted">{h.notes}</div>}
                     </li>

@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import { FieldMonitoringContext } from '@/machines/fieldMonitoring.context';
 import type { HealthFilter } from '@/machines/fieldMonitoring.machine';
+import { cropLabel } from '@/views/ui/cropLabels';
 import { Pager } from '../staff/Pager';
 import { useT } from '../staff/useT';
 import { fm } from './fieldMessages';
@@ -77,7 +78,7 @@ export function FieldMonitoring() {
               </p>
             )}
             <p>
-              {t(fm.crop)}: {f.crop ?? t(fm.notSpecified)}
+              {t(fm.crop)}: {f.crop ? cropLabel(intl, f.crop) : t(fm.notSpecified)}
             </p>
             <p>
               {t(fm.area)}: {f.area === null ? t(fm.na) : t(fm.acres, { value: intl.formatNumber(f.area, { maximumFractionDigits: 1, numberingSystem: 'latn' }) })}

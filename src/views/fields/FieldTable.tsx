@@ -2,6 +2,7 @@
 import { lazy, Suspense } from 'react';
 import { useIntl } from 'react-intl';
 import { FieldTableContext } from '@/machines/fieldTable.context';
+import { cropLabel } from '@/views/ui/cropLabels';
 import { Pager } from '../staff/Pager';
 import { useT } from '../staff/useT';
 import { fm } from './fieldMessages';
@@ -58,7 +59,7 @@ export function FieldTable({ onAddField }: { onAddField?: () => void }) {
               <tr key={f._id}>
                 <td>{f.fieldName}</td>
                 <td>{f.farmerName ?? '--'}</td>
-                <td>{f.crop ?? '--'}</td>
+                <td>{f.crop ? cropLabel(intl, f.crop) : '--'}</td>
                 <td>
                   <span className={`badge badge-${f.status}`}>{t(HEALTH[f.status])}</span>
                 </td>

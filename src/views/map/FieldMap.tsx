@@ -9,6 +9,7 @@ import MapGL, { NavigationControl, Popup, useControl } from 'react-map-gl/maplib
 import { MapboxOverlay, type MapboxOverlayProps } from '@deck.gl/mapbox';
 import { ScatterplotLayer } from '@deck.gl/layers';
 import type { FieldPin } from '../../../server/src/contracts/fields';
+import { cropLabel } from '@/views/ui/cropLabels';
 import { useT } from '../staff/useT';
 import { healthColour, MAP_CENTER, MAP_ZOOM, styleFor, type MapMode } from './mapSetup';
 
@@ -87,7 +88,7 @@ export function FieldMap({ pins, listLimit = 10, height = 420 }: { pins: FieldPi
             {picked && (
               <Popup latitude={picked.lat} longitude={picked.lng} onClose={() => setPicked(null)} closeOnClick={false}>
                 <strong>{picked.fieldName}</strong>
-                <div>{t(m.crop, { crop: picked.crop ?? t(m.notSpecified) })}</div>
+                <div>{t(m.crop, { crop: picked.crop ? cropLabel(intl, picked.crop) : t(m.notSpecified) })}</div>
                 <div>{t(m.farmer, { farmer: picked.farmerName ?? '--' })}</div>
               </Popup>
             )}

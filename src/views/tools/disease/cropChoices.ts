@@ -1,16 +1,6 @@
 /** Crops the disease knowledge base has specific entries for (server/src/domain/disease/knowledge/diseases.json). */
-import { defineMessages } from 'react-intl';
+import { cropMessages } from '@/views/ui/cropLabels';
 
-const m = defineMessages({
-  soybean: { id: 'crop.soybean', defaultMessage: 'Soybean' },
-  groundnut: { id: 'crop.groundnut', defaultMessage: 'Groundnut' },
-  pomegranate: { id: 'crop.pomegranate', defaultMessage: 'Pomegranate' },
-  rice: { id: 'crop.rice', defaultMessage: 'Rice' },
-  tomato: { id: 'crop.tomato', defaultMessage: 'Tomato' },
-  potato: { id: 'crop.potato', defaultMessage: 'Potato' },
-  wheat: { id: 'crop.wheat', defaultMessage: 'Wheat' },
-  grape: { id: 'crop.grape', defaultMessage: 'Grape' },
-  chilli: { id: 'crop.chilli', defaultMessage: 'Chilli' },
-});
+const DISEASE_CROPS = ['soybean', 'groundnut', 'pomegranate', 'rice', 'tomato', 'potato', 'wheat', 'grape', 'chilli'] as const;
 
-export const CROP_CHOICES = (Object.keys(m) as (keyof typeof m)[]).map((id) => ({ id, label: m[id] }));
+export const CROP_CHOICES = DISEASE_CROPS.map((id) => ({ id, label: cropMessages[id] }));
