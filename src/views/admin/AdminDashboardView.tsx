@@ -1,6 +1,6 @@
 /**
  * The admin dashboard (spec section 2): stat cards from /admin/overview, quick actions, and the
- * coordinators table, farmers list, field table and alerts embedded.
+ * coordinators table, farmers list, field table, alerts and the yield trends and field health panel embedded.
  */
 import { useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
@@ -8,6 +8,8 @@ import { useLocation } from 'wouter';
 import { dashboardMachine } from '@/machines/dashboard.machine';
 import { DashboardContext } from '@/machines/dashboard.context';
 import { coordinatorsTableMachine } from '@/machines/coordinatorsTable.machine';
+import { yieldTrendsMachine } from '@/machines/yieldTrends.machine';
+import { YieldTrendsContext } from '@/machines/yieldTrends.context';
 import { CoordinatorsTableContext } from '@/machines/coordinatorsTable.context';
 import { AppHeader } from '@/views/ui/AppHeader';
 import { FieldTablePanel } from '../fields/FieldTablePanel';
@@ -16,6 +18,8 @@ import { CoordinatorsTable } from '../people/CoordinatorsTable';
 import { QuickActions, RecentAlerts, StatCard } from '../staff/DashboardParts';
 import { useSignedIn, type StaffRole } from '../staff/useStaffRole';
 import { useT } from '../staff/useT';
+import { saveFile } from '../staff/download';
+import { YieldTrendsPanel } from './YieldTrendsPanel';
 import '../staff/staff.css';
 
 const m = defineMessages({
@@ -41,6 +45,7 @@ function AdminDashboard({ role }: { role: StaffRole }) {
   const loading = DashboardContext.useSelector((s) => s.hasTag('loading'));
   const [, navigate] = useLocation();
   const n = (v: number) => intl.formatNumber(v, { numberingSystem: 'latn' });
+  const [yieldLogic] = useState(() => yieldTrendsMachine.provide({ actions: { download: (_, { name, data }) => saveFile(name, data) } }));
   return (
     <main className="staff-page" aria-busy={loading}>
       <h1>{t(m.title)}</h1>
@@ -75,6 +80,9 @@ function AdminDashboard({ role }: { role: StaffRole }) {
         <FieldTablePanel actorRole={role} onAddField={() => navigate('/add-field')} />
       </section>
       <RecentAlerts alerts={alerts} />
+      <YieldTrendsContext.Provider logic={yieldLogic}>
+        <YieldTrendsPanel />
+      </YieldTrendsContext.Provider>
     </main>
   );
 }

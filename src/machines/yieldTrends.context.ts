@@ -1,0 +1,4 @@
+import { createActorContext } from '@xstate/react';
+import { yieldTrendsMachine } from './yieldTrends.machine';
+
+export const YieldTrendsContext = createActorContext(yieldTrendsMachine);
