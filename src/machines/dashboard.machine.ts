@@ -66,16 +66,14 @@ export const dashboardMachine = setup({
   types: {
     input: {} as DashboardInput,
     context: {} as DashboardInput & Loaded,
-    events: {} as { type: 'dashboard.reload' } | { type: 'alert.new'; alert: AlertPreview } | { type: 'nav.go'; to: string },
+    events: {} as { type: 'alert.new'; alert: AlertPreview } | { type: 'nav.go'; to: string },
   },
   actors: {
     load: fromPromise<Loaded, DashboardInput>(({ input, signal }) => (input.kind === 'admin' ? loadAdmin(signal) : loadCoordinator(signal))),
     // The server pushes alerts to the admins' and the managing coordinator's rooms only.
     watchAlerts: socketFeed({
-      'alert:new': (a: AlertPush) => ({
-        type: 'alert.new' as const,
-        alert: { _id: a._id, type: a.type, severity: a.severity, message: a.message, fieldName: a.fieldName ?? null, createdAt: a.createdAt },
-      }),
+      // The whole item: Recent Alerts renders it in the reader's language from its message key and values.
+      'alert:new': (alert: AlertPush) => ({ type: 'alert.new' as const, alert }),
     }),
   },
   actions: {
@@ -100,7 +98,6 @@ export const dashboardMachine = setup({
     ready: {
       invoke: { id: 'watchAlerts', src: 'watchAlerts' },
       on: {
-        'dashboard.reload': 'loading',
         'alert.new': {
           actions: assign({
             alerts: ({ context, event }) => [event.alert, ...context.alerts.filter((a) => a._id !== event.alert._id)].slice(0, PREVIEW_SIZE),

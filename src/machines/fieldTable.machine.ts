@@ -73,10 +73,11 @@ export const fieldTableMachine = setup({
     },
     locating: {
       initial: 'open',
-      on: { 'location.cancel': { target: 'ready', actions: assign({ locating: null, position: null, saveFailed: false }) } },
       states: {
         open: {
           on: {
+            // Not while saving: the PUT would still land and the closed dialog would leave the list stale.
+            'location.cancel': { target: '#fieldTable.ready', actions: assign({ locating: null, position: null, saveFailed: false }) },
             'location.pick': { actions: assign({ position: ({ event }) => event.position, saveFailed: false }) },
             'location.save': { guard: 'hasPosition', target: 'saving' },
           },

@@ -26,8 +26,9 @@ const session = sessionMachine.provide({
 });
 
 export function renderLive(ui: ReactNode, role: LiveRole, path = '/') {
-  const { hook } = memoryLocation({ path });
-  return render(
+  const location = memoryLocation({ path, record: true });
+  const { hook } = location;
+  const result = render(
     <IntlProvider locale="en" messages={en} onError={() => {}}>
       <Router hook={hook}>
         <SessionContext.Provider logic={session} options={{ input: { stored: { accessToken: 'test-token', refreshToken: 'test-refresh', user: users[role] as never } } }}>
@@ -36,6 +37,8 @@ export function renderLive(ui: ReactNode, role: LiveRole, path = '/') {
       </Router>
     </IntlProvider>,
   );
+  /** `location.history` records where the screen sent the reader. */
+  return { ...result, location };
 }
 
 export function deferred<T>() {

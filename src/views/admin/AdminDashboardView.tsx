@@ -87,14 +87,15 @@ function AdminDashboard({ role }: { role: StaffRole }) {
   );
 }
 
-export function AdminDashboardView() {
+/** `logic` lets a test give the dashboard its own loads and alert feed; the page provides navigation. */
+export function AdminDashboardView({ logic = dashboardMachine }: { logic?: typeof dashboardMachine }) {
   const { role } = useSignedIn();
   const [, navigate] = useLocation();
-  const [logic] = useState(() => dashboardMachine.provide({ actions: { navigate: (_, { to }) => navigate(to) } }));
+  const [machine] = useState(() => logic.provide({ actions: { navigate: (_, { to }) => navigate(to) } }));
   return (
     <>
       <AppHeader subtitle={m.title} />
-      <DashboardContext.Provider logic={logic} options={{ input: { kind: 'admin' } }}>
+      <DashboardContext.Provider logic={machine} options={{ input: { kind: 'admin' } }}>
         <AdminDashboard role={role as StaffRole} />
       </DashboardContext.Provider>
     </>

@@ -123,14 +123,15 @@ function CoordinatorDashboard({ name }: { name: string }) {
   );
 }
 
-export function CoordinatorDashboardView() {
+/** `logic` lets a test give the dashboard its own loads and alert feed; the page provides navigation. */
+export function CoordinatorDashboardView({ logic = dashboardMachine }: { logic?: typeof dashboardMachine }) {
   const { name } = useSignedIn();
   const [, navigate] = useLocation();
-  const [logic] = useState(() => dashboardMachine.provide({ actions: { navigate: (_, { to }) => navigate(to) } }));
+  const [machine] = useState(() => logic.provide({ actions: { navigate: (_, { to }) => navigate(to) } }));
   return (
     <>
       <AppHeader subtitle={m.title} />
-      <DashboardContext.Provider logic={logic} options={{ input: { kind: 'coordinator' } }}>
+      <DashboardContext.Provider logic={machine} options={{ input: { kind: 'coordinator' } }}>
         <CoordinatorDashboard name={name} />
       </DashboardContext.Provider>
     </>

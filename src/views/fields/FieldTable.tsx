@@ -95,7 +95,7 @@ export function FieldTable({ onAddField }: { onAddField?: () => void }) {
               </p>
             )}
             <div className="form-actions">
-              <button type="button" onClick={() => actor.send({ type: 'location.cancel' })}>
+              <button type="button" disabled={saving} onClick={() => actor.send({ type: 'location.cancel' })}>
                 {t(fm.cancel)}
               </button>
               <button type="button" className="primary" disabled={!canSave || saving} onClick={() => actor.send({ type: 'location.save' })}>

@@ -1,0 +1,206 @@
+/**
+ * Generated paths over dashboardMachine, each driving the real CoordinatorDashboardView or AdminDashboardView.
+ * The dashboard's load is faked at its actor (the recipe); its live Recent Alerts run for real: the machine's own
+ * socket feed on a socket.io server on 127.0.0.1, which pushes `alert:new` the way the API does. The admin page
+ * embeds the coordinators, farmers and field tables, whose own machines reach a stand-in API answering empty lists
+ * (their walks are in their own model tests).
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Server } from 'socket.io';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { fromPromise, type SnapshotFrom } from 'xstate';
+import { getShortestPaths } from 'xstate/graph';
+import { dashboardMachine, type DashboardInput } from '@/machines/dashboard.machine';
+import { connectSocket, disconnectSocket, getConnectionState } from '@/services/socket';
+import type { FarmerRow } from '@/services/people';
+import type { FieldPin, FieldRow } from '@/services/fields';
+import { CoordinatorDashboardView } from '@/views/coordinator/CoordinatorDashboardView';
+import { AdminDashboardView } from '@/views/admin/AdminDashboardView';
+import { HttpError } from '@/services/http';
+import { makeAlert } from '../alertFixtures';
+import { startApiServer } from '../../support/apiServer';
+import { renderLive } from '../../support/live';
+import { deferred, type Deferred } from './support';
+
+const farmer: FarmerRow = {
+  _id: 'f-1', name: 'Ramesh Patil', email: 'ramesh@example.in', phoneNumber: '9876543210', village: null, district: null,
+  status: 'Active', coordinator: 'u-coord', coordinatorName: 'Sunil Pawar', lastActive: null, fieldCount: 1, hasOpenAlert: false,
+};
+const fieldRow: FieldRow = {
+  _id: 'fld-1', fieldId: 'FLD000001AAA', fieldName: 'North plot', status: 'warning', operationalStatus: 'active', farmerId: 'f-1',
+  farmerName: 'Ramesh Patil', owner: { name: 'Ramesh Patil' }, crop: 'Wheat', cropType: null, area: 2, lastSensorData: null,
+  lastSensorUpdate: null, lat: 19.1, lng: 75.2,
+};
+const pin: FieldPin = { _id: 'fld-1', fieldId: 'FLD000001AAA', fieldName: 'North plot', status: 'warning', crop: 'Wheat', farmerName: 'Ramesh Patil', lat: 19.1, lng: 75.2 };
+const LOADED_ALERT = makeAlert({ _id: 'a-1', severity: 'high' });
+// The stored English text differs from the catalog sentence, so the screen shows which one it used.
+const PUSHED = makeAlert({
+  _id: 'a-push', severity: 'low', fieldName: 'South plot', message: 'stored text', messageParams: { field: 'South plot', value: 12, threshold: 25 }, value: 12,
+  createdAt: '2026-06-02T06:30:00.000Z',
+});
+const STATS = { farmers: 12, coordinators: 3, activeFields: 7, totalFields: 9, alerts: 4, averageYield: 81.5 };
+const LOADED = {
+  coordinator: { stats: { ...STATS, coordinators: 0 }, farmers: [farmer], alerts: [LOADED_ALERT], fields: [fieldRow], pins: [pin] },
+  admin: { stats: { ...STATS, averageYield: 0 }, farmers: [], alerts: [LOADED_ALERT], fields: [], pins: [] },
+};
+const FAIL = new HttpError(500, 'server');
+/** The page each dashboard's buttons lead to. */
+const ROUTES = {
+  coordinator: ['/add-farmer', '/farmers', '/fields', '/analytics', '/alerts'],
+  admin: ['/add-coordinator', '/add-farmer', '/analytics', '/alerts'],
+};
+
+type Ev = { type: string; to?: string; alert?: unknown; error?: unknown; output?: unknown };
+type Snap = SnapshotFrom<typeof dashboardMachine>;
+const label = (e: Ev) => `${e.type}${e.to ? `(${e.to})` : ''}`;
+
+function pathsFor(input: DashboardInput) {
+  const events: Ev[] = [
+    { type: 'xstate.done.actor.load', output: LOADED[input.kind] },
+    { type: 'xstate.error.actor.load', error: FAIL },
+    { type: 'alert.new', alert: PUSHED },
+    ...ROUTES[input.kind].map((to) => ({ type: 'nav.go', to })),
+  ];
+  const paths = getShortestPaths(dashboardMachine, {
+    input,
+    events: events as never,
+    // A push arrives only while the dashboard is shown, and this one once; the buttons are walked on the loaded page.
+    filterEvents: (s: Snap, e) => {
+      if (!s.can(e)) return false;
+      if (e.type === 'alert.new') return !s.context.alerts.some((a) => a._id === PUSHED._id);
+      if (e.type === 'nav.go') return s.matches('ready') && s.context.alerts.length === 1;
+      return true;
+    },
+    serializeEvent: (e) => label(e as Ev),
+    serializeState: (s: Snap, e) => {
+      const c = s.context;
+      return [JSON.stringify(s.value), c.stats.farmers, c.alerts.map((a) => a._id).join(), e?.type === 'nav.go' ? label(e as Ev) : ''].join('|');
+    },
+  });
+  return { events, paths };
+}
+
+const io = new Server(createServer(), { path: '/socket.io' });
+let api: Awaited<ReturnType<typeof startApiServer>>;
+beforeAll(async () => {
+  const http = io.httpServer;
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  connectSocket('test-token', `http://127.0.0.1:${(http.address() as AddressInfo).port}`);
+  await vi.waitFor(() => expect(getConnectionState()).toBe('connected'), { timeout: 10_000 });
+  const empty = { pagination: { page: 1, limit: 10, total: 0, totalPages: 1 } };
+  // The lists answer empty; anything else (the session's profile check) is not this test's business.
+  api = await startApiServer(({ path }) =>
+    /^\/api\/v1\/admin\/(coordinators|farmers|fields)$/.test(path) ? { status: 200, body: { ...empty, coordinators: [], farmers: [], fields: [] } } : { status: 404 },
+  );
+});
+afterAll(async () => {
+  disconnectSocket();
+  await io.close();
+  await api?.close();
+});
+
+describe.each([{ kind: 'coordinator' }, { kind: 'admin' }] satisfies DashboardInput[])('$kind dashboard', (input) => {
+  const { events, paths } = pathsFor(input);
+  const coordinator = input.kind === 'coordinator';
+
+  it('walks every state and every event', () => {
+    expect(new Set(paths.map((p) => p.state.value))).toEqual(new Set(['loading', 'ready']));
+    const used = new Set(paths.flatMap((p) => p.steps.map((s) => label(s.event as Ev))));
+    for (const e of events) expect(used).toContain(label(e));
+    expect([...new Set(dashboardMachine.events)].filter((t) => !t.startsWith('xstate.')).sort()).toEqual(['alert.new', 'nav.go']);
+  });
+
+  it.each(paths.map((p) => [p.steps.map((s) => label(s.event as Ev)).join(' → '), p] as const))('%s', async (_, path) => {
+    const pending: Record<string, Deferred<unknown>> = {};
+    const loads: unknown[] = [];
+    const logic = dashboardMachine.provide({
+      actors: {
+        load: fromPromise(({ input: i }) => {
+          loads.push(i);
+          return (pending.load = deferred()).promise;
+        }) as never,
+      },
+    });
+    const { location } = renderLive(coordinator ? <CoordinatorDashboardView logic={logic} /> : <AdminDashboardView logic={logic} />, input.kind);
+    const main = () => screen.getByRole('main');
+    const panel = (name: string) => within(main()).getAllByRole('region', { name })[0];
+    const exec = async (e: Ev) => {
+      switch (e.type) {
+        case 'xstate.init':
+          return;
+        case 'xstate.done.actor.load':
+          return act(async () => pending.load.resolve(e.output));
+        case 'xstate.error.actor.load':
+          return act(async () => pending.load.reject(e.error));
+        case 'alert.new':
+          // The server pushes it; the dashboard's feed hears it.
+          io.emit('alert:new', e.alert as never);
+          return void (await within(panel('Recent Alerts')).findAllByText(/South plot/, {}, { timeout: 5000 }));
+        case 'nav.go': {
+          const button = {
+            '/add-farmer': () => within(coordinator ? main() : panel('Quick Actions')).getAllByRole('button', { name: 'Add Farmer' })[0],
+            '/farmers': () => within(panel('My Farmers')).getByRole('button', { name: 'View all' }),
+            '/fields': () => within(panel('Field List')).getByRole('button', { name: 'View all' }),
+            '/analytics': () => within(panel('Quick Actions')).getByRole('button', { name: 'Analytics' }),
+            '/alerts': () => within(panel('Quick Actions')).getByRole('button', { name: 'Alerts' }),
+            '/add-coordinator': () => within(panel('Quick Actions')).getByRole('button', { name: 'Add Coordinator' }),
+          }[e.to!]!();
+          fireEvent.click(button);
+          return expect(location.history.at(-1)).toBe(e.to);
+        }
+      }
+      throw new Error(`no executor for ${e.type}`);
+    };
+    const check = async (s: Snap) => {
+      const c = s.context;
+      expect(main()).toHaveAttribute('aria-busy', String(s.matches('loading')));
+      expect(loads).toEqual([{ kind: input.kind }]);
+      const stat = (name: string) => [...main().querySelectorAll('.stat')].find((x) => x.querySelector('.stat-label')!.textContent === name)!;
+      const statValue = (name: string) => stat(name).querySelector('.stat-value')!.textContent;
+      if (coordinator) {
+        expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Coordinator Dashboard');
+        expect(main()).toHaveTextContent('Welcome back, Sunil Pawar!');
+        expect(statValue('My Farmers')).toBe(String(c.stats.farmers));
+        expect(statValue('Active Fields')).toBe(String(c.stats.activeFields));
+        expect(stat('Active Fields')).toHaveTextContent(`of ${c.stats.totalFields}`);
+        expect(statValue('Alerts This Week')).toBe(String(c.stats.alerts));
+        expect(statValue('Avg Yield (%)')).toBe(`${c.stats.averageYield}%`);
+        const farmers = panel('My Farmers');
+        if (c.farmers.length) expect(within(farmers).getByRole('listitem')).toHaveTextContent('Ramesh Patil9876543210');
+        else expect(farmers).toHaveTextContent('No farmers found.');
+        const fields = panel('Field List');
+        if (c.fields.length) expect(within(fields).getByRole('listitem')).toHaveTextContent('North plot · Ramesh PatilWheat');
+        else expect(fields).toHaveTextContent('No fields found.');
+        const map = panel('Field Map');
+        // The map lists its located fields (the drawing itself needs WebGL, which jsdom lacks).
+        if (c.pins.length) expect(await within(map).findByRole('button', { name: 'North plot' }, { timeout: 10_000 })).toBeInTheDocument();
+        else expect(await within(map).findByText('No field locations available.', {}, { timeout: 10_000 })).toBeInTheDocument();
+      } else {
+        expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Admin Dashboard');
+        expect(statValue('Coordinators')).toBe(String(c.stats.coordinators));
+        expect(statValue('Farmers')).toBe(String(c.stats.farmers));
+        expect(statValue('Active Fields')).toBe(String(c.stats.activeFields));
+        expect(statValue('Recent Alerts')).toBe(String(c.stats.alerts));
+        // The embedded tables are there, each with its own data.
+        for (const name of ['Coordinators', 'Farmers', 'Field Monitoring']) expect(panel(name)).toBeInTheDocument();
+      }
+      const alerts = panel('Recent Alerts');
+      const items = within(alerts).queryAllByRole('listitem');
+      expect(items).toHaveLength(c.alerts.length);
+      if (!c.alerts.length) expect(alerts).toHaveTextContent('No alerts found.');
+      c.alerts.forEach((a, i) => {
+        // Newest first, each in the reader's language from its message key, never the stored text.
+        const [field, value] = a._id === PUSHED._id ? ['South plot', 12] : ['North plot', 20];
+        expect(items[i]).toHaveTextContent(`Low soil moisture in ${field}: ${value}% (threshold 25%) · ${field}`);
+        expect(items[i]).toHaveTextContent(a.severity === 'high' ? 'High' : 'Low');
+        expect(items[i]).not.toHaveTextContent('stored text');
+      });
+    };
+    for (const step of path.steps) {
+      await exec(step.event as Ev);
+      await check(step.state as Snap);
+    }
+  }, 30_000);
+});
