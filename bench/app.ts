@@ -8,7 +8,7 @@ import type { BenchDb, World } from './support';
 
 export const BENCH_PASSWORD = 'Bench@2026pass';
 
-export async function benchApp(d: BenchDb, world: World, port: number) {
+export async function benchApp(d: BenchDb, world: World, port: number, overrides: Record<string, unknown> = {}) {
   const config = loadConfig({
     demo: false,
     simulate: false,
@@ -19,6 +19,7 @@ export async function benchApp(d: BenchDb, world: World, port: number) {
     authRateLimitPerMinute: 10_000,
     staticDir: '/nonexistent-static-dir',
     redisUrl: undefined,
+    ...overrides,
   });
   const app = await buildApp(config, { database: d });
   await app.listen({ host: '127.0.0.1', port });

@@ -33,7 +33,7 @@ function p99(url: string, token: string) {
 
 export async function benchStaff(): Promise<string[]> {
   const adminUrl = process.env.BENCH_DATABASE_URL;
-  const dbName = `staff_bench_${Date.now().toString(36)}`;
+  const dbName = `${(process.env.BENCH_DB_PREFIX ?? '').replace(/[^a-z0-9_]/gi, '').toLowerCase()}staff_bench_${Date.now().toString(36)}`;
   const withName = (url: string, name: string) => Object.assign(new URL(url), { pathname: `/${name}` }).toString();
   const admin = async (sql: string) => {
     const c = new pg.Client({ connectionString: adminUrl });

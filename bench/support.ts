@@ -14,6 +14,8 @@ export const option = (name: string, fallback: number) => {
 };
 
 export const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** Prefix of every throwaway database a benchmark creates (BENCH_DB_PREFIX, e.g. `perf_` on a shared server). */
+export const DB_PREFIX = (process.env.BENCH_DB_PREFIX ?? '').replace(/[^a-z0-9_]/gi, '').toLowerCase();
 
 export type BenchDb = Database & { label: string; drop(): Promise<void> };
 
@@ -24,7 +26,7 @@ export async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<BenchD
     await d.migrate();
     return { ...d, label: 'PGlite (on disk)', drop: async () => { await d.close(); rmSync(dir, { recursive: true, force: true }); } };
   }
-  const name = `live_bench_${randomBytes(5).toString('hex')}`;
+  const name = `${DB_PREFIX}live_bench_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
   await admin.connect();
   await admin.query(`create database ${name}`);

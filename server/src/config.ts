@@ -38,6 +38,8 @@ export function loadConfig(overrides: Partial<Record<string, unknown>> = {}) {
     jwtSecret: str('JWT_SECRET'),
     accessTokenTtlSeconds: int('ACCESS_TOKEN_TTL', 15 * 60),
     refreshTokenTtlDays: int('REFRESH_TOKEN_TTL_DAYS', 30),
+    /** How long a verified session (and a caller's field lookup) is kept in memory; 0 = read the database every request. */
+    authCacheSeconds: int('AUTH_CACHE_SECONDS', 5),
     bodyLimitBytes: int('BODY_LIMIT', 1024 * 1024),
     uploadLimitBytes: int('UPLOAD_LIMIT', 10 * 1024 * 1024),
     rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', 600),

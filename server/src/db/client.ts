@@ -16,6 +16,11 @@ export type Database = {
   ping(): Promise<void>;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * LISTEN on `channel` (PostgreSQL: one dedicated connection, reopened after a drop, when `onReset` is
+   * called because notifications may have been missed). Resolves to a function that stops listening.
+   */
+  listen?(channel: string, onMessage: (payload: string | undefined) => void, onReset?: () => void): Promise<() => Promise<void>>;
 };
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -55,6 +60,32 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
         }
       },
       close: () => pool.end(),
+      listen: async (channel, onMessage, onReset) => {
+        let client: InstanceType<typeof pg.Client> | null = null;
+        let stopped = false;
+        let retry: NodeJS.Timeout | undefined;
+        const open = async () => {
+          const c = new pg.Client({ connectionString: opts.url });
+          c.on('notification', (n) => n.channel === channel && onMessage(n.payload));
+          c.on('error', () => {});
+          c.on('end', () => {
+            if (stopped) return;
+            client = null;
+            onReset?.();
+            retry = setTimeout(() => void open().catch(() => onReset?.()), 1000);
+          });
+          await c.connect();
+          await c.query(`listen "${channel.replace(/"/g, '')}"`);
+          if (stopped) await c.end();
+          else client = c;
+        };
+        await open();
+        return async () => {
+          stopped = true;
+          clearTimeout(retry);
+          await client?.end().catch(() => {});
+        };
+      },
     };
   }
   const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
@@ -75,5 +106,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     },
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     close: () => client.close(),
+    listen: async (channel, onMessage) => {
+      const stop = await client.listen(channel, (payload) => onMessage(payload));
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
   };
 }

@@ -7,6 +7,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { alerts, fields, users } from '../db/schema';
 import { forbidden, notFound } from './errors';
+import { createTtlCache } from './accessCache';
 
 export type Role = 'superadmin' | 'admin' | 'coordinator' | 'farmer';
 export type AuthUser = { id: string; role: Role; sessionId: string; name: string; email: string };
@@ -66,6 +67,26 @@ export async function loadFieldFor(db: Db, user: AuthUser, id: string) {
   const [row] = await db.select().from(fields).where(and(byId, fieldScope(user))).limit(1);
   if (!row) throw notFound();
   return row;
+}
+
+/** Field UUIDs by `<user id>|<reference>`: only fields the user may see are ever kept. */
+export const fieldAccessCache = (ttlMs: number) => createTtlCache<string>(ttlMs);
+
+/**
+ * The UUID of a field the caller may see, else 404: `loadFieldFor` for hot read routes that need only the id.
+ * A field never changes owner; a coordinator's reach changes only with an assignment, which clears the cache
+ * (accessChanged `scopes`), so a cached answer is as good as a fresh one for its few seconds.
+ */
+export async function fieldIdFor(db: Db, cache: ReturnType<typeof fieldAccessCache>, user: AuthUser, ref: string) {
+  const key = `${user.id}|${ref}`;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const generation = cache.generation;
+  const byId = isUuid(ref) ? eq(fields.id, ref) : eq(fields.fieldId, ref);
+  const [row] = await db.select({ id: fields.id }).from(fields).where(and(byId, fieldScope(user))).limit(1);
+  if (!row) throw notFound();
+  cache.set(key, row.id, generation);
+  return row.id;
 }
 
 /** The farmer row if the caller may see it, else 404. */

@@ -3,6 +3,10 @@
  * unexpired, its session is still live (revocation takes effect on the very next request) and its user
  * is Active. The signing key comes from JWT_SECRET or is generated once and kept in app_secrets, so
  * every instance sharing the database signs with the same key.
+ *
+ * A verified session is kept in memory for AUTH_CACHE_SECONDS (never past its expiry) so that a busy
+ * client does not cost a database read per request; every revocation, deactivation and user edit clears
+ * it at once in this process and, through NOTIFY, in every other (lib/accessCache.ts).
  */
 import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
@@ -14,6 +18,8 @@ import { appSecrets, sessions, users } from '../db/schema';
 import type { AuthUser } from '../lib/access';
 import { unauthorized } from '../lib/errors';
 import { signAccessToken, verifyAccessToken, type AccessClaims } from '../lib/jwt';
+import { ACCESS_CHANNEL, applyAccessChange, createTtlCache, onAccessChange, parseAccessChange } from '../lib/accessCache';
+import { fieldAccessCache } from '../lib/access';
 
 export type AuthService = {
   issueAccessToken(user: { id: string; role: AuthUser['role'] }, sessionId: string): string;
@@ -24,6 +30,8 @@ export type AuthService = {
 declare module 'fastify' {
   interface FastifyInstance {
     auth: AuthService;
+    /** Which field a reference names for a caller, kept briefly (lib/access.ts `fieldRefFor`). */
+    fieldAccess: ReturnType<typeof fieldAccessCache>;
     authenticate: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
   interface FastifyRequest {
@@ -41,6 +49,10 @@ async function signingKey(db: Db, configured: string | undefined) {
 }
 
 export async function loadPrincipal(db: Db, claims: AccessClaims): Promise<AuthUser | null> {
+  return (await loadSession(db, claims))?.user ?? null;
+}
+
+async function loadSession(db: Db, claims: AccessClaims): Promise<{ user: AuthUser; expiresAt: number } | null> {
   const [row] = await db
     .select({
       id: users.id,
@@ -56,7 +68,7 @@ export async function loadPrincipal(db: Db, claims: AccessClaims): Promise<AuthU
     .where(and(eq(sessions.id, claims.sid), eq(sessions.userId, claims.sub)))
     .limit(1);
   if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now() || row.status !== 'Active') return null;
-  return { id: row.id, role: row.role, sessionId: claims.sid, name: row.name, email: row.email };
+  return { user: { id: row.id, role: row.role, sessionId: claims.sid, name: row.name, email: row.email }, expiresAt: row.expiresAt.getTime() };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -64,6 +76,33 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export default fp<{ config: Config }>(
   async (app, { config }) => {
     const secret = await signingKey(app.db, config.jwtSecret);
+    const ttlMs = Math.max(0, Number(config.authCacheSeconds ?? 5)) * 1000;
+    // key: `<session id>|<user id>`
+    const verified = createTtlCache<AuthUser>(ttlMs);
+    const fieldAccess = fieldAccessCache(ttlMs);
+    const stopLocal = onAccessChange((c) => {
+      if (c.all) {
+        verified.clear();
+        fieldAccess.clear();
+        return;
+      }
+      const sids = new Set(c.sessions ?? []);
+      const uids = new Set(c.users ?? []);
+      if (sids.size || uids.size) verified.deleteWhere((_, u) => sids.has(u.sessionId) || uids.has(u.id));
+      if (c.scopes) fieldAccess.clear();
+      else if (uids.size) fieldAccess.deleteWhere((k) => uids.has(k.slice(0, k.indexOf('|'))));
+    });
+    let stopListening: (() => Promise<void>) | undefined;
+    if (ttlMs > 0) {
+      if (app.database.listen) {
+        stopListening = await app.database.listen(ACCESS_CHANNEL, (payload) => applyAccessChange(parseAccessChange(payload)), () => applyAccessChange({ all: true }));
+      }
+    }
+    app.addHook('onClose', async () => {
+      stopLocal();
+      await stopListening?.();
+    });
+    app.decorate('fieldAccess', fieldAccess);
 
     const auth: AuthService = {
       issueAccessToken: (user, sessionId) =>
@@ -71,7 +110,14 @@ export default fp<{ config: Config }>(
       async principal(token) {
         const claims = verifyAccessToken(secret, token);
         if (!claims || !UUID.test(claims.sid) || !UUID.test(claims.sub)) return null;
-        return loadPrincipal(app.db, claims);
+        const key = `${claims.sid}|${claims.sub}`;
+        const hit = verified.get(key);
+        if (hit) return hit;
+        const generation = verified.generation;
+        const session = await loadSession(app.db, claims);
+        if (!session) return null;
+        verified.set(key, session.user, generation, session.expiresAt);
+        return session.user;
       },
     };
     app.decorate('auth', auth);

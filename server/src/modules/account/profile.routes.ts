@@ -11,6 +11,7 @@ import { badRequest, conflict, unauthorized } from '../../lib/errors';
 import { emailTaken } from '../auth/service';
 import { toUserJson } from '../auth/userJson';
 import { AM } from './messages';
+import { accessChanged } from '../../lib/accessCache';
 
 const ALLOWED = new Set<string>(PROFILE_FIELDS);
 const OPTIONAL_TEXT = ['phoneNumber', 'address', 'village', 'district', 'state', 'pincode'] as const;
@@ -66,6 +67,8 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
           throw err;
         });
       if (!row) throw unauthorized();
+      // The cached session carries the name and e-mail.
+      await accessChanged(app.db, { users: [me.id] });
       return { user: toUserJson(row) };
     },
   );

@@ -2,6 +2,7 @@
 import { and, desc, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { loginHistory, sessions } from '../../db/schema';
+import { accessChanged } from '../../lib/accessCache';
 
 export const HISTORY_LIMIT = 200;
 
@@ -58,5 +59,6 @@ export async function revokeSessions(
     .set({ revokedAt: new Date(), revokedReason: reason })
     .where(and(...conds))
     .returning({ id: sessions.id });
+  if (rows.length) await accessChanged(db, { sessions: rows.map((r) => r.id) });
   return rows.map((r) => r.id);
 }

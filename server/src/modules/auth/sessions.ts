@@ -7,6 +7,7 @@ import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
+import { accessChanged } from '../../lib/accessCache';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const newSecret = () => randomBytes(32).toString('base64url');
@@ -81,6 +82,7 @@ export async function revokeSession(db: Db, sessionId: string, reason: string) {
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await accessChanged(db, { sessions: [sessionId] });
 }
 
 /** Logout: ends the session only when the presented secret is its current one. Returns the session id if ended. */
@@ -92,5 +94,6 @@ export async function endSession(db: Db, token: string) {
     .set({ revokedAt: new Date(), revokedReason: 'logout' })
     .where(and(eq(sessions.id, parsed.sessionId), eq(sessions.refreshHash, sha256(parsed.secret)), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
+  if (ended.length) await accessChanged(db, { sessions: [parsed.sessionId] });
   return ended.length ? parsed.sessionId : null;
 }

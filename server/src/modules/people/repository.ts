@@ -7,6 +7,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { alerts, fields, sessions, users } from '../../db/schema';
 import { farmerScope, type AuthUser } from '../../lib/access';
+import { accessChanged } from '../../lib/accessCache';
 
 export type FarmerStatusFilter = 'all' | 'active' | 'inactive' | 'alert';
 export type ListQuery = { page: number; limit: number; search?: string; status?: FarmerStatusFilter };
@@ -124,6 +125,7 @@ export async function updatePerson(db: Db, id: string, edit: PersonEdit) {
     .update(users)
     .set({ ...edit, email: edit.email.toLowerCase(), updatedAt: new Date() })
     .where(eq(users.id, id));
+  await accessChanged(db, { users: [id] });
 }
 
 /**
@@ -137,20 +139,24 @@ export async function revokeSessionsOf(db: Db, userIds: string[], reason: string
     .set({ revokedAt: new Date(), revokedReason: reason })
     .where(and(inArray(sessions.userId, userIds), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
+  await accessChanged(db, { users: userIds });
   return rows.map((r) => r.id);
 }
 
 export async function setStatus(db: Db, id: string, status: 'Active' | 'Inactive') {
   await db.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, id));
+  await accessChanged(db, { users: [id] });
 }
 
 /** A deactivated coordinator's farmers become unassigned until an admin reassigns them. */
 export async function releaseFarmersOf(db: Db, coordinatorId: string) {
   await db.update(users).set({ managedBy: null, updatedAt: new Date() }).where(eq(users.managedBy, coordinatorId));
+  await accessChanged(db, { scopes: true });
 }
 
 export async function assignCoordinator(db: Db, farmerId: string, coordinatorId: string) {
   await db.update(users).set({ managedBy: coordinatorId, updatedAt: new Date() }).where(eq(users.id, farmerId));
+  await accessChanged(db, { scopes: true });
 }
 
 /** Everything the import validator compares against. */

@@ -19,7 +19,7 @@ import {
 } from '../../contracts/sensors';
 import { sensors } from '../../db/schema';
 import { QueueFullError, BatcherClosedError } from '../../domain/ingest/batcher';
-import { loadFieldFor, requireRole, STAFF } from '../../lib/access';
+import { fieldIdFor, loadFieldFor, requireRole, STAFF } from '../../lib/access';
 import { AppError, notFound, unavailable, unprocessable } from '../../lib/errors';
 import { keyMatches, newDeviceKey, parseDeviceKey } from './deviceKeys';
 import { sensorText } from './messages';
@@ -120,12 +120,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags: ['sensors'], summary: 'Last 24 hours in 5-minute averages (or only after `since`)', querystring: FieldQuery, response: { 200: Series24hResponse } },
     },
     async (req) => {
-      const f = await loadFieldFor(app.db, req.user!, req.query.fieldId);
+      const id = await fieldIdFor(app.db, app.fieldAccess, req.user!, req.query.fieldId);
       const dayAgo = Date.now() - DAY_MS;
       // A catch-up (`since`) wants what is new, so it always reads the table.
       const data = req.query.since
-        ? await series(app.db, f.id, new Date(Math.max(dayAgo, Date.parse(req.query.since))))
-        : await last24hCache.get(f.id, () => series(app.db, f.id, new Date(dayAgo)));
+        ? await series(app.db, id, new Date(Math.max(dayAgo, Date.parse(req.query.since))))
+        : await last24hCache.get(id, () => series(app.db, id, new Date(dayAgo)));
       return data.length > 0 ? { data } : { data, message: sensorText.noData24h };
     },
   );
