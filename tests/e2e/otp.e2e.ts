@@ -2,12 +2,13 @@
  * Mobile OTP sign-in in a real (mobile) browser, with the operator's OTP_LOGIN_ENABLED on and no SMS
  * gateway: the demo farmer asks for a code by mobile number, the code is read where an operator
  * reads it (the offline outbox's log line, which the demo world prints), a wrong code is refused in
- * Marathi, the right one lands on the farmer home.
+ * Marathi, the right one lands on the farmer home; with two-factor on, the second step follows the code.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { DEMO_FARMER_PHONE } from '../../server/src/seed/demoAccounts';
-import { catalog, launchBrowser, shot, startApp, type RunningApp } from './harness';
+import { totpAt } from '../../server/src/domain/totp/totp';
+import { DEMO, PASSWORD, catalog, launchBrowser, shot, startApp, type RunningApp } from './harness';
 
 const mr = catalog('mr');
 const ANDROID = 'Mozilla/5.0 (Linux; Android 12; SM-A125F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120 Mobile Safari/537.36';
@@ -102,6 +103,42 @@ describe('mobile OTP sign-in in chromium (OTP_LOGIN_ENABLED=1)', () => {
       body: JSON.stringify({ phoneNumber: DEMO_FARMER_PHONE, otp: sent }),
     });
     expect(again.status).toBe(400);
+    await page.close();
+  });
+
+  it('with two-factor on, the code by SMS is followed by the second step', async () => {
+    // The farmer turns two-factor on (through the API; tests/e2e/account.e2e.ts does it on screen).
+    const post = async (url: string, body: unknown, token?: string) => {
+      const res = await fetch(`${app.url}/api/v1${url}`, {
+        method: 'POST',
+        // No content-type without a body: Fastify refuses an empty JSON body.
+        headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      expect(res.status, url).toBe(200);
+      return res.json();
+    };
+    const { accessToken } = await post('/auth/login', { email: DEMO.farmer, password: PASSWORD });
+    const { secret } = (await post('/auth/2fa/setup', undefined, accessToken)) as { secret: string };
+    await post('/auth/2fa/verify', { code: totpAt(secret, Date.now()) }, accessToken);
+
+    const page = await context.newPage();
+    await page.goto(`${app.url}/login`);
+    await page.getByRole('tab', { name: mr['login.mode.otp'] }).click();
+    await page.getByLabel(mr['login.otp.phone']).fill(DEMO_FARMER_PHONE);
+    await page.getByRole('button', { name: mr['login.otp.send'], exact: true }).click();
+    await page.getByLabel(mr['login.otp.code']).waitFor();
+    await expect.poll(() => codesSentTo(DEMO_FARMER_PHONE).length, { timeout: 10_000 }).toBe(2);
+    await page.getByLabel(mr['login.otp.code']).fill(codesSentTo(DEMO_FARMER_PHONE)[1]);
+    await page.getByRole('button', { name: mr['login.otp.verify'], exact: true }).click();
+
+    await page.locator('#login-code').waitFor();
+    await shot(page, 'otp-login-then-2fa-mr');
+    // The next time step's code: the one used to turn two-factor on is spent.
+    await page.locator('#login-code').fill(totpAt(secret, Date.now() + 30_000));
+    await page.locator('form button[type="submit"]').click();
+    await page.waitForURL(`${app.url}/`);
+    await page.getByRole('button', { name: mr['header.logout'] }).waitFor();
     await page.close();
   });
 });
