@@ -2,7 +2,7 @@
 import closeWithGrace from 'close-with-grace';
 import { loadConfig } from './config';
 import { buildApp } from './app';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demoAccounts';
+import { DEMO_ACCOUNTS, DEMO_FARMER_PHONE, DEMO_PASSWORD } from './seed/demoAccounts';
 
 const cpuSeconds = () => {
   const { user, system } = process.cpuUsage();
@@ -41,5 +41,8 @@ const lines = [
 if (config.demo) {
   lines.push(`  Demo sign-ins (password ${DEMO_PASSWORD}):`);
   for (const [role, email] of Object.entries(DEMO_ACCOUNTS)) lines.push(`    ${role.padEnd(13)} ${email}`);
+  if (config.otpLoginEnabled && !config.smsUrl) {
+    lines.push(`  OTP sign-in (mobile browsers): farmer ${DEMO_FARMER_PHONE}; the code is in the log line 'SMS kept in the outbox'.`);
+  }
 }
 process.stdout.write(`${lines.join('\n')}\n\n`);

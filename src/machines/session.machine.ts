@@ -6,6 +6,7 @@
  * Second login step (2FA): the login actor may answer a TwoFactorChallenge instead of a SessionGrant;
  * then `anonymous.secondFactor` runs the loginTwoFactor machine (code form), whose signed-in output is
  * taken like a grant from the login actor, and whose 'cancelled' output goes back to the password form.
+ * A mobile OTP sign-in (`session.otpAnswered`) is answered the same way: signed in, or the second step.
  */
 import { assign, sendTo, setup } from 'xstate';
 import { isSessionGrant, type Language, type LoginResult, type SessionGrant, type TokenPair, type User } from '@/services/auth';
@@ -31,6 +32,8 @@ export type SessionContext = {
 
 export type SessionEvent =
   | { type: 'session.login'; email: string; password: string }
+  /** A sign-in the login form finished itself (mobile OTP): tokens, or the two-factor challenge. */
+  | { type: 'session.otpAnswered'; result: LoginResult }
   | { type: 'session.logout' }
   /** Sent by the auth bridge when a request got a 401. */
   | { type: 'session.refresh' };
@@ -96,6 +99,28 @@ export const sessionMachine = setup({
     },
     anonymous: {
       initial: 'idle',
+      on: {
+        // Whatever the screen was doing, a finished sign-in from the OTP form wins.
+        'session.otpAnswered': [
+          {
+            guard: { type: 'isSessionGranted', params: ({ event }) => ({ result: event.result }) },
+            target: '#session.authenticated',
+            actions: [
+              assign(({ event }) => {
+                const grant = event.result as SessionGrant;
+                return { user: grant.user, accessToken: grant.accessToken, refreshToken: grant.refreshToken, notice: null, loginError: null };
+              }),
+              { type: 'persistSession', params: ({ event }) => event.result as SessionGrant },
+              { type: 'chooseLanguage', params: ({ event }) => ({ language: (event.result as SessionGrant).user.preferredLanguage }) },
+              { type: 'navigate', params: { to: '/' } },
+            ],
+          },
+          {
+            target: '.secondFactor',
+            actions: assign({ loginError: null, challengeToken: ({ event }) => (event.result as { challengeToken: string }).challengeToken }),
+          },
+        ],
+      },
       states: {
         idle: { on: { 'session.login': 'submitting' } },
         submitting: {

@@ -10,9 +10,10 @@ import type {
   Tokens,
   User,
 } from '../../server/src/contracts/auth';
+import type { AuthOptions } from '../../server/src/contracts/account';
 import { http } from './http';
 
-export type { Language, NotificationPreferences, ProfileResponse, Role, User };
+export type { AuthOptions, Language, NotificationPreferences, ProfileResponse, Role, User };
 
 export type TokenPair = Tokens;
 /** What a successful login answers. */
@@ -34,3 +35,14 @@ export const logout = (refreshToken: string, signal?: AbortSignal) =>
   http.post<unknown>('/auth/logout', { refreshToken }, { signal });
 
 export const fetchProfile = (signal?: AbortSignal) => http.get<ProfileResponse>('/auth/profile', { signal });
+
+/** Which sign-in methods the operator has turned on (OTP_LOGIN_ENABLED). */
+export const getAuthOptions = (signal?: AbortSignal) => http.get<AuthOptions>('/auth/options', { anonymous: true, signal });
+
+/** Asks for a login code by SMS; the answer is the same whether or not the number is registered. */
+export const requestMobileOtp = (phoneNumber: string, signal?: AbortSignal) =>
+  http.post<unknown>('/auth/mobile-otp-request', { phoneNumber }, { anonymous: true, signal });
+
+/** Signs in with the SMS code: tokens, or a two-factor challenge when the account has 2FA on. */
+export const verifyMobileOtp = (phoneNumber: string, otp: string, signal?: AbortSignal) =>
+  http.post<LoginResult>('/auth/mobile-otp-verify', { phoneNumber, otp }, { anonymous: true, signal });

@@ -1,14 +1,20 @@
 /**
  * Generated path tests for the login form statechart, replayed on the real LoginView (R4): typing,
- * submitting, the mobile-only OTP tab. Valid submits must reach the session as `session.login`.
+ * submitting, the mobile-only OTP tab, which asks the server whether OTP sign-in is on ('coming soon'
+ * when not, the OTP form when it is). Valid submits must reach the session as `session.login`; a
+ * finished OTP sign-in reaches it as `session.otpAnswered` and signs the session in.
  */
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, type AnyEventObject } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { loginFormMachine, type LoginFormContext } from '@/machines/loginForm.machine';
+import { otpLoginMachine } from '@/machines/otpLogin.machine';
 import { sessionMachine } from '@/machines/session.machine';
+import type { AuthOptions, LoginResult, ProfileResponse } from '@/services/auth';
 import { HttpError } from '@/services/http';
+import { deferred, type Deferred } from '../support/deferred';
+import { farmer, grant } from '../support/sessionFixtures';
 import { LoginView } from '@/views/auth/LoginView';
 import { renderWithProviders } from '../support/renderWithProviders';
 
@@ -24,6 +30,11 @@ const EVENTS: AnyEventObject[] = [
   { type: 'login.otpChosen' },
   { type: 'login.emailChosen' },
   { type: 'login.otpSubmitted' },
+  { type: 'xstate.done.actor.authOptions', output: { otpLoginEnabled: false } },
+  { type: 'xstate.done.actor.authOptions', output: { otpLoginEnabled: true } },
+  { type: 'xstate.error.actor.authOptions', error: new HttpError(0, 'network') },
+  // The OTP form finished a sign-in (tests/model/account/otpLogin.model.test.tsx covers the form itself).
+  { type: 'xstate.done.actor.otpLogin', output: grant(farmer, 7) },
 ];
 
 /** The traversal needs a session to address; it never runs. */
@@ -38,7 +49,8 @@ const pathsFor = (mobile: boolean) =>
     events: EVENTS as never,
     filterEvents: (snapshot, event) => snapshot.can(event as never),
     // State, context, and the transition that led there: every transition gets a path, not only every state.
-    serializeState: (s, e, prev) => `${key(s as never)}|${e?.type}|${JSON.stringify(prev?.value)}`,
+    serializeState: (s, e, prev) =>
+      `${key(s as never)}|${e?.type}|${JSON.stringify((e as AnyEventObject | undefined)?.output ?? null)}|${JSON.stringify(prev?.value)}`,
   });
 
 const TEXT = {
@@ -47,6 +59,7 @@ const TEXT = {
   passwordRequired: 'Password is required',
   otpSoon: 'OTP login is coming soon.',
   otpFuture: 'OTP login will come in a future version. Please log in with your email.',
+  otpChecking: 'Checking sign-in options…',
 };
 
 type Step = { event: AnyEventObject; state: { value: unknown; context: LoginFormContext } };
@@ -55,10 +68,34 @@ function harness(userAgent: string) {
   const loginFn = vi.fn(async (_input: { email: string; password: string }) => {
     throw new HttpError(401, 'unauthorized');
   });
+  const persisted: unknown[] = [];
   const logic = sessionMachine.provide({
-    actors: { login: fromPromise(({ input }) => loginFn(input)), authBridge: fromCallback(() => () => {}) },
+    actors: {
+      login: fromPromise(({ input }) => loginFn(input)),
+      authBridge: fromCallback(() => () => {}),
+      loadProfile: fromPromise<ProfileResponse>(() => new Promise<ProfileResponse>(() => {})),
+    },
+    actions: { persistSession: (_, params) => void persisted.push(params) },
   });
-  renderWithProviders(<LoginView userAgent={userAgent} />, { path: '/login', session: { logic } });
+  let options: Deferred<AuthOptions> | null = null;
+  let verify: Deferred<LoginResult> | null = null;
+  const formLogic = loginFormMachine.provide({
+    actors: {
+      authOptions: fromPromise(() => (options = deferred<AuthOptions>()).promise),
+      otpLogin: otpLoginMachine.provide({
+        actors: {
+          requestOtp: fromPromise<unknown, { phoneNumber: string }>(async () => ({ success: true })),
+          verifyOtp: fromPromise<LoginResult, { phoneNumber: string; otp: string }>(() => (verify = deferred<LoginResult>()).promise),
+        },
+      }),
+    },
+  });
+  renderWithProviders(<LoginView userAgent={userAgent} logic={formLogic} />, { path: '/login', session: { logic } });
+  const answerOptions = (how: (d: Deferred<AuthOptions>) => void) =>
+    act(async () => {
+      if (!options) throw new Error('no options request is pending');
+      how(options);
+    });
 
   /** Typing that ends at `value`; to "change" a field to what it already holds, a user types and deletes. */
   const typeInto = (label: string, value: string) => {
@@ -75,6 +112,16 @@ function harness(userAgent: string) {
     'login.otpChosen': () => fireEvent.click(screen.getByRole('tab', { name: 'OTP Login' })),
     'login.emailChosen': () => fireEvent.click(screen.getByRole('button', { name: 'Back to Email Login' })),
     'login.otpSubmitted': () => fireEvent.click(screen.getByRole('button', { name: 'Send OTP' })),
+    'xstate.done.actor.authOptions': (e) => answerOptions((d) => d.resolve(e.output)),
+    'xstate.error.actor.authOptions': (e) => answerOptions((d) => d.reject(e.error)),
+    // A whole OTP sign-in on the real form: number, code by SMS, code, the server's yes.
+    'xstate.done.actor.otpLogin': async (e) => {
+      fireEvent.change(screen.getByLabelText('Mobile number'), { target: { value: '9822000001' } });
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send OTP' })));
+      fireEvent.change(screen.getByLabelText('OTP code'), { target: { value: '123456' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Verify and log in' }));
+      await act(async () => verify!.resolve(e.output));
+    },
   };
 
   const fieldsShow = (ctx: LoginFormContext) => {
@@ -93,13 +140,27 @@ function harness(userAgent: string) {
       expect(Boolean(screen.queryByText(TEXT.invalid))).toBe(email === 'invalid');
       expect(Boolean(screen.queryByText(TEXT.passwordRequired))).toBe(password === 'required');
     },
-    '{"otp":"idle"}': () => {
+    '{"otp":"checking"}': () => {
+      expect(screen.getByRole('status')).toHaveTextContent(TEXT.otpChecking);
+      expect(screen.queryByLabelText('Mobile number')).not.toBeInTheDocument();
+      expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+    },
+    '{"otp":{"comingSoon":"idle"}}': () => {
       expect(screen.getByText(TEXT.otpSoon)).toBeInTheDocument();
       expect(screen.queryByText(TEXT.otpFuture)).not.toBeInTheDocument();
       expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
     },
-    '{"otp":"answered"}': () => {
+    '{"otp":{"comingSoon":"answered"}}': () => {
       expect(screen.getByRole('alert')).toHaveTextContent(TEXT.otpFuture);
+    },
+    '{"otp":"live"}': ({ event }) => {
+      expect(screen.queryByText(TEXT.otpSoon)).not.toBeInTheDocument();
+      // A fresh OTP form: number first, nothing typed.
+      expect(screen.getByLabelText('Mobile number')).toHaveValue('');
+      expect(screen.getByLabelText('Mobile number')).toHaveAttribute('inputmode', 'numeric');
+      expect(screen.getByRole('button', { name: 'Send OTP' })).toBeEnabled();
+      // The finished sign-in went to the session, which signed in with it.
+      expect(persisted).toEqual(event.type === 'xstate.done.actor.otpLogin' ? [event.output] : []);
     },
   };
   return { exec, assertState, loginFn };

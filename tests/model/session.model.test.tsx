@@ -35,6 +35,9 @@ const EVENTS = [
   { type: 'xstate.done.actor.refreshTokens', output: { accessToken: 'access-2', refreshToken: 'refresh-2' } },
   { type: 'xstate.error.actor.refreshTokens', error: new HttpError(401, 'unauthorized') },
   { type: 'xstate.done.actor.loadProfile', output: { user: { ...farmer, name: 'सुनीता शिंदे' }, fields: [] } },
+  // The login form's OTP tab finished a sign-in (tests/model/otpLogin.model.test.tsx drives that form).
+  { type: 'session.otpAnswered', result: grant(farmer, 4) },
+  { type: 'session.otpAnswered', result: CHALLENGE },
   // A failed session check changes nothing (the stored session stays), so it is no transition here;
   // tests/machines/session.test.ts covers it against a real server.
 ] as AnyEventObject[];
@@ -48,7 +51,8 @@ const pathsFrom = (input: SessionInput) =>
     // Done/error events of invoked actors are not in the machine's own event union.
     events: EVENTS as never,
     filterEvents: (snapshot, event) => snapshot.can(event as never),
-    serializeState: (s, e, prev) => `${JSON.stringify(s.value)}|${e?.type}|${JSON.stringify(prev?.value)}|${JSON.stringify((e as AnyEventObject)?.output ?? null)}`,
+    serializeState: (s, e, prev) =>
+      `${JSON.stringify(s.value)}|${e?.type}|${JSON.stringify(prev?.value)}|${JSON.stringify((e as AnyEventObject)?.output ?? (e as AnyEventObject)?.result ?? null)}`,
   });
 
 const INPUTS: Record<string, SessionInput> = {
@@ -139,6 +143,8 @@ function harness(input: SessionInput) {
       await settle('verifyLoginCode', (d) => d.resolve(e.output.session));
     },
     'xstate.error.actor.loginTwoFactor': (e) => act(() => sessionRef!.send(e)),
+    // Sent by the login form once its OTP child signs in; the desktop login screen has no OTP tab.
+    'session.otpAnswered': (e) => act(() => sessionRef!.send(e)),
     'xstate.done.actor.logout': () => settle('logout', (d) => d.resolve(undefined)),
     'xstate.error.actor.logout': (e) => settle('logout', (d) => d.reject(e.error)),
     'xstate.done.actor.refreshTokens': (e) => settle('refreshTokens', (d) => d.resolve(e.output)),

@@ -24,7 +24,7 @@ import {
   weatherStations,
 } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demoAccounts';
+import { DEMO_ACCOUNTS, DEMO_FARMER_PHONE, DEMO_PASSWORD } from './demoAccounts';
 import { CROP_INFO, CROPS_BY_DISTRICT, DISTRICT_HQ, FARMER_NAMES, VILLAGES, type Crop } from './places';
 import { createRandom, type Random } from './prng';
 import { STEP_MS, episodes, simulateField } from './series';
@@ -106,6 +106,9 @@ async function writeDemo(db: Db, passwordHash: string, now: number) {
     lastActiveAt: new Date(end - rng.int(1, 200) * STEP_MS),
     createdAt: new Date(start - rng.int(60, 180) * DAY),
   }));
+  // A known number for the demo farmer (README: OTP sign-in); drawn above all the same, so the rest
+  // of the demo world does not move.
+  farmers[0].phoneNumber = DEMO_FARMER_PHONE;
   await db.insert(users).values([superadmin, admin, ...coordinators]);
   await db.insert(users).values(farmers);
 

@@ -9,4 +9,7 @@ export const DEMO_ACCOUNTS = {
   farmer: 'farmer@shetmitra.in',
 } as const;
 
+/** The demo farmer's mobile number, for signing in by SMS code when OTP_LOGIN_ENABLED is set. */
+export const DEMO_FARMER_PHONE = '9822012345';
+
 export type DemoAccount = keyof typeof DEMO_ACCOUNTS;

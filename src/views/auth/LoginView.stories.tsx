@@ -2,6 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor } from 'storybook/test';
 import { fromPromise } from 'xstate';
 import mr from '@/i18n/messages/mr.json';
+import { loginFormMachine } from '@/machines/loginForm.machine';
+import { otpLoginMachine } from '@/machines/otpLogin.machine';
 import { sessionMachine } from '@/machines/session.machine';
 import type { LoginResult } from '@/machines/session.machine';
 import { HttpError } from '@/services/http';
@@ -19,6 +21,21 @@ const session = {
   }),
 };
 
+/** The login form as the server configures it: OTP sign-in off (the default) or on (OTP_LOGIN_ENABLED). */
+const verifyOtpFn = fn<(input: { phoneNumber: string; otp: string }) => Promise<LoginResult>>();
+const formWithOtp = (otpLoginEnabled: boolean) =>
+  loginFormMachine.provide({
+    actors: {
+      authOptions: fromPromise(async () => ({ otpLoginEnabled })),
+      otpLogin: otpLoginMachine.provide({
+        actors: {
+          requestOtp: fromPromise<unknown, { phoneNumber: string }>(async () => ({ success: true })),
+          verifyOtp: fromPromise<LoginResult, { phoneNumber: string; otp: string }>(({ input }) => verifyOtpFn(input)),
+        },
+      }),
+    },
+  });
+
 const ANDROID = 'Mozilla/5.0 (Linux; Android 12; SM-A125F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120 Mobile Safari/537.36';
 const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120 Safari/537.36';
 
@@ -30,6 +47,7 @@ const meta = {
   beforeEach: () => {
     loginFn.mockReset();
     navigate.mockReset();
+    verifyOtpFn.mockReset();
   },
 } satisfies Meta<typeof LoginView>;
 export default meta;
@@ -93,11 +111,11 @@ export const TooManyAttempts: Story = {
 };
 
 export const MobileOtpComingSoon: Story = {
-  args: { userAgent: ANDROID },
+  args: { userAgent: ANDROID, logic: formWithOtp(false) },
   play: async ({ canvas }) => {
     await userEvent.type(canvas.getByLabelText(mr['login.password']), 'Secret123');
     await userEvent.click(canvas.getByRole('tab', { name: mr['login.mode.otp'] }));
-    await expect(canvas.getByText(mr['login.otp.comingSoon'])).toBeInTheDocument();
+    await expect(await canvas.findByText(mr['login.otp.comingSoon'])).toBeInTheDocument();
     // The typed password must never show up in the phone field.
     await expect(canvas.getByLabelText(mr['login.otp.phone'])).toHaveValue('');
     await userEvent.click(canvas.getByRole('button', { name: mr['login.otp.send'] }));
@@ -105,6 +123,21 @@ export const MobileOtpComingSoon: Story = {
     await userEvent.click(canvas.getByRole('button', { name: mr['login.otp.backToEmail'] }));
     await expect(canvas.getByLabelText(mr['login.email'])).toBeInTheDocument();
     await expect(canvas.getByRole('tab', { name: mr['login.mode.email'] })).toHaveAttribute('aria-selected', 'true');
+  },
+};
+
+/** With OTP_LOGIN_ENABLED: a mobile number, the code from the SMS, and the farmer is signed in. */
+export const MobileOtpSignIn: Story = {
+  args: { userAgent: ANDROID, logic: formWithOtp(true) },
+  play: async ({ canvas }) => {
+    verifyOtpFn.mockResolvedValue({ accessToken: 'a', refreshToken: 'r', user });
+    await userEvent.click(canvas.getByRole('tab', { name: mr['login.mode.otp'] }));
+    await userEvent.type(await canvas.findByLabelText(mr['login.otp.phone']), '98220 00001');
+    await userEvent.click(canvas.getByRole('button', { name: mr['login.otp.send'] }));
+    await userEvent.type(await canvas.findByLabelText(mr['login.otp.code']), '123456');
+    await userEvent.click(canvas.getByRole('button', { name: mr['login.otp.verify'] }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/'));
+    await expect(verifyOtpFn).toHaveBeenCalledWith({ phoneNumber: '9822000001', otp: '123456' });
   },
 };
 

@@ -1,6 +1,7 @@
 /**
  * The login screen (spec 'Login', sections 5 and 8): e-mail and password; on mobile user agents a
- * toggle to an OTP tab that is only a 'coming soon' notice; a link to /forgot-password.
+ * toggle to an OTP tab, which is a 'coming soon' notice unless the operator turned mobile OTP on
+ * (OTP_LOGIN_ENABLED; the form machine asks the server); a link to /forgot-password.
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
@@ -10,6 +11,8 @@ import { httpErrorMessage } from '@/i18n/httpErrors';
 import { loginFormMachine } from '@/machines/loginForm.machine';
 import { SessionContext } from '@/machines/session.context';
 import type { loginTwoFactorMachine } from '@/machines/loginTwoFactor.machine';
+import type { otpLoginMachine } from '@/machines/otpLogin.machine';
+import { OtpLoginForm } from '@/views/auth/OtpLoginForm';
 import { TwoFactorLoginStep } from '@/views/account/TwoFactorLoginStep';
 import type { ActorRefFrom } from 'xstate';
 import type { LoginFailure } from '@/machines/session.machine';
@@ -40,6 +43,7 @@ const m = defineMessages({
   otpSend: { id: 'login.otp.send', defaultMessage: 'Send OTP' },
   otpFuture: { id: 'login.otp.future', defaultMessage: 'OTP login will come in a future version. Please log in with your email.' },
   backToEmail: { id: 'login.otp.backToEmail', defaultMessage: 'Back to Email Login' },
+  otpChecking: { id: 'login.otp.checking', defaultMessage: 'Checking sign-in options…' },
 });
 
 const FIELD_ERROR = {
@@ -47,7 +51,7 @@ const FIELD_ERROR = {
   password: { required: m.passwordRequired },
 } as const;
 
-export function LoginView({ userAgent = navigator.userAgent }: { userAgent?: string }) {
+export function LoginView({ userAgent = navigator.userAgent, logic = loginFormMachine }: { userAgent?: string; logic?: typeof loginFormMachine }) {
   const intl = useIntl();
   const session = SessionContext.useActorRef();
   const submitting = SessionContext.useSelector((s) => s.matches({ anonymous: 'submitting' }));
@@ -57,10 +61,15 @@ export function LoginView({ userAgent = navigator.userAgent }: { userAgent?: str
     s.matches({ anonymous: 'secondFactor' }) ? ((s.children.loginTwoFactor as ActorRefFrom<typeof loginTwoFactorMachine> | undefined) ?? null) : null,
   );
   const fromRegister = new URLSearchParams(useSearch()).get('notice') === 'register';
-  const form = useActorRef(loginFormMachine, { input: { session, mobile: isMobileUserAgent(userAgent) } });
+  const form = useActorRef(logic, { input: { session, mobile: isMobileUserAgent(userAgent) } });
   const mobile = useSelector(form, (s) => s.context.mobile);
   const mode = useSelector(form, (s) => (s.matches('otp') ? 'otp' : 'email'));
-  const otpAnswered = useSelector(form, (s) => s.matches({ otp: 'answered' }));
+  const otpPhase = useSelector(form, (s) =>
+    s.matches({ otp: 'checking' }) ? 'checking' : s.matches({ otp: 'live' }) ? 'live' : 'comingSoon',
+  );
+  const otpAnswered = useSelector(form, (s) => s.matches({ otp: { comingSoon: 'answered' } }));
+  const otpLogin = useSelector(form, (s) => (s.children.otpLogin as ActorRefFrom<typeof otpLoginMachine> | undefined) ?? null);
+  const backToEmail = () => form.send({ type: 'login.emailChosen' });
   const email = useSelector(form, (s) => s.context.email);
   const password = useSelector(form, (s) => s.context.password);
   const emailError = useSelector(form, (s) => s.context.errors.email);
@@ -156,6 +165,16 @@ export function LoginView({ userAgent = navigator.userAgent }: { userAgent?: str
               {intl.formatMessage(m.forgot)}
             </Link>
           </form>
+        ) : otpPhase === 'checking' ? (
+          <div key="otp-checking" className="form" aria-busy="true">
+            <p role="status">{intl.formatMessage(m.otpChecking)}</p>
+            <button type="button" className="button button-secondary button-block" onClick={backToEmail}>
+              {intl.formatMessage(m.backToEmail)}
+            </button>
+          </div>
+        ) : otpPhase === 'live' && otpLogin ? (
+          // Keyed by the child: after a sign-in handed over, a fresh child starts a fresh form.
+          <OtpLoginForm key={otpLogin.id + otpLogin.sessionId} actor={otpLogin} onBack={backToEmail} />
         ) : (
           <form key="otp" className="form" onSubmit={submit('login.otpSubmitted')} noValidate aria-label={intl.formatMessage(m.otpMode)}>
             <p className="banner banner-info">{intl.formatMessage(m.otpComingSoon)}</p>
@@ -171,7 +190,7 @@ export function LoginView({ userAgent = navigator.userAgent }: { userAgent?: str
             <button type="submit" className="button button-primary button-block">
               {intl.formatMessage(m.otpSend)}
             </button>
-            <button type="button" className="button button-secondary button-block" onClick={() => form.send({ type: 'login.emailChosen' })}>
+            <button type="button" className="button button-secondary button-block" onClick={backToEmail}>
               {intl.formatMessage(m.backToEmail)}
             </button>
           </form>

@@ -131,4 +131,10 @@ describe('SMS provider', () => {
     expect(rows.map((r) => [r.recipient, r.body])).toEqual([['9876543210', 'Your code is 202611']]);
     expect(JSON.stringify(logged.at(-1)?.obj)).not.toContain('202611');
   });
+
+  it('offline with the demo world: the log shows the text too, so the code can be read there', async () => {
+    const sms = createSmsProvider({ env: 'production', smsUrl: undefined, smsApiKey: undefined, demo: true }, database.db, log);
+    await sms.send({ to: '9822012345', text: 'Your code is 314159' });
+    expect(logged.at(-1)).toEqual({ obj: { to: '9822012345', text: 'Your code is 314159' }, msg: 'SMS kept in the outbox (no SMS_URL set)' });
+  });
 });

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { seedDemoIfEmpty } from '../../../server/src/seed/demo';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../server/src/seed/demoAccounts';
+import { DEMO_ACCOUNTS, DEMO_FARMER_PHONE, DEMO_PASSWORD } from '../../../server/src/seed/demoAccounts';
 import { createRandom } from '../../../server/src/seed/prng';
 import { episodes, simulateField } from '../../../server/src/seed/series';
 import { createTestApp, type TestApp } from '../helper';
@@ -94,6 +94,11 @@ describe('demo world', () => {
     const fields = profile.json().fields;
     expect(fields).toHaveLength(2);
     expect(Math.min(...fields.map((f: { lastSensorData: { moisture: number } }) => f.lastSensorData.moisture))).toBeLessThan(25);
+  });
+
+  it('gives the demo farmer, and only them, the README\'s mobile number (OTP sign-in)', async () => {
+    const owners = await rows<{ email: string }>(sql`select email from users where phone_number = ${DEMO_FARMER_PHONE}`);
+    expect(owners).toEqual([{ email: DEMO_ACCOUNTS.farmer }]);
   });
 });
 

@@ -1,0 +1,256 @@
+/**
+ * Generated path tests for the mobile OTP sign-in (otpLogin machine), replayed on the real
+ * OtpLoginForm: typing a number and a code, the server answering each call (or refusing it), the
+ * resend cooldown's clock, changing the number. Every state and every transition ends some path.
+ */
+import { act, fireEvent, screen } from '@testing-library/react';
+import { useActorRef } from '@xstate/react';
+import { describe, expect, it } from 'vitest';
+import { fromCallback, fromPromise, type ActorRefFrom, type EventObject } from 'xstate';
+import { codeProblem, otpLoginMachine, phoneProblem, tidyCode, tidyPhone, type OtpLoginContext } from '../../../src/machines/otpLogin.machine';
+import type { LoginResult } from '../../../src/services/auth';
+import { HttpError } from '../../../src/services/http';
+import { OtpLoginForm } from '../../../src/views/auth/OtpLoginForm';
+import { deferred, expectComplete, renderAccount, replay, stateKey, transitionPaths } from './support';
+
+const GRANT = { accessToken: 'access-otp', refreshToken: 'refresh-otp', user: { _id: 'u1' } };
+const serverError = (status: number, english: string) =>
+  new HttpError(status, status === 400 ? 'badRequest' : 'notFound', {
+    statusCode: status,
+    code: 'X',
+    error: english,
+    message: { english, marathi: `${english} (mr)`, hindi: `${english} (hi)` },
+  } as never);
+const WRONG_CODE = 'The code is wrong or has expired.';
+const TEXT = {
+  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  network: 'Network error. Please check your internet connection.',
+  tooManyCodes: 'Too many wrong codes. Please ask for a new OTP.',
+  phoneRequired: 'Mobile number is required',
+  phoneInvalid: 'Enter a valid 10-digit mobile number',
+  codeRequired: 'Enter the code from the SMS',
+  codeInvalid: 'The code has 6 digits',
+};
+const PROBLEM_TEXT = { phoneRequired: TEXT.phoneRequired, phoneInvalid: TEXT.phoneInvalid, codeRequired: TEXT.codeRequired, codeInvalid: TEXT.codeInvalid };
+
+const EVENTS = [
+  { type: 'otp.phoneChange', value: '+91 98220 00001' },
+  { type: 'otp.phoneChange', value: '12345' },
+  { type: 'otp.request' },
+  { type: 'xstate.done.actor.requestOtp', output: { success: true } },
+  { type: 'xstate.error.actor.requestOtp', error: new HttpError(429, 'tooMany') },
+  { type: 'otp.codeChange', value: '123456' },
+  { type: 'otp.codeChange', value: '12' },
+  { type: 'otp.verify' },
+  { type: 'xstate.done.actor.verifyOtp', output: GRANT },
+  { type: 'xstate.error.actor.verifyOtp', error: serverError(400, WRONG_CODE) },
+  { type: 'xstate.error.actor.verifyOtp', error: new HttpError(429, 'tooMany') },
+  { type: 'xstate.error.actor.verifyOtp', error: new HttpError(0, 'network') },
+  { type: 'otp.tick' },
+  { type: 'otp.resend' },
+  { type: 'xstate.done.actor.resendOtp', output: { success: true } },
+  { type: 'xstate.error.actor.resendOtp', error: new HttpError(0, 'network') },
+  { type: 'otp.changeNumber' },
+];
+const INPUT = { resendSeconds: 2 };
+const errorKey = (e: HttpError | null) => (e ? `${e.status}` : null);
+const paths = transitionPaths(
+  otpLoginMachine,
+  EVENTS,
+  (c: OtpLoginContext) => ({ p: c.phone, c: c.code, pr: c.problem, e: errorKey(c.error), s: c.secondsLeft }),
+  {
+    input: INPUT,
+    // Typing what the field already holds fires no change event in a browser.
+    unchanged: (c, e) =>
+      (e.type === 'otp.phoneChange' && c.phone === tidyPhone(e.value)) || (e.type === 'otp.codeChange' && c.code === tidyCode(e.value)),
+  },
+);
+
+function harness() {
+  let request = deferred<unknown>();
+  let verify = deferred<unknown>();
+  const calls: { requestOtp: unknown[]; verifyOtp: unknown[] } = { requestOtp: [], verifyOtp: [] };
+  let tick: ((e: EventObject) => void) | null = null;
+  let ref!: ActorRefFrom<typeof otpLoginMachine>;
+  const logic = otpLoginMachine.provide({
+    actors: {
+      requestOtp: fromPromise<unknown, { phoneNumber: string }>(({ input }) => {
+        calls.requestOtp.push(input);
+        return (request = deferred()).promise;
+      }),
+      verifyOtp: fromPromise<LoginResult, { phoneNumber: string; otp: string }>(({ input }) => {
+        calls.verifyOtp.push(input);
+        return (verify = deferred()).promise as Promise<LoginResult>;
+      }),
+      // The cooldown clock, ticked by the test instead of by time.
+      cooldownClock: fromCallback(({ sendBack }) => {
+        tick = sendBack;
+        return () => {
+          tick = null;
+        };
+      }),
+    },
+  });
+  let backs = 0;
+  function Host() {
+    ref = useActorRef(logic, { input: INPUT });
+    return <OtpLoginForm actor={ref} onBack={() => (backs += 1)} />;
+  }
+  renderAccount(<Host />);
+
+  const exec: Record<string, (e: any) => unknown> = {
+    'xstate.init': () => {},
+    'otp.phoneChange': (e) => fireEvent.change(screen.getByLabelText('Mobile number'), { target: { value: e.value } }),
+    'otp.request': () => fireEvent.click(screen.getByRole('button', { name: 'Send OTP' })),
+    'xstate.done.actor.requestOtp': (e) => act(async () => request.resolve(e.output)),
+    'xstate.error.actor.requestOtp': (e) => act(async () => request.reject(e.error)),
+    'otp.codeChange': (e) => fireEvent.change(screen.getByLabelText('OTP code'), { target: { value: e.value } }),
+    'otp.verify': () => fireEvent.click(screen.getByRole('button', { name: 'Verify and log in' })),
+    'xstate.done.actor.verifyOtp': (e) => act(async () => verify.resolve(e.output)),
+    'xstate.error.actor.verifyOtp': (e) => act(async () => verify.reject(e.error)),
+    'otp.tick': () =>
+      act(() => {
+        if (!tick) throw new Error('the cooldown clock is not running');
+        tick({ type: 'otp.tick' });
+      }),
+    'otp.resend': () => fireEvent.click(screen.getByRole('button', { name: 'Resend OTP' })),
+    'xstate.done.actor.resendOtp': (e) => act(async () => request.resolve(e.output)),
+    'xstate.error.actor.resendOtp': (e) => act(async () => request.reject(e.error)),
+    'otp.changeNumber': () => fireEvent.click(screen.getByRole('button', { name: 'Change number' })),
+  };
+
+  const problemShown = (ctx: OtpLoginContext, label: string) => {
+    const input = screen.getByLabelText(label);
+    if (ctx.problem) expect(input).toHaveAccessibleDescription(PROBLEM_TEXT[ctx.problem]);
+    else expect(input).not.toHaveAttribute('aria-invalid', 'true');
+  };
+  const errorShown = (ctx: OtpLoginContext) => {
+    const alert = screen.queryByRole('alert');
+    if (!ctx.error) return expect(alert).toBeNull();
+    const expected = { 429: TEXT.tooManyRequests, 0: TEXT.network, 400: WRONG_CODE }[ctx.error.status];
+    expect(alert).toHaveTextContent(expected!);
+  };
+  /** The code step: what was sent where, and the resend button with its countdown. */
+  const codeStep = (ctx: OtpLoginContext) => {
+    expect(screen.getByRole('status')).toHaveTextContent(`If ${ctx.phone} is registered, a 6-digit code has been sent to it by SMS.`);
+    const code = screen.getByLabelText('OTP code');
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(code).toHaveAttribute('inputmode', 'numeric');
+    expect(code).toHaveValue(ctx.code);
+    const resend = screen.getByRole('button', { name: ctx.secondsLeft > 0 ? `Resend OTP in ${ctx.secondsLeft} s` : /^(Resend OTP|Sending OTP…)$/ });
+    return { code, resend };
+  };
+  const assertState: Record<string, (s: { context: OtpLoginContext }) => void> = {
+    phone: ({ context }) => {
+      const input = screen.getByLabelText('Mobile number');
+      expect(input).toHaveValue(context.phone);
+      expect(input).toHaveAttribute('inputmode', 'numeric');
+      expect(screen.getByRole('button', { name: 'Send OTP' })).toBeEnabled();
+      expect(screen.queryByLabelText('OTP code')).toBeNull();
+      problemShown(context, 'Mobile number');
+      errorShown(context);
+      expect(context.problem === null || context.problem === phoneProblem(context.phone)).toBe(true);
+    },
+    requesting: ({ context }) => {
+      expect(screen.getByRole('button', { name: 'Sending OTP…' })).toBeDisabled();
+      expect(calls.requestOtp.at(-1)).toEqual({ phoneNumber: context.phone });
+      expect(context.phone).toBe('9822000001');
+    },
+    'code.entering': ({ context }) => {
+      const { code, resend } = codeStep(context);
+      expect(code).toBeEnabled();
+      expect(resend).toHaveProperty('disabled', context.secondsLeft > 0);
+      expect(screen.getByRole('button', { name: 'Verify and log in' })).toBeEnabled();
+      expect(screen.getByRole('button', { name: 'Change number' })).toBeEnabled();
+      problemShown(context, 'OTP code');
+      errorShown(context);
+      expect(context.problem === null || context.problem === codeProblem(context.code)).toBe(true);
+    },
+    'code.verifying': ({ context }) => {
+      codeStep(context);
+      expect(screen.getByRole('button', { name: 'Verifying…' })).toBeDisabled();
+      expect(screen.getByRole('button', { name: 'Change number' })).toBeDisabled();
+      expect(calls.verifyOtp.at(-1)).toEqual({ phoneNumber: '9822000001', otp: '123456' });
+    },
+    'code.locked': ({ context }) => {
+      const { code, resend } = codeStep(context);
+      expect(code).toBeDisabled();
+      expect(code).toHaveValue('');
+      expect(resend).toHaveProperty('disabled', context.secondsLeft > 0);
+      expect(screen.getByRole('alert')).toHaveTextContent(TEXT.tooManyCodes);
+      expect(screen.getByRole('button', { name: 'Verify and log in' })).toBeDisabled();
+    },
+    'code.resending': ({ context }) => {
+      const { resend } = codeStep(context);
+      expect(resend).toBeDisabled();
+      expect(resend).toHaveTextContent('Sending OTP…');
+      expect(screen.getByRole('button', { name: 'Verify and log in' })).toBeDisabled();
+      expect(calls.requestOtp.at(-1)).toEqual({ phoneNumber: context.phone });
+      expect(screen.queryByRole('alert')).toBeNull();
+    },
+    signedIn: () => {
+      expect(ref.getSnapshot().status).toBe('done');
+      expect(ref.getSnapshot().output).toEqual(GRANT);
+    },
+  };
+  return { exec, assertState, ref: () => ref, backs: () => backs };
+}
+
+describe('mobile OTP sign-in, generated paths', () => {
+  it.each(paths)('%s', async (_, path) => {
+    const { exec, assertState, ref } = harness();
+    const snaps = replay(otpLoginMachine, path.steps.map((s: any) => s.event), INPUT);
+    for (const [i, step] of path.steps.entries()) {
+      const run = exec[step.event.type];
+      if (!run) throw new Error(`no executor for ${step.event.type}`);
+      await run(step.event);
+      expect(stateKey(ref().getSnapshot().value)).toBe(stateKey(snaps[i].value));
+      assertState[stateKey(snaps[i].value)](snaps[i] as never);
+    }
+  });
+
+  it('covers every event and state', () => {
+    const { exec, assertState } = harness();
+    expectComplete(paths, exec, assertState);
+    // And every event the machine handles (its own and its actors' answers) has an executor.
+    expect(Object.keys(exec).filter((k) => k !== 'xstate.init').sort()).toEqual([...otpLoginMachine.events].sort());
+  });
+
+  it('goes back to e-mail login from either step', async () => {
+    const { backs, exec } = harness();
+    fireEvent.click(screen.getByRole('button', { name: 'Back to Email Login' }));
+    expect(backs()).toBe(1);
+    exec['otp.phoneChange']({ value: '9822000001' });
+    exec['otp.request']({});
+    await exec['xstate.done.actor.requestOtp']({ output: {} });
+    fireEvent.click(screen.getByRole('button', { name: 'Back to Email Login' }));
+    expect(backs()).toBe(2);
+  });
+});
+
+describe('number and code tidying', () => {
+  it.each([
+    ['98220 00001', '9822000001'],
+    ['+91 98220-00001', '9822000001'],
+    ['919822000001', '9822000001'],
+    ['09822000001', '9822000001'],
+    ['9822000001234', '9822000001'],
+    ['abc', ''],
+  ])('%j → %j', (typed, phone) => expect(tidyPhone(typed)).toBe(phone));
+
+  it.each([
+    ['', 'phoneRequired'],
+    ['98220', 'phoneInvalid'],
+    ['1234567890', 'phoneInvalid'],
+    ['5822000001', 'phoneInvalid'],
+    ['9822000001', null],
+    ['6000000000', null],
+  ])('phone %j → %j', (phone, problem) => expect(phoneProblem(phone)).toBe(problem));
+
+  it('keeps at most 6 digits of a code', () => {
+    expect(tidyCode(' 12-34 56 7')).toBe('123456');
+    expect(codeProblem('')).toBe('codeRequired');
+    expect(codeProblem('12345')).toBe('codeInvalid');
+    expect(codeProblem('123456')).toBeNull();
+  });
+});
