@@ -88,14 +88,16 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       },
     };
   }
-  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }, { pg_trgm }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
+    // The lists' search indexes (migration 0001) use trigrams.
+    import('@electric-sql/pglite/contrib/pg_trgm'),
   ]);
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   // The options-object form: `new PGlite(undefined, { loadDataDir })` silently ignores the dump.
-  const client = new PGlite({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir });
+  const client = new PGlite({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir, extensions: { pg_trgm } });
   await client.waitReady;
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
   return {
