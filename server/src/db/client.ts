@@ -64,20 +64,30 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
         let client: InstanceType<typeof pg.Client> | null = null;
         let stopped = false;
         let retry: NodeJS.Timeout | undefined;
+        // After a drop: tell the caller (notifications may have been missed) and try again every second.
+        const reopen = () => {
+          if (stopped) return;
+          client = null;
+          onReset?.();
+          clearTimeout(retry);
+          retry = setTimeout(() => void open().catch(reopen), 1000);
+        };
         const open = async () => {
           const c = new pg.Client({ connectionString: opts.url });
           c.on('notification', (n) => n.channel === channel && onMessage(n.payload));
           c.on('error', () => {});
-          c.on('end', () => {
-            if (stopped) return;
-            client = null;
-            onReset?.();
-            retry = setTimeout(() => void open().catch(() => onReset?.()), 1000);
-          });
-          await c.connect();
-          await c.query(`listen "${channel.replace(/"/g, '')}"`);
-          if (stopped) await c.end();
-          else client = c;
+          try {
+            await c.connect();
+            await c.query(`listen "${channel.replace(/"/g, '')}"`);
+          } catch (err) {
+            await c.end().catch(() => {});
+            throw err;
+          }
+          if (stopped) return void (await c.end());
+          // Back after a drop: whatever was cached while deaf goes too.
+          if (retry) onReset?.();
+          client = c;
+          c.on('end', reopen);
         };
         await open();
         return async () => {
@@ -88,14 +98,16 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       },
     };
   }
-  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }, { pg_trgm }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
+    // The lists' search indexes (migration 0001) use trigrams.
+    import('@electric-sql/pglite/contrib/pg_trgm'),
   ]);
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   // The options-object form: `new PGlite(undefined, { loadDataDir })` silently ignores the dump.
-  const client = new PGlite({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir });
+  const client = new PGlite({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir, extensions: { pg_trgm } });
   await client.waitReady;
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
   return {

@@ -3,6 +3,7 @@
  * last reading, in batches. Accounts get an unusable password (they are data, not sign-ins).
  */
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { fields, users } from '../db/schema';
 
@@ -68,5 +69,8 @@ export async function seedLarge(db: Db, world: LargeWorld = LARGE_DEFAULTS, pref
       }),
     );
   }
+  // Fresh statistics for the planner after a bulk load (PGlite has no autovacuum to gather them).
+  await db.execute(sql`analyze users`);
+  await db.execute(sql`analyze fields`);
   return { coordinatorIds, farmerIds };
 }

@@ -72,6 +72,33 @@ describe('verified-session cache', () => {
   });
 });
 
+describe.skipIf(!process.env.TEST_DATABASE_URL)('the LISTEN connection (PostgreSQL)', () => {
+  const latestSession = async (userId: string) =>
+    (await t.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId)).orderBy(sql`created_at desc`).limit(1))[0].id;
+  const dropListener = () =>
+    t.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity
+      where datname = current_database() and pid <> pg_backend_pid() and query ilike 'listen%'`);
+
+  it('a dropped listener clears the caches (notifications may have been missed), comes back and hears again', async () => {
+    const a = await t.login('coordinator');
+    expect((await profile(a.accessToken)).statusCode).toBe(200);
+    await t.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, await latestSession(t.fixture.users.coordinator.id)));
+    expect((await profile(a.accessToken)).statusCode).toBe(200);
+    await dropListener();
+    expect(await eventually(async () => (await profile(a.accessToken)).statusCode === 401)).toBe(true);
+
+    // Reconnected (within about a second): a notification reaches this process again.
+    const b = await t.login('farmer3');
+    await new Promise((r) => setTimeout(r, 2500));
+    expect((await profile(b.accessToken)).statusCode).toBe(200);
+    const sid = await latestSession(t.fixture.users.farmer3.id);
+    await t.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sid));
+    expect((await profile(b.accessToken)).statusCode).toBe(200);
+    await t.db.execute(sql`select pg_notify(${ACCESS_CHANNEL}, ${JSON.stringify({ sessions: [sid] })})`);
+    expect(await eventually(async () => (await profile(b.accessToken)).statusCode === 401)).toBe(true);
+  }, 30_000);
+});
+
 describe('field lookup cache', () => {
   it('a coordinator loses a reassigned farmer’s field on the next request', async () => {
     const admin = await t.login('admin');

@@ -16,7 +16,7 @@ export async function freshDatabase(kind: 'pglite' | 'postgres' = process.env.TE
     return { ...d, drop: () => d.close() };
   }
   const admin = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `live_${randomBytes(6).toString('hex')}`;
+  const name = `${process.env.TEST_DB_PREFIX ?? ''}live_${randomBytes(6).toString('hex')}`;
   const c = new pg.Client({ connectionString: admin });
   await c.connect();
   await c.query(`create database ${name}`);

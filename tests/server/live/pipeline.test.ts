@@ -94,6 +94,18 @@ for (const kind of ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres' as
       expect(s.lastSeenAt?.getTime()).toBe(at.getTime());
     });
 
+    it('moves a sensor’s last seen time only when it is 30 s newer, so a chatty device does not rewrite its row every batch', async () => {
+      const seen = async () => (await d.db.select().from(sensors).where(eq(sensors.id, fx.moisture.id)))[0].lastSeenAt?.getTime();
+      const before = (await seen())!;
+      const reading = (ms: number) => [{ sensorId: fx.moisture.sensorId, type: 'moisture', value: 33, timestamp: new Date(before + ms).toISOString() }];
+      await pipeline.ingest(reading(10_000), {}, 'wait');
+      expect(await seen()).toBe(before);
+      await pipeline.ingest(reading(31_000), {}, 'wait');
+      expect(await seen()).toBe(before + 31_000);
+      // The field's tiles still follow every reading.
+      expect((await d.db.select().from(fields).where(eq(fields.id, fx.field.id)))[0].lastReadingAt?.getTime()).toBe(before + 31_000);
+    });
+
     it('raises one low-moisture alert, updates it on a real change, clears it with hysteresis', async () => {
       pushes.length = 0;
       const send = async (value: number, offsetS: number) => {

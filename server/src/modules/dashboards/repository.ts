@@ -11,12 +11,15 @@ const rowsOf = (r: unknown): Row[] => (Array.isArray(r) ? r : ((r as { rows: Row
 
 /** Admin stat cards: coordinators, farmers, active fields and alerts of the last 7 days. */
 export async function adminOverview(db: Db) {
-  const r = await db.execute(sql`select
-      (select count(*)::int from ${users} where ${users.role} = 'coordinator') as "totalCoordinators",
-      (select count(*)::int from ${users} where ${users.role} = 'farmer') as "totalFarmers",
-      (select count(*)::int from ${fields} where ${fields.operationalStatus} = 'active') as "activeFields",
-      (select count(*)::int from ${fields}) as "totalFields",
-      (select count(*)::int from ${alerts} where ${alerts.createdAt} >= ${WEEK}) as "recentAlerts"`);
+  // One pass over each table (counts with filters) rather than one scan per figure.
+  const r = await db.execute(sql`select u."totalCoordinators", u."totalFarmers", f."activeFields", f."totalFields",
+      (select count(*)::int from ${alerts} where ${alerts.createdAt} >= ${WEEK}) as "recentAlerts"
+    from (select count(*) filter (where ${users.role} = 'coordinator')::int as "totalCoordinators",
+                 count(*) filter (where ${users.role} = 'farmer')::int as "totalFarmers"
+          from ${users} where ${users.role} in ('coordinator', 'farmer')) u,
+         (select count(*) filter (where ${fields.operationalStatus} = 'active')::int as "activeFields",
+                 count(*)::int as "totalFields"
+          from ${fields}) f`);
   return rowsOf(r)[0] as { totalCoordinators: number; totalFarmers: number; activeFields: number; totalFields: number; recentAlerts: number };
 }
 
@@ -27,10 +30,12 @@ export async function adminOverview(db: Db) {
 export async function coordinatorStats(db: Db, user: AuthUser) {
   const r = await db.execute(sql`select
       (select count(*)::int from ${users} where ${farmerScope(user)}) as "totalFarmers",
-      (select count(*)::int from ${fields} where ${fieldScope(user)} and ${fields.operationalStatus} = 'active') as "activeFields",
-      (select count(*)::int from ${fields} where ${fieldScope(user)}) as "totalFields",
-      (select count(*)::int from ${alerts} where ${alertScope(user)} and ${alerts.createdAt} >= ${WEEK}) as "alertsThisWeek",
-      (select coalesce(round(avg(${fields.yieldActual} / ${fields.yieldExpected} * 100)::numeric, 1), 0)::float8
-         from ${fields} where ${fieldScope(user)} and ${fields.yieldExpected} > 0 and ${fields.yieldActual} is not null) as "averageYield"`);
+      f."activeFields", f."totalFields", f."averageYield",
+      (select count(*)::int from ${alerts} where ${alertScope(user)} and ${alerts.createdAt} >= ${WEEK}) as "alertsThisWeek"
+    from (select count(*) filter (where ${fields.operationalStatus} = 'active')::int as "activeFields",
+                 count(*)::int as "totalFields",
+                 coalesce(round((avg(${fields.yieldActual} / ${fields.yieldExpected} * 100)
+                   filter (where ${fields.yieldExpected} > 0 and ${fields.yieldActual} is not null))::numeric, 1), 0)::float8 as "averageYield"
+          from ${fields} where ${fieldScope(user)}) f`);
   return rowsOf(r)[0] as { totalFarmers: number; activeFields: number; totalFields: number; alertsThisWeek: number; averageYield: number };
 }

@@ -36,6 +36,12 @@ export type IngestPipeline = {
 /** Registered sensors are read once and kept briefly: ingest must not query per reading. */
 const SENSOR_TTL_MS = 30_000;
 const UNKNOWN_TTL_MS = 5_000;
+/**
+ * A sensor's last-seen time moves only when it is this much newer (or the sensor was offline): a device
+ * sending every second would otherwise rewrite its sensor row with every batch. Offline detection works
+ * in minutes, so it never notices.
+ */
+const SEEN_GRANULARITY = '30 seconds';
 /** A late reading older than this behind the field's last one does not replace its tiles' values. */
 const LATE_TOLERANCE = '15 minutes';
 
@@ -192,5 +198,6 @@ async function touchLastSeen(db: Db, readings: StoredReading[]) {
       last_seen_at = greatest(s.last_seen_at, v.at),
       status = case when s.status = 'offline' then 'active'::sensor_status else s.status end
     from (values ${sql.join(sensorRows, sql`, `)}) as v(id, at)
-    where s.id = v.id`);
+    where s.id = v.id
+      and (s.status = 'offline' or s.last_seen_at is null or s.last_seen_at < v.at - ${SEEN_GRANULARITY}::interval)`);
 }
