@@ -21,7 +21,7 @@ const FARMER: FarmerRow = {
 const FAIL = new HttpError(500, 'server');
 const EVENTS = [
   { type: 'xstate.done.actor.load', output: FARMER },
-  { type: 'xstate.error.actor.load', error: new HttpError(404, 'not found') },
+  { type: 'xstate.error.actor.load', error: new HttpError(404, 'notFound') },
   { type: 'edit.open' },
   { type: 'edit.change', key: 'email', value: 'bad' },
   { type: 'edit.change', key: 'email', value: 'Ramesh.P@Example.in' },
