@@ -3,7 +3,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { listFieldPins, type FieldPin } from '@/services/fields';
 
 export const fieldMapMachine = setup({
-  types: { context: {} as { pins: FieldPin[] }, events: {} as { type: 'map.reload' } },
+  types: { context: {} as { pins: FieldPin[] } },
   actors: { load: fromPromise<FieldPin[]>(({ signal }) => listFieldPins(signal)) },
 }).createMachine({
   id: 'fieldMap',
@@ -19,6 +19,6 @@ export const fieldMapMachine = setup({
         onError: { target: 'ready', actions: assign({ pins: [] }) },
       },
     },
-    ready: { on: { 'map.reload': 'loading' } },
+    ready: {},
   },
 });

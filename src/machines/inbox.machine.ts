@@ -53,7 +53,8 @@ export const inboxMachine = setup({
             loadFailed: false,
           }),
         },
-        onError: { target: 'ready', actions: assign({ messages: [], loadFailed: true }) },
+        // Nothing from before stays: no old count of unread messages, no pages to a list that did not load.
+        onError: { target: 'ready', actions: assign({ messages: [], unread: 0, totalPages: 1, loadFailed: true }) },
       },
     },
     ready: {

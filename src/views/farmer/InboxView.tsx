@@ -33,7 +33,7 @@ export function Inbox() {
   return (
     <main className="staff-page">
       <h1>{t(m.title)}</h1>
-      <p role="status">{loading ? t(m.loading) : t(m.unread, { count: unread })}</p>
+      <p role="status">{loading ? t(m.loading) : failed ? null : t(m.unread, { count: unread })}</p>
       {failed && (
         <p role="alert" className="banner banner-error">
           {t(m.failed)}

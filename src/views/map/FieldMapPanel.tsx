@@ -9,9 +9,10 @@ function Pins({ height }: { height?: number }) {
   return loading ? <div className="map-frame" style={{ height: height ?? 420 }} aria-busy="true" /> : <FieldMap pins={pins} height={height} />;
 }
 
-export function FieldMapPanel({ height }: { height?: number }) {
+/** `logic` lets a test give the map its own load. */
+export function FieldMapPanel({ height, logic = fieldMapMachine }: { height?: number; logic?: typeof fieldMapMachine }) {
   return (
-    <FieldMapContext.Provider logic={fieldMapMachine}>
+    <FieldMapContext.Provider logic={logic}>
       <Pins height={height} />
     </FieldMapContext.Provider>
   );

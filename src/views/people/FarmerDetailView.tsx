@@ -70,12 +70,13 @@ function FarmerDetail() {
   );
 }
 
-export function FarmerDetailView({ id, mode }: { id: string; mode: 'view' | 'edit' }) {
+/** `logic` lets a test give the page its own load and save. */
+export function FarmerDetailView({ id, mode, logic = farmerDetailMachine }: { id: string; mode: 'view' | 'edit'; logic?: typeof farmerDetailMachine }) {
   const { role } = useSignedIn();
   return (
     <>
       <AppHeader subtitle={m.view} />
-      <FarmerDetailContext.Provider key={`${id}:${mode}`} logic={farmerDetailMachine} options={{ input: { id, mode, editing: mode === 'edit', actorRole: role } }}>
+      <FarmerDetailContext.Provider key={`${id}:${mode}`} logic={logic} options={{ input: { id, mode, editing: mode === 'edit', actorRole: role } }}>
         <FarmerDetail />
       </FarmerDetailContext.Provider>
     </>

@@ -1,0 +1,144 @@
+/**
+ * Generated paths over farmerDetailMachine, each driving the real FarmerDetailView (/farmer/:id and
+ * /farmer/:id/edit) with its Edit Farmer dialog, as an admin and as a coordinator. Load and save are faked at
+ * their actors (the recipe).
+ */
+import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { fromPromise, type SnapshotFrom } from 'xstate';
+import { getShortestPaths } from 'xstate/graph';
+import { farmerDetailMachine, type FarmerDetailInput } from '@/machines/farmerDetail.machine';
+import { FarmerDetailView } from '@/views/people/FarmerDetailView';
+import { HttpError } from '@/services/http';
+import type { FarmerRow } from '@/services/people';
+import { renderLive } from '../../support/live';
+import { deferred, type Deferred } from './support';
+
+const FARMER: FarmerRow = {
+  _id: 'f-1', name: 'Ramesh Patil', email: 'ramesh@example.in', phoneNumber: '9876543210', village: null, district: null,
+  status: 'Active', coordinator: 'u-coord', coordinatorName: null, lastActive: null, fieldCount: 3, hasOpenAlert: false,
+};
+const FAIL = new HttpError(500, 'server');
+const EVENTS = [
+  { type: 'xstate.done.actor.load', output: FARMER },
+  { type: 'xstate.error.actor.load', error: new HttpError(404, 'notFound') },
+  { type: 'edit.open' },
+  { type: 'edit.change', key: 'email', value: 'bad' },
+  { type: 'edit.change', key: 'email', value: 'Ramesh.P@Example.in' },
+  { type: 'edit.save' },
+  { type: 'edit.cancel' },
+  { type: 'xstate.done.actor.save', output: {} },
+  { type: 'xstate.error.actor.save', error: FAIL },
+];
+type Ev = { type: string; key?: string; value?: string; error?: unknown; output?: unknown };
+type Snap = SnapshotFrom<typeof farmerDetailMachine>;
+const label = (e: Ev) => `${e.type}${e.key ? `(${e.key}=${e.value})` : ''}`;
+
+const CASES = [
+  { id: 'f-1', mode: 'view', editing: false, actorRole: 'admin' },
+  { id: 'f-1', mode: 'edit', editing: true, actorRole: 'coordinator' },
+] satisfies FarmerDetailInput[];
+
+function pathsFor(input: FarmerDetailInput) {
+  return getShortestPaths(farmerDetailMachine, {
+    input,
+    events: EVENTS as never,
+    // The email is mistyped, then corrected: 'bad' over the farmer's own, the good one over 'bad'.
+    filterEvents: (s: Snap, e) => s.can(e) && (e.type !== 'edit.change' || s.context.edit?.email === (e.value === 'bad' ? FARMER.email : 'bad')),
+    serializeEvent: (e) => label(e as Ev),
+    serializeState: (s: Snap, e, prev) => {
+      const c = s.context;
+      // Each way into loading, each Cancel (from the open dialog, or while saving) and each Edit is its own node.
+      const keyed = s.matches('loading') || e?.type === 'edit.cancel' || e?.type === 'edit.open';
+      const from = e?.type === 'edit.cancel' && prev ? JSON.stringify(prev.value) : '';
+      const via = keyed ? `${from}>${e?.type}` : '';
+      // The dialog's draft matters only while it is open.
+      const editing = s.matches('editing');
+      return [JSON.stringify(s.value), c.farmer !== null, editing ? c.edit?.email : '', editing ? c.editProblem : '', via].join('|');
+    },
+  });
+}
+
+describe.each(CASES)('farmer page ($mode) as $actorRole', (input) => {
+  const paths = pathsFor(input);
+
+  it('walks every state and every event', () => {
+    expect(new Set(paths.map((p) => JSON.stringify(p.state.value)))).toEqual(
+      new Set(['"loading"', '"shown"', '"missing"', '{"editing":"open"}', '{"editing":"saving"}']),
+    );
+    const used = new Set(paths.flatMap((p) => p.steps.map((s) => label(s.event as Ev))));
+    for (const e of EVENTS) expect(used).toContain(label(e));
+    expect([...new Set(farmerDetailMachine.events)].filter((t) => !t.startsWith('xstate.')).sort()).toEqual(['edit.cancel', 'edit.change', 'edit.open', 'edit.save']);
+  });
+
+  it.each(paths.map((p) => [p.steps.map((s) => label(s.event as Ev)).join(' → '), p] as const))('%s', async (_, path) => {
+    const pending: Record<string, Deferred<unknown>> = {};
+    const inputs: Record<string, unknown[]> = { load: [], save: [] };
+    const actor = (id: string) =>
+      fromPromise(({ input: i }) => {
+        inputs[id].push(i);
+        return (pending[id] = deferred()).promise;
+      }) as never;
+    const logic = farmerDetailMachine.provide({ actors: { load: actor('load'), save: actor('save') } });
+    renderLive(<FarmerDetailView id={input.id} mode={input.mode} logic={logic} />, input.actorRole as 'admin' | 'coordinator');
+    const dialog = () => screen.getByRole('dialog', { name: 'Edit Farmer' });
+    const exec = async (e: Ev) => {
+      if (/^xstate\.(done|error)\.actor\./.test(e.type)) {
+        const id = e.type.split('.').at(-1)!;
+        return act(async () => (e.type.includes('.done.') ? pending[id].resolve(e.output) : pending[id].reject(e.error)));
+      }
+      switch (e.type) {
+        case 'xstate.init':
+          return;
+        case 'edit.open':
+          return fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+        case 'edit.change':
+          return fireEvent.change(dialog().querySelector(`[name="edit-${e.key}"]`)!, { target: { value: e.value } });
+        case 'edit.save':
+          return fireEvent.click(within(dialog()).getByRole('button', { name: /^(Save|Saving\.\.\.)$/ }));
+        case 'edit.cancel':
+          return fireEvent.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
+      }
+      throw new Error(`no executor for ${e.type}`);
+    };
+    const check = (s: Snap) => {
+      const c = s.context;
+      const main = screen.getByRole('main');
+      expect(main).toHaveAttribute('aria-busy', String(s.matches('loading')));
+      expect(inputs.load.at(-1)).toEqual({ id: 'f-1' });
+      // The edit route keeps its title; the page otherwise carries the farmer's name once known.
+      expect(within(main).getByRole('heading', { level: 1 })).toHaveTextContent(input.mode === 'edit' ? 'Edit Farmer' : c.farmer ? 'Ramesh Patil' : 'Farmer');
+      if (s.matches('missing')) expect(within(main).getByRole('alert')).toHaveTextContent('This farmer was not found.');
+      else expect(main.querySelector('.staff-panel + [role="alert"], main > [role="alert"]')).toBeNull();
+      const facts = main.querySelector('dl.facts');
+      if (c.farmer) {
+        expect([...facts!.querySelectorAll('div')].map((d) => d.textContent)).toEqual([
+          'Emailramesh@example.in', 'Phone Number9876543210', 'CoordinatorUnassigned', 'Fields3', 'StatusActive',
+        ]);
+      } else expect(facts).toBeNull();
+      if (!s.matches('editing')) {
+        expect(screen.queryByRole('dialog')).toBeNull();
+        return;
+      }
+      const d = dialog();
+      const value = (k: string) => (d.querySelector(`[name="edit-${k}"]`) as HTMLInputElement).value;
+      expect([value('name'), value('email'), value('phoneNumber')]).toEqual([c.edit!.name, c.edit!.email, c.edit!.phoneNumber]);
+      // Only an admin changes a farmer's status.
+      expect(d.querySelector('[name="edit-status"]') !== null).toBe(input.actorRole === 'admin');
+      const problem = within(d).queryByRole('alert');
+      if (c.editProblem === 'email') expect(problem).toHaveTextContent('Enter a valid email address.');
+      else if (c.editProblem === 'failed') expect(problem).toHaveTextContent('Failed to update farmer');
+      else expect(problem).toBeNull();
+      if (s.matches({ editing: 'saving' })) {
+        expect(within(d).getByRole('button', { name: 'Saving...' })).toBeDisabled();
+        // What is sent is the draft, the email lower-cased.
+        const email = c.edit!.email === 'Ramesh.P@Example.in' ? 'ramesh.p@example.in' : 'ramesh@example.in';
+        expect(inputs.save.at(-1)).toEqual({ id: 'f-1', edit: { name: 'Ramesh Patil', email, phoneNumber: '9876543210', status: 'Active' } });
+      } else expect(within(d).getByRole('button', { name: 'Save' })).toBeEnabled();
+    };
+    for (const step of path.steps) {
+      await exec(step.event as Ev);
+      check(step.state as Snap);
+    }
+  });
+});

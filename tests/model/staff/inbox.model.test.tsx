@@ -1,0 +1,163 @@
+/**
+ * Generated paths over inboxMachine, each driving the real Inbox (/messages). The list load and mark-as-read are
+ * faked at their actors (the recipe); a message pushed while the inbox is shown comes through the machine's own
+ * socket feed from a socket.io server on 127.0.0.1, the way the API pushes `message:new`.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Server } from 'socket.io';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { fromPromise, type SnapshotFrom } from 'xstate';
+import { getShortestPaths } from 'xstate/graph';
+import { inboxMachine } from '@/machines/inbox.machine';
+import { InboxContext } from '@/machines/inbox.context';
+import { Inbox } from '@/views/farmer/InboxView';
+import { connectSocket, disconnectSocket, getConnectionState } from '@/services/socket';
+import type { Inbox as InboxPage, InboxMessage, MessageNew } from '@/services/messages';
+import { HttpError } from '@/services/http';
+import { deferred, renderEn, type Deferred } from './support';
+
+const UNREAD: InboxMessage = { _id: 'm-1', subject: 'Spray today', message: 'Spray neem oil\nbefore 10 am.', senderName: 'Sunil Pawar', createdAt: '2026-03-02T04:30:00.000Z', readAt: null };
+const READ: InboxMessage = { _id: 'm-2', subject: 'Soil test', message: 'Your soil card is ready.', senderName: null, createdAt: '2026-03-01T04:30:00.000Z', readAt: '2026-03-01T05:00:00.000Z' };
+const PAGE: InboxPage = { messages: [UNREAD, READ], unread: 3, pagination: { page: 1, limit: 10, total: 14, totalPages: 2 } };
+const PUSHED: MessageNew = { _id: 'm-3', subject: 'Rain tomorrow', message: 'Cover the harvest.', senderName: 'Sunil Pawar', createdAt: '2026-03-03T04:30:00.000Z' };
+const FAIL = new HttpError(500, 'server');
+
+const EVENTS = [
+  { type: 'xstate.done.actor.load', output: PAGE },
+  { type: 'xstate.error.actor.load', error: FAIL },
+  { type: 'page.go', page: 2 },
+  { type: 'page.go', page: 1 },
+  { type: 'message.open', id: UNREAD._id },
+  { type: 'message.open', id: READ._id },
+  { type: 'message.close' },
+  { type: 'xstate.done.actor.markRead', output: {} },
+  { type: 'xstate.error.actor.markRead', error: FAIL },
+  { type: 'message.new', message: PUSHED },
+];
+type Ev = { type: string; page?: number; id?: string; message?: MessageNew; error?: unknown; output?: unknown };
+type Snap = SnapshotFrom<typeof inboxMachine>;
+const label = (e: Ev) => `${e.type}${e.page ? `(${e.page})` : ''}${e.id ? `(${e.id})` : ''}`;
+
+const paths = getShortestPaths(inboxMachine, {
+  events: EVENTS as never,
+  filterEvents: (s: Snap, e) => {
+    const c = s.context;
+    if (!s.can(e)) return false;
+    // The pager is behind the open message; a message's button needs its row.
+    if (e.type === 'page.go') return c.openId === null && c.totalPages >= 2 && c.page !== e.page;
+    // Page 2 shows the same rows (one fake answer): its messages are opened on page 1 only.
+    if (e.type === 'message.open') return c.openId === null && c.page === 1 && c.messages.some((m) => m._id === e.id);
+    if (e.type === 'message.close') return c.openId !== null;
+    // One push, onto a shown list (while the list loads, the load's answer replaces it).
+    if (e.type === 'message.new') return s.matches('ready') && c.page === 1 && c.openId === null && !c.messages.some((m) => m._id === PUSHED._id);
+    return true;
+  },
+  serializeEvent: (e) => label(e as Ev),
+  serializeState: (s: Snap, e) => {
+    const c = s.context;
+    // The count is the last load's plus what was pushed since: never more (it once grew with every failed reload).
+    if (c.unread > PAGE.unread + 1) throw new Error(`unread count ran away: ${c.unread}`);
+    // Ways back to a list already seen (closing, either answer to mark-as-read) are kept apart by their event.
+    const keyed = s.matches('loading') || e?.type === 'message.close' || e?.type.endsWith('.markRead');
+    const via = keyed ? label((e ?? { type: '' }) as Ev) : '';
+    const list = c.messages.map((m) => `${m._id}${m.readAt ? '' : '*'}`).join();
+    return [JSON.stringify(s.value), c.page, list, c.unread, c.openId, c.loadFailed, via].join('|');
+  },
+});
+
+const io = new Server(createServer(), { path: '/socket.io' });
+beforeAll(async () => {
+  const http = io.httpServer;
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  connectSocket('test-token', `http://127.0.0.1:${(http.address() as AddressInfo).port}`);
+  await vi.waitFor(() => expect(getConnectionState()).toBe('connected'), { timeout: 10_000 });
+});
+afterAll(async () => {
+  disconnectSocket();
+  await io.close();
+});
+
+describe('inbox model', () => {
+  it('walks every state and every event', () => {
+    expect(new Set(paths.map((p) => p.state.value))).toEqual(new Set(['loading', 'ready', 'marking']));
+    const used = new Set(paths.flatMap((p) => p.steps.map((s) => label(s.event as Ev))));
+    for (const e of EVENTS) expect(used).toContain(label(e));
+    expect([...new Set(inboxMachine.events)].filter((t) => !t.startsWith('xstate.')).sort()).toEqual(['message.close', 'message.new', 'message.open', 'page.go']);
+  });
+
+  it.each(paths.map((p) => [p.steps.map((s) => label(s.event as Ev)).join(' → '), p] as const))('%s', async (_, path) => {
+    const pending: Record<string, Deferred<unknown>> = {};
+    const inputs: Record<string, unknown[]> = { load: [], markRead: [] };
+    const actor = (id: string) =>
+      fromPromise(({ input }) => {
+        inputs[id].push(input);
+        return (pending[id] = deferred()).promise;
+      }) as never;
+    const logic = inboxMachine.provide({ actors: { load: actor('load'), markRead: actor('markRead') } });
+    renderEn(
+      <InboxContext.Provider logic={logic}>
+        <Inbox />
+      </InboxContext.Provider>,
+    );
+    const exec = async (e: Ev) => {
+      if (/^xstate\.(done|error)\.actor\./.test(e.type)) {
+        const id = e.type.split('.').at(-1)!;
+        return act(async () => (e.type.includes('.done.') ? pending[id].resolve(e.output) : pending[id].reject(e.error)));
+      }
+      switch (e.type) {
+        case 'xstate.init':
+          return;
+        case 'page.go':
+          return fireEvent.click(screen.getByRole('button', { name: `Page ${e.page}` }));
+        case 'message.open':
+          return fireEvent.click(screen.getByRole('button', { name: new RegExp(`^${[UNREAD, READ].find((m) => m._id === e.id)!.subject}`) }));
+        case 'message.close':
+          return fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }));
+        case 'message.new':
+          io.emit('message:new', e.message!);
+          return void (await screen.findByRole('button', { name: /^Rain tomorrow/ }, { timeout: 5000 }));
+      }
+      throw new Error(`no executor for ${e.type}`);
+    };
+    const check = (s: Snap) => {
+      const c = s.context;
+      const status = screen.getByRole('status');
+      if (s.matches('loading')) {
+        expect(status).toHaveTextContent('Loading messages...');
+        expect(inputs.load.at(-1)).toEqual({ page: c.page });
+      } else if (c.loadFailed) {
+        // A failed load claims no count at all, and offers no pages of a list that is not there.
+        expect(status).toBeEmptyDOMElement();
+        expect(c.totalPages).toBe(1);
+      } else expect(status).toHaveTextContent(c.unread === 0 ? 'No unread messages' : c.unread === 1 ? '1 unread message' : `${c.unread} unread messages`);
+      if (c.loadFailed) expect(screen.getByRole('alert')).toHaveTextContent('Failed to load messages.');
+      else expect(screen.queryByRole('alert')).toBeNull();
+      expect(screen.queryByText('No messages yet.') !== null).toBe(!s.matches('loading') && !c.loadFailed && c.messages.length === 0);
+      // Newest first, unread ones marked; each says who sent it and when.
+      const items = document.querySelectorAll('.inbox-list li');
+      expect([...items].map((li) => li.querySelector('span')!.textContent)).toEqual(c.messages.map((m) => m.subject));
+      expect([...items].map((li) => li.classList.contains('unread'))).toEqual(c.messages.map((m) => m.readAt === null));
+      c.messages.forEach((m, i) => expect(items[i]).toHaveTextContent(`From ${m.senderName ?? '--'} · `));
+      const pager = screen.queryByRole('navigation');
+      if (c.totalPages > 1) expect(within(pager!).getByRole('button', { name: `Page ${c.page}` })).toHaveAttribute('aria-current', 'page');
+      else expect(pager).toBeNull();
+      const open = c.messages.find((m) => m._id === c.openId);
+      const dialog = screen.queryByRole('dialog');
+      if (!open) expect(dialog).toBeNull();
+      else {
+        expect(dialog).toHaveAccessibleName(open.subject);
+        expect(within(dialog!).getByRole('heading')).toHaveTextContent(open.subject);
+        expect(dialog).toHaveTextContent(`From ${open.senderName ?? '--'} · `);
+        expect(dialog!.querySelector('p[style]')!.textContent).toBe(open.message);
+      }
+      // Opening an unread message records it as read for that message.
+      if (s.matches('marking')) expect(inputs.markRead.at(-1)).toEqual({ id: UNREAD._id });
+    };
+    for (const step of path.steps) {
+      await exec(step.event as Ev);
+      check(step.state as Snap);
+    }
+  });
+});
