@@ -87,7 +87,7 @@ function YieldTrends() {
     actor.send({ type: 'export.image', image: { svg: new XMLSerializer().serializeToString(copy), width, height } });
   };
   return (
-    <div className="yield-trends" aria-busy={loading}>
+    <div className="yield-trends" data-testid="yield-trends" aria-busy={loading}>
       <div className="toolbar yield-toolbar">
         <label>
           {t(m.period)}{' '}
