@@ -260,7 +260,7 @@ function chart(s: Snap) {
   }
   expect(svg).not.toBeNull();
   const shown = table.rows.flatMap((r) => r.values).filter((v) => v !== null).length;
-  for (const name of table.crops.map((k) => CROP_LABEL[k])) expect(within(svg!).getByText(name)).toBeInTheDocument();
+  for (const name of table.crops.map((k) => CROP_LABEL[k])) expect(within(svg as unknown as HTMLElement).getByText(name)).toBeInTheDocument();
   if (c.kind === 'bar') {
     expect(svg!.querySelectorAll('[data-testid="yield-bar"]')).toHaveLength(shown);
     expect(svg!.querySelectorAll('[data-testid="yield-line"]')).toHaveLength(0);
