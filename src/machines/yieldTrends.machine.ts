@@ -74,7 +74,7 @@ export const yieldTrendsMachine = setup({
 }).createMachine({
   id: 'yieldTrends',
   context: ({ input }) => ({
-    today: input.today ?? monthOf(new Date()),
+    today: input?.today ?? monthOf(new Date()),
     period: 'last6months',
     selected: [],
     crops: [],
