@@ -58,6 +58,13 @@ export const yieldTrendsMachine = setup({
   },
   actions: {
     download: (_, _params: { name: string; data: Blob | string }) => {},
+    toggleCrop: assign({
+      selected: ({ context, event }) => {
+        const crop = (event as Extract<YieldTrendsEvent, { type: 'crops.toggle' }>).crop;
+        return context.selected.includes(crop) ? context.selected.filter((c) => c !== crop) : [...context.selected, crop];
+      },
+    }),
+    chooseAllCrops: assign({ selected: [] }),
   },
   guards: {
     hasYields: ({ context }) => hasYields(shownTable(context)),
@@ -67,7 +74,7 @@ export const yieldTrendsMachine = setup({
 }).createMachine({
   id: 'yieldTrends',
   context: ({ input }) => ({
-    today: input.today ?? monthOf(new Date()),
+    today: input?.today ?? monthOf(new Date()),
     period: 'last6months',
     selected: [],
     crops: [],
@@ -105,20 +112,14 @@ export const yieldTrendsMachine = setup({
     },
     trends: {
       initial: 'loading',
-      on: {
-        'crops.toggle': {
-          target: '.loading',
-          reenter: true,
-          actions: assign({
-            selected: ({ context, event }) =>
-              context.selected.includes(event.crop) ? context.selected.filter((c) => c !== event.crop) : [...context.selected, event.crop],
-          }),
-        },
-        'crops.all': { guard: 'anySelected', target: '.loading', reenter: true, actions: assign({ selected: [] }) },
-      },
       states: {
         loading: {
           tags: ['trendsLoading'],
+          // A new choice while loading restarts the request (only this state is re-entered, not the panel).
+          on: {
+            'crops.toggle': { target: 'loading', reenter: true, actions: 'toggleCrop' },
+            'crops.all': { guard: 'anySelected', target: 'loading', reenter: true, actions: 'chooseAllCrops' },
+          },
           invoke: {
             id: 'loadTrends',
             src: 'loadTrends',
@@ -128,6 +129,10 @@ export const yieldTrendsMachine = setup({
           },
         },
         ready: {
+          on: {
+            'crops.toggle': { target: 'loading', actions: 'toggleCrop' },
+            'crops.all': { guard: 'anySelected', target: 'loading', actions: 'chooseAllCrops' },
+          },
           initial: 'idle',
           states: {
             idle: {
@@ -151,7 +156,13 @@ export const yieldTrendsMachine = setup({
             },
           },
         },
-        failed: { on: { 'trends.retry': 'loading' } },
+        failed: {
+          on: {
+            'trends.retry': 'loading',
+            'crops.toggle': { target: 'loading', actions: 'toggleCrop' },
+            'crops.all': { guard: 'anySelected', target: 'loading', actions: 'chooseAllCrops' },
+          },
+        },
       },
     },
   },

@@ -80,7 +80,7 @@ function AdminDashboard({ role }: { role: StaffRole }) {
         <FieldTablePanel actorRole={role} onAddField={() => navigate('/add-field')} />
       </section>
       <RecentAlerts alerts={alerts} />
-      <YieldTrendsContext.Provider logic={yieldLogic}>
+      <YieldTrendsContext.Provider logic={yieldLogic} options={{ input: {} }}>
         <YieldTrendsPanel />
       </YieldTrendsContext.Provider>
     </main>

@@ -9,7 +9,7 @@ import { shallowEqual } from '@xstate/react';
 import { YieldTrendsContext } from '@/machines/yieldTrends.context';
 import { shownTable, type ChartKind } from '@/machines/yieldTrends.machine';
 import { hasYields, YIELD_PERIODS, type YieldPeriod } from '@/machines/yieldTrendsRules';
-import { YieldTrendsChart } from '../charts/YieldTrendsChart';
+import { PALETTE, YieldTrendsChart } from '../charts/YieldTrendsChart';
 import { cropLabel } from '../ui/cropLabels';
 import { useT } from '../staff/useT';
 
@@ -87,7 +87,7 @@ function YieldTrends() {
     actor.send({ type: 'export.image', image: { svg: new XMLSerializer().serializeToString(copy), width, height } });
   };
   return (
-    <div className="yield-trends" aria-busy={loading}>
+    <div className="yield-trends" data-testid="yield-trends" aria-busy={loading}>
       <div className="toolbar yield-toolbar">
         <label>
           {t(m.period)}{' '}
@@ -152,6 +152,7 @@ function YieldTrends() {
         <YieldTrendsChart
           table={table}
           cropNames={table.crops.map((crop) => cropLabel(intl, crop))}
+          colours={table.crops.map((crop) => PALETTE[Math.max(0, c.crops.indexOf(crop)) % PALETTE.length])}
           kind={c.kind}
           showPoints={c.showPoints}
           smooth={c.smooth}

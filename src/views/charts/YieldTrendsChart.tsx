@@ -27,6 +27,8 @@ type Props = {
   table: YieldTable;
   /** The crops' names in the reader's language, in the table's order. */
   cropNames: string[];
+  /** Each crop's colour, in the table's order (kept per crop, so choosing crops does not repaint them). */
+  colours: string[];
   kind: ChartKind;
   showPoints: boolean;
   smooth: boolean;
@@ -36,7 +38,7 @@ type Props = {
 
 type Point = { key: string; value: number };
 
-export function YieldTrendsChart({ table, cropNames, kind, showPoints, smooth, labels, svgRef }: Props) {
+export function YieldTrendsChart({ table, cropNames, colours, kind, showPoints, smooth, labels, svgRef }: Props) {
   const intl = useIntl();
   const keyOf = (r: { year: number; month: number }) => `${r.year}-${r.month}`;
   const monthLabel = new Map(
@@ -49,7 +51,7 @@ export function YieldTrendsChart({ table, cropNames, kind, showPoints, smooth, l
   const num = (v: number) => intl.formatNumber(v, { numberingSystem: 'latn', maximumFractionDigits: 1 });
   const series = table.crops.map((crop, i) => ({
     crop,
-    colour: PALETTE[i % PALETTE.length],
+    colour: colours[i] ?? PALETTE[i % PALETTE.length],
     points: table.rows.flatMap((r): Point[] => (r.values[i] === null ? [] : [{ key: keyOf(r), value: r.values[i] as number }])),
   }));
   const centre = (key: string) => (x(key) ?? 0) + x.bandwidth() / 2;
