@@ -1,8 +1,9 @@
 /** Analytics & Reports (spec section 7): one function per endpoint. */
 import type { Analytics, AnalyticsResponse, FieldStatusOverview, Period, YieldTrends } from '../../server/src/contracts/analytics';
+import type { AdvancedAnalytics, AdvancedAnalyticsResponse, Range } from '../../server/src/contracts/advancedAnalytics';
 import { http } from './http';
 
-export type { Analytics, Period };
+export type { Analytics, Period, AdvancedAnalytics, Range };
 
 export const getAnalytics = (period: Period, signal?: AbortSignal) =>
   http.get<AnalyticsResponse>('/coordinator/analytics', { params: { period }, signal }).then((r) => r.analytics);
@@ -17,3 +18,7 @@ export const getFieldStatusCounts = (signal?: AbortSignal) =>
 /** Yield trends of the given crops (all crops when none); `crops` in the answer is every crop there is. */
 export const getYieldTrends = (crops: string[], signal?: AbortSignal) =>
   http.get<YieldTrends>('/fields/analytics/yield-trends', { params: crops.length ? { crops: crops.join(',') } : {}, signal });
+
+/** Advanced Analytics of one field over a range (computed from its records on the server). */
+export const getAdvancedAnalytics = (fieldId: string, range: Range, signal?: AbortSignal) =>
+  http.get<AdvancedAnalyticsResponse>('/advanced-analytics', { params: { fieldId, range }, signal }).then((r) => r.analytics);

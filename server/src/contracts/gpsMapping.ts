@@ -4,8 +4,16 @@ import { Uuid } from './common';
 
 const Coordinates = Type.Tuple([Type.Number({ minimum: -180, maximum: 180 }), Type.Number({ minimum: -90, maximum: 90 })]);
 const AreaUnit = Type.Union([Type.Literal('acres'), Type.Literal('hectares'), Type.Literal('sq_meters')]);
-const SoilType = Type.Union(['unknown', 'clay', 'loam', 'sandy', 'silt', 'peaty', 'chalky'].map((s) => Type.Literal(s)));
-const Status = Type.Union(['active', 'inactive', 'fallow', 'sold'].map((s) => Type.Literal(s)));
+const SoilType = Type.Union([
+  Type.Literal('unknown'),
+  Type.Literal('clay'),
+  Type.Literal('loam'),
+  Type.Literal('sandy'),
+  Type.Literal('silt'),
+  Type.Literal('peaty'),
+  Type.Literal('chalky'),
+]);
+const Status = Type.Union([Type.Literal('active'), Type.Literal('inactive'), Type.Literal('fallow'), Type.Literal('sold')]);
 const Metadata = Type.Record(Type.String({ maxLength: 40 }), Type.Union([Type.String({ maxLength: 200 }), Type.Number()]));
 
 export const FieldLocation = Type.Object({
@@ -32,6 +40,8 @@ export const GpsStatistics = Type.Object({
   stats: Type.Object({ overview: Type.Object({ totalFields: Type.Integer(), totalArea: Type.Number(), avgElevation: Type.Number() }) }),
 });
 
+export type GpsStatistics = Static<typeof GpsStatistics>;
+
 export const AddLocationBody = Type.Object(
   {
     fieldId: Uuid,
@@ -46,6 +56,8 @@ export const AddLocationBody = Type.Object(
   },
   { additionalProperties: false },
 );
+
+export type AddLocationBody = Static<typeof AddLocationBody>;
 
 export const NearbyQuery = Type.Object(
   { longitude: Type.Number({ minimum: -180, maximum: 180 }), latitude: Type.Number({ minimum: -90, maximum: 90 }), radius: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 500 })) },
@@ -62,6 +74,7 @@ export const WeatherStation = Type.Object({
   observedAt: Type.Union([Type.String(), Type.Null()]),
   distanceKm: Type.Number(),
 });
+export type WeatherStation = Static<typeof WeatherStation>;
 export const WeatherStationsResponse = Type.Object({ weatherStations: Type.Array(WeatherStation) });
 
 export const FieldIdParams = Type.Object({ fieldId: Uuid });

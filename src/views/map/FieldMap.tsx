@@ -34,7 +34,8 @@ function DeckOverlay(props: MapboxOverlayProps) {
 
 export const pinnable = (pins: FieldPin[]) => pins.filter((p) => Number.isFinite(p.lat) && Number.isFinite(p.lng));
 
-export function FieldMap({ pins, listLimit = 10, height = 420 }: { pins: FieldPin[]; listLimit?: number; height?: number }) {
+/** `plain`: the pins carry no health (GPS locations): no badges, and the popup shows only the name. */
+export function FieldMap({ pins, listLimit = 10, height = 420, plain = false }: { pins: FieldPin[]; listLimit?: number; height?: number; plain?: boolean }) {
   const intl = useIntl();
   const t = useT();
   const [mode, setMode] = useState<MapMode>('map');
@@ -88,8 +89,12 @@ export function FieldMap({ pins, listLimit = 10, height = 420 }: { pins: FieldPi
             {picked && (
               <Popup latitude={picked.lat} longitude={picked.lng} onClose={() => setPicked(null)} closeOnClick={false}>
                 <strong>{picked.fieldName}</strong>
-                <div>{t(m.crop, { crop: picked.crop ? cropLabel(intl, picked.crop) : t(m.notSpecified) })}</div>
-                <div>{t(m.farmer, { farmer: picked.farmerName ?? '--' })}</div>
+                {plain ? null : (
+                  <>
+                    <div>{t(m.crop, { crop: picked.crop ? cropLabel(intl, picked.crop) : t(m.notSpecified) })}</div>
+                    <div>{t(m.farmer, { farmer: picked.farmerName ?? '--' })}</div>
+                  </>
+                )}
               </Popup>
             )}
           </MapGL>
@@ -102,7 +107,7 @@ export function FieldMap({ pins, listLimit = 10, height = 420 }: { pins: FieldPi
               <button type="button" className="link-button" onClick={() => setPicked(p)}>
                 {p.fieldName}
               </button>
-              <span className={`badge ${p.status === 'good' ? 'badge-ok' : 'badge-warn'}`}>{badge(p.status)}</span>
+              {plain ? null : <span className={`badge ${p.status === 'good' ? 'badge-ok' : 'badge-warn'}`}>{badge(p.status)}</span>}
             </li>
           ))}
         </ul>

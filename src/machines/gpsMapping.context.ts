@@ -1,0 +1,4 @@
+import { createActorContext } from '@xstate/react';
+import { gpsMappingMachine } from './gpsMapping.machine';
+
+export const GpsMappingContext = createActorContext(gpsMappingMachine);

@@ -1,0 +1,285 @@
+/**
+ * Generated path tests for Advanced Analytics: every shortest path through advancedAnalyticsMachine
+ * (fields load, none, or failure; analytics load with full or missing records, or failure with Retry;
+ * field and range changes; Refresh Data; each card's report), driven through the real view and checked
+ * on screen, including the honest 'not recorded' lines.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
+import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
+import { advancedAnalyticsMachine, type AdvancedAnalytics, type Card, type FieldChoice, type Range } from '@/machines/advancedAnalytics.machine';
+import { HttpError } from '@/services/http';
+import { AdvancedAnalyticsView } from '@/views/analytics/AdvancedAnalyticsView';
+import { deferred, renderLive } from '../../support/live';
+import { eventTypes, leafValues, machineEventTypes } from '../toolsHarness';
+import { FIELDS } from '../recommendationFixtures';
+
+type Ev = AnyEventObject;
+type Snap = SnapshotFrom<typeof advancedAnalyticsMachine>;
+
+const FULL: AdvancedAnalytics = {
+  field: { _id: 'f-1', fieldId: 'FLD000001AAA', name: 'North plot' },
+  range: '7d',
+  from: '2026-11-14T00:00:00.000Z',
+  to: '2026-11-21T00:00:00.000Z',
+  sensorTrends: [
+    {
+      type: 'moisture',
+      readings: 8,
+      average: 29.13,
+      min: 21,
+      max: 50,
+      latest: 21,
+      latestAt: '2026-11-20T23:00:00.000Z',
+      change: -21.5,
+      series: [
+        { bucket: '2026-11-15', average: 50, readings: 1 },
+        { bucket: '2026-11-20', average: 23.5, readings: 6 },
+      ],
+    },
+    { type: 'temperature', readings: 6, average: 28.25, min: 27, max: 29.5, latest: 29.5, latestAt: '2026-11-20T23:00:00.000Z', change: null, series: [] },
+  ],
+  crop: {
+    cropName: 'Soybean',
+    variety: 'JS 335',
+    status: 'growing',
+    plantedDate: '2026-06-20',
+    expectedHarvest: '2026-10-15',
+    yieldExpected: 20,
+    yieldActual: 15,
+    yieldUnit: 'quintal',
+    achievedPercent: 75,
+    history: [{ crop: 'Gram', season: 'rabi', harvestedDate: '2026-03-10', yield: 12, yieldUnit: 'quintal' }],
+  },
+  soil: { soilType: 'black', ph: 6.8, organicMatter: null, nitrogen: 240, phosphorus: 18, potassium: 300, lastTested: '2026-06-01', sensorPh: null },
+  financial: {
+    costs: { seeds: 4000, fertilizers: 6000, pesticides: 0, labor: 10000, irrigation: 0, other: 0 },
+    totalCost: 20000,
+    revenueExpected: 90000,
+    revenueActual: null,
+    profit: 70000,
+    profitBasis: 'expected',
+  },
+  insights: [
+    {
+      id: 'irrigate-now',
+      type: 'alert',
+      priority: 'high',
+      message: { english: 'Soil moisture is 21 %, below the 25 % limit. Irrigate today.', marathi: 'ओलावा कमी', hindi: 'नमी कम' },
+      basis: {},
+      timestamp: '2026-11-21T00:00:00.000Z',
+    },
+  ],
+  weatherEstimated: true,
+  recommendations: [{ _id: 'r-1', cropName: 'Gram', status: 'pending', confidence: 82, createdAt: '2026-11-20T00:00:00.000Z' }],
+};
+const BARE: AdvancedAnalytics = {
+  ...FULL,
+  field: { _id: 'f-2', fieldId: 'FLD000002BBB', name: 'River plot' },
+  sensorTrends: [],
+  crop: { ...FULL.crop, cropName: null, variety: null, yieldExpected: null, yieldActual: null, achievedPercent: null, history: [] },
+  soil: { soilType: null, ph: null, organicMatter: null, nitrogen: null, phosphorus: null, potassium: null, lastTested: null, sensorPh: null },
+  financial: null,
+  insights: [],
+  recommendations: [],
+};
+
+const CARDS: Card[] = ['sensors', 'crop', 'soil', 'financial'];
+const EVENTS: Ev[] = [
+  { type: 'field.select', fieldId: 'f-2' },
+  { type: 'field.select', fieldId: 'f-1' },
+  { type: 'range.select', range: '30d' },
+  { type: 'range.select', range: '7d' },
+  { type: 'data.refresh' },
+  { type: 'data.retry' },
+  ...CARDS.map((card) => ({ type: 'detail.open', card })),
+  { type: 'detail.close' },
+  { type: 'xstate.done.actor.fields', output: FIELDS },
+  { type: 'xstate.done.actor.fields', output: [] },
+  { type: 'xstate.error.actor.fields', error: new HttpError(500, 'server') },
+  { type: 'xstate.done.actor.load', output: FULL },
+  { type: 'xstate.done.actor.load', output: BARE },
+  { type: 'xstate.error.actor.load', error: new HttpError(500, 'server') },
+];
+
+function keyOf(e: Ev): string {
+  switch (e.type) {
+    case 'field.select':
+      return `field.select(${e.fieldId})`;
+    case 'range.select':
+      return `range.select(${e.range})`;
+    case 'detail.open':
+      return `detail.open(${e.card})`;
+    case 'xstate.done.actor.fields':
+      return `fields.done(${(e.output as FieldChoice[]).length})`;
+    case 'xstate.done.actor.load':
+      return `load.done(${(e.output as AdvancedAnalytics).sensorTrends.length ? 'full' : 'bare'})`;
+    default:
+      return e.type;
+  }
+}
+const stateName = (s: Snap) => leafValues(s.value).join('+');
+const ctxKey = (s: Snap) => {
+  const c = s.context;
+  return JSON.stringify([c.fieldId, c.range, c.failure, c.detail, c.analytics ? c.analytics.sensorTrends.length > 0 : null, c.fields.length]);
+};
+
+const options = {
+  events: EVENTS as never,
+  filterEvents: (s: Snap, e: Ev) => {
+    if (!s.can(e as never)) return false;
+    // The selectors offer the loaded fields and the other range.
+    if (e.type === 'field.select') return e.fieldId !== s.context.fieldId && s.context.fields.some((f) => f._id === e.fieldId);
+    if (e.type === 'range.select') return e.range !== s.context.range;
+    return true;
+  },
+  serializeEvent: (e: Ev) => keyOf(e),
+};
+const paths = getShortestPaths(advancedAnalyticsMachine, {
+  ...options,
+  serializeState: (s: Snap, e?: Ev) => `${stateName(s as Snap)}|${ctxKey(s as Snap)}|${e ? keyOf(e as Ev) : ''}`,
+} as never);
+
+const drive = { fields: deferred<FieldChoice[]>(), load: deferred<AdvancedAnalytics>() };
+let asked: { fieldId: string; range: Range } | null = null;
+
+function render() {
+  const page = advancedAnalyticsMachine.provide({
+    actors: {
+      fields: fromPromise<FieldChoice[]>(() => (drive.fields = deferred<FieldChoice[]>()).promise),
+      load: fromPromise<AdvancedAnalytics, { fieldId: string; range: Range }>(({ input }) => ((asked = input), (drive.load = deferred<AdvancedAnalytics>()).promise)),
+    },
+  });
+  renderLive(<AdvancedAnalyticsView logic={page} />, 'admin', '/advanced-analytics');
+}
+
+const click = (name: string | RegExp) => fireEvent.click(screen.getByRole('button', { name }));
+const settle = (fn: () => void) => act(async () => fn());
+const select = (label: string, value: string) => fireEvent.change(screen.getByRole('combobox', { name: label }), { target: { value } });
+const TITLES: Record<Card, string> = { sensors: 'Sensor trends', crop: 'Crop performance', soil: 'Soil health', financial: 'Financial overview' };
+
+const exec: Record<string, (e: Ev) => unknown> = {
+  'field.select(f-2)': () => select('Field', 'f-2'),
+  'field.select(f-1)': () => select('Field', 'f-1'),
+  'range.select(30d)': () => select('Time range', '30d'),
+  'range.select(7d)': () => select('Time range', '7d'),
+  'data.refresh': () => click('Refresh Data'),
+  'data.retry': () => click('Retry'),
+  ...Object.fromEntries(CARDS.map((card) => [`detail.open(${card})`, () => click(`View report: ${TITLES[card]}`)])),
+  'detail.close': () => click('Close'),
+  'fields.done(2)': (e) => settle(() => drive.fields.resolve(e.output)),
+  'fields.done(0)': (e) => settle(() => drive.fields.resolve(e.output)),
+  'xstate.error.actor.fields': (e) => settle(() => drive.fields.reject(e.error)),
+  'load.done(full)': (e) => settle(() => drive.load.resolve(e.output)),
+  'load.done(bare)': (e) => settle(() => drive.load.resolve(e.output)),
+  'xstate.error.actor.load': (e) => settle(() => drive.load.reject(e.error)),
+};
+
+const dialog = () => screen.queryByRole('dialog');
+const card = (c: Card) => screen.getByRole('article', { name: TITLES[c] });
+
+function commonChecks(s: Snap) {
+  expect((screen.getByRole('combobox', { name: 'Time range' }) as HTMLSelectElement).value).toBe(s.context.range);
+  if (s.context.fields.length) expect((screen.getByRole('combobox', { name: 'Field' }) as HTMLSelectElement).value).toBe(s.context.fieldId);
+}
+
+const assertState: Record<string, (s: Snap) => void> = {
+  loadingFields: () => {
+    expect(screen.getByText('Loading analytics…')).toBeInTheDocument();
+    expect(screen.queryByRole('article')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Refresh Data' })).toBeDisabled();
+  },
+  noFields: () => {
+    expect(screen.getByText('No fields yet. Add a field to see its analytics.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Refresh Data' })).toBeEnabled();
+    expect(screen.queryByRole('article')).toBeNull();
+  },
+  loading: (s) => {
+    expect(screen.getByText('Loading analytics…')).toBeInTheDocument();
+    expect(asked).toEqual({ fieldId: s.context.fieldId, range: s.context.range });
+    expect(screen.queryByRole('article')).toBeNull();
+    expect(dialog()).toBeNull();
+  },
+  failed: (s) => {
+    expect(screen.getByRole('alert')).toHaveTextContent(s.context.failure === 'fields' ? 'Failed to fetch fields' : 'Failed to fetch analytics data');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled();
+    expect(screen.queryByRole('article')).toBeNull();
+  },
+  'ready.overview': (s) => {
+    expect(dialog()).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getAllByRole('article')).toHaveLength(4);
+    const full = s.context.analytics!.sensorTrends.length > 0;
+    if (full) {
+      expect(card('sensors')).toHaveTextContent('Soil moisture: average 29.1%, latest 21% · falling 21.5%');
+      expect(card('sensors')).toHaveTextContent('Temperature: average 28.3 °C, latest 29.5 °C · too few readings for a trend');
+      expect(card('crop')).toHaveTextContent('Soybean · growing');
+      expect(card('crop')).toHaveTextContent('75% of the expected yield');
+      expect(card('soil')).toHaveTextContent('pH 6.8 · N 240 · P 18 · K 300');
+      expect(card('financial')).toHaveTextContent('Expected profit ₹70,000');
+      const insights = screen.getByRole('region', { name: 'Insights' });
+      expect(insights).toHaveTextContent('Irrigate today.');
+      expect(insights).toHaveTextContent('Gram · 82% confidence · pending');
+      expect(insights).toHaveTextContent('Weather in this advice is estimated');
+    } else {
+      expect(card('sensors')).toHaveTextContent('No sensor readings from this field in this range.');
+      expect(card('crop')).toHaveTextContent('No crop recorded for this field.');
+      expect(card('soil')).toHaveTextContent('No soil test recorded for this field.');
+      expect(card('financial')).toHaveTextContent('No costs or revenue recorded for this field.');
+      expect(screen.getByRole('region', { name: 'Insights' })).toHaveTextContent('No advice for this field right now.');
+    }
+  },
+  'ready.detail': (s) => {
+    const d = dialog()!;
+    const c = s.context.detail!;
+    const full = s.context.analytics!.sensorTrends.length > 0;
+    const name = s.context.analytics!.field.name;
+    expect(d).toHaveTextContent(`${TITLES[c]} · ${name}`);
+    const checks: Record<Card, () => void> = {
+      sensors: () => {
+        if (full) expect(within(d).getAllByRole('row').map((r) => r.textContent)).toContain('Nov 20, 202623.5%6');
+        else expect(d).toHaveTextContent('No sensor readings from this field in this range.');
+      },
+      crop: () => expect(d).toHaveTextContent(full ? 'Gram' : 'No past harvests recorded.'),
+      soil: () => expect(d).toHaveTextContent(full ? 'Organic matter (%)Not recorded' : 'pHNot recorded'),
+      financial: () => expect(d).toHaveTextContent(full ? 'Total cost₹20,000' : 'No costs or revenue recorded for this field.'),
+    };
+    checks[c]();
+  },
+};
+
+afterEach(cleanup);
+
+describe('advanced analytics model', () => {
+  it('lists every event the machine handles (new events fail loudly)', () => {
+    expect(eventTypes(EVENTS)).toEqual(machineEventTypes(advancedAnalyticsMachine));
+  });
+
+  it('has an executor for every event and an assertion for every state', () => {
+    const map = getAdjacencyMap(advancedAnalyticsMachine, { ...options, serializeState: (s: Snap) => `${stateName(s as Snap)}|${ctxKey(s as Snap)}` } as never);
+    const events = new Set<string>();
+    const states = new Set<string>();
+    for (const node of Object.values(map)) {
+      states.add(stateName(node.state as Snap));
+      for (const t of Object.values(node.transitions) as Array<{ event: Ev }>) events.add(keyOf(t.event as Ev));
+    }
+    expect([...events].sort()).toEqual(Object.keys(exec).sort());
+    expect([...states].sort()).toEqual(Object.keys(assertState).sort());
+  });
+
+  it.each(paths.map((p) => [p.steps.map((s) => keyOf(s.event as Ev)).join(' → '), p] as const))(
+    '%s',
+    async (_, path) => {
+      asked = null;
+      render();
+      for (const step of path.steps) {
+        if ((step.event as Ev).type !== 'xstate.init') await exec[keyOf(step.event as Ev)](step.event as Ev);
+        const s = step.state as Snap;
+        commonChecks(s);
+        assertState[stateName(s)](s);
+      }
+    },
+    30_000,
+  );
+});
