@@ -4,10 +4,12 @@
  * edit dialog rules; 'page x of y' moves through the server's pages.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { HttpError } from '@/services/http';
+import type { HttpError } from '@/services/http';
 import { listManagedFarmers, updateFarmer, type FarmerRow, type PersonEdit } from '@/services/people';
 import { sendMessage } from '@/services/messages';
-import { draftFrom, personDraftProblem, toPersonEdit, type PersonDraft, type PersonDraftProblem } from './personEdit';
+import { asHttp } from './personEdit';
+import { closedEdit, openEditOn, personEditingState, type PersonEditContext, type PersonEditEvent } from './personEditing';
+import { clampPage } from './paging';
 
 export const MANAGED_PAGE_SIZE = 10;
 export type StatusFilter = 'all' | 'active' | 'inactive' | 'alert';
@@ -17,41 +19,37 @@ export type CoordinatorFarmersNotice =
   | { kind: 'missing' }
   | { kind: 'sent'; count: number };
 
-const asHttp = (e: unknown) => (e instanceof HttpError ? e : null);
+type CoordinatorFarmersContext = PersonEditContext & {
+  page: number;
+  search: string;
+  status: StatusFilter;
+  farmers: FarmerRow[];
+  totalPages: number;
+  selected: string[];
+  subject: string;
+  message: string;
+  notice: CoordinatorFarmersNotice | null;
+};
+export type CoordinatorFarmersEvent =
+  | { type: 'search.change'; value: string }
+  | { type: 'status.change'; value: StatusFilter }
+  | { type: 'page.go'; page: number }
+  | { type: 'select.toggle'; id: string }
+  | { type: 'select.all' }
+  | { type: 'message.open' }
+  | { type: 'message.openFor'; id: string }
+  | { type: 'message.change'; key: 'subject' | 'message'; value: string }
+  | { type: 'message.send' }
+  | { type: 'message.cancel' }
+  | { type: 'edit.open'; farmer: FarmerRow }
+  | PersonEditEvent
+  | { type: 'farmer.view'; id: string }
+  | { type: 'notice.dismiss' };
 
 export const coordinatorFarmersMachine = setup({
   types: {
-    context: {} as {
-      page: number;
-      search: string;
-      status: StatusFilter;
-      farmers: FarmerRow[];
-      totalPages: number;
-      selected: string[];
-      subject: string;
-      message: string;
-      edit: PersonDraft | null;
-      editProblem: PersonDraftProblem | 'failed' | null;
-      editError: HttpError | null;
-      notice: CoordinatorFarmersNotice | null;
-    },
-    events: {} as
-      | { type: 'search.change'; value: string }
-      | { type: 'status.change'; value: StatusFilter }
-      | { type: 'page.go'; page: number }
-      | { type: 'select.toggle'; id: string }
-      | { type: 'select.all' }
-      | { type: 'message.open' }
-      | { type: 'message.openFor'; id: string }
-      | { type: 'message.change'; key: 'subject' | 'message'; value: string }
-      | { type: 'message.send' }
-      | { type: 'message.cancel' }
-      | { type: 'edit.open'; farmer: FarmerRow }
-      | { type: 'edit.change'; key: 'name' | 'email' | 'phoneNumber' | 'status'; value: string }
-      | { type: 'edit.save' }
-      | { type: 'edit.cancel' }
-      | { type: 'farmer.view'; id: string }
-      | { type: 'notice.dismiss' },
+    context: {} as CoordinatorFarmersContext,
+    events: {} as CoordinatorFarmersEvent,
   },
   actors: {
     load: fromPromise<{ farmers: FarmerRow[]; totalPages: number }, { page: number; search: string; status: StatusFilter }>(
@@ -71,13 +69,11 @@ export const coordinatorFarmersMachine = setup({
   },
   guards: {
     messageIncomplete: ({ context }) => !context.subject.trim() || !context.message.trim() || context.selected.length === 0,
-    editInvalid: ({ context }) => !context.edit || personDraftProblem(context.edit) !== null,
   },
 }).createMachine({
   id: 'coordinatorFarmers',
   context: {
-    page: 1, search: '', status: 'all', farmers: [], totalPages: 1, selected: [], subject: '', message: '',
-    edit: null, editProblem: null, editError: null, notice: null,
+    page: 1, search: '', status: 'all', farmers: [], totalPages: 1, selected: [], subject: '', message: '', ...closedEdit, notice: null,
   },
   initial: 'loading',
   on: {
@@ -105,7 +101,7 @@ export const coordinatorFarmersMachine = setup({
       on: {
         'search.change': { target: 'loading', actions: assign({ search: ({ event }) => event.value, page: 1 }) },
         'status.change': { target: 'loading', actions: assign({ status: ({ event }) => event.value, page: 1 }) },
-        'page.go': { target: 'loading', actions: assign({ page: ({ context, event }) => Math.min(Math.max(1, event.page), context.totalPages) }) },
+        'page.go': { target: 'loading', actions: assign({ page: ({ context, event }) => clampPage(event.page, context.totalPages) }) },
         'select.toggle': {
           actions: assign({
             selected: ({ context, event }) =>
@@ -119,7 +115,7 @@ export const coordinatorFarmersMachine = setup({
         },
         'message.open': { target: 'composing', actions: assign({ notice: null }) },
         'message.openFor': { target: 'composing', actions: assign({ selected: ({ event }) => [event.id], notice: null }) },
-        'edit.open': { target: 'editing', actions: assign({ edit: ({ event }) => draftFrom(event.farmer), editProblem: null, editError: null }) },
+        'edit.open': { target: 'editing', actions: assign(({ event }) => openEditOn(event.farmer)) },
         'notice.dismiss': { actions: assign({ notice: null }) },
       },
     },
@@ -153,32 +149,6 @@ export const coordinatorFarmersMachine = setup({
         },
       },
     },
-    editing: {
-      initial: 'open',
-      on: { 'edit.cancel': { target: 'ready', actions: assign({ edit: null }) } },
-      states: {
-        open: {
-          on: {
-            'edit.change': {
-              actions: assign({ edit: ({ context, event }) => ({ ...context.edit!, [event.key]: event.value }), editProblem: null, editError: null }),
-            },
-            'edit.save': [
-              { guard: 'editInvalid', actions: assign({ editProblem: ({ context }) => personDraftProblem(context.edit!) }) },
-              { target: 'saving' },
-            ],
-          },
-        },
-        saving: {
-          tags: ['busy'],
-          invoke: {
-            id: 'save',
-            src: 'save',
-            input: ({ context }) => ({ id: context.edit!.id, edit: toPersonEdit(context.edit!) }),
-            onDone: { target: '#coordinatorFarmers.loading', actions: assign({ edit: null }) },
-            onError: { target: 'open', actions: assign({ editProblem: 'failed', editError: ({ event }) => asHttp(event.error) }) },
-          },
-        },
-      },
-    },
+    editing: personEditingState<CoordinatorFarmersContext, CoordinatorFarmersEvent>({ closed: 'ready', saved: '#coordinatorFarmers.loading' }),
   },
 });

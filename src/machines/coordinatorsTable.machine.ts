@@ -4,13 +4,13 @@
  * calls are shown as notices; a failed list load shows an empty list, as the spec says.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { HttpError } from '@/services/http';
+import type { HttpError } from '@/services/http';
 import { deactivateCoordinator, listCoordinators, updateCoordinator, type CoordinatorRow, type PersonEdit } from '@/services/people';
-import { draftFrom, personDraftProblem, toPersonEdit, type PersonDraft, type PersonDraftProblem } from './personEdit';
+import { asHttp } from './personEdit';
+import { closedEdit, openEditOn, personEditingState, type PersonEditContext, type PersonEditEvent } from './personEditing';
+import { clampPage, pageCount } from './paging';
 
 export const COORDINATOR_PAGE_SIZE = 10;
-
-const asHttp = (e: unknown) => (e instanceof HttpError ? e : null);
 
 /** Case-insensitive match over name, email and phone. */
 export function matchingCoordinators(all: CoordinatorRow[], search: string) {
@@ -19,40 +19,35 @@ export function matchingCoordinators(all: CoordinatorRow[], search: string) {
   return all.filter((c) => [c.name, c.email, c.phoneNumber ?? ''].some((v) => v.toLowerCase().includes(q)));
 }
 
-export const pageCount = (n: number, size: number) => Math.max(1, Math.ceil(n / size));
+export { pageCount };
+
+type CoordinatorsTableContext = PersonEditContext & {
+  all: CoordinatorRow[];
+  search: string;
+  page: number;
+  notice: { kind: 'deactivateFailed'; error: HttpError | null } | null;
+};
+export type CoordinatorsTableEvent =
+  | { type: 'search.change'; value: string }
+  | { type: 'page.go'; page: number }
+  | { type: 'edit.open'; coordinator: CoordinatorRow }
+  | PersonEditEvent
+  | { type: 'coordinator.deactivate'; id: string }
+  | { type: 'notice.dismiss' };
 
 export const coordinatorsTableMachine = setup({
   types: {
-    context: {} as {
-      all: CoordinatorRow[];
-      search: string;
-      page: number;
-      edit: PersonDraft | null;
-      editProblem: PersonDraftProblem | 'failed' | null;
-      editError: HttpError | null;
-      notice: { kind: 'deactivateFailed'; error: HttpError | null } | null;
-    },
-    events: {} as
-      | { type: 'search.change'; value: string }
-      | { type: 'page.go'; page: number }
-      | { type: 'edit.open'; coordinator: CoordinatorRow }
-      | { type: 'edit.change'; key: 'name' | 'email' | 'phoneNumber' | 'status'; value: string }
-      | { type: 'edit.save' }
-      | { type: 'edit.cancel' }
-      | { type: 'coordinator.deactivate'; id: string }
-      | { type: 'notice.dismiss' },
+    context: {} as CoordinatorsTableContext,
+    events: {} as CoordinatorsTableEvent,
   },
   actors: {
     load: fromPromise<CoordinatorRow[]>(async ({ signal }) => (await listCoordinators(undefined, signal)).coordinators),
     save: fromPromise<unknown, { id: string; edit: PersonEdit }>(({ input }) => updateCoordinator(input.id, input.edit)),
     deactivate: fromPromise<unknown, { id: string }>(({ input }) => deactivateCoordinator(input.id)),
   },
-  guards: {
-    editInvalid: ({ context }) => !context.edit || personDraftProblem(context.edit) !== null,
-  },
 }).createMachine({
   id: 'coordinatorsTable',
-  context: { all: [], search: '', page: 1, edit: null, editProblem: null, editError: null, notice: null },
+  context: { all: [], search: '', page: 1, ...closedEdit, notice: null },
   initial: 'loading',
   states: {
     loading: {
@@ -69,42 +64,15 @@ export const coordinatorsTableMachine = setup({
         'search.change': { actions: assign({ search: ({ event }) => event.value, page: 1 }) },
         'page.go': {
           actions: assign({
-            page: ({ context, event }) =>
-              Math.min(Math.max(1, event.page), pageCount(matchingCoordinators(context.all, context.search).length, COORDINATOR_PAGE_SIZE)),
+            page: ({ context, event }) => clampPage(event.page, pageCount(matchingCoordinators(context.all, context.search).length, COORDINATOR_PAGE_SIZE)),
           }),
         },
-        'edit.open': { target: 'editing', actions: assign({ edit: ({ event }) => draftFrom(event.coordinator), editProblem: null, editError: null }) },
+        'edit.open': { target: 'editing', actions: assign(({ event }) => openEditOn(event.coordinator)) },
         'coordinator.deactivate': { target: 'deactivating', actions: assign({ notice: null }) },
         'notice.dismiss': { actions: assign({ notice: null }) },
       },
     },
-    editing: {
-      initial: 'open',
-      on: { 'edit.cancel': { target: 'ready', actions: assign({ edit: null }) } },
-      states: {
-        open: {
-          on: {
-            'edit.change': {
-              actions: assign({ edit: ({ context, event }) => ({ ...context.edit!, [event.key]: event.value }), editProblem: null, editError: null }),
-            },
-            'edit.save': [
-              { guard: 'editInvalid', actions: assign({ editProblem: ({ context }) => personDraftProblem(context.edit!) }) },
-              { target: 'saving' },
-            ],
-          },
-        },
-        saving: {
-          tags: ['busy'],
-          invoke: {
-            id: 'save',
-            src: 'save',
-            input: ({ context }) => ({ id: context.edit!.id, edit: toPersonEdit(context.edit!) }),
-            onDone: { target: '#coordinatorsTable.loading', actions: assign({ edit: null }) },
-            onError: { target: 'open', actions: assign({ editProblem: 'failed', editError: ({ event }) => asHttp(event.error) }) },
-          },
-        },
-      },
-    },
+    editing: personEditingState<CoordinatorsTableContext, CoordinatorsTableEvent>({ closed: 'ready', saved: '#coordinatorsTable.loading' }),
     deactivating: {
       tags: ['busy'],
       invoke: {

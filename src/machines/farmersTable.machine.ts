@@ -4,7 +4,7 @@
  * The server pages and searches; every change reloads the current page.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { HttpError } from '@/services/http';
+import type { HttpError } from '@/services/http';
 import {
   assignCoordinator,
   deactivateFarmer,
@@ -20,7 +20,9 @@ import {
   type ImportReport,
   type PersonEdit,
 } from '@/services/people';
-import { draftFrom, personDraftProblem, toPersonEdit, type PersonDraft, type PersonDraftProblem } from './personEdit';
+import { asHttp } from './personEdit';
+import { closedEdit, openEditOn, personEditingState, type PersonEditContext, type PersonEditEvent } from './personEditing';
+import { clampPage } from './paging';
 
 export const FARMER_PAGE_SIZE = 10;
 
@@ -33,36 +35,34 @@ export type FarmersNotice =
 type Loaded = FarmerList & { coordinators: CoordinatorChoice[] };
 export type FarmersTableInput = { actorRole: 'superadmin' | 'admin' | 'coordinator' };
 
-const asHttp = (e: unknown) => (e instanceof HttpError ? e : null);
 export const isCsvFile = (f: File) => /\.csv$/i.test(f.name);
+
+type FarmersTableContext = FarmersTableInput &
+  PersonEditContext & {
+    page: number;
+    search: string;
+    farmers: FarmerRow[];
+    totalPages: number;
+    coordinators: CoordinatorChoice[];
+    notice: FarmersNotice | null;
+  };
+export type FarmersTableEvent =
+  | { type: 'search.change'; value: string }
+  | { type: 'page.go'; page: number }
+  | { type: 'edit.open'; farmer: FarmerRow }
+  | PersonEditEvent
+  | { type: 'farmer.deactivate'; id: string }
+  | { type: 'farmer.assign'; farmerId: string; coordinatorId: string }
+  | { type: 'import.file'; file: File }
+  | { type: 'report.download' }
+  | { type: 'export.start' }
+  | { type: 'notice.dismiss' };
 
 export const farmersTableMachine = setup({
   types: {
     input: {} as FarmersTableInput,
-    context: {} as FarmersTableInput & {
-      page: number;
-      search: string;
-      farmers: FarmerRow[];
-      totalPages: number;
-      coordinators: CoordinatorChoice[];
-      edit: PersonDraft | null;
-      editProblem: PersonDraftProblem | 'failed' | null;
-      editError: HttpError | null;
-      notice: FarmersNotice | null;
-    },
-    events: {} as
-      | { type: 'search.change'; value: string }
-      | { type: 'page.go'; page: number }
-      | { type: 'edit.open'; farmer: FarmerRow }
-      | { type: 'edit.change'; key: 'name' | 'email' | 'phoneNumber' | 'status'; value: string }
-      | { type: 'edit.cancel' }
-      | { type: 'edit.save' }
-      | { type: 'farmer.deactivate'; id: string }
-      | { type: 'farmer.assign'; farmerId: string; coordinatorId: string }
-      | { type: 'import.file'; file: File }
-      | { type: 'report.download' }
-      | { type: 'export.start' }
-      | { type: 'notice.dismiss' },
+    context: {} as FarmersTableContext,
+    events: {} as FarmersTableEvent,
   },
   actors: {
     load: fromPromise<Loaded, { admin: boolean; page: number; search: string }>(async ({ input, signal }) => {
@@ -83,14 +83,12 @@ export const farmersTableMachine = setup({
   },
   guards: {
     isAdmin: ({ context }) => context.actorRole !== 'coordinator',
-    editInvalid: ({ context }) => !context.edit || personDraftProblem(context.edit) !== null,
     hasReport: ({ context }) => context.notice?.kind === 'imported' && context.notice.report !== null,
   },
 }).createMachine({
   id: 'farmersTable',
   context: ({ input }) => ({
-    ...input, page: 1, search: '', farmers: [], totalPages: 1, coordinators: [],
-    edit: null, editProblem: null, editError: null, notice: null,
+    ...input, page: 1, search: '', farmers: [], totalPages: 1, coordinators: [], ...closedEdit, notice: null,
   }),
   initial: 'loading',
   // The import notice (with its report) stays up while the list reloads and while other work runs,
@@ -128,8 +126,8 @@ export const farmersTableMachine = setup({
     ready: {
       on: {
         'search.change': { target: 'loading', actions: assign({ search: ({ event }) => event.value, page: 1 }) },
-        'page.go': { target: 'loading', actions: assign({ page: ({ context, event }) => Math.min(Math.max(1, event.page), context.totalPages) }) },
-        'edit.open': { target: 'editing', actions: assign({ edit: ({ event }) => draftFrom(event.farmer), editProblem: null, editError: null }) },
+        'page.go': { target: 'loading', actions: assign({ page: ({ context, event }) => clampPage(event.page, context.totalPages) }) },
+        'edit.open': { target: 'editing', actions: assign(({ event }) => openEditOn(event.farmer)) },
         'farmer.deactivate': { guard: 'isAdmin', target: 'deactivating' },
         'farmer.assign': { guard: 'isAdmin', target: 'assigning' },
         'import.file': [
@@ -140,33 +138,7 @@ export const farmersTableMachine = setup({
         'notice.dismiss': { actions: assign({ notice: null }) },
       },
     },
-    editing: {
-      initial: 'open',
-      on: { 'edit.cancel': { target: 'ready', actions: assign({ edit: null }) } },
-      states: {
-        open: {
-          on: {
-            'edit.change': {
-              actions: assign({ edit: ({ context, event }) => ({ ...context.edit!, [event.key]: event.value }), editProblem: null, editError: null }),
-            },
-            'edit.save': [
-              { guard: 'editInvalid', actions: assign({ editProblem: ({ context }) => personDraftProblem(context.edit!) }) },
-              { target: 'saving' },
-            ],
-          },
-        },
-        saving: {
-          tags: ['busy'],
-          invoke: {
-            id: 'save',
-            src: 'save',
-            input: ({ context }) => ({ id: context.edit!.id, edit: toPersonEdit(context.edit!) }),
-            onDone: { target: '#farmersTable.loading', actions: assign({ edit: null }) },
-            onError: { target: 'open', actions: assign({ editProblem: 'failed', editError: ({ event }) => asHttp(event.error) }) },
-          },
-        },
-      },
-    },
+    editing: personEditingState<FarmersTableContext, FarmersTableEvent>({ closed: 'ready', saved: '#farmersTable.loading' }),
     deactivating: {
       tags: ['busy'],
       invoke: {

@@ -1,9 +1,12 @@
 /** The Edit Farmer / Edit Coordinator dialog's draft and its rules (spec section 5). */
-import type { HttpError } from '@/services/http';
+import { HttpError } from '@/services/http';
 import type { PersonEdit } from '@/services/people';
 
 /** A failed call as the views see it (they may not import services). */
 export type CallFailure = HttpError;
+
+/** A failed call as a CallFailure, or null when it was not an HTTP failure. */
+export const asHttp = (e: unknown): CallFailure | null => (e instanceof HttpError ? e : null);
 
 export type PersonDraft = { id: string; name: string; email: string; phoneNumber: string; status: 'Active' | 'Inactive' };
 export type PersonDraftProblem = 'required' | 'email' | 'phone';

@@ -9,6 +9,7 @@ import { Pager } from '../staff/Pager';
 import { useFailureText } from '../staff/ServerError';
 import { EditPersonDialog } from './EditPersonDialog';
 import { pm } from './peopleMessages';
+import { EmptyRow, HeaderRow, NoticeBanner, RowAction, SearchBox, StatusBadge } from './tableParts';
 
 const FILTERS: [StatusFilter, MessageDescriptor][] = [
   ['all', pm.filterAll],
@@ -50,14 +51,7 @@ export function CoordinatorFarmers() {
   return (
     <section className="staff-panel" aria-busy={loading}>
       <div className="toolbar">
-        <input
-          type="search"
-          aria-label={t(pm.search)}
-          placeholder={t(pm.search)}
-          value={search}
-          disabled={!ready && !loading}
-          onChange={(e) => actor.send({ type: 'search.change', value: e.target.value })}
-        />
+        <SearchBox label={pm.search} value={search} disabled={!ready && !loading} onSearch={(value) => actor.send({ type: 'search.change', value })} />
         <select aria-label={t(pm.status)} value={status} disabled={!ready} onChange={(e) => actor.send({ type: 'status.change', value: e.target.value as StatusFilter })}>
           {FILTERS.map(([v, label]) => (
             <option key={v} value={v}>
@@ -71,33 +65,19 @@ export function CoordinatorFarmers() {
         </button>
       </div>
       {notice && !composing && (
-        <div role={notice.kind === 'sent' ? 'status' : 'alert'} className={`banner ${notice.kind === 'sent' ? 'banner-success' : 'banner-error'}`}>
+        <NoticeBanner success={notice.kind === 'sent'} onDismiss={() => actor.send({ type: 'notice.dismiss' })}>
           <p>{noticeText()}</p>
-          <button type="button" onClick={() => actor.send({ type: 'notice.dismiss' })}>
-            {t(pm.dismiss)}
-          </button>
-        </div>
+        </NoticeBanner>
       )}
       <table className="staff-table">
         <thead>
-          <tr>
-            <th>
-              <input type="checkbox" aria-label={t(pm.selectAll)} checked={allSelected} disabled={!ready || !farmers.length} onChange={() => actor.send({ type: 'select.all' })} />
-            </th>
-            <th>{t(pm.name)}</th>
-            <th>{t(pm.email)}</th>
-            <th>{t(pm.phone)}</th>
-            <th>{t(pm.fields)}</th>
-            <th>{t(pm.status)}</th>
-            <th>{t(pm.actions)}</th>
-          </tr>
+          <HeaderRow
+            first={<input type="checkbox" aria-label={t(pm.selectAll)} checked={allSelected} disabled={!ready || !farmers.length} onChange={() => actor.send({ type: 'select.all' })} />}
+            labels={[pm.name, pm.email, pm.phone, pm.fields, pm.status, pm.actions]}
+          />
         </thead>
         <tbody>
-          {!loading && farmers.length === 0 && (
-            <tr>
-              <td colSpan={7}>{t(pm.noFarmers)}</td>
-            </tr>
-          )}
+          {!loading && farmers.length === 0 && <EmptyRow columns={7} text={pm.noFarmers} />}
           {farmers.map((f) => (
             <tr key={f._id}>
               <td>
@@ -114,20 +94,12 @@ export function CoordinatorFarmers() {
               <td>{f.phoneNumber ?? '--'}</td>
               <td>{intl.formatNumber(f.fieldCount, { numberingSystem: 'latn' })}</td>
               <td>
-                <span className={`badge ${f.hasOpenAlert ? 'badge-alert' : f.status === 'Inactive' ? 'badge-muted' : 'badge-ok'}`}>
-                  {t(f.hasOpenAlert ? pm.alert : f.status === 'Inactive' ? pm.inactive : pm.active)}
-                </span>
+                <StatusBadge status={f.status} alert={f.hasOpenAlert} />
               </td>
               <td className="actions">
-                <button type="button" aria-label={`${t(pm.view)}: ${f.name}`} onClick={() => actor.send({ type: 'farmer.view', id: f._id })}>
-                  {t(pm.view)}
-                </button>
-                <button type="button" disabled={!ready} aria-label={`${t(pm.edit)}: ${f.name}`} onClick={() => actor.send({ type: 'edit.open', farmer: f })}>
-                  {t(pm.edit)}
-                </button>
-                <button type="button" disabled={!ready} aria-label={`${t(pm.message)}: ${f.name}`} onClick={() => actor.send({ type: 'message.openFor', id: f._id })}>
-                  {t(pm.message)}
-                </button>
+                <RowAction action={pm.view} person={f.name} onClick={() => actor.send({ type: 'farmer.view', id: f._id })} />
+                <RowAction action={pm.edit} person={f.name} disabled={!ready} onClick={() => actor.send({ type: 'edit.open', farmer: f })} />
+                <RowAction action={pm.message} person={f.name} disabled={!ready} onClick={() => actor.send({ type: 'message.openFor', id: f._id })} />
               </td>
             </tr>
           ))}
@@ -182,9 +154,7 @@ export function CoordinatorFarmers() {
           failedText={pm.updateFarmerFailed}
           saving={busy}
           showStatus={false}
-          onChange={(key, value) => actor.send({ type: 'edit.change', key, value })}
-          onSave={() => actor.send({ type: 'edit.save' })}
-          onCancel={() => actor.send({ type: 'edit.cancel' })}
+          send={actor.send}
         />
       )}
     </section>

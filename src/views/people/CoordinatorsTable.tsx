@@ -1,11 +1,13 @@
 /** The admin's coordinators table (spec section 2, Admin dashboard): search, client-side pages of 10, edit, deactivate. */
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import { CoordinatorsTableContext } from '@/machines/coordinatorsTable.context';
-import { COORDINATOR_PAGE_SIZE, matchingCoordinators, pageCount } from '@/machines/coordinatorsTable.machine';
+import { COORDINATOR_PAGE_SIZE, matchingCoordinators } from '@/machines/coordinatorsTable.machine';
+import { pageCount, pageOf } from '@/machines/paging';
 import { Pager } from '../staff/Pager';
 import { useFailureText } from '../staff/ServerError';
 import { EditPersonDialog } from './EditPersonDialog';
 import { pm } from './peopleMessages';
+import { EmptyRow, HeaderRow, NoticeBanner, RowAction, SearchBox, StatusBadge } from './tableParts';
 
 export function CoordinatorsTable({ onAddCoordinator }: { onAddCoordinator?: () => void }) {
   const intl = useIntl();
@@ -23,18 +25,12 @@ export function CoordinatorsTable({ onAddCoordinator }: { onAddCoordinator?: () 
   const busy = CoordinatorsTableContext.useSelector((s) => s.hasTag('busy'));
   const ready = CoordinatorsTableContext.useSelector((s) => s.matches('ready'));
   const matching = matchingCoordinators(all, search);
-  const shown = matching.slice((page - 1) * COORDINATOR_PAGE_SIZE, page * COORDINATOR_PAGE_SIZE);
+  const shown = pageOf(matching, page, COORDINATOR_PAGE_SIZE);
 
   return (
     <section className="staff-panel" aria-busy={loading || busy} aria-label={t(pm.coordinatorsTitle)}>
       <div className="toolbar">
-        <input
-          type="search"
-          aria-label={t(pm.searchCoordinators)}
-          placeholder={t(pm.searchCoordinators)}
-          value={search}
-          onChange={(e) => actor.send({ type: 'search.change', value: e.target.value })}
-        />
+        <SearchBox label={pm.searchCoordinators} value={search} onSearch={(value) => actor.send({ type: 'search.change', value })} />
         {onAddCoordinator && (
           <button type="button" onClick={onAddCoordinator}>
             {t(pm.addCoordinator)}
@@ -42,30 +38,16 @@ export function CoordinatorsTable({ onAddCoordinator }: { onAddCoordinator?: () 
         )}
       </div>
       {notice && (
-        <div role="alert" className="banner banner-error">
+        <NoticeBanner onDismiss={() => actor.send({ type: 'notice.dismiss' })}>
           <p>{failureText(notice.error, pm.deactivateCoordinatorFailed)}</p>
-          <button type="button" onClick={() => actor.send({ type: 'notice.dismiss' })}>
-            {t(pm.dismiss)}
-          </button>
-        </div>
+        </NoticeBanner>
       )}
       <table className="staff-table">
         <thead>
-          <tr>
-            <th>{t(pm.name)}</th>
-            <th>{t(pm.email)}</th>
-            <th>{t(pm.phone)}</th>
-            <th>{t(pm.farmers)}</th>
-            <th>{t(pm.status)}</th>
-            <th>{t(pm.actions)}</th>
-          </tr>
+          <HeaderRow labels={[pm.name, pm.email, pm.phone, pm.farmers, pm.status, pm.actions]} />
         </thead>
         <tbody>
-          {!loading && shown.length === 0 && (
-            <tr>
-              <td colSpan={6}>{t(pm.noCoordinators)}</td>
-            </tr>
-          )}
+          {!loading && shown.length === 0 && <EmptyRow columns={6} text={pm.noCoordinators} />}
           {shown.map((c) => (
             <tr key={c._id}>
               <td>{c.name}</td>
@@ -73,16 +55,12 @@ export function CoordinatorsTable({ onAddCoordinator }: { onAddCoordinator?: () 
               <td>{c.phoneNumber ?? '--'}</td>
               <td>{intl.formatNumber(c.farmerCount, { numberingSystem: 'latn' })}</td>
               <td>
-                <span className={`badge ${c.status === 'Inactive' ? 'badge-muted' : 'badge-ok'}`}>{t(c.status === 'Inactive' ? pm.inactive : pm.active)}</span>
+                <StatusBadge status={c.status} />
               </td>
               <td className="actions">
-                <button type="button" disabled={!ready} aria-label={`${t(pm.edit)}: ${c.name}`} onClick={() => actor.send({ type: 'edit.open', coordinator: c })}>
-                  {t(pm.edit)}
-                </button>
+                <RowAction action={pm.edit} person={c.name} disabled={!ready} onClick={() => actor.send({ type: 'edit.open', coordinator: c })} />
                 {c.status !== 'Inactive' && (
-                  <button type="button" disabled={!ready} aria-label={`${t(pm.deactivate)}: ${c.name}`} onClick={() => actor.send({ type: 'coordinator.deactivate', id: c._id })}>
-                    {t(pm.deactivate)}
-                  </button>
+                  <RowAction action={pm.deactivate} person={c.name} disabled={!ready} onClick={() => actor.send({ type: 'coordinator.deactivate', id: c._id })} />
                 )}
               </td>
             </tr>
@@ -99,9 +77,7 @@ export function CoordinatorsTable({ onAddCoordinator }: { onAddCoordinator?: () 
           failedText={pm.updateCoordinatorFailed}
           saving={busy}
           showStatus
-          onChange={(key, value) => actor.send({ type: 'edit.change', key, value })}
-          onSave={() => actor.send({ type: 'edit.save' })}
-          onCancel={() => actor.send({ type: 'edit.cancel' })}
+          send={actor.send}
         />
       )}
     </section>

@@ -1,6 +1,7 @@
 /** Edit Farmer / Edit Coordinator dialog: name, email, phone required; status Active or Inactive. */
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import type { CallFailure, PersonDraft, PersonDraftProblem } from '@/machines/personEdit';
+import type { PersonEditEvent } from '@/machines/personEditing';
 import { useFailureText } from '../staff/ServerError';
 import { pm } from './peopleMessages';
 
@@ -12,15 +13,15 @@ type Props = {
   failedText: MessageDescriptor;
   saving: boolean;
   showStatus: boolean;
-  onChange: (key: 'name' | 'email' | 'phoneNumber' | 'status', value: string) => void;
-  onSave: () => void;
-  onCancel: () => void;
+  /** The machine's send: the dialog sends edit.change, edit.save and edit.cancel. */
+  send: (event: PersonEditEvent) => void;
 };
 
 const PROBLEM = { required: pm.required, email: pm.emailInvalid, phone: pm.phoneInvalid };
 
 export function EditPersonDialog(p: Props) {
   const intl = useIntl();
+  const change = (key: 'name' | 'email' | 'phoneNumber' | 'status') => (e: { target: { value: string } }) => p.send({ type: 'edit.change', key, value: e.target.value });
   const failureText = useFailureText();
   const t = (d: MessageDescriptor) => intl.formatMessage(d);
   return (
@@ -33,7 +34,7 @@ export function EditPersonDialog(p: Props) {
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          p.onSave();
+          p.send({ type: 'edit.save' });
         }}
       >
         <h2>{t(p.title)}</h2>
@@ -44,27 +45,27 @@ export function EditPersonDialog(p: Props) {
         )}
         <label>
           <span>{t(pm.name)} *</span>
-          <input name="edit-name" value={p.draft.name} onChange={(e) => p.onChange('name', e.target.value)} />
+          <input name="edit-name" value={p.draft.name} onChange={change('name')} />
         </label>
         <label>
           <span>{t(pm.email)} *</span>
-          <input name="edit-email" type="email" value={p.draft.email} onChange={(e) => p.onChange('email', e.target.value)} />
+          <input name="edit-email" type="email" value={p.draft.email} onChange={change('email')} />
         </label>
         <label>
           <span>{t(pm.phoneNumber)} *</span>
-          <input name="edit-phoneNumber" type="tel" value={p.draft.phoneNumber} onChange={(e) => p.onChange('phoneNumber', e.target.value)} />
+          <input name="edit-phoneNumber" type="tel" value={p.draft.phoneNumber} onChange={change('phoneNumber')} />
         </label>
         {p.showStatus && (
           <label>
             <span>{t(pm.status)}</span>
-            <select name="edit-status" value={p.draft.status} onChange={(e) => p.onChange('status', e.target.value)}>
+            <select name="edit-status" value={p.draft.status} onChange={change('status')}>
               <option value="Active">{t(pm.active)}</option>
               <option value="Inactive">{t(pm.inactive)}</option>
             </select>
           </label>
         )}
         <div className="form-actions">
-          <button type="button" onClick={p.onCancel}>
+          <button type="button" onClick={() => p.send({ type: 'edit.cancel' })}>
             {t(pm.cancel)}
           </button>
           <button type="submit" className="primary" disabled={p.saving}>

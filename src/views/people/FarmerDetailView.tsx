@@ -61,9 +61,7 @@ function FarmerDetail() {
           failedText={pm.updateFarmerFailed}
           saving={busy}
           showStatus={admin}
-          onChange={(key, value) => actor.send({ type: 'edit.change', key, value })}
-          onSave={() => actor.send({ type: 'edit.save' })}
-          onCancel={() => actor.send({ type: 'edit.cancel' })}
+          send={actor.send}
         />
       )}
     </main>

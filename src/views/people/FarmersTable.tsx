@@ -8,6 +8,7 @@ import { Pager } from '../staff/Pager';
 import { useFailureText } from '../staff/ServerError';
 import { EditPersonDialog } from './EditPersonDialog';
 import { pm } from './peopleMessages';
+import { EmptyRow, HeaderRow, NoticeBanner, RowAction, SearchBox, StatusBadge } from './tableParts';
 
 const FAILED = {
   loadFailed: pm.loadFailed,
@@ -39,13 +40,7 @@ export function FarmersTable({ onAddFarmer }: { onAddFarmer?: () => void }) {
   return (
     <section className="staff-panel" aria-busy={loading || busy}>
       <div className="toolbar">
-        <input
-          type="search"
-          aria-label={t(pm.search)}
-          placeholder={t(pm.search)}
-          value={search}
-          onChange={(e) => actor.send({ type: 'search.change', value: e.target.value })}
-        />
+        <SearchBox label={pm.search} value={search} onSearch={(value) => actor.send({ type: 'search.change', value })} />
         {admin && (
           <>
             <label className="button">
@@ -75,7 +70,7 @@ export function FarmersTable({ onAddFarmer }: { onAddFarmer?: () => void }) {
         )}
       </div>
       {notice && (
-        <div role={notice.kind === 'imported' ? 'status' : 'alert'} className={`banner ${notice.kind === 'imported' ? 'banner-success' : 'banner-error'}`}>
+        <NoticeBanner success={notice.kind === 'imported'} onDismiss={() => actor.send({ type: 'notice.dismiss' })}>
           {notice.kind === 'imported' ? (
             <p>
               {t(pm.imported)}: {t(pm.importSummary, { imported: notice.imported, rejected: notice.rejected })}
@@ -90,29 +85,14 @@ export function FarmersTable({ onAddFarmer }: { onAddFarmer?: () => void }) {
               {t(pm.downloadReport)}
             </button>
           )}
-          <button type="button" onClick={() => actor.send({ type: 'notice.dismiss' })}>
-            {t(pm.dismiss)}
-          </button>
-        </div>
+        </NoticeBanner>
       )}
       <table className="staff-table">
         <thead>
-          <tr>
-            <th>{t(pm.name)}</th>
-            <th>{t(pm.email)}</th>
-            <th>{t(pm.phone)}</th>
-            {admin && <th>{t(pm.coordinator)}</th>}
-            <th>{t(pm.fields)}</th>
-            <th>{t(pm.status)}</th>
-            <th>{t(pm.actions)}</th>
-          </tr>
+          <HeaderRow labels={admin ? [pm.name, pm.email, pm.phone, pm.coordinator, pm.fields, pm.status, pm.actions] : [pm.name, pm.email, pm.phone, pm.fields, pm.status, pm.actions]} />
         </thead>
         <tbody>
-          {!loading && farmers.length === 0 && (
-            <tr>
-              <td colSpan={admin ? 7 : 6}>{t(pm.noFarmers)}</td>
-            </tr>
-          )}
+          {!loading && farmers.length === 0 && <EmptyRow columns={admin ? 7 : 6} text={pm.noFarmers} />}
           {farmers.map((f) => (
             <tr key={f._id}>
               <td>{f.name}</td>
@@ -139,16 +119,12 @@ export function FarmersTable({ onAddFarmer }: { onAddFarmer?: () => void }) {
               )}
               <td>{intl.formatNumber(f.fieldCount, { numberingSystem: 'latn' })}</td>
               <td>
-                <span className={`badge ${f.status === 'Inactive' ? 'badge-muted' : 'badge-ok'}`}>{t(f.status === 'Inactive' ? pm.inactive : pm.active)}</span>
+                <StatusBadge status={f.status} />
               </td>
               <td className="actions">
-                <button type="button" disabled={!ready} aria-label={`${t(pm.edit)}: ${f.name}`} onClick={() => actor.send({ type: 'edit.open', farmer: f })}>
-                  {t(pm.edit)}
-                </button>
+                <RowAction action={pm.edit} person={f.name} disabled={!ready} onClick={() => actor.send({ type: 'edit.open', farmer: f })} />
                 {admin && f.status !== 'Inactive' && (
-                  <button type="button" disabled={!ready} aria-label={`${t(pm.deactivate)}: ${f.name}`} onClick={() => actor.send({ type: 'farmer.deactivate', id: f._id })}>
-                    {t(pm.deactivate)}
-                  </button>
+                  <RowAction action={pm.deactivate} person={f.name} disabled={!ready} onClick={() => actor.send({ type: 'farmer.deactivate', id: f._id })} />
                 )}
               </td>
             </tr>
@@ -165,9 +141,7 @@ export function FarmersTable({ onAddFarmer }: { onAddFarmer?: () => void }) {
           failedText={pm.updateFarmerFailed}
           saving={busy}
           showStatus={admin}
-          onChange={(key, value) => actor.send({ type: 'edit.change', key, value })}
-          onSave={() => actor.send({ type: 'edit.save' })}
-          onCancel={() => actor.send({ type: 'edit.cancel' })}
+          send={actor.send}
         />
       )}
     </section>

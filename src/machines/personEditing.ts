@@ -1,0 +1,68 @@
+/**
+ * The Edit Farmer / Edit Coordinator dialog as a piece of a machine, shared by the farmer table, the
+ * coordinators table and the coordinator's farmer list: its context, events, the assignment that opens
+ * it, and the `editing` compound state (open ⇄ saving). The machine using it provides a `save` actor that
+ * takes `{ id, edit }`.
+ */
+import { assign, type AnyEventObject, type EventObject } from 'xstate';
+import type { HttpError } from '@/services/http';
+import { asHttp, draftFrom, personDraftProblem, toPersonEdit, type PersonDraft, type PersonDraftProblem } from './personEdit';
+
+export type PersonEditContext = {
+  edit: PersonDraft | null;
+  editProblem: PersonDraftProblem | 'failed' | null;
+  editError: HttpError | null;
+};
+export type PersonEditEvent =
+  | { type: 'edit.change'; key: 'name' | 'email' | 'phoneNumber' | 'status'; value: string }
+  | { type: 'edit.save' }
+  | { type: 'edit.cancel' };
+
+/** The dialog closed: spread into a machine's initial context. */
+export const closedEdit: PersonEditContext = { edit: null, editProblem: null, editError: null };
+
+/** Context that opens the dialog on `person`. */
+export const openEditOn = (person: Parameters<typeof draftFrom>[0]): PersonEditContext => ({ edit: draftFrom(person), editProblem: null, editError: null });
+
+/**
+ * The `editing` state: cancel goes to `closed`, a valid save invokes `save` and goes to `saved`
+ * (an absolute `#machine.state` target), a failed save shows its error in the open dialog.
+ */
+export function personEditingState<TContext extends PersonEditContext, TEvent extends EventObject>(targets: { closed: string; saved: string }) {
+  // An assignment typed for the using machine's context and events, so the state fits its config;
+  // it writes only its own three keys, which TContext has with these types.
+  const set = <E extends AnyEventObject>(fn: (a: { context: TContext; event: E }) => Partial<PersonEditContext>) =>
+    assign<TContext, E, undefined, TEvent, never>((a) => fn(a) as Partial<TContext>);
+  return {
+    initial: 'open' as const,
+    on: { 'edit.cancel': { target: targets.closed, actions: set(() => ({ edit: null })) } },
+    states: {
+      open: {
+        on: {
+          'edit.change': {
+            actions: set<PersonEditEvent>(({ context, event }) =>
+              event.type === 'edit.change' ? { edit: { ...context.edit!, [event.key]: event.value }, editProblem: null, editError: null } : {},
+            ),
+          },
+          'edit.save': [
+            {
+              guard: ({ context }: { context: TContext }) => !context.edit || personDraftProblem(context.edit) !== null,
+              actions: set(({ context }) => ({ editProblem: personDraftProblem(context.edit!) })),
+            },
+            { target: 'saving' },
+          ],
+        },
+      },
+      saving: {
+        tags: ['busy'],
+        invoke: {
+          id: 'save',
+          src: 'save' as const,
+          input: ({ context }: { context: TContext }) => ({ id: context.edit!.id, edit: toPersonEdit(context.edit!) }),
+          onDone: { target: targets.saved, actions: set(() => ({ edit: null })) },
+          onError: { target: 'open', actions: set<AnyEventObject & { error: unknown }>(({ event }) => ({ editProblem: 'failed', editError: asHttp(event.error) })) },
+        },
+      },
+    },
+  };
+}

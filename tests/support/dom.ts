@@ -1,0 +1,38 @@
+/**
+ * Quick stand-ins for Testing Library's `getByRole` in the large generated path tests. `getByRole` works out
+ * the implicit role and accessible name of every element on the page for every query, which in jsdom costs
+ * tens of milliseconds per query; a path test makes thousands. These look only at the elements that can
+ * carry the role and use the same name rule these screens rely on (aria-label, else the visible text), and
+ * throw like `getBy*` when nothing or more than one element matches.
+ */
+const SELECTOR = {
+  button: 'button, [role="button"]',
+  checkbox: 'input[type="checkbox"]',
+  combobox: 'select',
+  searchbox: 'input[type="search"]',
+  dialog: '[role="dialog"]',
+  alert: '[role="alert"]',
+  status: '[role="status"]',
+  row: 'tr',
+  columnheader: 'th',
+} as const;
+type Role = keyof typeof SELECTOR;
+
+const nameOf = (el: Element) => (el.getAttribute('aria-label') ?? el.textContent ?? '').replace(/\s+/g, ' ').trim();
+const matches = (el: Element, name?: string | RegExp) => name === undefined || (typeof name === 'string' ? nameOf(el) === name : name.test(nameOf(el)));
+
+export function queryAll(role: Role, name?: string | RegExp, root: ParentNode = document): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>(SELECTOR[role])].filter((el) => matches(el, name));
+}
+
+export function query(role: Role, name?: string | RegExp, root: ParentNode = document): HTMLElement | null {
+  const found = queryAll(role, name, root);
+  if (found.length > 1) throw new Error(`${found.length} elements with role ${role} named ${String(name)}`);
+  return found[0] ?? null;
+}
+
+export function get(role: Role, name?: string | RegExp, root: ParentNode = document): HTMLElement {
+  const el = query(role, name, root);
+  if (!el) throw new Error(`no element with role ${role} named ${String(name)}\n${document.body.innerHTML.slice(0, 2000)}`);
+  return el;
+}
