@@ -383,10 +383,16 @@ async function insertReadings(db: Db, c: { sensor: string[]; field: string[]; ty
 
 function history(rng: Random, f: FieldRow, end: number): (typeof cropHistory.$inferInsert)[] {
   const crops = CROPS_BY_DISTRICT[f.district!];
-  const year = new Date(end).getUTCFullYear();
+  // The last Kharif and Rabi seasons harvested before today, so the yield trends have recent months.
+  const lastYearOf = (monthDay: string) => {
+    const year = new Date(end).getUTCFullYear();
+    return Date.parse(`${year}-${monthDay}T00:00:00Z`) <= end ? year : year - 1;
+  };
+  const kharif = lastYearOf('10-25');
+  const rabi = lastYearOf('03-05');
   return [
-    { season: `Kharif ${year - 1}`, planted: `${year - 1}-06-20`, harvested: `${year - 1}-10-25` },
-    { season: `Rabi ${year - 1}-${String(year).slice(2)}`, planted: `${year - 1}-11-10`, harvested: `${year}-03-05` },
+    { season: `Kharif ${kharif}`, planted: `${kharif}-06-20`, harvested: `${kharif}-10-25` },
+    { season: `Rabi ${rabi - 1}-${String(rabi).slice(2)}`, planted: `${rabi - 1}-11-10`, harvested: `${rabi}-03-05` },
   ].map((s, i) => {
     const crop = crops[(i + 1) % 2];
     const info = CROP_INFO[crop];

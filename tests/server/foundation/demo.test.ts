@@ -84,6 +84,19 @@ describe('demo world', () => {
     expect(unhealthy.length).toBeGreaterThan(0);
   });
 
+  it('records the last Kharif and Rabi harvests before today, so the yield trends have recent months', async () => {
+    const [h] = await rows<{ perField: number; latest: string; oldest: string; future: number }>(sql`
+      select (select max(n)::int from (select count(*) n from crop_history group by field_id) x) "perField",
+             max(harvested_date)::text latest, min(harvested_date)::text oldest,
+             count(*) filter (where harvested_date > current_date)::int future
+      from crop_history`);
+    expect(h.perField).toBe(2);
+    expect(h.future).toBe(0);
+    const DAY = 86_400_000;
+    expect(Date.now() - Date.parse(h.latest)).toBeLessThan(365 * DAY);
+    expect(Date.now() - Date.parse(h.oldest)).toBeLessThan(365 * DAY);
+  });
+
   it('lets every demo account sign in with the demo password; the demo farmer sees two fields', async () => {
     for (const email of Object.values(DEMO_ACCOUNTS)) {
       const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password: DEMO_PASSWORD }, remoteAddress: '10.9.9.9' });
