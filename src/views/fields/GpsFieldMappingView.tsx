@@ -298,7 +298,7 @@ function MapDialog() {
     <div role="dialog" aria-modal="true" aria-labelledby="gps-map-title" className="card gps-dialog">
       <h2 id="gps-map-title">{t(m.mapTitle)}</h2>
       <Suspense fallback={<p className="loading">{t(m.mapLoading)}</p>}>
-        <FieldMap pins={pins} plain height={380} />
+        <FieldMap pins={pins} plain height={380} listLimit={0} />
       </Suspense>
       <div className="gps-actions">
         <button type="button" className="button button-quiet" onClick={() => send({ type: 'map.close' })}>
@@ -326,7 +326,7 @@ function DetailsDialog() {
   const rows: [MessageDescriptor, string][] = [
     [m.dStatus, statusName(t, loc.status)],
     [m.dCoords, t(m.coords, { lat: num(lat, 5), lng: num(lng, 5) })],
-    [m.dArea, loc.area.value != null ? t(m.areaValue, { value: num(loc.area.value), unit: loc.area.unit }) : none],
+    [m.dArea, loc.area.value != null ? t(m.areaValue, { value: num(loc.area.value), unit: unitName(t, loc.area.unit) }) : none],
     [m.dElevation, loc.elevation.value != null ? t(m.metres, { value: num(loc.elevation.value, 1) }) : none],
     [m.dSoil, soilName(t, loc.soilType)],
     [m.dIrrigation, loc.irrigationType || none],
@@ -364,6 +364,7 @@ function DetailsDialog() {
 type T = ReturnType<typeof useT>;
 const statusName = (t: T, s: string) => (`status.${s}` in m ? t(m[`status.${s}` as 'status.active']) : s);
 const soilName = (t: T, s: string) => (`soil.${s}` in m ? t(m[`soil.${s}` as 'soil.unknown']) : s);
+const unitName = (t: T, u: string) => (`unit.${u}` in m ? t(m[`unit.${u}` as 'unit.acres']) : u);
 const methodName = (t: T, s: string | null) => (s && `method.${s}` in m ? t(m[`method.${s}` as 'method.manual']) : (s ?? '--'));
 
 function LocationLine({ loc }: { loc: FieldLocation }) {
@@ -373,7 +374,7 @@ function LocationLine({ loc }: { loc: FieldLocation }) {
   return (
     <span className="muted">
       {t(m.coords, { lat: num(lat, 4), lng: num(lng, 4) })}
-      {loc.area.value != null ? ` · ${t(m.areaValue, { value: num(loc.area.value), unit: loc.area.unit })}` : ''}
+      {loc.area.value != null ? ` · ${t(m.areaValue, { value: num(loc.area.value), unit: unitName(t, loc.area.unit) })}` : ''}
       {` · ${soilName(t, loc.soilType)}`}
     </span>
   );

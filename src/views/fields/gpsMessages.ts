@@ -89,6 +89,9 @@ export const m = defineMessages({
   'soil.chalky': { id: 'gps.soil.chalky', defaultMessage: 'Chalky' },
   'method.manual': { id: 'gps.method.manual', defaultMessage: 'entered by hand' },
   'method.mobile_gps': { id: 'gps.method.mobile_gps', defaultMessage: 'phone GPS' },
+  'unit.acres': { id: 'gps.unit.acres', defaultMessage: 'acres' },
+  'unit.hectares': { id: 'gps.unit.hectares', defaultMessage: 'hectares' },
+  'unit.sq_meters': { id: 'gps.unit.sq_meters', defaultMessage: 'sq. m' },
   surveyOn: { id: 'gps.surveyOn', defaultMessage: '{date} ({method})' },
 });
 
