@@ -8,7 +8,7 @@ import { AddUserForm } from './AddUserForm';
 import { storyCoordinatorChoices } from './peopleStoryFixtures';
 
 const logic = addUserMachine.provide({
-  actors: { loadCoordinators: fromPromise(async () => storyCoordinatorChoices), register: fromPromise(async () => ({})) },
+  actors: { loadCoordinators: fromPromise(async () => storyCoordinatorChoices), register: fromPromise<unknown>(async () => ({})) },
 });
 
 /** The form inside its machine, as /add-user mounts it. */
