@@ -3,12 +3,12 @@ import { expect, userEvent } from 'storybook/test';
 import { fromPromise } from 'xstate';
 import mr from '@/i18n/messages/mr.json';
 import { AddUserContext } from '@/machines/addUser.context';
-import { addUserMachine, type AddUserInput } from '@/machines/addUser.machine';
+import { addUserMachine, toNewUser, type AddUserInput } from '@/machines/addUser.machine';
 import { AddUserForm } from './AddUserForm';
 import { storyCoordinatorChoices } from './peopleStoryFixtures';
 
 const logic = addUserMachine.provide({
-  actors: { loadCoordinators: fromPromise(async () => storyCoordinatorChoices), register: fromPromise<unknown>(async () => ({})) },
+  actors: { loadCoordinators: fromPromise(async () => storyCoordinatorChoices), register: fromPromise<unknown, ReturnType<typeof toNewUser>>(async () => ({})) },
 });
 
 /** The form inside its machine, as /add-user mounts it. */
