@@ -13,9 +13,10 @@ for (const [file, module] of Object.entries(modules)) {
   describe(file.replace('../src/views/', ''), () => {
     for (const [name, Story] of Object.entries(composeStories(module)) as [string, RunnableStory][]) {
       const run = Story.tags?.includes('skip-jsdom') ? it.skip : it;
+      // Play functions type and wait like a user; 15 s leaves room on a busy machine.
       run(name, async () => {
         await Story.run();
-      });
+      }, 15_000);
     }
   });
 }

@@ -21,6 +21,9 @@ export type PersonEditEvent =
 /** The dialog closed: spread into a machine's initial context. */
 export const closedEdit: PersonEditContext = { edit: null, editProblem: null, editError: null };
 
+/** The dialog's part of a machine's context (select it with shallowEqual). */
+export const personEditOf = (c: PersonEditContext): PersonEditContext => ({ edit: c.edit, editProblem: c.editProblem, editError: c.editError });
+
 /** Context that opens the dialog on `person`. */
 export const openEditOn = (person: Parameters<typeof draftFrom>[0]): PersonEditContext => ({ edit: draftFrom(person), editProblem: null, editError: null });
 

@@ -3,6 +3,8 @@
  * the Send Message dialog, per-row View / Edit / Message, and 'Page x of y'.
  */
 import { useIntl, type MessageDescriptor } from 'react-intl';
+import { shallowEqual } from '@xstate/react';
+import { personEditOf } from '@/machines/personEditing';
 import { CoordinatorFarmersContext } from '@/machines/coordinatorFarmers.context';
 import type { StatusFilter } from '@/machines/coordinatorFarmers.machine';
 import { Pager } from '../staff/Pager';
@@ -32,9 +34,7 @@ export function CoordinatorFarmers() {
   const notice = CoordinatorFarmersContext.useSelector((s) => s.context.notice);
   const subject = CoordinatorFarmersContext.useSelector((s) => s.context.subject);
   const message = CoordinatorFarmersContext.useSelector((s) => s.context.message);
-  const edit = CoordinatorFarmersContext.useSelector((s) => s.context.edit);
-  const editProblem = CoordinatorFarmersContext.useSelector((s) => s.context.editProblem);
-  const editError = CoordinatorFarmersContext.useSelector((s) => s.context.editError);
+  const editing = CoordinatorFarmersContext.useSelector((s) => personEditOf(s.context), shallowEqual);
   const composing = CoordinatorFarmersContext.useSelector((s) => s.matches('composing'));
   const loading = CoordinatorFarmersContext.useSelector((s) => s.hasTag('loading'));
   const busy = CoordinatorFarmersContext.useSelector((s) => s.hasTag('busy'));
@@ -145,18 +145,14 @@ export function CoordinatorFarmers() {
           </form>
         </div>
       )}
-      {edit && (
-        <EditPersonDialog
-          title={pm.editFarmer}
-          draft={edit}
-          problem={editProblem}
-          error={editError}
-          failedText={pm.updateFarmerFailed}
-          saving={busy}
-          showStatus={false}
-          send={actor.send}
-        />
-      )}
+      <EditPersonDialog
+        {...editing}
+        title={pm.editFarmer}
+        failedText={pm.updateFarmerFailed}
+        saving={busy}
+        showStatus={false}
+        send={actor.send}
+      />
     </section>
   );
 }

@@ -1,5 +1,7 @@
 /** The admin's coordinators table (spec section 2, Admin dashboard): search, client-side pages of 10, edit, deactivate. */
 import { useIntl, type MessageDescriptor } from 'react-intl';
+import { shallowEqual } from '@xstate/react';
+import { personEditOf } from '@/machines/personEditing';
 import { CoordinatorsTableContext } from '@/machines/coordinatorsTable.context';
 import { COORDINATOR_PAGE_SIZE, matchingCoordinators } from '@/machines/coordinatorsTable.machine';
 import { pageCount, pageOf } from '@/machines/paging';
@@ -18,9 +20,7 @@ export function CoordinatorsTable({ onAddCoordinator }: { onAddCoordinator?: () 
   const search = CoordinatorsTableContext.useSelector((s) => s.context.search);
   const page = CoordinatorsTableContext.useSelector((s) => s.context.page);
   const notice = CoordinatorsTableContext.useSelector((s) => s.context.notice);
-  const edit = CoordinatorsTableContext.useSelector((s) => s.context.edit);
-  const editProblem = CoordinatorsTableContext.useSelector((s) => s.context.editProblem);
-  const editError = CoordinatorsTableContext.useSelector((s) => s.context.editError);
+  const editing = CoordinatorsTableContext.useSelector((s) => personEditOf(s.context), shallowEqual);
   const loading = CoordinatorsTableContext.useSelector((s) => s.hasTag('loading'));
   const busy = CoordinatorsTableContext.useSelector((s) => s.hasTag('busy'));
   const ready = CoordinatorsTableContext.useSelector((s) => s.matches('ready'));
@@ -68,18 +68,14 @@ export function CoordinatorsTable({ onAddCoordinator }: { onAddCoordinator?: () 
         </tbody>
       </table>
       <Pager page={page} totalPages={pageCount(matching.length, COORDINATOR_PAGE_SIZE)} onGo={(p) => actor.send({ type: 'page.go', page: p })} />
-      {edit && (
-        <EditPersonDialog
-          title={pm.editCoordinator}
-          draft={edit}
-          problem={editProblem}
-          error={editError}
-          failedText={pm.updateCoordinatorFailed}
-          saving={busy}
-          showStatus
-          send={actor.send}
-        />
-      )}
+      <EditPersonDialog
+        {...editing}
+        title={pm.editCoordinator}
+        failedText={pm.updateCoordinatorFailed}
+        saving={busy}
+        showStatus
+        send={actor.send}
+      />
     </section>
   );
 }

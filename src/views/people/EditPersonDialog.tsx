@@ -1,15 +1,12 @@
 /** Edit Farmer / Edit Coordinator dialog: name, email, phone required; status Active or Inactive. */
 import { useIntl, type MessageDescriptor } from 'react-intl';
-import type { CallFailure, PersonDraft, PersonDraftProblem } from '@/machines/personEdit';
-import type { PersonEditEvent } from '@/machines/personEditing';
+import type { PersonEditContext, PersonEditEvent } from '@/machines/personEditing';
 import { useFailureText } from '../staff/ServerError';
 import { pm } from './peopleMessages';
 
-type Props = {
+/** The machine's edit context (`personEditOf`) plus what differs per screen; renders nothing while `edit` is null. */
+type Props = PersonEditContext & {
   title: MessageDescriptor;
-  draft: PersonDraft;
-  problem: PersonDraftProblem | 'failed' | null;
-  error: CallFailure | null;
   failedText: MessageDescriptor;
   saving: boolean;
   showStatus: boolean;
@@ -24,6 +21,8 @@ export function EditPersonDialog(p: Props) {
   const change = (key: 'name' | 'email' | 'phoneNumber' | 'status') => (e: { target: { value: string } }) => p.send({ type: 'edit.change', key, value: e.target.value });
   const failureText = useFailureText();
   const t = (d: MessageDescriptor) => intl.formatMessage(d);
+  const draft = p.edit;
+  if (!draft) return null;
   return (
     <div className="dialog-backdrop">
       <form
@@ -38,27 +37,27 @@ export function EditPersonDialog(p: Props) {
         }}
       >
         <h2>{t(p.title)}</h2>
-        {p.problem && (
+        {p.editProblem && (
           <p role="alert" className="banner banner-error">
-            {p.problem === 'failed' ? failureText(p.error, p.failedText) : t(PROBLEM[p.problem])}
+            {p.editProblem === 'failed' ? failureText(p.editError, p.failedText) : t(PROBLEM[p.editProblem])}
           </p>
         )}
         <label>
           <span>{t(pm.name)} *</span>
-          <input name="edit-name" value={p.draft.name} onChange={change('name')} />
+          <input name="edit-name" value={draft.name} onChange={change('name')} />
         </label>
         <label>
           <span>{t(pm.email)} *</span>
-          <input name="edit-email" type="email" value={p.draft.email} onChange={change('email')} />
+          <input name="edit-email" type="email" value={draft.email} onChange={change('email')} />
         </label>
         <label>
           <span>{t(pm.phoneNumber)} *</span>
-          <input name="edit-phoneNumber" type="tel" value={p.draft.phoneNumber} onChange={change('phoneNumber')} />
+          <input name="edit-phoneNumber" type="tel" value={draft.phoneNumber} onChange={change('phoneNumber')} />
         </label>
         {p.showStatus && (
           <label>
             <span>{t(pm.status)}</span>
-            <select name="edit-status" value={p.draft.status} onChange={change('status')}>
+            <select name="edit-status" value={draft.status} onChange={change('status')}>
               <option value="Active">{t(pm.active)}</option>
               <option value="Inactive">{t(pm.inactive)}</option>
             </select>

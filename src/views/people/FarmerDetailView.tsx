@@ -1,5 +1,7 @@
 /** /farmer/:id and /farmer/:id/edit: one farmer's details, with the Edit Farmer dialog. */
 import { defineMessages, useIntl } from 'react-intl';
+import { shallowEqual } from '@xstate/react';
+import { personEditOf } from '@/machines/personEditing';
 import { FarmerDetailContext } from '@/machines/farmerDetail.context';
 import { farmerDetailMachine } from '@/machines/farmerDetail.machine';
 import { AppHeader } from '@/views/ui/AppHeader';
@@ -19,9 +21,7 @@ function FarmerDetail() {
   const t = useT();
   const actor = FarmerDetailContext.useActorRef();
   const farmer = FarmerDetailContext.useSelector((s) => s.context.farmer);
-  const edit = FarmerDetailContext.useSelector((s) => s.context.edit);
-  const editProblem = FarmerDetailContext.useSelector((s) => s.context.editProblem);
-  const editError = FarmerDetailContext.useSelector((s) => s.context.editError);
+  const editing = FarmerDetailContext.useSelector((s) => personEditOf(s.context), shallowEqual);
   const admin = FarmerDetailContext.useSelector((s) => s.context.actorRole !== 'coordinator');
   const missing = FarmerDetailContext.useSelector((s) => s.matches('missing'));
   const busy = FarmerDetailContext.useSelector((s) => s.hasTag('busy'));
@@ -52,18 +52,14 @@ function FarmerDetail() {
           </button>
         </section>
       )}
-      {edit && (
-        <EditPersonDialog
-          title={pm.editFarmer}
-          draft={edit}
-          problem={editProblem}
-          error={editError}
-          failedText={pm.updateFarmerFailed}
-          saving={busy}
-          showStatus={admin}
-          send={actor.send}
-        />
-      )}
+      <EditPersonDialog
+        {...editing}
+        title={pm.editFarmer}
+        failedText={pm.updateFarmerFailed}
+        saving={busy}
+        showStatus={admin}
+        send={actor.send}
+      />
     </main>
   );
 }

@@ -3,6 +3,8 @@
  * Edit for everyone who sees the row, Deactivate for admins when the farmer is Active.
  */
 import { useIntl, type MessageDescriptor } from 'react-intl';
+import { shallowEqual } from '@xstate/react';
+import { personEditOf } from '@/machines/personEditing';
 import { FarmersTableContext } from '@/machines/farmersTable.context';
 import { Pager } from '../staff/Pager';
 import { useFailureText } from '../staff/ServerError';
@@ -30,9 +32,7 @@ export function FarmersTable({ onAddFarmer }: { onAddFarmer?: () => void }) {
   const search = FarmersTableContext.useSelector((s) => s.context.search);
   const coordinators = FarmersTableContext.useSelector((s) => s.context.coordinators);
   const notice = FarmersTableContext.useSelector((s) => s.context.notice);
-  const edit = FarmersTableContext.useSelector((s) => s.context.edit);
-  const editProblem = FarmersTableContext.useSelector((s) => s.context.editProblem);
-  const editError = FarmersTableContext.useSelector((s) => s.context.editError);
+  const editing = FarmersTableContext.useSelector((s) => personEditOf(s.context), shallowEqual);
   const loading = FarmersTableContext.useSelector((s) => s.hasTag('loading'));
   const busy = FarmersTableContext.useSelector((s) => s.hasTag('busy'));
   const ready = FarmersTableContext.useSelector((s) => s.matches('ready'));
@@ -132,18 +132,14 @@ export function FarmersTable({ onAddFarmer }: { onAddFarmer?: () => void }) {
         </tbody>
       </table>
       <Pager page={page} totalPages={totalPages} onGo={(p) => actor.send({ type: 'page.go', page: p })} />
-      {edit && (
-        <EditPersonDialog
-          title={pm.editFarmer}
-          draft={edit}
-          problem={editProblem}
-          error={editError}
-          failedText={pm.updateFarmerFailed}
-          saving={busy}
-          showStatus={admin}
-          send={actor.send}
-        />
-      )}
+      <EditPersonDialog
+        {...editing}
+        title={pm.editFarmer}
+        failedText={pm.updateFarmerFailed}
+        saving={busy}
+        showStatus={admin}
+        send={actor.send}
+      />
     </section>
   );
 }
