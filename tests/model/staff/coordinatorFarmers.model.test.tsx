@@ -1,14 +1,13 @@
 /** Generated paths over coordinatorFarmersMachine, each driving the real CoordinatorFarmers view. */
 import { describe, expect, it } from 'vitest';
-import { act, fireEvent } from '@testing-library/react';
-import { fromPromise } from 'xstate';
+import { fireEvent } from '@testing-library/react';
 import { getShortestPaths } from 'xstate/graph';
 import { coordinatorFarmersMachine } from '@/machines/coordinatorFarmers.machine';
 import { CoordinatorFarmersContext } from '@/machines/coordinatorFarmers.context';
 import { CoordinatorFarmers } from '@/views/people/CoordinatorFarmers';
 import { HttpError } from '@/services/http';
 import type { FarmerRow } from '@/services/people';
-import { deferred, renderEn, type Deferred } from './support';
+import { pendingActors, renderEn } from './support';
 import { coveringPaths, leafPaths } from '../../support/paths';
 import { get } from '../../support/dom';
 
@@ -91,8 +90,7 @@ describe('coordinator farmers model', () => {
   });
 
   it.each(paths.map((p) => [p.steps.map((s) => (s.event as Ev).type).join(' → '), p] as const))('%s', async (_, path) => {
-    const pending: Record<string, Deferred<unknown>> = {};
-    const actor = (id: string) => fromPromise(() => (pending[id] = deferred()).promise) as never;
+    const { actor, settle } = pendingActors();
     const navigated: string[] = [];
     const logic = coordinatorFarmersMachine.provide({
       actors: { load: actor('load'), send: actor('send'), save: actor('save') },
@@ -104,10 +102,7 @@ describe('coordinator farmers model', () => {
       </CoordinatorFarmersContext.Provider>,
     );
     const exec = async (e: Ev) => {
-      if (/^xstate\.(done|error)\.actor\./.test(e.type)) {
-        const id = e.type.split('.').at(-1)!;
-        return act(async () => (e.type.includes('.done.') ? pending[id].resolve(e.output) : pending[id].reject(e.error)));
-      }
+      if (await settle(e)) return;
       switch (e.type) {
         case 'xstate.init':
           return;

@@ -1,14 +1,13 @@
 /** Generated paths over coordinatorsTableMachine, each driving the real CoordinatorsTable. */
 import { describe, expect, it } from 'vitest';
-import { act, fireEvent } from '@testing-library/react';
-import { fromPromise } from 'xstate';
+import { fireEvent } from '@testing-library/react';
 import { getShortestPaths } from 'xstate/graph';
 import { COORDINATOR_PAGE_SIZE, coordinatorsTableMachine, matchingCoordinators } from '@/machines/coordinatorsTable.machine';
 import { CoordinatorsTableContext } from '@/machines/coordinatorsTable.context';
 import { CoordinatorsTable } from '@/views/people/CoordinatorsTable';
 import { HttpError } from '@/services/http';
 import type { CoordinatorRow } from '@/services/people';
-import { deferred, renderEn, type Deferred } from './support';
+import { pendingActors, renderEn } from './support';
 import { coveringPaths, leafPaths } from '../../support/paths';
 import { get, query, queryAll } from '../../support/dom';
 
@@ -83,8 +82,7 @@ describe('coordinators table model', () => {
   it.each(paths.map((p) => [p.steps.map((s) => (s.event as Ev).type + ((s.event as Ev).value !== undefined ? `(${(s.event as Ev).value})` : '')).join(' → '), p] as const))(
     '%s',
     async (_, path) => {
-      const pending: Record<string, Deferred<unknown>> = {};
-      const actor = (id: string) => fromPromise(() => (pending[id] = deferred()).promise) as never;
+      const { actor, settle } = pendingActors();
       const logic = coordinatorsTableMachine.provide({ actors: { load: actor('load'), save: actor('save'), deactivate: actor('deactivate') } });
       renderEn(
         <CoordinatorsTableContext.Provider logic={logic}>
@@ -92,10 +90,7 @@ describe('coordinators table model', () => {
         </CoordinatorsTableContext.Provider>,
       );
       const exec = async (e: Ev) => {
-        if (/^xstate\.(done|error)\.actor\./.test(e.type)) {
-          const id = e.type.split('.').at(-1)!;
-          return act(async () => (e.type.includes('.done.') ? pending[id].resolve(e.output) : pending[id].reject(e.error)));
-        }
+        if (await settle(e)) return;
         switch (e.type) {
           case 'xstate.init':
             return;

@@ -3,15 +3,14 @@
  * (farmersTable.admin / farmersTable.coordinator) so vitest runs the two walks in parallel.
  */
 import { describe, expect, it } from 'vitest';
-import { act, fireEvent } from '@testing-library/react';
-import { fromPromise } from 'xstate';
+import { fireEvent } from '@testing-library/react';
 import { getShortestPaths } from 'xstate/graph';
 import { farmersTableMachine, type FarmersTableInput } from '@/machines/farmersTable.machine';
 import { FarmersTableContext } from '@/machines/farmersTable.context';
 import { FarmersTable } from '@/views/people/FarmersTable';
 import { HttpError } from '@/services/http';
 import type { FarmerRow } from '@/services/people';
-import { deferred, renderEn, type Deferred } from './support';
+import { pendingActors, renderEn } from './support';
 import { coveringPaths, leafPaths } from '../../support/paths';
 import { get, query, queryAll } from '../../support/dom';
 
@@ -106,8 +105,7 @@ export function describeFarmersTable(input: FarmersTableInput) {
     });
 
     it.each(paths.map((p) => [p.steps.map((s) => label(s.event as Ev)).join(' → '), p] as const))('%s', async (_, path) => {
-      const pending: Record<string, Deferred<unknown>> = {};
-      const actor = (id: string) => fromPromise(() => (pending[id] = deferred()).promise) as never;
+      const { actor, settle } = pendingActors();
       const downloads: string[] = [];
       const logic = farmersTableMachine.provide({
         actors: { load: actor('load'), save: actor('save'), deactivate: actor('deactivate'), assign: actor('assign'), importFile: actor('importFile'), exportAll: actor('exportAll') },
@@ -119,8 +117,7 @@ export function describeFarmersTable(input: FarmersTableInput) {
         </FarmersTableContext.Provider>,
       );
       const exec = async (e: Ev) => {
-        const settle = (id: string) => act(async () => (e.type.startsWith('xstate.done') ? pending[id].resolve(e.output) : pending[id].reject(e.error)));
-        if (e.type.startsWith('xstate.done.actor.') || e.type.startsWith('xstate.error.actor.')) return settle(e.type.split('.').at(-1)!);
+        if (await settle(e)) return;
         switch (e.type) {
           case 'xstate.init':
             return;
