@@ -142,10 +142,11 @@ export const farmersTableMachine = setup({
     },
     editing: {
       initial: 'open',
-      on: { 'edit.cancel': { target: 'ready', actions: assign({ edit: null }) } },
       states: {
         open: {
           on: {
+            // Not while saving: the update would still land and the closed dialog would leave the page stale.
+            'edit.cancel': { target: '#farmersTable.ready', actions: assign({ edit: null }) },
             'edit.change': {
               actions: assign({ edit: ({ context, event }) => ({ ...context.edit!, [event.key]: event.value }), editProblem: null, editError: null }),
             },
