@@ -50,10 +50,11 @@ export const farmerDetailMachine = setup({
     missing: {},
     editing: {
       initial: 'open',
-      on: { 'edit.cancel': { target: 'shown', actions: assign({ edit: null }) } },
       states: {
         open: {
           on: {
+            // Not while saving: the update would still land and the closed dialog would leave the page stale.
+            'edit.cancel': { target: '#farmerDetail.shown', actions: assign({ edit: null }) },
             'edit.change': { actions: assign({ edit: ({ context, event }) => ({ ...context.edit!, [event.key]: event.value }), editProblem: null, editError: null }) },
             'edit.save': [
               { guard: 'editInvalid', actions: assign({ editProblem: ({ context }) => personDraftProblem(context.edit!) }) },

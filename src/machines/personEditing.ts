@@ -38,10 +38,11 @@ export function personEditingState<TContext extends PersonEditContext, TEvent ex
     assign<TContext, E, undefined, TEvent, never>((a) => fn(a) as Partial<TContext>);
   return {
     initial: 'open' as const,
-    on: { 'edit.cancel': { target: targets.closed, actions: set(() => ({ edit: null })) } },
     states: {
       open: {
         on: {
+          // Not while saving: the update would still land and the closed dialog would leave the page stale.
+          'edit.cancel': { target: targets.closed, actions: set(() => ({ edit: null })) },
           'edit.change': {
             actions: set<PersonEditEvent>(({ context, event }) =>
               event.type === 'edit.change' ? { edit: { ...context.edit!, [event.key]: event.value }, editProblem: null, editError: null } : {},

@@ -64,7 +64,7 @@ export function EditPersonDialog(p: Props) {
           </label>
         )}
         <div className="form-actions">
-          <button type="button" onClick={() => p.send({ type: 'edit.cancel' })}>
+          <button type="button" disabled={p.saving} onClick={() => p.send({ type: 'edit.cancel' })}>
             {t(pm.cancel)}
           </button>
           <button type="submit" className="primary" disabled={p.saving}>

@@ -48,7 +48,7 @@ function pathsFor(input: FarmerDetailInput) {
     serializeEvent: (e) => label(e as Ev),
     serializeState: (s: Snap, e, prev) => {
       const c = s.context;
-      // Each way into loading, each Cancel (from the open dialog, or while saving) and each Edit is its own node.
+      // Each way into loading, each Cancel (from the open dialog, after each kind of problem) and each Edit is its own node.
       const keyed = s.matches('loading') || e?.type === 'edit.cancel' || e?.type === 'edit.open';
       const from = e?.type === 'edit.cancel' && prev ? JSON.stringify(prev.value) : '';
       const via = keyed ? `${from}>${e?.type}` : '';
@@ -131,6 +131,8 @@ describe.each(CASES)('farmer page ($mode) as $actorRole', (input) => {
       else expect(problem).toBeNull();
       if (s.matches({ editing: 'saving' })) {
         expect(within(d).getByRole('button', { name: 'Saving...' })).toBeDisabled();
+        // The update cannot be called back once sent, so the dialog stays until it answers.
+        expect(within(d).getByRole('button', { name: 'Cancel' })).toBeDisabled();
         // What is sent is the draft, the email lower-cased.
         const email = c.edit!.email === 'Ramesh.P@Example.in' ? 'ramesh.p@example.in' : 'ramesh@example.in';
         expect(inputs.save.at(-1)).toEqual({ id: 'f-1', edit: { name: 'Ramesh Patil', email, phoneNumber: '9876543210', status: 'Active' } });
