@@ -153,6 +153,8 @@ async function query24h(d: BenchDb, world: World, rows: number, seconds: number,
         const r = await autocannon({
           url: `${bench.url}/api/v1/sensor-data/24h?fieldId=${fieldId}`,
           connections: 50,
+          // The load generator on its own thread, so it does not share the server's event loop.
+          workers: 1,
           duration: seconds,
           headers: { authorization: `Bearer ${bench.farmerToken}` },
         });

@@ -24,7 +24,7 @@ async function login(base: string, email: string) {
 
 function p99(url: string, token: string) {
   return new Promise<{ p99: number; rps: number; errors: number }>((resolve, reject) => {
-    autocannon({ url, connections: 20, duration: 4, headers: { authorization: `Bearer ${token}` } }, (err, r) => {
+    autocannon({ url, connections: 20, workers: 1, duration: 4, headers: { authorization: `Bearer ${token}` } }, (err, r) => {
       if (err) return reject(err);
       resolve({ p99: r.latency.p99, rps: Math.round(r.requests.average), errors: r.non2xx + r.errors });
     });

@@ -149,6 +149,6 @@ export const coordinatorFarmersMachine = setup({
         },
       },
     },
-    editing: personEditingState<CoordinatorFarmersContext, CoordinatorFarmersEvent>({ closed: 'ready', saved: '#coordinatorFarmers.loading' }),
+    editing: personEditingState<CoordinatorFarmersContext, CoordinatorFarmersEvent>({ closed: '#coordinatorFarmers.ready', saved: '#coordinatorFarmers.loading' }),
   },
 });

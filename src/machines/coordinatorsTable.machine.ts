@@ -72,7 +72,7 @@ export const coordinatorsTableMachine = setup({
         'notice.dismiss': { actions: assign({ notice: null }) },
       },
     },
-    editing: personEditingState<CoordinatorsTableContext, CoordinatorsTableEvent>({ closed: 'ready', saved: '#coordinatorsTable.loading' }),
+    editing: personEditingState<CoordinatorsTableContext, CoordinatorsTableEvent>({ closed: '#coordinatorsTable.ready', saved: '#coordinatorsTable.loading' }),
     deactivating: {
       tags: ['busy'],
       invoke: {

@@ -138,7 +138,7 @@ export const farmersTableMachine = setup({
         'notice.dismiss': { actions: assign({ notice: null }) },
       },
     },
-    editing: personEditingState<FarmersTableContext, FarmersTableEvent>({ closed: 'ready', saved: '#farmersTable.loading' }),
+    editing: personEditingState<FarmersTableContext, FarmersTableEvent>({ closed: '#farmersTable.ready', saved: '#farmersTable.loading' }),
     deactivating: {
       tags: ['busy'],
       invoke: {
