@@ -211,7 +211,7 @@ export async function benchRealtime(): Promise<string[]> {
       ]
     : [{ label: 'default', config: {} }];
   lines.push(
-    `GET /sensor-data/24h at 50 concurrent connections (autocannon, in this process) vs the bare SQL of the same query; median of ${rounds} alternated run(s) per configuration:`,
+    `GET /sensor-data/24h at 50 concurrent connections (autocannon on its own worker thread) vs the bare SQL of the same query; median of ${rounds} alternated run(s) per configuration:`,
     '',
     '| database | readings | app config | route p50 / p99 ms (p99 of each run) | req/s | bare SQL p50 / p99 ms | p99 ratio |',
     '|---|---|---|---|---|---|---|',
