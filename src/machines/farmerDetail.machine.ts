@@ -3,22 +3,21 @@
  * caller's reach and edits them with the Edit Farmer rules; saving reloads.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { HttpError } from '@/services/http';
 import { getFarmer, updateFarmer, type FarmerRow, type PersonEdit } from '@/services/people';
-import { draftFrom, personDraftProblem, toPersonEdit, type PersonDraft, type PersonDraftProblem } from './personEdit';
+import { draftFrom } from './personEdit';
+import { closedEdit, openEditOn, personEditingState, type PersonEditContext, type PersonEditEvent } from './personEditing';
 
 /** `mode` is the route's; `editing` says whether to open the dialog once loaded. */
 export type FarmerDetailInput = { id: string; mode: 'view' | 'edit'; editing: boolean; actorRole: string };
 
+type FarmerDetailContext = FarmerDetailInput & PersonEditContext & { farmer: FarmerRow | null };
+type FarmerDetailEvent = { type: 'edit.open' } | PersonEditEvent;
+
 export const farmerDetailMachine = setup({
   types: {
     input: {} as FarmerDetailInput,
-    context: {} as FarmerDetailInput & { farmer: FarmerRow | null; edit: PersonDraft | null; editProblem: PersonDraftProblem | 'failed' | null; editError: HttpError | null },
-    events: {} as
-      | { type: 'edit.open' }
-      | { type: 'edit.change'; key: 'name' | 'email' | 'phoneNumber' | 'status'; value: string }
-      | { type: 'edit.save' }
-      | { type: 'edit.cancel' },
+    context: {} as FarmerDetailContext,
+    events: {} as FarmerDetailEvent,
   },
   actors: {
     load: fromPromise<FarmerRow, { id: string }>(({ input, signal }) => getFarmer(input.id, signal)),
@@ -26,11 +25,10 @@ export const farmerDetailMachine = setup({
   },
   guards: {
     opensInEdit: ({ context }) => context.editing,
-    editInvalid: ({ context }) => !context.edit || personDraftProblem(context.edit) !== null,
   },
 }).createMachine({
   id: 'farmerDetail',
-  context: ({ input }) => ({ ...input, farmer: null, edit: null, editProblem: null, editError: null }),
+  context: ({ input }) => ({ ...input, farmer: null, ...closedEdit }),
   initial: 'loading',
   states: {
     loading: {
@@ -46,33 +44,8 @@ export const farmerDetailMachine = setup({
         onError: 'missing',
       },
     },
-    shown: { on: { 'edit.open': { target: 'editing', actions: assign({ edit: ({ context }) => draftFrom(context.farmer!), editProblem: null, editError: null }) } } },
+    shown: { on: { 'edit.open': { target: 'editing', actions: assign(({ context }) => openEditOn(context.farmer!)) } } },
     missing: {},
-    editing: {
-      initial: 'open',
-      states: {
-        open: {
-          on: {
-            // Not while saving: the update would still land and the closed dialog would leave the page stale.
-            'edit.cancel': { target: '#farmerDetail.shown', actions: assign({ edit: null }) },
-            'edit.change': { actions: assign({ edit: ({ context, event }) => ({ ...context.edit!, [event.key]: event.value }), editProblem: null, editError: null }) },
-            'edit.save': [
-              { guard: 'editInvalid', actions: assign({ editProblem: ({ context }) => personDraftProblem(context.edit!) }) },
-              { target: 'saving' },
-            ],
-          },
-        },
-        saving: {
-          tags: ['busy'],
-          invoke: {
-            id: 'save',
-            src: 'save',
-            input: ({ context }) => ({ id: context.id, edit: toPersonEdit(context.edit!) }),
-            onDone: { target: '#farmerDetail.loading', actions: assign({ edit: null }) },
-            onError: { target: 'open', actions: assign({ editProblem: 'failed', editError: ({ event }) => (event.error instanceof HttpError ? event.error : null) }) },
-          },
-        },
-      },
-    },
+    editing: personEditingState<FarmerDetailContext, FarmerDetailEvent>({ closed: '#farmerDetail.shown', saved: '#farmerDetail.loading' }),
   },
 });

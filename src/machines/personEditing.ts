@@ -1,6 +1,6 @@
 /**
  * The Edit Farmer / Edit Coordinator dialog as a piece of a machine, shared by the farmer table, the
- * coordinators table and the coordinator's farmer list: its context, events, the assignment that opens
+ * coordinators table, the coordinator's farmer list and the farmer page: its context, events, the assignment that opens
  * it, and the `editing` compound state (open ⇄ saving). The machine using it provides a `save` actor that
  * takes `{ id, edit }`.
  */
