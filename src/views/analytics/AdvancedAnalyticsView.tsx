@@ -10,6 +10,7 @@ import { AdvancedAnalyticsContext } from '@/machines/advancedAnalytics.context';
 import { advancedAnalyticsMachine, RANGES, type AdvancedAnalytics, type Card, type Range } from '@/machines/advancedAnalytics.machine';
 import { AppHeader } from '@/views/ui/AppHeader';
 import { useT } from '@/views/staff/useT';
+import { cropLabel } from '@/views/ui/cropLabels';
 import { m } from './advancedMessages';
 import './advanced.css';
 
@@ -25,6 +26,7 @@ function useFmt() {
     num: (n: number, digits = 1) => intl.formatNumber(n, { ...latn, maximumFractionDigits: digits }),
     money: (n: number) => intl.formatNumber(n, { ...latn, style: 'currency', currency: 'INR', maximumFractionDigits: 0 }),
     date: (d: string) => intl.formatDate(d, { ...latn, dateStyle: 'medium' }),
+    crop: (name: string) => cropLabel(intl, name),
   };
 }
 
@@ -149,7 +151,7 @@ function summaries(a: A, t: T, f: Fmt): Record<Card, { title: MessageDescriptor;
       empty: !crop.cropName && crop.history.length === 0,
       body: crop.cropName ? (
         <>
-          <p>{t(m.cropLine, { crop: crop.cropName, status: cropStatus(t, crop.status) })}</p>
+          <p>{t(m.cropLine, { crop: f.crop(crop.cropName), status: cropStatus(t, crop.status) })}</p>
           <p>{crop.achievedPercent != null ? t(m.achieved, { percent: f.num(crop.achievedPercent) }) : t(m.yieldPending)}</p>
         </>
       ) : (
@@ -316,7 +318,7 @@ function CropReport({ a }: { a: A }) {
       {c.cropName ? (
         <Pairs
           rows={[
-            [m.cropTitle, t(m.cropLine, { crop: c.cropName, status: cropStatus(t, c.status) })],
+            [m.cropTitle, t(m.cropLine, { crop: f.crop(c.cropName), status: cropStatus(t, c.status) })],
             [m.variety, c.variety ?? none],
             [m.planted, c.plantedDate ? f.date(c.plantedDate) : none],
             [m.harvestDue, c.expectedHarvest ? f.date(c.expectedHarvest) : none],
@@ -343,7 +345,7 @@ function CropReport({ a }: { a: A }) {
           <tbody>
             {c.history.map((h, i) => (
               <tr key={`${h.crop}-${h.harvestedDate ?? i}`}>
-                <td>{h.crop}</td>
+                <td>{f.crop(h.crop)}</td>
                 <td>{h.season ?? '--'}</td>
                 <td>{h.harvestedDate ? f.date(h.harvestedDate) : '--'}</td>
                 <td>{h.yield == null ? '--' : t(m.amount, { value: f.num(h.yield), unit: h.yieldUnit })}</td>
@@ -430,7 +432,7 @@ function Insights() {
             {a.recommendations.map((r) => (
               <li key={r._id}>
                 {t(m.recLine, {
-                  crop: r.cropName,
+                  crop: cropLabel(intl, r.cropName),
                   confidence: f.num(r.confidence, 0),
                   status: `rec.${r.status}` in m ? t(m[`rec.${r.status}` as 'rec.pending']) : r.status,
                 })}

@@ -220,7 +220,7 @@ const assertState: Record<string, (s: Snap) => void> = {
       expect(card('financial')).toHaveTextContent('Expected profit ₹70,000');
       const insights = screen.getByRole('region', { name: 'Insights' });
       expect(insights).toHaveTextContent('Irrigate today.');
-      expect(insights).toHaveTextContent('Gram · 82% confidence · pending');
+      expect(insights).toHaveTextContent('Chana · 82% confidence · pending');
       expect(insights).toHaveTextContent('Weather in this advice is estimated');
     } else {
       expect(card('sensors')).toHaveTextContent('No sensor readings from this field in this range.');
@@ -241,7 +241,7 @@ const assertState: Record<string, (s: Snap) => void> = {
         if (full) expect(within(d).getAllByRole('row').map((r) => r.textContent)).toContain('Nov 20, 202623.5%6');
         else expect(d).toHaveTextContent('No sensor readings from this field in this range.');
       },
-      crop: () => expect(d).toHaveTextContent(full ? 'Gram' : 'No past harvests recorded.'),
+      crop: () => expect(d).toHaveTextContent(full ? 'Chana' : 'No past harvests recorded.'),
       soil: () => expect(d).toHaveTextContent(full ? 'Organic matter (%)Not recorded' : 'pHNot recorded'),
       financial: () => expect(d).toHaveTextContent(full ? 'Total cost₹20,000' : 'No costs or revenue recorded for this field.'),
     };
