@@ -145,11 +145,12 @@ async function query24h(d: BenchDb, world: World, rows: number, seconds: number,
     bare.push(performance.now() - t0);
   }
   bare.sort((a, b) => a - b);
-  const results = variants.map((v) => ({ label: v.label, p50: [] as number[], p99: [] as number[], rps: [] as number[], non2xx: 0 }));
+  const results = variants.map((v) => ({ label: v.label, p50: [] as number[], p99: [] as number[], rps: [] as number[], busyUs: [] as number[], non2xx: 0 }));
   for (let round = 0; round < rounds; round++) {
     for (const [i, v] of variants.entries()) {
       const bench = await benchApp(d, world, port, v.config);
       try {
+        const elu0 = performance.eventLoopUtilization();
         const r = await autocannon({
           url: `${bench.url}/api/v1/sensor-data/24h?fieldId=${fieldId}`,
           connections: 50,
@@ -158,6 +159,9 @@ async function query24h(d: BenchDb, world: World, rows: number, seconds: number,
           duration: seconds,
           headers: { authorization: `Bearer ${bench.farmerToken}` },
         });
+        // Busy time of the server's event loop per answered request: steadier than latency on a shared machine.
+        const elu = performance.eventLoopUtilization(elu0);
+        results[i].busyUs.push((elu.active * 1000) / Math.max(1, r.requests.total));
         results[i].p50.push(r.latency.p50);
         results[i].p99.push(r.latency.p99);
         results[i].rps.push(r.requests.average);
@@ -172,7 +176,7 @@ async function query24h(d: BenchDb, world: World, rows: number, seconds: number,
     total,
     bareP50: percentile(bare, 50),
     bareP99: percentile(bare, 99),
-    variants: results.map((r) => ({ label: r.label, p50: median(r.p50), p99: median(r.p99), p99s: r.p99, rps: median(r.rps), non2xx: r.non2xx })),
+    variants: results.map((r) => ({ label: r.label, p50: median(r.p50), p99: median(r.p99), p99s: r.p99, rps: median(r.rps), busyUs: median(r.busyUs), non2xx: r.non2xx })),
   };
 }
 
@@ -213,8 +217,8 @@ export async function benchRealtime(): Promise<string[]> {
   lines.push(
     `GET /sensor-data/24h at 50 concurrent connections (autocannon on its own worker thread) vs the bare SQL of the same query; median of ${rounds} alternated run(s) per configuration:`,
     '',
-    '| database | readings | app config | route p50 / p99 ms (p99 of each run) | req/s | bare SQL p50 / p99 ms | p99 ratio |',
-    '|---|---|---|---|---|---|---|',
+    '| database | readings | app config | route p50 / p99 ms (p99 of each run) | req/s | server loop µs/request | bare SQL p50 / p99 ms | p99 ratio |',
+    '|---|---|---|---|---|---|---|---|',
   );
   for (const kind of ['postgres', 'pglite'] as const) {
     if (only && only !== kind) continue;
@@ -225,7 +229,7 @@ export async function benchRealtime(): Promise<string[]> {
       const q = await query24h(db, world, rows, option('query-seconds', full ? 30 : 10), kind === 'postgres' ? 3395 : 3397, variants, rounds);
       for (const v of q.variants) {
         lines.push(
-          `| ${db.label} | ${fmt(q.total)} | ${v.label} | ${fmt(v.p50, 1)} / ${fmt(v.p99, 1)} (${v.p99s.map((x) => fmt(x)).join(', ')}) | ${fmt(v.rps)}${v.non2xx ? ` (${v.non2xx} non-2xx)` : ''} | ${fmt(q.bareP50, 1)} / ${fmt(q.bareP99, 1)} | ${fmt(v.p99 / q.bareP99, 2)} |`,
+          `| ${db.label} | ${fmt(q.total)} | ${v.label} | ${fmt(v.p50, 1)} / ${fmt(v.p99, 1)} (${v.p99s.map((x) => fmt(x)).join(', ')}) | ${fmt(v.rps)}${v.non2xx ? ` (${v.non2xx} non-2xx)` : ''} | ${fmt(v.busyUs)} | ${fmt(q.bareP50, 1)} / ${fmt(q.bareP99, 1)} | ${fmt(v.p99 / q.bareP99, 2)} |`,
         );
       }
     } finally {

@@ -2,7 +2,7 @@
  * HS256 JSON Web Tokens with node:crypto only: the access token is small and we control both ends,
  * so a library would add surface without adding safety.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 import type { Role } from './access';
 
 export type AccessClaims = { sub: string; role: Role; sid: string; iat: number; exp: number };
@@ -10,7 +10,14 @@ export type AccessClaims = { sub: string; role: Role; sid: string; iat: number; 
 const b64url = (buf: Buffer | string) => Buffer.from(buf).toString('base64url');
 const HEADER = b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
 
-const sign = (secret: string, data: string) => createHmac('sha256', secret).update(data).digest();
+// The key is prepared once per secret rather than on every signature.
+const keys = new Map<string, KeyObject>();
+const keyFor = (secret: string) => {
+  let key = keys.get(secret);
+  if (!key) keys.set(secret, (key = createSecretKey(Buffer.from(secret, 'utf8'))));
+  return key;
+};
+const sign = (secret: string, data: string) => createHmac('sha256', keyFor(secret)).update(data).digest();
 
 export function signAccessToken(secret: string, claims: Omit<AccessClaims, 'iat' | 'exp'>, ttlSeconds: number, now = Date.now()) {
   const iat = Math.floor(now / 1000);
@@ -36,4 +43,24 @@ export function verifyAccessToken(secret: string, token: unknown, now = Date.now
   if (typeof claims?.sub !== 'string' || typeof claims.sid !== 'string' || typeof claims.exp !== 'number') return null;
   if (claims.exp * 1000 <= now) return null;
   return claims;
+}
+
+/**
+ * verifyAccessToken with a memory of the tokens it has already checked: a busy client sends the same token
+ * many times a second. The token's bytes are the cache key, so a hit is exactly the token verified before;
+ * expiry is still checked on every call. Bounded: the oldest entries go first.
+ */
+export function createTokenVerifier(secret: string, maxEntries = 10_000) {
+  const checked = new Map<string, AccessClaims>();
+  return (token: unknown, now = Date.now()): AccessClaims | null => {
+    if (typeof token !== 'string') return null;
+    const hit = checked.get(token);
+    if (hit) return hit.exp * 1000 > now ? hit : null;
+    const claims = verifyAccessToken(secret, token, now);
+    if (claims) {
+      checked.set(token, claims);
+      if (checked.size > maxEntries) checked.delete(checked.keys().next().value as string);
+    }
+    return claims;
+  };
 }

@@ -17,7 +17,7 @@ import type { Db } from '../db/client';
 import { appSecrets, sessions, users } from '../db/schema';
 import type { AuthUser } from '../lib/access';
 import { unauthorized } from '../lib/errors';
-import { signAccessToken, verifyAccessToken, type AccessClaims } from '../lib/jwt';
+import { createTokenVerifier, signAccessToken, verifyAccessToken, type AccessClaims } from '../lib/jwt';
 import { ACCESS_CHANNEL, applyAccessChange, createTtlCache, onAccessChange, parseAccessChange } from '../lib/accessCache';
 import { fieldAccessCache } from '../lib/access';
 
@@ -80,6 +80,8 @@ export default fp<{ config: Config }>(
     // key: `<session id>|<user id>`
     const verified = createTtlCache<AuthUser>(ttlMs);
     const fieldAccess = fieldAccessCache(ttlMs);
+    // Revocation is the session cache's business; a token's signature and expiry never change.
+    const verifyToken = ttlMs > 0 ? createTokenVerifier(secret) : (token: unknown) => verifyAccessToken(secret, token);
     const stopLocal = onAccessChange((c) => {
       if (c.all) {
         verified.clear();
@@ -108,7 +110,7 @@ export default fp<{ config: Config }>(
       issueAccessToken: (user, sessionId) =>
         signAccessToken(secret, { sub: user.id, role: user.role, sid: sessionId }, config.accessTokenTtlSeconds),
       async principal(token) {
-        const claims = verifyAccessToken(secret, token);
+        const claims = verifyToken(token);
         if (!claims || !UUID.test(claims.sid) || !UUID.test(claims.sub)) return null;
         const key = `${claims.sid}|${claims.sub}`;
         const hit = verified.get(key);

@@ -1,9 +1,12 @@
 /**
  * Security headers (CSP, nosniff, referrer policy) and request rate limits.
+ * The headers do not vary by request (no nonces), so helmet runs once at start-up and every reply gets
+ * the same set; running it per request (as @fastify/helmet does) rebuilt the CSP on every call.
  * Routes tighten their own limit with `config: { rateLimit: { max, timeWindow } }`.
  */
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { Config } from '../config';
 import { tooManyRequests } from '../lib/errors';
@@ -17,10 +20,23 @@ const originOf = (url: string | undefined) => {
   }
 };
 
+/** The headers helmet sets for these options, computed once. */
+function securityHeaders(options: Parameters<typeof helmet>[0]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: string | number) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err;
+  });
+  return headers;
+}
+
 export default fp<{ config: Config }>(
   async (app, { config }) => {
     const mapHosts = [...config.mapTileHosts, ...originOf(config.mapStyleUrl), ...originOf(config.satelliteTilesUrl)];
-    await app.register(helmet, {
+    const headers = securityHeaders({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
@@ -45,6 +61,10 @@ export default fp<{ config: Config }>(
       // Map tiles and the satellite imagery come from other origins.
       crossOriginEmbedderPolicy: false,
       hsts: config.publicUrl.startsWith('https://'),
+    });
+    app.addHook('onRequest', (_req, reply, done) => {
+      reply.headers(headers);
+      done();
     });
 
     await app.register(rateLimit, {

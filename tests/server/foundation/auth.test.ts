@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { loginHistory, sessions, users } from '../../../server/src/db/schema';
-import { signAccessToken, verifyAccessToken } from '../../../server/src/lib/jwt';
+import { createTokenVerifier, signAccessToken, verifyAccessToken } from '../../../server/src/lib/jwt';
 import { FIXTURE, FIXTURE_PASSWORD, createTestApp, type TestApp } from '../helper';
 
 let t: TestApp;
@@ -162,6 +162,24 @@ describe('lib/jwt', () => {
     expect(verifyAccessToken('k2', token)).toBeNull();
     expect(verifyAccessToken('k1', signAccessToken('k1', claims, 60, Date.now() - 61_000))).toBeNull();
     expect(verifyAccessToken('k1', 'a.b.c')).toBeNull();
+  });
+
+  it('remembers verified tokens, yet still refuses them once expired and never remembers a bad one', () => {
+    const claims = { sub: FIXTURE.users.farmer.id, role: 'farmer' as const, sid: FIXTURE.users.admin.id };
+    const verify = createTokenVerifier('k1', 2);
+    const now = Date.now();
+    const token = signAccessToken('k1', claims, 60, now);
+    expect(verify(token, now)).toMatchObject(claims);
+    expect(verify(token, now + 1000)).toMatchObject(claims);
+    expect(verify(token, now + 61_000)).toBeNull();
+    const forged = `${token.slice(0, token.lastIndexOf('.'))}.${'A'.repeat(43)}`;
+    expect(verify(forged, now)).toBeNull();
+    expect(verify(forged, now)).toBeNull();
+    expect(verify(signAccessToken('k2', claims, 60, now), now)).toBeNull();
+    // Bounded: older tokens are forgotten and checked again, still correctly.
+    const others = [1, 2, 3].map((i) => signAccessToken('k1', { ...claims, sid: `${claims.sid.slice(0, -1)}${i}` }, 60, now));
+    for (const t of others) expect(verify(t, now)).not.toBeNull();
+    expect(verify(token, now)).toMatchObject(claims);
   });
 });
 
