@@ -2,7 +2,7 @@
  * The whole data model (product spec section 3). Column names are snake_case in SQL
  * (drizzle `casing: 'snake_case'`), camelCase here. IDs are UUIDs; the API exposes them as `_id`.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
   check,
@@ -75,6 +75,13 @@ export const users = pgTable(
       .default({ email: true, sms: true, push: true, alerts: true, reports: true }),
     profileImage: text(),
     lastActiveAt: tz(),
+    /**
+     * What the people lists search: name, e-mail and phone lower-cased in one column (newline-separated, which a
+     * search box cannot type), so a search is one `like` served by one trigram index instead of three `ilike`s.
+     */
+    searchText: text().generatedAlwaysAs(
+      (): SQL => sql`lower(${users.name} || chr(10) || ${users.email} || chr(10) || coalesce(${users.phoneNumber}, ''))`,
+    ),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },
@@ -82,10 +89,10 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     index('users_managed_by_idx').on(t.managedBy),
     index('users_role_idx').on(t.role, t.name),
-    // Trigram indexes (pg_trgm, created by migration 0001) serve the lists' `ilike '%term%'` search.
-    index('users_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
-    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
-    index('users_phone_trgm_idx').using('gin', t.phoneNumber.op('gin_trgm_ops')),
+    // Trigram indexes (pg_trgm, migration 0001) serve `like '%term%'`: the people search, and an owner's name
+    // for the field search.
+    index('users_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('users_name_lower_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     check('users_email_lower', sql`${t.email} = lower(${t.email})`),
     check('users_phone_digits', sql`${t.phoneNumber} is null or ${t.phoneNumber} ~ '^[0-9]{10}$'`),
     check('users_pincode_digits', sql`${t.pincode} is null or ${t.pincode} ~ '^[0-9]{6}$'`),
@@ -258,6 +265,8 @@ export const fields = pgTable(
     lastMoisture: doublePrecision(),
     lastTemperature: doublePrecision(),
     lastReadingAt: tz(),
+    /** What the field search matches on the field itself: name and field ID, lower-cased (see users.searchText). */
+    searchText: text().generatedAlwaysAs((): SQL => sql`lower(${fields.name} || chr(10) || ${fields.fieldId})`),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },
@@ -265,8 +274,7 @@ export const fields = pgTable(
     uniqueIndex('fields_field_id_key').on(t.fieldId),
     index('fields_farmer_idx').on(t.farmerId),
     index('fields_name_idx').on(t.name),
-    index('fields_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
-    index('fields_field_id_trgm_idx').using('gin', t.fieldId.op('gin_trgm_ops')),
+    index('fields_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     check('fields_lat_range', sql`${t.lat} is null or ${t.lat} between -90 and 90`),
     check('fields_lng_range', sql`${t.lng} is null or ${t.lng} between -180 and 180`),
     check('fields_ph_range', sql`${t.ph} is null or ${t.ph} between 0 and 14`),

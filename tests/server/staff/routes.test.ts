@@ -100,6 +100,38 @@ describe('ownership: coordinator with the other coordinator’s ids', () => {
   });
 });
 
+describe('search', () => {
+  const farmerNames = async (who: FixtureUser, url: string) =>
+    ((await call(who, 'GET', url)).json().farmers as Array<{ name: string }>).map((f) => f.name).sort();
+
+  it('matches name, e-mail or phone in any case, takes wildcards literally and never matches across two of them', async () => {
+    await t.db.update(users).set({ phoneNumber: '9822099911' }).where(eq(users.id, FIXTURE.users.farmer2.id));
+    expect(await farmerNames('admin', '/admin/farmers?search=RAMESH')).toEqual(['Ramesh Patil']);
+    expect(await farmerNames('admin', '/admin/farmers?search=Farmer2%40TEST')).toEqual(['Sita Shinde']);
+    expect(await farmerNames('admin', '/admin/farmers?search=%2099911%20')).toEqual(['Sita Shinde']);
+    expect(await farmerNames('admin', '/admin/farmers?search=farmer_')).toEqual([]);
+    expect(await farmerNames('admin', '/admin/farmers?search=%25')).toEqual([]);
+    // 'Patil' ends the name and 'farmer@' starts the e-mail: no match across the two.
+    expect(await farmerNames('admin', '/admin/farmers?search=patilfarmer')).toEqual([]);
+    expect(await farmerNames('admin', '/admin/farmers?search=patil%20farmer')).toEqual([]);
+    // A coordinator's search stays within their own farmers.
+    expect(await farmerNames('coordinator', '/coordinator/managed-farmers?search=farmer3')).toEqual([]);
+    expect(await farmerNames('coordinator2', '/coordinator/managed-farmers?search=FARMER3')).toEqual(['Ganesh More']);
+    const coordinators = (await call('admin', 'GET', '/admin/coordinators?search=JADHAV')).json().coordinators as Array<{ name: string }>;
+    expect(coordinators.map((c) => c.name)).toEqual(['Meena Jadhav']);
+  });
+
+  it('finds fields by name, field ID or owner name in any case, within the caller’s scope', async () => {
+    const codes = async (who: FixtureUser, term: string) =>
+      ((await call(who, 'GET', `/admin/fields?search=${encodeURIComponent(term)}`)).json().fields as Array<{ fieldId: string }>).map((f) => f.fieldId).sort();
+    expect(await codes('admin', 'fld000003aaa')).toEqual([FIXTURE.fields.farmer3.fieldId]);
+    expect(await codes('admin', 'SITA SHINDE PLOT')).toEqual([FIXTURE.fields.farmer2.fieldId]);
+    expect(await codes('admin', 'lata')).toEqual([FIXTURE.fields.farmer4.fieldId]);
+    expect(await codes('coordinator', 'lata')).toEqual([]);
+    expect(await codes('coordinator', 'PATIL')).toEqual([FIXTURE.fields.farmer.fieldId]);
+  });
+});
+
 describe('fields', () => {
   it('creates a field with sensors for a managed farmer; a duplicate id is a 409 with its message', async () => {
     const body = {

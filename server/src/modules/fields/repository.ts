@@ -1,12 +1,12 @@
 /**
  * SQL for field lists, field details, field creation and locations. Every read is limited by `fieldScope(user)`.
  */
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { cropHistory, fieldFinancials, fieldNotes, fields, sensors, users } from '../../db/schema';
 import { fieldScope, type AuthUser } from '../../lib/access';
 import type { AddFieldPayload } from '../../domain/fields/addField';
-import { containing, pageInfo } from '../people/repository';
+import { pageInfo, searchPattern } from '../people/repository';
 
 export type FieldHealthFilter = 'all' | 'good' | 'warning' | 'alert';
 export type FieldListQuery = { page: number; limit: number; search?: string; status?: FieldHealthFilter };
@@ -20,14 +20,13 @@ const areaInAcres = sql<number | null>`case ${fields.areaUnit}
 function listFilter(user: AuthUser, q: FieldListQuery): SQL {
   const parts: (SQL | undefined)[] = [fieldScope(user)];
   if (q.search?.trim()) {
-    const like = containing(q.search.trim());
-    // Every branch on `fields` (the owner's name through their ids), so each can use its trigram index
-    // and the count needs no join.
+    const pattern = searchPattern(q.search);
+    // Both branches on `fields` (the owner's name through their ids), so each uses its trigram index
+    // (fields.search_text; lower(users.name)) and the count needs no join.
     parts.push(
       or(
-        ilike(fields.name, like),
-        ilike(fields.fieldId, like),
-        sql`${fields.farmerId} = any(array(select ${users.id} from ${users} where ${users.name} ilike ${like}))`,
+        like(fields.searchText, pattern),
+        sql`${fields.farmerId} = any(array(select ${users.id} from ${users} where lower(${users.name}) like ${pattern}))`,
       ),
     );
   }

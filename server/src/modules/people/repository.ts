@@ -2,7 +2,7 @@
  * SQL for the people screens: farmer and coordinator lists, edits, deactivation, import and export.
  * Every farmer query is limited by `farmerScope(user)`; callers check the role first.
  */
-import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, like, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { alerts, fields, sessions, users } from '../../db/schema';
@@ -17,15 +17,18 @@ const coordinator = alias(users, 'coordinator');
 /** `%term%` with LIKE wildcards in the term taken literally. */
 export const containing = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/**
+ * The pattern for a `search_text` column (schema.ts): lower-cased like the column, and without line breaks, which
+ * separate the column's parts, so a term never matches across two of them.
+ */
+export const searchPattern = (term: string) => containing(term.trim().replace(/\s+/g, ' ').toLowerCase());
+
 /** The farmer has an alert that has not cleared yet (the coordinator list's 'alert' filter). */
 const hasOpenAlert = sql<boolean>`exists (select 1 from ${alerts} where ${alerts.farmerId} = ${users.id} and ${alerts.resolvedAt} is null)`;
 
 function farmerFilter(user: AuthUser, q: ListQuery): SQL {
   const parts: (SQL | undefined)[] = [farmerScope(user)];
-  if (q.search) {
-    const like = containing(q.search.trim());
-    parts.push(or(ilike(users.name, like), ilike(users.email, like), ilike(users.phoneNumber, like)));
-  }
+  if (q.search?.trim()) parts.push(like(users.searchText, searchPattern(q.search)));
   if (q.status === 'active') parts.push(eq(users.status, 'Active'));
   if (q.status === 'inactive') parts.push(eq(users.status, 'Inactive'));
   if (q.status === 'alert') parts.push(hasOpenAlert);
@@ -79,10 +82,7 @@ export function coordinatorChoices(db: Db) {
 
 export async function listCoordinators(db: Db, q: { page: number; limit: number; search?: string }) {
   const parts: (SQL | undefined)[] = [eq(users.role, 'coordinator')];
-  if (q.search) {
-    const like = containing(q.search.trim());
-    parts.push(or(ilike(users.name, like), ilike(users.email, like), ilike(users.phoneNumber, like)));
-  }
+  if (q.search?.trim()) parts.push(like(users.searchText, searchPattern(q.search)));
   const where = and(...parts);
   // Written out in full: drizzle leaves columns unqualified in a one-table select, which a subquery would capture.
   const farmerCount = sql<number>`(select count(*)::int from users managed where managed.managed_by = "users"."id")`;
