@@ -62,6 +62,8 @@ export function loadConfig(overrides: Partial<Record<string, unknown>> = {}) {
     ingestQueueLimit: int('INGEST_QUEUE_LIMIT', 20_000),
     /** How often silent sensors are looked for, in seconds (0 = never). */
     offlineSweepSeconds: int('OFFLINE_SWEEP_SECONDS', 60),
+    /** How often the embedded database (PGlite has no autovacuum) vacuums and analyzes its tables, in minutes (0 = never). */
+    pgliteVacuumMinutes: int('PGLITE_VACUUM_MINUTES', 15),
     /** redis://… enables the socket.io Redis adapter so several app processes share pushes. */
     redisUrl: str('REDIS_URL'),
     /** Prefix of every Redis key and channel we use, so several deployments can share one Redis. */

@@ -5,6 +5,7 @@
 import fp from 'fastify-plugin';
 import { openDatabase, type Database, type Db } from '../db/client';
 import type { Config } from '../config';
+import { vacuumTables } from '../db/maintenance';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,8 +23,23 @@ export default fp<DbPluginOptions>(
     if (owned) await opened.migrate();
     app.decorate('database', opened);
     app.decorate('db', opened.db);
-    // A database handed in by the caller (tests) is the caller's to close.
-    if (owned) app.addHook('onClose', async () => opened.close());
+    // PGlite has no autovacuum: the app does its upkeep (db/maintenance.ts). One run at a time.
+    let upkeep: Promise<unknown> | null = null;
+    const timer =
+      opened.kind === 'pglite' && config.pgliteVacuumMinutes > 0
+        ? setInterval(() => {
+            upkeep ??= vacuumTables(opened.db)
+              .catch((err: unknown) => app.log.warn({ err }, 'database upkeep failed'))
+              .finally(() => (upkeep = null));
+          }, config.pgliteVacuumMinutes * 60_000)
+        : null;
+    timer?.unref();
+    app.addHook('onClose', async () => {
+      if (timer) clearInterval(timer);
+      await upkeep;
+      // A database handed in by the caller (tests) is the caller's to close.
+      if (owned) await opened.close();
+    });
   },
   { name: 'db' },
 );

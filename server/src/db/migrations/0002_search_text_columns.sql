@@ -9,4 +9,7 @@ ALTER TABLE "fields" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower("f
 ALTER TABLE "users" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower("users"."name" || chr(10) || "users"."email" || chr(10) || coalesce("users"."phone_number", ''))) STORED;--> statement-breakpoint
 CREATE INDEX "fields_search_trgm_idx" ON "fields" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "users_search_trgm_idx" ON "users" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "users_name_lower_trgm_idx" ON "users" USING gin (lower("name") gin_trgm_ops);
+CREATE INDEX "users_name_lower_trgm_idx" ON "users" USING gin (lower("name") gin_trgm_ops);--> statement-breakpoint
+-- Statistics for the new columns, so the planner knows how selective a search is from the start.
+ANALYZE "users";--> statement-breakpoint
+ANALYZE "fields";
