@@ -67,6 +67,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
     logger: { level: config.logLevel, redact, ...(deps.logStream ? { stream: deps.logStream } : {}) },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
+    // The first start opens the embedded database and runs every migration: on a slow or busy machine that
+    // takes longer than Fastify's default of 10 s per plugin.
+    pluginTimeout: 120_000,
     // A client that trickles its request for a minute is not a client.
     requestTimeout: 60_000,
     routerOptions: { maxParamLength: 200 },

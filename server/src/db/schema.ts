@@ -4,6 +4,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -213,6 +214,16 @@ export const appSecrets = pgTable('app_secrets', {
   key: text().primaryKey(),
   value: text().notNull(),
   createdAt: createdAt(),
+});
+
+/**
+ * A version per table that the staff lists count (users, fields, alerts), raised by a statement trigger on every
+ * write that can change a count (migration 0003). Cached counts are kept with the versions they were counted at
+ * (lib/countCache.ts), so a count is reused only while nothing it depends on has been written.
+ */
+export const listVersions = pgTable('list_versions', {
+  name: text().primaryKey(),
+  version: bigint({ mode: 'number' }).notNull().default(0),
 });
 
 // ---------------------------------------------------------------- fields and sensors

@@ -6,11 +6,14 @@ import fp from 'fastify-plugin';
 import { openDatabase, type Database, type Db } from '../db/client';
 import type { Config } from '../config';
 import { vacuumTables } from '../db/maintenance';
+import { createCountCache, type CountCache } from '../lib/countCache';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     database: Database;
+    /** List totals and stat-card figures, reused while their tables are unchanged (lib/countCache.ts). */
+    counts: CountCache;
   }
 }
 
@@ -23,6 +26,7 @@ export default fp<DbPluginOptions>(
     if (owned) await opened.migrate();
     app.decorate('database', opened);
     app.decorate('db', opened.db);
+    app.decorate('counts', createCountCache());
     // PGlite has no autovacuum: the app does its upkeep (db/maintenance.ts). One run at a time.
     let upkeep: Promise<unknown> | null = null;
     const timer =

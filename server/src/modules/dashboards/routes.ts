@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiErrorBody } from '../../contracts/common';
 import { AdminOverview, CoordinatorStats } from '../../contracts/dashboards';
 import { ADMINS, requireRole } from '../../lib/access';
+import { minuteKey, scopeKey } from '../../lib/countCache';
 import { adminOverview, coordinatorStats } from './repository';
 
 const errors = { 401: ApiErrorBody, 403: ApiErrorBody };
@@ -12,7 +13,7 @@ const tags = ['dashboards'];
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/admin/overview', { onRequest: [app.authenticate], schema: { tags, security, response: { 200: AdminOverview, ...errors } } }, async (req) => {
     requireRole(req.user!, ADMINS);
-    return adminOverview(app.db);
+    return app.counts.get(app.db, `overview|${minuteKey()}`, ['users', 'fields', 'alerts'], () => adminOverview(app.db));
   });
 
   app.get(
@@ -20,7 +21,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     { onRequest: [app.authenticate], schema: { tags, security, response: { 200: CoordinatorStats, ...errors } } },
     async (req) => {
       requireRole(req.user!, ['coordinator', ...ADMINS]);
-      return { stats: await coordinatorStats(app.db, req.user!) };
+      return { stats: await app.counts.get(app.db, `stats|${scopeKey(req.user!)}|${minuteKey()}`, ['users', 'fields', 'alerts'], () => coordinatorStats(app.db, req.user!)) };
     },
   );
 };

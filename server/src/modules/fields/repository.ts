@@ -6,7 +6,8 @@ import type { Db } from '../../db/client';
 import { cropHistory, fieldFinancials, fieldNotes, fields, sensors, users } from '../../db/schema';
 import { fieldScope, type AuthUser } from '../../lib/access';
 import type { AddFieldPayload } from '../../domain/fields/addField';
-import { pageInfo, searchPattern } from '../people/repository';
+import { counted, pageInfo, searchPattern } from '../people/repository';
+import { scopeKey, type CountCache } from '../../lib/countCache';
 
 export type FieldHealthFilter = 'all' | 'good' | 'warning' | 'alert';
 export type FieldListQuery = { page: number; limit: number; search?: string; status?: FieldHealthFilter };
@@ -35,8 +36,9 @@ function listFilter(user: AuthUser, q: FieldListQuery): SQL {
 }
 
 /** One page of field rows in the listing shape of spec section 3. */
-export async function listFields(db: Db, user: AuthUser, q: FieldListQuery) {
+export async function listFields(db: Db, user: AuthUser, q: FieldListQuery, counts?: CountCache) {
   const where = listFilter(user, q);
+  const key = `fields|${scopeKey(user)}|${q.status ?? 'all'}|${q.search?.trim() ?? ''}`;
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({
@@ -61,7 +63,8 @@ export async function listFields(db: Db, user: AuthUser, q: FieldListQuery) {
       .orderBy(asc(fields.name), asc(fields.id))
       .limit(q.limit)
       .offset((q.page - 1) * q.limit),
-    db.select({ total: count() }).from(fields).where(where),
+    // The scope and the owner-name search read users too.
+    counted(counts, db, key, ['fields', 'users'], () => db.select({ total: count() }).from(fields).where(where)),
   ]);
   return {
     fields: rows.map(({ lastMoisture, lastTemperature, ...r }) => ({

@@ -50,7 +50,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     { onRequest: [app.authenticate], schema: { tags, security, querystring: FieldListQuery, response: { 200: FieldList, ...errors } } },
     async (req) => {
       requireRole(req.user!, STAFF);
-      return repo.listFields(app.db, req.user!, listQuery(req.query));
+      return repo.listFields(app.db, req.user!, listQuery(req.query), app.counts);
     },
   );
 
@@ -60,7 +60,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => {
       // Coordinators reach this list too (the field table), limited to their farmers' fields.
       requireRole(req.user!, STAFF);
-      return repo.listFields(app.db, req.user!, listQuery(req.query));
+      return repo.listFields(app.db, req.user!, listQuery(req.query), app.counts);
     },
   );
 

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import { alerts, fields, sessions, users } from '../../db/schema';
 import { farmerScope, type AuthUser } from '../../lib/access';
 import { accessChanged } from '../../lib/accessCache';
+import { scopeKey, type CountCache } from '../../lib/countCache';
 
 export type FarmerStatusFilter = 'all' | 'active' | 'inactive' | 'alert';
 export type ListQuery = { page: number; limit: number; search?: string; status?: FarmerStatusFilter };
@@ -35,8 +36,13 @@ function farmerFilter(user: AuthUser, q: ListQuery): SQL {
   return and(...parts)!;
 }
 
-export async function listFarmers(db: Db, user: AuthUser, q: ListQuery) {
+/** Without a count cache (one-off callers) the total is counted every time. */
+const counted = <T>(counts: CountCache | undefined, db: Db, key: string, tables: Parameters<CountCache['get']>[2], compute: () => Promise<T>) =>
+  counts ? counts.get(db, key, tables, compute) : compute();
+
+export async function listFarmers(db: Db, user: AuthUser, q: ListQuery, counts?: CountCache) {
   const where = farmerFilter(user, q);
+  const key = `farmers|${scopeKey(user)}|${q.status ?? 'all'}|${q.search?.trim() ?? ''}`;
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({
@@ -59,10 +65,12 @@ export async function listFarmers(db: Db, user: AuthUser, q: ListQuery) {
       .orderBy(asc(users.name), asc(users.id))
       .limit(q.limit)
       .offset((q.page - 1) * q.limit),
-    db.select({ total: count() }).from(users).where(where),
+    counted(counts, db, key, q.status === 'alert' ? ['users', 'alerts'] : ['users'], () => db.select({ total: count() }).from(users).where(where)),
   ]);
   return { farmers: rows.map((r) => ({ ...r, lastActive: r.lastActive?.toISOString() ?? null })), pagination: pageInfo(q, total) };
 }
+
+export { counted };
 
 export const pageInfo = (q: { page: number; limit: number }, total: number) => ({
   page: q.page,
@@ -80,7 +88,7 @@ export function coordinatorChoices(db: Db) {
     .orderBy(asc(users.name));
 }
 
-export async function listCoordinators(db: Db, q: { page: number; limit: number; search?: string }) {
+export async function listCoordinators(db: Db, q: { page: number; limit: number; search?: string }, counts?: CountCache) {
   const parts: (SQL | undefined)[] = [eq(users.role, 'coordinator')];
   if (q.search?.trim()) parts.push(like(users.searchText, searchPattern(q.search)));
   const where = and(...parts);
@@ -94,7 +102,7 @@ export async function listCoordinators(db: Db, q: { page: number; limit: number;
       .orderBy(asc(users.name), asc(users.id))
       .limit(q.limit)
       .offset((q.page - 1) * q.limit),
-    db.select({ total: count() }).from(users).where(where),
+    counted(counts, db, `coordinators|${q.search?.trim() ?? ''}`, ['users'], () => db.select({ total: count() }).from(users).where(where)),
   ]);
   return { coordinators: rows, pagination: pageInfo(q, total) };
 }

@@ -47,7 +47,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     { onRequest: [app.authenticate], schema: { tags, security, querystring: FarmerListQuery, response: { 200: FarmerList, ...errors } } },
     async (req) => {
       requireRole(req.user!, ADMINS);
-      return repo.listFarmers(app.db, req.user!, { ...page(req.query), search: req.query.search, status: req.query.status });
+      return repo.listFarmers(app.db, req.user!, { ...page(req.query), search: req.query.search, status: req.query.status }, app.counts);
     },
   );
 
@@ -56,7 +56,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     { onRequest: [app.authenticate], schema: { tags, security, querystring: FarmerListQuery, response: { 200: FarmerList, ...errors } } },
     async (req) => {
       requireRole(req.user!, STAFF);
-      return repo.listFarmers(app.db, req.user!, { ...page(req.query), search: req.query.search, status: req.query.status });
+      return repo.listFarmers(app.db, req.user!, { ...page(req.query), search: req.query.search, status: req.query.status }, app.counts);
     },
   );
 
@@ -106,7 +106,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     { onRequest: [app.authenticate], schema: { tags, security, querystring: CoordinatorListQuery, response: { 200: CoordinatorList, ...errors } } },
     async (req) => {
       requireRole(req.user!, ADMINS);
-      return repo.listCoordinators(app.db, { page: req.query.page ?? 1, limit: req.query.limit ?? 500, search: req.query.search });
+      return repo.listCoordinators(app.db, { page: req.query.page ?? 1, limit: req.query.limit ?? 500, search: req.query.search }, app.counts);
     },
   );
 

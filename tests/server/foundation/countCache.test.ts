@@ -1,0 +1,112 @@
+/**
+ * List totals and stat cards reuse their counts while the counted tables are unchanged (lib/countCache.ts,
+ * list_versions raised by statement triggers, migration 0003), and are never behind a committed write.
+ * Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { alerts, fields, listVersions, users } from '../../../server/src/db/schema';
+import { buildApp } from '../../../server/src/app';
+import { FIXTURE, createTestApp, testConfig, type FixtureUser, type TestApp } from '../helper';
+
+let t: TestApp;
+const tokens: Partial<Record<FixtureUser, string>> = {};
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const who of ['admin', 'coordinator', 'coordinator2'] as const) tokens[who] = (await t.login(who)).accessToken;
+});
+afterAll(() => t.close());
+
+const get = async (who: FixtureUser, url: string) => {
+  const res = await t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: t.auth(tokens[who]!) });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+};
+const total = async (who: FixtureUser, url: string) => (await get(who, url)).pagination.total as number;
+const version = async (name: string) => (await t.db.select().from(listVersions).where(eq(listVersions.name, name)))[0].version;
+const register = (body: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/auth/register', headers: t.auth(tokens.admin!), payload: { password: 'Password1', ...body } });
+
+describe('count reuse', () => {
+  it('reuses a total while nothing it counts was written, and recounts after a write', async () => {
+    const before = await total('admin', '/admin/farmers');
+    // A farmer written with the version trigger switched off: the cached total must not see it (reuse is real)…
+    await t.db.execute(sql`alter table users disable trigger users_list_version`);
+    try {
+      await t.db.insert(users).values({ name: 'Hidden Farmer', email: 'hidden@test.shetmitra.in', passwordHash: 'x', role: 'farmer' });
+    } finally {
+      await t.db.execute(sql`alter table users enable trigger users_list_version`);
+    }
+    expect(await total('admin', '/admin/farmers')).toBe(before);
+    // …and any counted write afterwards brings the total up to date, both farmers included.
+    expect((await register({ name: 'Visible Farmer', email: 'visible@test.shetmitra.in', role: 'farmer', managedBy: FIXTURE.users.coordinator.id })).statusCode).toBe(201);
+    expect(await total('admin', '/admin/farmers')).toBe(before + 2);
+  });
+
+  it('a field’s last reading or a sign-in does not raise a version; a health change or a rename does', async () => {
+    const f0 = await version('fields');
+    await t.db.update(fields).set({ lastMoisture: 12, lastReadingAt: new Date() }).where(eq(fields.id, FIXTURE.fields.farmer2.id));
+    expect(await version('fields')).toBe(f0);
+    await t.db.update(fields).set({ health: 'warning' }).where(eq(fields.id, FIXTURE.fields.farmer2.id));
+    expect(await version('fields')).toBe(f0 + 1);
+    const u0 = await version('users');
+    await t.login('farmer');
+    expect(await version('users')).toBe(u0);
+    await t.db.update(users).set({ name: 'Sita S. Shinde' }).where(eq(users.id, FIXTURE.users.farmer2.id));
+    expect(await version('users')).toBe(u0 + 1);
+  });
+});
+
+describe('totals follow every kind of write', () => {
+  it('status filters, reassignment, new fields, alerts and the stat cards', async () => {
+    const inactive = await total('admin', '/admin/farmers?status=inactive');
+    const active2 = await total('coordinator2', '/coordinator/managed-farmers?status=active');
+    await t.db.update(users).set({ status: 'Inactive' }).where(eq(users.id, FIXTURE.users.farmer3.id));
+    expect(await total('admin', '/admin/farmers?status=inactive')).toBe(inactive + 1);
+    expect(await total('coordinator2', '/coordinator/managed-farmers?status=active')).toBe(active2 - 1);
+
+    // Reassigning a farmer moves them, and their fields, from one coordinator's totals to the other's.
+    const mine = await total('coordinator', '/coordinator/managed-farmers');
+    const myFields = await total('coordinator', '/coordinator/field-overview');
+    const theirFields = await total('coordinator2', '/coordinator/field-overview');
+    await t.db.update(users).set({ managedBy: FIXTURE.users.coordinator.id }).where(eq(users.id, FIXTURE.users.farmer4.id));
+    expect(await total('coordinator', '/coordinator/managed-farmers')).toBe(mine + 1);
+    expect(await total('coordinator', '/coordinator/field-overview')).toBe(myFields + 1);
+    expect(await total('coordinator2', '/coordinator/field-overview')).toBe(theirFields - 1);
+
+    const allFields = await total('admin', '/admin/fields');
+    const overview = await get('admin', '/admin/overview');
+    await t.db.insert(fields).values({ fieldId: 'FLD999999ZZZ', name: 'Fresh plot', farmerId: FIXTURE.users.farmer.id });
+    expect(await total('admin', '/admin/fields')).toBe(allFields + 1);
+    expect((await get('admin', '/admin/overview')).totalFields).toBe(overview.totalFields + 1);
+
+    // An alert raised for a farmer shows in the 'alert' filter and in both stat cards at once.
+    const alerting = await total('coordinator', '/coordinator/managed-farmers?status=alert');
+    const stats = (await get('coordinator', '/coordinator/dashboard-stats')).stats;
+    await t.db.insert(alerts).values({
+      fieldId: FIXTURE.fields.farmer2.id,
+      farmerId: FIXTURE.users.farmer2.id,
+      type: 'moisture',
+      severity: 'high',
+      message: 'Low moisture',
+      value: 10,
+      threshold: 25,
+    });
+    expect(await total('coordinator', '/coordinator/managed-farmers?status=alert')).toBe(alerting + 1);
+    expect((await get('coordinator', '/coordinator/dashboard-stats')).stats.alertsThisWeek).toBe(stats.alertsThisWeek + 1);
+    expect((await get('admin', '/admin/overview')).recentAlerts).toBe(overview.recentAlerts + 1);
+  });
+
+  it('another app instance on the same database sees the same totals at once', async () => {
+    // A second app process in miniature: its own count cache, the same database (closing it leaves the database open).
+    const other = await buildApp(testConfig(), { database: t.database });
+    try {
+      const there = async () => (await other.inject({ method: 'GET', url: '/api/v1/admin/farmers', headers: t.auth(tokens.admin!) })).json().pagination.total;
+      const n = await there();
+      expect((await register({ name: 'Across Farmer', email: 'across@test.shetmitra.in', role: 'farmer', managedBy: FIXTURE.users.coordinator.id })).statusCode).toBe(201);
+      expect(await there()).toBe(n + 1);
+    } finally {
+      await other.close();
+    }
+  });
+});
