@@ -23,16 +23,21 @@ import { fieldIdFor, loadFieldFor, requireRole, STAFF } from '../../lib/access';
 import { AppError, notFound, unavailable, unprocessable } from '../../lib/errors';
 import { keyMatches, newDeviceKey, parseDeviceKey } from './deviceKeys';
 import { sensorText } from './messages';
-import { createSeriesCache } from './seriesCache';
-import { fieldsWithLastReading, sensorInScope, series, timeline } from './repository';
+import { createDaySeriesCache } from './seriesCache';
+import { fieldsWithLastReading, sensorInScope, series, SERIES_BUCKET_MINUTES, timeline } from './repository';
 
 const DAY_MS = 24 * 3600_000;
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  // The body itself is cached, already serialised: under load many farmers ask for the same field's day.
-  const last24hCache = createSeriesCache<string>();
   const body24h = (data: Awaited<ReturnType<typeof series>>): Series24hResponse =>
     data.length > 0 ? { data } : { data, message: sensorText.noData24h };
+  // Each field's day, kept serialised and refreshed incrementally (seriesCache.ts).
+  const days = createDaySeriesCache({
+    load: (fieldId, from) => series(app.db, fieldId, from),
+    serialize: (points) => JSON.stringify(body24h(points)),
+    bucketMs: SERIES_BUCKET_MINUTES * 60_000,
+    onError: (err) => app.log.warn({ err }, '24-hour series refresh failed'),
+  });
 
   app.post(
     '/sensor-data/ingest',
@@ -128,7 +133,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       // A catch-up (`since`) wants what is new, so it always reads the table.
       if (req.query.since) return body24h(await series(app.db, id, new Date(Math.max(dayAgo, Date.parse(req.query.since)))));
       // A JSON string is sent as it is (fastify skips the serialiser), so a cached day costs no serialisation.
-      const json = await last24hCache.get(id, async () => JSON.stringify(body24h(await series(app.db, id, new Date(dayAgo)))));
+      const json = await days.get(id);
       // (typed as the schema's object; fastify sends a JSON string unchanged)
       return reply.type('application/json; charset=utf-8').send(json as unknown as Series24hResponse);
     },
