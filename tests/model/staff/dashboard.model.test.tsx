@@ -78,7 +78,7 @@ function pathsFor(input: DashboardInput) {
     // A push arrives only while the dashboard is shown, and this one once; the buttons are walked on the loaded page.
     filterEvents: (s: Snap, e) => {
       if (!s.can(e)) return false;
-      const has = (id: string, value: number) => s.context.alerts.some((a) => a._id === id && a.value === value);
+      const has = (id: string, value: number | null) => s.context.alerts.some((a) => a._id === id && a.value === value);
       if (e.type === 'alert.new') return e.alert._id === PUSHED._id && e.alert.value === PUSHED.value ? !s.context.alerts.some((a) => a._id === PUSHED._id) : has(PUSHED._id, PUSHED.value);
       if (e.type === 'alert.updated') return has(LOADED_ALERT._id, LOADED_ALERT.value);
       if (e.type === 'nav.go') return s.matches('ready') && s.context.alerts.length === 1;
