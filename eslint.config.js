@@ -18,6 +18,10 @@ const LAYERS = [
   // Stories and their fixtures may build service shapes (a User, an HttpError); the screens themselves may not.
   { from: 'src/views', deny: 'src/services', exceptFiles: /(\.stories\.tsx|storyFixtures\.ts)$/, why: 'views talk to machines, never to services' },
   { from: 'src/machines', deny: 'src/views', why: 'machines know nothing of views' },
+  // Plain shared types (the HttpError every layer names) depend on no layer.
+  { from: 'src/shared', deny: 'src/views', why: 'shared types sit below every layer' },
+  { from: 'src/shared', deny: 'src/machines', why: 'shared types sit below every layer' },
+  { from: 'src/shared', deny: 'src/services', why: 'shared types sit below every layer' },
   { from: 'src/services', deny: 'src/machines', why: 'services are plain functions below the machines' },
   { from: 'src/services', deny: 'src/views', why: 'services are plain functions below the views' },
   { from: 'src', deny: 'server/src/contracts', typeOnly: true, why: 'the browser takes the API contracts as types only' },

@@ -3,7 +3,7 @@
  * server's own message wins, in the current language; the rest always use the catalog's sentence.
  */
 import { defineMessages, type IntlShape } from 'react-intl';
-import type { HttpError, HttpReason } from '@/services/http';
+import type { HttpError, HttpReason } from '@/shared/httpError';
 import { isLocale, languageOf } from './locales';
 
 const m = defineMessages({

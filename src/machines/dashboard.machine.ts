@@ -1,7 +1,9 @@
 /**
  * The coordinator and admin dashboards (spec section 2). One load fetches the stat cards and the
  * previews (5 items each); if it fails, stats fall to zero and lists to empty (spec section 8).
- * New alerts pushed by the socket feed go to the top of Recent Alerts while the dashboard is shown.
+ * New alerts pushed by the socket feed go to the top of Recent Alerts while the dashboard is shown, and count
+ * once in the alert stat. The alert engine pushes an open alert again when it re-triggers (same id, new value or
+ * severity): that replaces the item where it stands and is not counted again.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import {
@@ -30,6 +32,21 @@ export type DashboardStats = {
 export const ZERO_STATS: DashboardStats = { farmers: 0, coordinators: 0, activeFields: 0, totalFields: 0, alerts: 0, averageYield: 0 };
 
 type Loaded = { stats: DashboardStats; farmers: FarmerRow[]; alerts: AlertPreview[]; fields: FieldRow[]; pins: FieldPin[] };
+/** Ids of alerts the stat already counts: those loaded with it and those pushed since. */
+type Counted = { counted: string[] };
+
+/** A pushed alert: a new one goes on top and counts; one already known is replaced where it stands. */
+export function withPushedAlert(c: Loaded & Counted, alert: AlertPreview, isNew: boolean): Partial<Loaded & Counted> {
+  const known = c.counted.includes(alert._id) || c.alerts.some((a) => a._id === alert._id);
+  if (known || !isNew) {
+    return c.alerts.some((a) => a._id === alert._id) ? { alerts: c.alerts.map((a) => (a._id === alert._id ? alert : a)) } : {};
+  }
+  return {
+    alerts: [alert, ...c.alerts].slice(0, PREVIEW_SIZE),
+    stats: { ...c.stats, alerts: c.stats.alerts + 1 },
+    counted: [...c.counted, alert._id],
+  };
+}
 export type DashboardInput = { kind: 'admin' | 'coordinator' };
 
 async function loadCoordinator(signal: AbortSignal): Promise<Loaded> {
@@ -65,15 +82,17 @@ async function loadAdmin(signal: AbortSignal): Promise<Loaded> {
 export const dashboardMachine = setup({
   types: {
     input: {} as DashboardInput,
-    context: {} as DashboardInput & Loaded,
-    events: {} as { type: 'alert.new'; alert: AlertPreview } | { type: 'nav.go'; to: string },
+    context: {} as DashboardInput & Loaded & Counted,
+    events: {} as { type: 'alert.new'; alert: AlertPreview } | { type: 'alert.updated'; alert: AlertPreview } | { type: 'nav.go'; to: string },
   },
   actors: {
     load: fromPromise<Loaded, DashboardInput>(({ input, signal }) => (input.kind === 'admin' ? loadAdmin(signal) : loadCoordinator(signal))),
     // The server pushes alerts to the admins' and the managing coordinator's rooms only.
-    watchAlerts: socketFeed({
+    watchAlerts: socketFeed<{ type: 'alert.new' | 'alert.updated'; alert: AlertPreview }>({
       // The whole item: Recent Alerts renders it in the reader's language from its message key and values.
       'alert:new': (alert: AlertPush) => ({ type: 'alert.new' as const, alert }),
+      // A re-triggered, acknowledged or assigned alert: the item changes, the count does not.
+      'alert:updated': (alert: AlertPush) => ({ type: 'alert.updated' as const, alert }),
     }),
   },
   actions: {
@@ -81,7 +100,7 @@ export const dashboardMachine = setup({
   },
 }).createMachine({
   id: 'dashboard',
-  context: ({ input }) => ({ ...input, stats: ZERO_STATS, farmers: [], alerts: [], fields: [], pins: [] }),
+  context: ({ input }) => ({ ...input, stats: ZERO_STATS, farmers: [], alerts: [], fields: [], pins: [], counted: [] }),
   initial: 'loading',
   on: { 'nav.go': { actions: { type: 'navigate', params: ({ event }) => ({ to: event.to }) } } },
   states: {
@@ -91,19 +110,15 @@ export const dashboardMachine = setup({
         id: 'load',
         src: 'load',
         input: ({ context }) => ({ kind: context.kind }),
-        onDone: { target: 'ready', actions: assign(({ event }) => event.output) },
-        onError: { target: 'ready', actions: assign({ stats: ZERO_STATS, farmers: [], alerts: [], fields: [], pins: [] }) },
+        onDone: { target: 'ready', actions: assign(({ event }) => ({ ...event.output, counted: event.output.alerts.map((a) => a._id) })) },
+        onError: { target: 'ready', actions: assign({ stats: ZERO_STATS, farmers: [], alerts: [], fields: [], pins: [], counted: [] }) },
       },
     },
     ready: {
       invoke: { id: 'watchAlerts', src: 'watchAlerts' },
       on: {
-        'alert.new': {
-          actions: assign({
-            alerts: ({ context, event }) => [event.alert, ...context.alerts.filter((a) => a._id !== event.alert._id)].slice(0, PREVIEW_SIZE),
-            stats: ({ context }) => ({ ...context.stats, alerts: context.stats.alerts + 1 }),
-          }),
-        },
+        'alert.new': { actions: assign(({ context, event }) => withPushedAlert(context, event.alert, true)) },
+        'alert.updated': { actions: assign(({ context, event }) => withPushedAlert(context, event.alert, false)) },
       },
     },
   },

@@ -3,6 +3,7 @@
  * caller's reach and edits them with the Edit Farmer rules; saving reloads.
  */
 import { assign, fromPromise, setup } from 'xstate';
+import { HttpError } from '@/services/http';
 import { getFarmer, updateFarmer, type FarmerRow, type PersonEdit } from '@/services/people';
 import { draftFrom } from './personEdit';
 import { closedEdit, openEditOn, personEditingState, type PersonEditContext, type PersonEditEvent } from './personEditing';
@@ -11,7 +12,13 @@ import { closedEdit, openEditOn, personEditingState, type PersonEditContext, typ
 export type FarmerDetailInput = { id: string; mode: 'view' | 'edit'; editing: boolean; actorRole: string };
 
 type FarmerDetailContext = FarmerDetailInput & PersonEditContext & { farmer: FarmerRow | null };
-type FarmerDetailEvent = { type: 'edit.open' } | PersonEditEvent;
+type FarmerDetailEvent = { type: 'edit.open' } | { type: 'load.retry' } | PersonEditEvent;
+
+/**
+ * A farmer outside the caller's reach answers 404 (and a role that may not read farmers 403): both mean
+ * 'not found' to the reader. Anything else (no network, a 500) is a failed load worth retrying.
+ */
+export const isMissing = (error: unknown) => error instanceof HttpError && (error.status === 404 || error.status === 403);
 
 export const farmerDetailMachine = setup({
   types: {
@@ -25,6 +32,7 @@ export const farmerDetailMachine = setup({
   },
   guards: {
     opensInEdit: ({ context }) => context.editing,
+    missing: ({ event }) => isMissing((event as { error?: unknown }).error),
   },
 }).createMachine({
   id: 'farmerDetail',
@@ -41,9 +49,11 @@ export const farmerDetailMachine = setup({
           { guard: 'opensInEdit', target: 'editing', actions: assign({ farmer: ({ event }) => event.output, edit: ({ event }) => draftFrom(event.output), editing: false }) },
           { target: 'shown', actions: assign({ farmer: ({ event }) => event.output }) },
         ],
-        onError: 'missing',
+        onError: [{ guard: 'missing', target: 'missing' }, { target: 'failed' }],
       },
     },
+    /** The load failed for another reason than 'not found': say so and offer Retry. */
+    failed: { on: { 'load.retry': 'loading' } },
     shown: { on: { 'edit.open': { target: 'editing', actions: assign(({ context }) => openEditOn(context.farmer!)) } } },
     missing: {},
     editing: personEditingState<FarmerDetailContext, FarmerDetailEvent>({ closed: '#farmerDetail.shown', saved: '#farmerDetail.loading' }),

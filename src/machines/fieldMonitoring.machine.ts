@@ -6,9 +6,12 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import {
   getFieldDetail,
+  getMyFieldDetail,
+  getMySensorTimeline,
   getSensorTimeline,
   listAdminFields,
   listCoordinatorFields,
+  listMyFields,
   type FieldDetail,
   type FieldList,
   type FieldRow,
@@ -38,6 +41,12 @@ export const MONITOR_PAGE_SIZE = 10;
 export const TIMELINE_DAYS = 7;
 export type HealthFilter = 'all' | 'good' | 'warning' | 'alert';
 export type MonitoringInput = { actorRole: 'superadmin' | 'admin' | 'coordinator' | 'farmer' };
+/**
+ * Where the list and the details come from: the spec's staff endpoints for admins and coordinators, and the
+ * caller-scoped ones for a farmer (their own fields only; the server answers 404 for anyone else's).
+ */
+export type FieldSource = 'admin' | 'coordinator' | 'own';
+export const fieldSource = (role: MonitoringInput['actorRole']): FieldSource => (role === 'farmer' ? 'own' : role === 'coordinator' ? 'coordinator' : 'admin');
 
 /** Adds a live reading to its sensor type's series and forgets what fell out of the window. */
 export function withReading(timeline: SensorTimeline, r: LiveReading, now = Date.now()): SensorTimeline {
@@ -76,12 +85,17 @@ export const fieldMonitoringMachine = setup({
       | { type: 'nav.addField' },
   },
   actors: {
-    load: fromPromise<FieldList, { admin: boolean; page: number; search: string; status: HealthFilter }>(({ input, signal }) => {
+    load: fromPromise<FieldList, { source: FieldSource; page: number; search: string; status: HealthFilter }>(({ input, signal }) => {
       const q = { page: input.page, limit: MONITOR_PAGE_SIZE, search: input.search || undefined, status: input.status };
-      return input.admin ? listAdminFields(q, signal) : listCoordinatorFields(q, signal);
+      const list = { admin: listAdminFields, coordinator: listCoordinatorFields, own: listMyFields }[input.source];
+      return list(q, signal);
     }),
-    loadDetail: fromPromise<FieldDetail, { id: string }>(({ input, signal }) => getFieldDetail(input.id, signal)),
-    loadTimeline: fromPromise<SensorTimeline, { id: string }>(({ input, signal }) => getSensorTimeline(input.id, TIMELINE_DAYS, signal)),
+    loadDetail: fromPromise<FieldDetail, { id: string; source: FieldSource }>(({ input, signal }) =>
+      input.source === 'own' ? getMyFieldDetail(input.id, signal) : getFieldDetail(input.id, signal),
+    ),
+    loadTimeline: fromPromise<SensorTimeline, { id: string; source: FieldSource }>(({ input, signal }) =>
+      input.source === 'own' ? getMySensorTimeline(input.id, TIMELINE_DAYS, signal) : getSensorTimeline(input.id, TIMELINE_DAYS, signal),
+    ),
     watchReadings: watchFieldReadings,
   },
   actions: {
@@ -107,7 +121,7 @@ export const fieldMonitoringMachine = setup({
           invoke: {
             id: 'load',
             src: 'load',
-            input: ({ context }) => ({ admin: context.actorRole !== 'coordinator', page: context.page, search: context.search, status: context.status }),
+            input: ({ context }) => ({ source: fieldSource(context.actorRole), page: context.page, search: context.search, status: context.status }),
             onDone: {
               target: 'ready',
               actions: assign({ fields: ({ event }) => event.output.fields, totalPages: ({ event }) => event.output.pagination.totalPages, loadFailed: false }),
@@ -148,7 +162,7 @@ export const fieldMonitoringMachine = setup({
                   invoke: {
                     id: 'loadDetail',
                     src: 'loadDetail',
-                    input: ({ context }) => ({ id: context.openId! }),
+                    input: ({ context }) => ({ id: context.openId!, source: fieldSource(context.actorRole) }),
                     onDone: { target: 'shown', actions: assign({ detail: ({ event }) => event.output }) },
                     onError: { target: 'failed', actions: assign({ detailFailed: true }) },
                   },
@@ -165,7 +179,7 @@ export const fieldMonitoringMachine = setup({
                   invoke: {
                     id: 'loadTimeline',
                     src: 'loadTimeline',
-                    input: ({ context }) => ({ id: context.openId! }),
+                    input: ({ context }) => ({ id: context.openId!, source: fieldSource(context.actorRole) }),
                     onDone: { target: 'live', actions: assign({ timeline: ({ event }) => event.output }) },
                     // An empty timeline shows each type's 'No {type} data available.'
                     onError: { target: 'live', actions: assign({ timeline: { sensors: [] } }) },

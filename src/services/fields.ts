@@ -17,13 +17,19 @@ export const listFieldChoices = (signal?: AbortSignal) =>
 export const listCoordinatorFields = (q: FieldQuery, signal?: AbortSignal) =>
   http.get<FieldList>('/coordinator/field-overview', { params: q, signal });
 export const listAdminFields = (q: FieldQuery, signal?: AbortSignal) => http.get<FieldList>('/admin/fields', { params: q, signal });
+/** The caller's own reach (a farmer: their own fields): field monitoring for a farmer. */
+export const listMyFields = (q: FieldQuery, signal?: AbortSignal) => http.get<FieldList>('/fields/overview', { params: q, signal });
 
 export const listFieldPins = (signal?: AbortSignal) => http.get<{ fields: FieldPin[] }>('/fields/map', { signal }).then((r) => r.fields);
 
 export const getFieldDetail = (id: string, signal?: AbortSignal) => http.get<FieldDetail>(`/admin/fields/${id}`, { signal });
+/** Field Details of a field within the caller's reach (a farmer: their own; else 404). */
+export const getMyFieldDetail = (id: string, signal?: AbortSignal) => http.get<FieldDetail>(`/fields/${encodeURIComponent(id)}`, { signal });
 
 export const saveFieldLocation = (id: string, lat: number, lng: number) => http.put<unknown>(`/admin/fields/${id}/location`, { lat, lng });
 
 export type SensorTimeline = { sensors: { type: string; readings: { timestamp: string; value: number }[] }[] };
 export const getSensorTimeline = (id: string, days: number, signal?: AbortSignal) =>
   http.get<SensorTimeline>(`/admin/fields/${id}/sensor-data`, { params: { days }, signal });
+export const getMySensorTimeline = (id: string, days: number, signal?: AbortSignal) =>
+  http.get<SensorTimeline>(`/fields/${encodeURIComponent(id)}/sensor-data`, { params: { days }, signal });

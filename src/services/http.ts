@@ -5,55 +5,13 @@
  */
 import redaxios from 'redaxios';
 import type { ApiErrorBody } from '../../server/src/contracts/common';
+import { HttpError, reasonFor } from '@/shared/httpError';
 
 export const API_BASE = '/api/v1';
 export const API_TIMEOUT_MS = 10_000;
 
-/** Why a call failed, in the terms of spec section 8's status table. */
-export type HttpReason =
-  | 'network'
-  | 'badRequest'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'notFound'
-  | 'conflict'
-  | 'validation'
-  | 'tooMany'
-  | 'server'
-  | 'unavailable'
-  | 'other';
-
-export class HttpError extends Error {
-  constructor(
-    public readonly status: number,
-    public readonly reason: HttpReason,
-    /** The server's error body, when there was one. */
-    public readonly body?: ApiErrorBody,
-  ) {
-    super(body?.error ?? reason);
-    this.name = 'HttpError';
-  }
-  /** The server's message in a language, if it sent one. */
-  serverMessage(lang: 'english' | 'marathi' | 'hindi' = 'english'): string | undefined {
-    const m = this.body?.message;
-    if (typeof m === 'string') return m;
-    return m?.[lang] ?? this.body?.error;
-  }
-}
-
-export function reasonFor(status: number): HttpReason {
-  if (status === 0) return 'network';
-  if (status === 400) return 'badRequest';
-  if (status === 401) return 'unauthorized';
-  if (status === 403) return 'forbidden';
-  if (status === 404) return 'notFound';
-  if (status === 409) return 'conflict';
-  if (status === 422) return 'validation';
-  if (status === 429) return 'tooMany';
-  if (status === 500) return 'server';
-  if (status >= 502 && status <= 504) return 'unavailable';
-  return 'other';
-}
+// The failure type lives in src/shared (plain data, no I/O) so every layer, stories included, can name it.
+export { HttpError, reasonFor, type HttpReason } from '@/shared/httpError';
 
 /** Supplied by the session machine at start-up (see machines/session). */
 export type AuthBridge = {

@@ -65,7 +65,7 @@ async function render() {
     },
   });
   renderLive(<AiRecommendationsView logic={page} />, 'coordinator', '/ai-recommendations');
-  await screen.findByText('Gram (chickpea)');
+  await screen.findByText('Chana');
 }
 
 const cardEl = () => document.querySelector(`article[data-rec-id="${REC._id}"]`) as HTMLElement;

@@ -132,7 +132,8 @@ const assertState: Record<string, (s: Snap) => void> = {
     expect(dialog()).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
     if (s.context.recommendations.length === 0) expect(screen.getByText('No Recommendations Yet')).toBeInTheDocument();
-    else expect(screen.getByText('Gram (chickpea)')).toBeInTheDocument();
+    // The engine's 'Gram (chickpea)' in the reader's language (the English catalog says Chana).
+    else expect(screen.getByText('Chana')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Generate New Recommendation' })).toBeEnabled();
   },
   'ready.dialog': (s) => {

@@ -5,6 +5,7 @@ import en from '@/i18n/messages/en.json';
 import hi from '@/i18n/messages/hi.json';
 import mr from '@/i18n/messages/mr.json';
 import { cropLabel, cropMessages, knownCrop } from '@/views/ui/cropLabels';
+import knowledge from '../../server/src/domain/land/knowledge/crops.json';
 
 const intl = (locale: string, messages: Record<string, string>) => createIntl({ locale, messages, onError: () => {} });
 
@@ -26,6 +27,17 @@ describe('crop labels', () => {
 
   it('shows an unknown crop as it was written', () => {
     expect(cropLabel(intl('mr', mr), 'Dragon Fruit')).toBe('Dragon Fruit');
+    expect(cropLabel(intl('mr', mr), 'constructor')).toBe('constructor');
+    expect(cropLabel(intl('mr', mr), 'Dragon fruit (pitaya)')).toBe('Dragon fruit (pitaya)');
+  });
+
+  it('names every crop of the recommendation engine as the engine does in each language', () => {
+    // The engine stores English names, some with a gloss ('Gram (chickpea)'); the screens translate them.
+    for (const crop of knowledge.crops) {
+      expect(cropLabel(intl('mr', mr), crop.name.english), crop.id).toBe(crop.name.marathi);
+      // Hindi spellings differ slightly between the catalog and the knowledge base (प्याज़/प्याज): translated, not kept.
+      expect(cropLabel(intl('hi', hi), crop.name.english), crop.id).toMatch(/^[\u0900-\u097F ]+$/);
+    }
   });
 
   it('has every crop in all three catalogs with its own text', () => {

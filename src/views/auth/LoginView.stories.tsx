@@ -6,7 +6,7 @@ import { loginFormMachine } from '@/machines/loginForm.machine';
 import { otpLoginMachine } from '@/machines/otpLogin.machine';
 import { sessionMachine } from '@/machines/session.machine';
 import type { LoginResult } from '@/machines/session.machine';
-import { HttpError } from '@/services/http';
+import { HttpError } from '@/shared/httpError';
 import { demoUser, storySessionActors } from '@/views/storyFixtures';
 import { LoginView } from './LoginView';
 

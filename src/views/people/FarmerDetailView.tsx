@@ -14,6 +14,8 @@ import '../staff/staff.css';
 const m = defineMessages({
   view: { id: 'route.farmer', defaultMessage: 'Farmer' },
   missing: { id: 'farmerDetail.missing', defaultMessage: 'This farmer was not found.' },
+  failed: { id: 'farmerDetail.failed', defaultMessage: 'Could not load this farmer. Please try again.' },
+  retry: { id: 'farmerDetail.retry', defaultMessage: 'Retry' },
 });
 
 function FarmerDetail() {
@@ -24,6 +26,7 @@ function FarmerDetail() {
   const editing = FarmerDetailContext.useSelector((s) => personEditOf(s.context), shallowEqual);
   const admin = FarmerDetailContext.useSelector((s) => s.context.actorRole !== 'coordinator');
   const missing = FarmerDetailContext.useSelector((s) => s.matches('missing'));
+  const failed = FarmerDetailContext.useSelector((s) => s.matches('failed'));
   const busy = FarmerDetailContext.useSelector((s) => s.hasTag('busy'));
   const loading = FarmerDetailContext.useSelector((s) => s.hasTag('loading'));
   const editMode = FarmerDetailContext.useSelector((s) => s.context.mode === 'edit');
@@ -31,6 +34,14 @@ function FarmerDetail() {
     <main className="staff-page" aria-busy={loading}>
       <h1>{editMode ? t(pm.editFarmer) : (farmer?.name ?? t(m.view))}</h1>
       {missing && <p role="alert" className="banner banner-error">{t(m.missing)}</p>}
+      {failed && (
+        <div role="alert" className="banner banner-error">
+          <p>{t(m.failed)}</p>
+          <button type="button" onClick={() => actor.send({ type: 'load.retry' })}>
+            {t(m.retry)}
+          </button>
+        </div>
+      )}
       {farmer && (
         <section className="staff-panel">
           <dl className="facts">

@@ -2,6 +2,7 @@
 import { useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
 import { useT } from '@/views/staff/useT';
+import { cropLabel } from '@/views/ui/cropLabels';
 import type { RecommendationCard as CardActor } from '@/machines/recommendations.machine';
 import { LEVEL, m, SEASON, STATUS } from './recommendationMessages';
 
@@ -23,7 +24,7 @@ export function RecommendationCard({ actor }: { actor: CardActor }) {
   return (
     <article className="card rec-card" data-rec-id={rec._id} aria-busy={busy} aria-labelledby={`rec-${rec._id}`}>
       <header className="rec-head">
-        <h3 id={`rec-${rec._id}`}>{rec.cropName}</h3>
+        <h3 id={`rec-${rec._id}`}>{cropLabel(intl, rec.cropName)}</h3>
         <span className={`rec-status rec-status-${rec.status}`} data-testid="rec-status">
           {intl.formatMessage(STATUS[rec.status])}
         </span>

@@ -24,6 +24,8 @@ export const cropMessages = defineMessages({
   wheat: { id: 'crop.wheat', defaultMessage: 'Wheat' },
   grape: { id: 'crop.grape', defaultMessage: 'Grape' },
   chilli: { id: 'crop.chilli', defaultMessage: 'Chilli' },
+  turmeric: { id: 'crop.turmeric', defaultMessage: 'Turmeric' },
+  rabiJowar: { id: 'crop.rabiJowar', defaultMessage: 'Rabi jowar' },
 });
 
 export type KnownCrop = keyof typeof cropMessages;
@@ -43,13 +45,19 @@ const SYNONYMS: Record<string, KnownCrop> = {
   chickpea: 'chana',
   peanut: 'groundnut',
   chili: 'chilli',
+  'rabi jowar': 'rabiJowar',
+  'rabi-jowar': 'rabiJowar',
+  haldi: 'turmeric',
 };
 
 /** The known crop a free-text name stands for, or null. */
 export function knownCrop(name: string): KnownCrop | null {
   const key = name.trim().toLowerCase();
-  if (key in cropMessages) return key as KnownCrop;
-  return SYNONYMS[key] ?? null;
+  if (Object.hasOwn(cropMessages, key)) return key as KnownCrop;
+  if (Object.hasOwn(SYNONYMS, key)) return SYNONYMS[key];
+  // The recommendation engine names crops 'Gram (chickpea)', 'Rabi jowar (sorghum)': the name, else the gloss.
+  const glossed = /^(.+?)\s*\((.+)\)$/.exec(key);
+  return glossed ? (knownCrop(glossed[1]) ?? knownCrop(glossed[2])) : null;
 }
 
 export function cropMessage(name: string): MessageDescriptor | null {

@@ -40,6 +40,10 @@ const PUSHED = makeAlert({
   _id: 'a-push', severity: 'low', fieldName: 'South plot', message: 'stored text', messageParams: { field: 'South plot', value: 12, threshold: 25 }, value: 12,
   createdAt: '2026-06-02T06:30:00.000Z',
 });
+// The alert engine re-triggers the open alert: the same id pushed again with a new value, and the loaded alert
+// updated. Each changes its item where it stands; neither counts again.
+const PUSHED_AGAIN = { ...PUSHED, value: 9, severity: 'high' as const, messageParams: { ...PUSHED.messageParams, value: 9 } };
+const LOADED_UPDATED = { ...LOADED_ALERT, value: 17, messageParams: { ...LOADED_ALERT.messageParams, value: 17 } };
 const STATS = { farmers: 12, coordinators: 3, activeFields: 7, totalFields: 9, alerts: 4, averageYield: 81.5 };
 const LOADED = {
   coordinator: { stats: { ...STATS, coordinators: 0 }, farmers: [farmer], alerts: [LOADED_ALERT], fields: [fieldRow], pins: [pin] },
@@ -54,13 +58,18 @@ const ROUTES = {
 
 type Ev = { type: string; to?: string; alert?: unknown; error?: unknown; output?: unknown };
 type Snap = SnapshotFrom<typeof dashboardMachine>;
-const label = (e: Ev) => `${e.type}${e.to ? `(${e.to})` : ''}`;
+const label = (e: Ev) => {
+  const a = e.alert as { _id: string; value: number } | undefined;
+  return `${e.type}${e.to ? `(${e.to})` : ''}${a ? `(${a._id}=${a.value})` : ''}`;
+};
 
 function pathsFor(input: DashboardInput) {
   const events: Ev[] = [
     { type: 'xstate.done.actor.load', output: LOADED[input.kind] },
     { type: 'xstate.error.actor.load', error: FAIL },
     { type: 'alert.new', alert: PUSHED },
+    { type: 'alert.new', alert: PUSHED_AGAIN },
+    { type: 'alert.updated', alert: LOADED_UPDATED },
     ...ROUTES[input.kind].map((to) => ({ type: 'nav.go', to })),
   ];
   const paths = getShortestPaths(dashboardMachine, {
@@ -69,14 +78,16 @@ function pathsFor(input: DashboardInput) {
     // A push arrives only while the dashboard is shown, and this one once; the buttons are walked on the loaded page.
     filterEvents: (s: Snap, e) => {
       if (!s.can(e)) return false;
-      if (e.type === 'alert.new') return !s.context.alerts.some((a) => a._id === PUSHED._id);
+      const has = (id: string, value: number | null) => s.context.alerts.some((a) => a._id === id && a.value === value);
+      if (e.type === 'alert.new') return e.alert._id === PUSHED._id && e.alert.value === PUSHED.value ? !s.context.alerts.some((a) => a._id === PUSHED._id) : has(PUSHED._id, PUSHED.value);
+      if (e.type === 'alert.updated') return has(LOADED_ALERT._id, LOADED_ALERT.value);
       if (e.type === 'nav.go') return s.matches('ready') && s.context.alerts.length === 1;
       return true;
     },
     serializeEvent: (e) => label(e as Ev),
     serializeState: (s: Snap, e) => {
       const c = s.context;
-      return [JSON.stringify(s.value), c.stats.farmers, c.alerts.map((a) => a._id).join(), e?.type === 'nav.go' ? label(e as Ev) : ''].join('|');
+      return [JSON.stringify(s.value), c.stats.farmers, c.stats.alerts, c.alerts.map((a) => `${a._id}=${a.value}`).join(), e?.type === 'nav.go' ? label(e as Ev) : ''].join('|');
     },
   });
   return { events, paths };
@@ -109,7 +120,11 @@ describe.each([{ kind: 'coordinator' }, { kind: 'admin' }] satisfies DashboardIn
     expect(new Set(paths.map((p) => p.state.value))).toEqual(new Set(['loading', 'ready']));
     const used = new Set(paths.flatMap((p) => p.steps.map((s) => label(s.event as Ev))));
     for (const e of events) expect(used).toContain(label(e));
-    expect([...new Set(dashboardMachine.events)].filter((t) => !t.startsWith('xstate.')).sort()).toEqual(['alert.new', 'nav.go']);
+    expect([...new Set(dashboardMachine.events)].filter((t) => !t.startsWith('xstate.')).sort()).toEqual(['alert.new', 'alert.updated', 'nav.go']);
+    // Both re-pushes are walked on the page that holds both alerts.
+    for (const again of ['alert.new(a-push=9)', 'alert.updated(a-1=17)']) {
+      expect(paths.some((p) => p.steps.some((x, i) => label(x.event as Ev) === again && p.steps.slice(0, i).some((y) => label(y.event as Ev) === 'xstate.done.actor.load')))).toBe(true);
+    }
   });
 
   it.each(paths.map((p) => [p.steps.map((s) => label(s.event as Ev)).join(' → '), p] as const))('%s', async (_, path) => {
@@ -135,9 +150,12 @@ describe.each([{ kind: 'coordinator' }, { kind: 'admin' }] satisfies DashboardIn
         case 'xstate.error.actor.load':
           return act(async () => pending.load.reject(e.error));
         case 'alert.new':
+        case 'alert.updated': {
           // The server pushes it; the dashboard's feed hears it.
-          io.emit('alert:new', e.alert as never);
-          return void (await within(panel('Recent Alerts')).findAllByText(/South plot/, {}, { timeout: 5000 }));
+          const a = e.alert as { value: number; fieldName: string };
+          io.emit(e.type === 'alert.new' ? 'alert:new' : 'alert:updated', e.alert as never);
+          return void (await within(panel('Recent Alerts')).findAllByText(new RegExp(`${a.fieldName}: ${a.value}%`), {}, { timeout: 5000 }));
+        }
         case 'nav.go': {
           const button = {
             '/add-farmer': () => within(coordinator ? main() : panel('Quick Actions')).getAllByRole('button', { name: 'Add Farmer' })[0],
@@ -153,8 +171,16 @@ describe.each([{ kind: 'coordinator' }, { kind: 'admin' }] satisfies DashboardIn
       }
       throw new Error(`no executor for ${e.type}`);
     };
-    const check = async (s: Snap) => {
+    const check = async (s: Snap, walked: Ev[]) => {
       const c = s.context;
+      // What the screen must show, from the steps walked (not from the machine): the loaded stat, plus one for
+      // the one new alert however often it was pushed; the pushed alert on top, the others where they were.
+      const loadedOk = walked.some((x) => x.type === 'xstate.done.actor.load');
+      const pushed = walked.some((x) => x.type === 'alert.new');
+      expect(c.stats.alerts).toBe((loadedOk ? LOADED[input.kind].stats.alerts : 0) + (pushed ? 1 : 0));
+      expect(c.alerts.map((a) => a._id)).toEqual([...(pushed ? [PUSHED._id] : []), ...(loadedOk ? [LOADED_ALERT._id] : [])]);
+      const last = (id: string, first: number) => (walked.filter((x) => (x.alert as { _id?: string } | undefined)?._id === id).at(-1)?.alert as { value: number } | undefined)?.value ?? first;
+      expect(c.alerts.map((a) => a.value)).toEqual([...(pushed ? [last(PUSHED._id, 12)] : []), ...(loadedOk ? [last(LOADED_ALERT._id, 20)] : [])]);
       expect(main()).toHaveAttribute('aria-busy', String(s.matches('loading')));
       expect(loads).toEqual([{ kind: input.kind }]);
       const stat = (name: string) => [...main().querySelectorAll('.stat')].find((x) => x.querySelector('.stat-label')!.textContent === name)!;
@@ -192,15 +218,15 @@ describe.each([{ kind: 'coordinator' }, { kind: 'admin' }] satisfies DashboardIn
       if (!c.alerts.length) expect(alerts).toHaveTextContent('No alerts found.');
       c.alerts.forEach((a, i) => {
         // Newest first, each in the reader's language from its message key, never the stored text.
-        const [field, value] = a._id === PUSHED._id ? ['South plot', 12] : ['North plot', 20];
-        expect(items[i]).toHaveTextContent(`Low soil moisture in ${field}: ${value}% (threshold 25%) · ${field}`);
-        expect(items[i]).toHaveTextContent(a.severity === 'high' ? 'High' : 'Low');
+        const field = a._id === PUSHED._id ? 'South plot' : 'North plot';
+        expect(items[i]).toHaveTextContent(`Low soil moisture in ${field}: ${a.value}% (threshold 25%) · ${field}`);
+        expect(items[i]).toHaveTextContent({ high: 'High', medium: 'Medium', low: 'Low' }[a.severity]);
         expect(items[i]).not.toHaveTextContent('stored text');
       });
     };
-    for (const step of path.steps) {
+    for (const [i, step] of path.steps.entries()) {
       await exec(step.event as Ev);
-      await check(step.state as Snap);
+      await check(step.state as Snap, path.steps.slice(0, i + 1).map((x) => x.event as Ev));
     }
   }, 30_000);
 });

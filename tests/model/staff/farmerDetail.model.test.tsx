@@ -22,6 +22,10 @@ const FAIL = new HttpError(500, 'server');
 const EVENTS = [
   { type: 'xstate.done.actor.load', output: FARMER },
   { type: 'xstate.error.actor.load', error: new HttpError(404, 'notFound') },
+  // Not 'not found': no network, or the server failed. The page says so and offers Retry.
+  { type: 'xstate.error.actor.load', error: new HttpError(0, 'network') },
+  { type: 'xstate.error.actor.load', error: FAIL },
+  { type: 'load.retry' },
   { type: 'edit.open' },
   { type: 'edit.change', key: 'email', value: 'bad' },
   { type: 'edit.change', key: 'email', value: 'Ramesh.P@Example.in' },
@@ -32,7 +36,7 @@ const EVENTS = [
 ];
 type Ev = { type: string; key?: string; value?: string; error?: unknown; output?: unknown };
 type Snap = SnapshotFrom<typeof farmerDetailMachine>;
-const label = (e: Ev) => `${e.type}${e.key ? `(${e.key}=${e.value})` : ''}`;
+const label = (e: Ev) => `${e.type}${e.key ? `(${e.key}=${e.value})` : ''}${e.error instanceof HttpError && e.type === 'xstate.error.actor.load' ? `(${e.error.status})` : ''}`;
 
 const CASES = [
   { id: 'f-1', mode: 'view', editing: false, actorRole: 'admin' },
@@ -49,9 +53,10 @@ function pathsFor(input: FarmerDetailInput) {
     serializeState: (s: Snap, e, prev) => {
       const c = s.context;
       // Each way into loading, each Cancel (from the open dialog, after each kind of problem) and each Edit is its own node.
-      const keyed = s.matches('loading') || e?.type === 'edit.cancel' || e?.type === 'edit.open';
+      // A failed load is keyed by its failure (no network, a 500), so both are walked.
+      const keyed = s.matches('loading') || s.matches('failed') || e?.type === 'edit.cancel' || e?.type === 'edit.open';
       const from = e?.type === 'edit.cancel' && prev ? JSON.stringify(prev.value) : '';
-      const via = keyed ? `${from}>${e?.type}` : '';
+      const via = keyed ? `${from}>${e ? label(e as Ev) : ''}` : '';
       // The dialog's draft matters only while it is open.
       const editing = s.matches('editing');
       return [JSON.stringify(s.value), c.farmer !== null, editing ? c.edit?.email : '', editing ? c.editProblem : '', via].join('|');
@@ -64,11 +69,11 @@ describe.each(CASES)('farmer page ($mode) as $actorRole', (input) => {
 
   it('walks every state and every event', () => {
     expect(new Set(paths.map((p) => JSON.stringify(p.state.value)))).toEqual(
-      new Set(['"loading"', '"shown"', '"missing"', '{"editing":"open"}', '{"editing":"saving"}']),
+      new Set(['"loading"', '"shown"', '"missing"', '"failed"', '{"editing":"open"}', '{"editing":"saving"}']),
     );
     const used = new Set(paths.flatMap((p) => p.steps.map((s) => label(s.event as Ev))));
     for (const e of EVENTS) expect(used).toContain(label(e));
-    expect([...new Set(farmerDetailMachine.events)].filter((t) => !t.startsWith('xstate.')).sort()).toEqual(['edit.cancel', 'edit.change', 'edit.open', 'edit.save']);
+    expect([...new Set(farmerDetailMachine.events)].filter((t) => !t.startsWith('xstate.')).sort()).toEqual(['edit.cancel', 'edit.change', 'edit.open', 'edit.save', 'load.retry']);
   });
 
   it.each(paths.map((p) => [p.steps.map((s) => label(s.event as Ev)).join(' → '), p] as const))('%s', async (_, path) => {
@@ -92,6 +97,8 @@ describe.each(CASES)('farmer page ($mode) as $actorRole', (input) => {
           return;
         case 'edit.open':
           return fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+        case 'load.retry':
+          return fireEvent.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Retry' }));
         case 'edit.change':
           return fireEvent.change(dialog().querySelector(`[name="edit-${e.key}"]`)!, { target: { value: e.value } });
         case 'edit.save':
@@ -106,10 +113,20 @@ describe.each(CASES)('farmer page ($mode) as $actorRole', (input) => {
       const main = screen.getByRole('main');
       expect(main).toHaveAttribute('aria-busy', String(s.matches('loading')));
       expect(inputs.load.at(-1)).toEqual({ id: 'f-1' });
+      // Each Retry loads again.
+      expect(inputs.load).toHaveLength(1 + path.steps.slice(0, path.steps.findIndex((x) => x.state === s) + 1).filter((x) => ['load.retry', 'xstate.done.actor.save'].includes(x.event.type)).length);
       // The edit route keeps its title; the page otherwise carries the farmer's name once known.
       expect(within(main).getByRole('heading', { level: 1 })).toHaveTextContent(input.mode === 'edit' ? 'Edit Farmer' : c.farmer ? 'Ramesh Patil' : 'Farmer');
-      if (s.matches('missing')) expect(within(main).getByRole('alert')).toHaveTextContent('This farmer was not found.');
-      else expect(main.querySelector('.staff-panel + [role="alert"], main > [role="alert"]')).toBeNull();
+      if (s.matches('missing')) {
+        expect(within(main).getByRole('alert')).toHaveTextContent('This farmer was not found.');
+        // Not found is final: nothing to retry.
+        expect(within(main).queryByRole('button', { name: 'Retry' })).toBeNull();
+      } else if (s.matches('failed')) {
+        const alert = within(main).getByRole('alert');
+        expect(alert).toHaveTextContent('Could not load this farmer. Please try again.');
+        expect(alert).not.toHaveTextContent('not found');
+        expect(within(alert).getByRole('button', { name: 'Retry' })).toBeEnabled();
+      } else expect(main.querySelector('.staff-panel + [role="alert"], main > [role="alert"]')).toBeNull();
       const facts = main.querySelector('dl.facts');
       if (c.farmer) {
         expect([...facts!.querySelectorAll('div')].map((d) => d.textContent)).toEqual([

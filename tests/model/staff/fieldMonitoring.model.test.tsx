@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { fromCallback, fromPromise, type SnapshotFrom } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import { fieldMonitoringMachine, type LiveReading, type MonitoringInput } from '@/machines/fieldMonitoring.machine';
+import { fieldMonitoringMachine, type FieldSource, type LiveReading, type MonitoringInput } from '@/machines/fieldMonitoring.machine';
 import { FieldMonitoringContext } from '@/machines/fieldMonitoring.context';
 import { FieldMonitoring } from '@/views/fields/FieldMonitoring';
 import { HttpError } from '@/services/http';
@@ -100,8 +100,8 @@ function listPaths(input: MonitoringInput, events: Ev[]) {
   });
 }
 
-const detailPaths = getShortestPaths(fieldMonitoringMachine, {
-  input: { actorRole: 'admin' },
+const detailPaths = (input: MonitoringInput) => getShortestPaths(fieldMonitoringMachine, {
+  input,
   events: DETAIL_EVENTS as never,
   // A card's View Details needs the card. The live reading and Close are one transition each whatever the
   // field part shows: both are walked once, with the details and the timeline both loaded.
@@ -124,8 +124,12 @@ const detailPaths = getShortestPaths(fieldMonitoringMachine, {
 const walks = [
   { name: 'list as admin', input: { actorRole: 'admin' } as MonitoringInput, paths: listPaths({ actorRole: 'admin' }, LIST_EVENTS), events: LIST_EVENTS },
   ...(['coordinator', 'farmer'] as const).map((actorRole) => ({ name: `list as ${actorRole}`, input: { actorRole }, paths: listPaths({ actorRole }, ROLE_EVENTS), events: ROLE_EVENTS })),
-  { name: 'details as admin', input: { actorRole: 'admin' } as MonitoringInput, paths: detailPaths, events: DETAIL_EVENTS },
+  // A farmer opens the details of their own fields, from their own endpoints (the server answers 404 for others').
+  ...(['admin', 'farmer'] as const).map((actorRole) => ({ name: `details as ${actorRole}`, input: { actorRole } as MonitoringInput, paths: detailPaths({ actorRole }), events: DETAIL_EVENTS })),
 ];
+
+/** The endpoints each role reads: the staff lists and details, or the caller-scoped ones for a farmer. */
+const SOURCE: Record<MonitoringInput['actorRole'], FieldSource> = { superadmin: 'admin', admin: 'admin', coordinator: 'coordinator', farmer: 'own' };
 
 describe('field monitoring model', () => {
   it('walks every state and every event, and the walks together take every event the machine has', () => {
@@ -216,7 +220,7 @@ describe('field monitoring model', () => {
         if (s.matches({ list: 'loading' })) {
           expect(screen.getByText('Loading fields...')).toBeInTheDocument();
           // The list asks for what the filters say, from page 1 after each filter change.
-          expect(inputs.load.at(-1)).toEqual({ admin: input.actorRole !== 'coordinator', page: c.page, search: c.search, status: c.status });
+          expect(inputs.load.at(-1)).toEqual({ source: SOURCE[input.actorRole], page: c.page, search: c.search, status: c.status });
         } else {
           expect(screen.queryByText('Loading fields...')).toBeNull();
           const failed = screen.queryByText('Failed to load fields. Please try again.');
@@ -252,8 +256,8 @@ describe('field monitoring model', () => {
           return;
         }
         const d = modal();
-        expect(inputs.loadDetail.at(-1)).toEqual({ id: c.openId });
-        expect(inputs.loadTimeline.at(-1)).toEqual({ id: c.openId });
+        expect(inputs.loadDetail.at(-1)).toEqual({ id: c.openId, source: SOURCE[input.actorRole] });
+        expect(inputs.loadTimeline.at(-1)).toEqual({ id: c.openId, source: SOURCE[input.actorRole] });
         expect(within(d).queryByText('Loading field details...') !== null).toBe(s.matches({ details: { open: { field: 'loading' } } }));
         expect(within(d).queryByRole('alert') !== null).toBe(s.matches({ details: { open: { field: 'failed' } } }));
         if (s.matches({ details: { open: { field: 'failed' } } })) expect(within(d).getByRole('alert')).toHaveTextContent('Failed to load field details. Please try again.');

@@ -163,6 +163,47 @@ describe('fields', () => {
   });
 });
 
+describe('field monitoring for a farmer', () => {
+  it('lists only their own fields (search included); staff get their own scope through it', async () => {
+    const mine = await call('farmer', 'GET', '/fields/overview?page=1&limit=10');
+    expect(mine.statusCode, mine.body).toBe(200);
+    // Their fixture field and the one a coordinator added for them above; nobody else's.
+    const rows = mine.json().fields as { _id: string; farmerId: string }[];
+    expect(rows.map((f) => f._id)).toContain(FIXTURE.fields.farmer.id);
+    expect(rows.every((f) => f.farmerId === FIXTURE.users.farmer.id)).toBe(true);
+    expect(mine.json().pagination).toMatchObject({ page: 1, totalPages: 1 });
+    expect((await call('farmer3', 'GET', '/fields/overview')).json().fields.map((f: { _id: string }) => f._id)).toEqual([FIXTURE.fields.farmer3.id]);
+    expect((await call('farmer', 'GET', `/fields/overview?search=${encodeURIComponent(FIXTURE.fields.farmer3.fieldId)}`)).json().fields).toEqual([]);
+    // Staff get the same list through it, scoped as their own lists are.
+    const coordinator = (await call('coordinator', 'GET', '/fields/overview?limit=100')).json().fields.map((f: { _id: string }) => f._id).sort();
+    expect(coordinator).toEqual((await call('coordinator', 'GET', '/coordinator/field-overview?limit=100')).json().fields.map((f: { _id: string }) => f._id).sort());
+    expect((await call(null, 'GET', '/fields/overview')).statusCode).toBe(401);
+    expect((await call('farmer', 'GET', '/fields/overview?limit=1000')).statusCode).toBe(400);
+  });
+
+  it('opens the details and the 7-day timeline of their own field only; another farmer’s is a 404', async () => {
+    for (const ref of [FIXTURE.fields.farmer.id, FIXTURE.fields.farmer.fieldId]) {
+      const d = await call('farmer', 'GET', `/fields/${ref}`);
+      expect(d.statusCode, d.body).toBe(200);
+      expect(d.json()).toMatchObject({ _id: FIXTURE.fields.farmer.id, owner: { name: 'Ramesh Patil' } });
+      const tl = await call('farmer', 'GET', `/fields/${ref}/sensor-data?days=7`);
+      expect(tl.statusCode, tl.body).toBe(200);
+      expect(tl.json().sensors.map((s: { type: string }) => s.type)).toContain('moisture');
+    }
+    for (const ref of [FIXTURE.fields.farmer3.id, FIXTURE.fields.farmer3.fieldId, FIXTURE.fields.farmer2.id, 'FLD-NOPE']) {
+      expect((await call('farmer', 'GET', `/fields/${ref}`)).statusCode, ref).toBe(404);
+      expect((await call('farmer', 'GET', `/fields/${ref}/sensor-data?days=7`)).statusCode, ref).toBe(404);
+    }
+    // The coordinator reaches their farmers' fields through it and not the other coordinator's.
+    expect((await call('coordinator', 'GET', `/fields/${FIXTURE.fields.farmer.id}`)).statusCode).toBe(200);
+    expect((await call('coordinator', 'GET', `/fields/${other.field}`)).statusCode).toBe(404);
+    expect((await call('coordinator', 'GET', `/fields/${other.field}/sensor-data`)).statusCode).toBe(404);
+    // The staff routes stay staff-only.
+    expect((await call('farmer', 'GET', `/admin/fields/${FIXTURE.fields.farmer.id}`)).statusCode).toBe(403);
+    expect((await call('farmer', 'GET', `/admin/fields/${FIXTURE.fields.farmer.id}/sensor-data`)).statusCode).toBe(403);
+  });
+});
+
 describe('import and export', () => {
   it('imports the good rows and reports the bad ones', async () => {
     const csv = ['Name,Email,Phone,Coordinator', `New Farmer,new.farmer@test.shetmitra.in,9800000001,${FIXTURE.users.coordinator.email}`, 'Bad,bad-email,12,', `Dup,${FIXTURE.users.farmer.email},9800000002,`].join('\n');

@@ -55,6 +55,21 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
+    '/fields/overview',
+    // Field monitoring for whoever is signed in: a farmer's own fields, a coordinator's farmers' fields,
+    // every field for an admin (fieldScope). The staff lists above and below stay staff-only.
+    { onRequest: [app.authenticate], schema: { tags, security, querystring: FieldListQuery, response: { 200: FieldList, ...errors } } },
+    async (req) => repo.listFields(app.db, req.user!, listQuery(req.query)),
+  );
+
+  app.get(
+    '/fields/:id',
+    // Field Details for any signed-in user, limited to fields within reach (a farmer: their own; else 404).
+    { onRequest: [app.authenticate], schema: { tags, security, params: FieldParams, response: { 200: Type.Any(), ...errors } } },
+    async (req) => service.fieldDetails(app.db, req.user!, req.params.id),
+  );
+
+  app.get(
     '/admin/fields',
     { onRequest: [app.authenticate], schema: { tags, security, querystring: FieldListQuery, response: { 200: FieldList, ...errors } } },
     async (req) => {

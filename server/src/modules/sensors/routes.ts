@@ -140,6 +140,18 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
+    '/fields/:id/sensor-data',
+    {
+      onRequest: [app.authenticate],
+      schema: { tags: ['sensors'], summary: "Sensor timeline of a field within the caller's reach (a farmer: their own)", params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) }), querystring: TimelineQuery, response: { 200: TimelineResponse } },
+    },
+    async (req) => {
+      const f = await loadFieldFor(app.db, req.user!, req.params.id);
+      return { sensors: await timeline(app.db, f.id, req.query.days ?? 7) };
+    },
+  );
+
+  app.get(
     '/admin/fields/:id/sensor-data',
     {
       onRequest: [app.authenticate],
