@@ -59,7 +59,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     // Field monitoring for whoever is signed in: a farmer's own fields, a coordinator's farmers' fields,
     // every field for an admin (fieldScope). The staff lists above and below stay staff-only.
     { onRequest: [app.authenticate], schema: { tags, security, querystring: FieldListQuery, response: { 200: FieldList, ...errors } } },
-    async (req) => repo.listFields(app.db, req.user!, listQuery(req.query)),
+    async (req) => repo.listFields(app.db, req.user!, listQuery(req.query), app.counts),
   );
 
   app.get(
