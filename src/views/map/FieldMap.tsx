@@ -67,7 +67,8 @@ export function FieldMap({ pins, listLimit = 10, height = 420, plain = false }: 
         data: located,
         getPosition: position,
         getFillColor: fill,
-        getRadius: 6,
+        // Smaller dots when there are thousands, so the districts stay readable at the default zoom.
+        getRadius: located.length > 2000 ? 4 : 6,
         radiusUnits: 'pixels',
         radiusMinPixels: 3,
         stroked: true,
