@@ -6,7 +6,8 @@
  *   npx vite build && npm run bench -- map
  *
  * On in-memory PGlite by default; BENCH_DATABASE_URL=postgres://… uses a throwaway PostgreSQL database.
- * CHROMIUM_PATH overrides /usr/bin/chromium; MAP_BENCH_SHOT is where the screenshot goes.
+ * CHROMIUM_PATH overrides /usr/bin/chromium; MAP_BENCH_SHOT is where the screenshot goes; MAP_BENCH_BROWSER=0
+ * skips the browser part.
  * A measurement, never a pass/fail: the numbers depend on the machine (see docs/field-map.md).
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -14,8 +15,9 @@ import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { resolve } from 'node:path';
 import pg from 'pg';
+import { eq } from 'drizzle-orm';
 import autocannon from 'autocannon';
-import { chromium } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
 import type { FieldPins } from '../server/src/contracts/fields';
@@ -75,8 +77,14 @@ export async function benchMap(): Promise<string[]> {
   if (adminUrl) await admin(`create database ${dbName}`);
   const database = await openDatabase(adminUrl ? { url: withName(adminUrl, dbName), poolSize: 10 } : {});
   await database.migrate();
-  await seedLarge(database.db, { coordinators: 100, farmers: 10_000, fields: FIELDS }, 'mapb');
-  await database.db.insert(users).values({ name: 'नकाशा प्रशासक', email: EMAIL, passwordHash: await hashPassword(PASSWORD), role: 'admin', preferredLanguage: 'marathi' });
+  const { coordinatorIds } = await seedLarge(database.db, { coordinators: 100, farmers: 10_000, fields: FIELDS }, 'mapb');
+  const passwordHash = await hashPassword(PASSWORD);
+  await database.db.insert(users).values({ name: 'नकाशा प्रशासक', email: EMAIL, passwordHash, role: 'admin', preferredLanguage: 'marathi' });
+  const [{ email: coordinatorEmail }] = await database.db
+    .update(users)
+    .set({ passwordHash, preferredLanguage: 'marathi' })
+    .where(eq(users.id, coordinatorIds[0]))
+    .returning({ email: users.email });
 
   const config = loadConfig({
     demo: false,
@@ -153,6 +161,7 @@ export async function benchMap(): Promise<string[]> {
     }
     lines.push('');
 
+    if (process.env.MAP_BENCH_BROWSER === '0') return lines;
     if (!built) {
       lines.push('Browser part skipped: no built web app in dist/ (run `npx vite build` first).');
       return lines;
@@ -164,7 +173,16 @@ export async function benchMap(): Promise<string[]> {
     const size = (f: string) => (existsSync(resolve(assets, f)) ? statSync(resolve(assets, f)).size : NaN);
     const sum = (suffix: string) => mapFiles.reduce((n, f) => n + size(f + suffix), 0);
     lines.push(`Map code loaded with the Field Map tab (${mapFiles.length} files): ${kb(sum(''))} raw, ${kb(sum('.gz'))} gzip, ${kb(sum('.br'))} brotli.`, '');
-    lines.push(...(await browserPart(base, body.count)));
+    const coordLogin = await fetch(`${base}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: coordinatorEmail, password: PASSWORD }) });
+    const coordinatorToken = ((await coordLogin.json()) as { accessToken: string }).accessToken;
+    const coordinatorPins = ((await (await fetch(url, { headers: { authorization: `Bearer ${coordinatorToken}` } })).json()) as FieldPins).count;
+    lines.push(
+      ...(await browserPart(base, [
+        { label: `admin, ${body.count.toLocaleString('en')} pins`, email: EMAIL, pins: body.count, shot: process.env.MAP_BENCH_SHOT ?? '/tmp/shetmitra-map-20k.png' },
+        // The same map with a coordinator's ~200 pins: what the machine and software GL cost without the pins.
+        { label: `coordinator, ${coordinatorPins} pins`, email: coordinatorEmail, pins: coordinatorPins },
+      ])),
+    );
     } catch (e) {
       lines.push(`Browser part failed: ${(e as Error).message.split('\n')[0]}`);
     }
@@ -176,17 +194,42 @@ export async function benchMap(): Promise<string[]> {
   }
 }
 
-async function browserPart(base: string, pins: number): Promise<string[]> {
+type Run = { label: string; firstRender: number; seconds: number; frames: number[] };
+
+async function browserPart(base: string, accounts: Array<{ label: string; email: string; pins: number; shot?: string }>): Promise<string[]> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-first-run'],
   });
   try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'mr-IN' });
+    const runs: Run[] = [];
+    for (const a of accounts) runs.push(await mapSession(browser, base, a));
+    const row = (name: string, f: (r: Run) => string) => `| ${name} | ${runs.map(f).join(' | ')} |`;
+    return [
+      `Headless chromium ${browser.version()}, software WebGL (SwiftShader, no GPU), 1280×900, Marathi UI, no tiles; the same scripted pan/zoom for each.`,
+      '',
+      `| browser | ${runs.map((r) => r.label).join(' | ')} |`,
+      `|---|${runs.map(() => '---').join('|')}|`,
+      row('tab press → every pin drawn', (r) => `${r.firstRender.toFixed(0)} ms`),
+      row('frames during pan/zoom', (r) => `${r.frames.length} in ${r.seconds.toFixed(1)} s (${(r.frames.length / r.seconds).toFixed(1)} fps)`),
+      row('frame time p50 / p95 / max', (r) => `${pct(r.frames, 50).toFixed(1)} / ${pct(r.frames, 95).toFixed(1)} / ${Math.max(...r.frames).toFixed(0)} ms`),
+      row('long frames (> 50 ms)', (r) => `${r.frames.filter((f) => f > 50).length}`),
+      '',
+      ...accounts.filter((a) => a.shot).map((a) => `Screenshot (${a.label}): ${a.shot}`),
+    ];
+  } finally {
+    await browser.close();
+  }
+}
+
+async function mapSession(browser: Browser, base: string, account: { label: string; email: string; pins: number; shot?: string }): Promise<Run> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'mr-IN' });
+  try {
+    const page = await context.newPage();
     // No tile servers here: the map runs on its background, as it does offline.
     await page.route(/tile\.openstreetmap\.org|arcgisonline\.com/, (r) => r.abort());
     await page.goto(`${base}/login`);
-    await page.locator('input[type="email"]').fill(EMAIL);
+    await page.locator('input[type="email"]').fill(account.email);
     await page.locator('input[type="password"]').fill(PASSWORD);
     await page.locator('form button[type="submit"]').click();
     await page.waitForURL(`${base}/`);
@@ -199,14 +242,13 @@ async function browserPart(base: string, pins: number): Promise<string[]> {
     const drawnAt = await (
       await page.waitForFunction(
         (n) => (document.querySelector('.map-frame')?.getAttribute('data-pins-drawn') === String(n) ? performance.now() : false),
-        pins,
+        account.pins,
         { polling: 'raf', timeout: 180_000 },
       )
     ).jsonValue();
     const firstRender = (drawnAt as number) - t0;
     await page.waitForTimeout(1000);
-    const shotPath = process.env.MAP_BENCH_SHOT ?? '/tmp/shetmitra-map-20k.png';
-    await page.screenshot({ path: shotPath, fullPage: true });
+    if (account.shot) await page.screenshot({ path: account.shot, fullPage: true });
 
     // Frame times during a scripted pan and zoom, sampled with requestAnimationFrame.
     const box = (await page.locator('.map-frame canvas').first().boundingBox())!;
@@ -228,40 +270,20 @@ async function browserPart(base: string, pins: number): Promise<string[]> {
       });
     })()`);
     const started = Date.now();
-    for (let round = 0; round < 2; round++) {
+    for (const dir of [-1, 1]) {
       await page.mouse.move(cx, cy);
       await page.mouse.down();
-      for (let i = 1; i <= 20; i++) await page.mouse.move(cx - i * 12, cy - i * 6);
+      for (let i = 1; i <= 20; i++) await page.mouse.move(cx + dir * i * 12, cy + dir * i * 6);
       await page.mouse.up();
       for (let i = 0; i < 4; i++) {
-        await page.mouse.wheel(0, -240);
-        await page.waitForTimeout(60);
-      }
-      await page.mouse.move(cx, cy);
-      await page.mouse.down();
-      for (let i = 1; i <= 20; i++) await page.mouse.move(cx + i * 12, cy + i * 6);
-      await page.mouse.up();
-      for (let i = 0; i < 4; i++) {
-        await page.mouse.wheel(0, 240);
+        await page.mouse.wheel(0, dir * 240);
         await page.waitForTimeout(60);
       }
     }
     const seconds = (Date.now() - started) / 1000;
     const frames = (await page.evaluate('window.__sampling = false, window.__frames')) as number[];
-    const long = frames.filter((f) => f > 50).length;
-    return [
-      `Headless chromium ${browser.version()}, software WebGL (SwiftShader), 1280×900, Marathi UI, no tiles.`,
-      '',
-      '| browser | value |',
-      '|---|---|',
-      `| tab press → all ${pins.toLocaleString('en')} pins drawn | ${firstRender.toFixed(0)} ms |`,
-      `| frames during ${seconds.toFixed(1)} s of pan/zoom | ${frames.length} (${(frames.length / seconds).toFixed(0)} fps) |`,
-      `| frame time p50 / p95 / max | ${pct(frames, 50).toFixed(1)} / ${pct(frames, 95).toFixed(1)} / ${Math.max(...frames).toFixed(0)} ms |`,
-      `| long frames (> 50 ms) | ${long} |`,
-      '',
-      `Screenshot: ${shotPath}`,
-    ];
+    return { label: account.label, firstRender, seconds, frames };
   } finally {
-    await browser.close();
+    await context.close();
   }
 }

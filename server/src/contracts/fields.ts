@@ -162,10 +162,11 @@ export type FieldPin = {
 };
 
 /**
- * GET /fields/map: every pinned field in columns, not one object per pin (20,000 pins: ~0.9 MB raw instead of
- * ~3 MB; see docs/field-map.md). Column i of every array is pin i. Crops and farmer names repeat, so they are
- * dictionaries indexed by `crop` / `farmer` (-1 = none). The server encodes in modules/fields/pinCache.ts. `status` holds one letter per pin: g(ood), w(arning),
- * a(lert). Coordinates are rounded to 5 decimals (about a metre).
+ * GET /fields/map: every pinned field in columns, not one object per pin (20,000 pins: ~1.2 MB raw, ~190 KB
+ * brotli, instead of ~4 MB of objects; docs/field-map.md). Column i of every array is pin i. Crops and farmer
+ * names repeat, so they are dictionaries indexed by `crop` / `farmer` (-1 = none). `status` holds one letter per
+ * pin: g(ood), w(arning), a(lert). Coordinates are rounded to 5 decimals (about a metre). The server encodes in
+ * modules/fields/pinCache.ts, the web client decodes in src/services/fields.ts.
  */
 export const FieldPins = Type.Object({
   count: Type.Integer({ minimum: 0 }),
@@ -180,7 +181,6 @@ export const FieldPins = Type.Object({
   lng: Type.Array(Type.Number()),
 });
 export type FieldPins = Static<typeof FieldPins>;
-
 
 export const FieldChoice = Type.Object({
   _id: Type.String(),
