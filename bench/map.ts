@@ -122,6 +122,9 @@ export async function benchMap(): Promise<string[]> {
     const gz = await rawGet(url, { ...auth, 'accept-encoding': 'gzip' });
     const br = await rawGet(url, { ...auth, 'accept-encoding': 'gzip, deflate, br' });
     const etag = String(br.headers.etag);
+    const coordLogin = await fetch(`${base}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: coordinatorEmail, password: PASSWORD }) });
+    const coordinatorToken = ((await coordLogin.json()) as { accessToken: string }).accessToken;
+    const coordinatorPins = ((await (await fetch(url, { headers: { authorization: `Bearer ${coordinatorToken}` } })).json()) as FieldPins).count;
     // One connection, one request at a time: the cost of one cached answer without queueing.
     const single: number[] = [];
     for (let i = 0; i < 50; i++) single.push((await rawGet(url, { ...auth, 'accept-encoding': 'gzip, deflate, br' })).ms);
@@ -155,6 +158,7 @@ export async function benchMap(): Promise<string[]> {
     for (const [label, headers] of [
       ['brotli answer', { ...auth, 'accept-encoding': 'gzip, deflate, br' }],
       ['revalidation (304)', { ...auth, 'accept-encoding': 'gzip, deflate, br', 'if-none-match': etag }],
+      [`coordinator (${coordinatorPins} pins), brotli`, { authorization: `Bearer ${coordinatorToken}`, 'accept-encoding': 'gzip, deflate, br' }],
     ] as const) {
       const r = await load(url, headers);
       lines.push(`| ${label} | ${r.p50} | ${r.p99} | ${r.rps} | ${r.errors}${label.includes('304') ? '' : ` (+${r.non2xx} non-2xx)`} |`);
@@ -173,9 +177,6 @@ export async function benchMap(): Promise<string[]> {
     const size = (f: string) => (existsSync(resolve(assets, f)) ? statSync(resolve(assets, f)).size : NaN);
     const sum = (suffix: string) => mapFiles.reduce((n, f) => n + size(f + suffix), 0);
     lines.push(`Map code loaded with the Field Map tab (${mapFiles.length} files): ${kb(sum(''))} raw, ${kb(sum('.gz'))} gzip, ${kb(sum('.br'))} brotli.`, '');
-    const coordLogin = await fetch(`${base}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: coordinatorEmail, password: PASSWORD }) });
-    const coordinatorToken = ((await coordLogin.json()) as { accessToken: string }).accessToken;
-    const coordinatorPins = ((await (await fetch(url, { headers: { authorization: `Bearer ${coordinatorToken}` } })).json()) as FieldPins).count;
     lines.push(
       ...(await browserPart(base, [
         { label: `admin, ${body.count.toLocaleString('en')} pins`, email: EMAIL, pins: body.count, shot: process.env.MAP_BENCH_SHOT ?? '/tmp/shetmitra-map-20k.png' },
