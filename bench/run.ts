@@ -11,6 +11,7 @@ const all: Record<string, { file: string; fn: string }> = {
   ingest: { file: './ingest.ts', fn: 'benchIngest' },
   realtime: { file: './realtime.ts', fn: 'benchRealtime' },
   staff: { file: './staff.ts', fn: 'benchStaff' },
+  map: { file: './map.ts', fn: 'benchMap' },
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

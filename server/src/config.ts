@@ -40,6 +40,8 @@ export function loadConfig(overrides: Partial<Record<string, unknown>> = {}) {
     refreshTokenTtlDays: int('REFRESH_TOKEN_TTL_DAYS', 30),
     /** How long a verified session (and a caller's field lookup) is kept in memory; 0 = read the database every request. */
     authCacheSeconds: int('AUTH_CACHE_SECONDS', 5),
+    /** How long the Field Map's serialised answer is kept per scope (writes clear it at once); 0 = no cache. */
+    mapCacheSeconds: int('MAP_CACHE_SECONDS', 300),
     bodyLimitBytes: int('BODY_LIMIT', 1024 * 1024),
     uploadLimitBytes: int('UPLOAD_LIMIT', 10 * 1024 * 1024),
     rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', 600),

@@ -1,8 +1,9 @@
 /** Field calls (spec section 7, Fields). One function per endpoint. */
 import { http } from './http';
-import type { AddFieldBody as AddFieldPayload, FieldChoice, FieldDetail, FieldList, FieldPin } from '../../server/src/contracts/fields';
+import { decodePins } from '../shared/fieldPins';
+import type { AddFieldBody as AddFieldPayload, FieldChoice, FieldDetail, FieldList, FieldPin, FieldPins } from '../../server/src/contracts/fields';
 
-export type { FieldChoice, FieldDetail, FieldList, FieldPin, FieldRow } from '../../server/src/contracts/fields';
+export type { FieldChoice, FieldDetail, FieldList, FieldPin, FieldPins, FieldRow } from '../../server/src/contracts/fields';
 export type { AddFieldPayload };
 
 export type FieldQuery = { page: number; limit: number; search?: string; status?: 'all' | 'good' | 'warning' | 'alert' };
@@ -20,7 +21,13 @@ export const listAdminFields = (q: FieldQuery, signal?: AbortSignal) => http.get
 /** The caller's own reach (a farmer: their own fields): field monitoring for a farmer. */
 export const listMyFields = (q: FieldQuery, signal?: AbortSignal) => http.get<FieldList>('/fields/overview', { params: q, signal });
 
-export const listFieldPins = (signal?: AbortSignal) => http.get<{ fields: FieldPin[] }>('/fields/map', { signal }).then((r) => r.fields);
+export { decodePins };
+
+/**
+ * Every pinned field in reach. The server answers with an ETag and `no-cache`: the browser revalidates with
+ * If-None-Match and, while nothing changed, gets a bodiless 304 and reuses its copy.
+ */
+export const listFieldPins = (signal?: AbortSignal) => http.get<FieldPins>('/fields/map', { signal }).then(decodePins);
 
 export const getFieldDetail = (id: string, signal?: AbortSignal) => http.get<FieldDetail>(`/admin/fields/${id}`, { signal });
 /** Field Details of a field within the caller's reach (a farmer: their own; else 404). */

@@ -150,17 +150,37 @@ export type FieldRow = Static<typeof FieldRow>;
 export const FieldList = Type.Object({ fields: Type.Array(FieldRow), pagination: Pagination });
 export type FieldList = Static<typeof FieldList>;
 
-export const FieldPin = Type.Object({
-  _id: Type.String(),
-  fieldId: Type.String(),
-  fieldName: Type.String(),
-  status: FieldHealth,
-  crop: nullableString,
-  farmerName: nullableString,
-  lat: Type.Number(),
-  lng: Type.Number(),
+/** One pinned field as the map draws it (the web client decodes FieldPins into these: src/services/fields.ts). */
+export type FieldPin = {
+  fieldId: string;
+  fieldName: string;
+  status: 'good' | 'warning' | 'alert';
+  crop: string | null;
+  farmerName: string | null;
+  lat: number;
+  lng: number;
+};
+
+/**
+ * GET /fields/map: every pinned field in columns, not one object per pin (20,000 pins: ~1.2 MB raw, ~190 KB
+ * brotli, instead of ~4 MB of objects; docs/field-map.md). Column i of every array is pin i. Crops and farmer
+ * names repeat, so they are dictionaries indexed by `crop` / `farmer` (-1 = none). `status` holds one letter per
+ * pin: g(ood), w(arning), a(lert). Coordinates are rounded to 5 decimals (about a metre). The server encodes in
+ * modules/fields/pinCache.ts, the web client decodes in src/services/fields.ts.
+ */
+export const FieldPins = Type.Object({
+  count: Type.Integer({ minimum: 0 }),
+  fieldId: Type.Array(Type.String()),
+  name: Type.Array(Type.String()),
+  status: Type.String({ pattern: '^[gwa]*$' }),
+  crop: Type.Array(Type.Integer({ minimum: -1 })),
+  crops: Type.Array(Type.String()),
+  farmer: Type.Array(Type.Integer({ minimum: -1 })),
+  farmers: Type.Array(Type.String()),
+  lat: Type.Array(Type.Number()),
+  lng: Type.Array(Type.Number()),
 });
-export type FieldPin = Static<typeof FieldPin>;
+export type FieldPins = Static<typeof FieldPins>;
 
 export const FieldChoice = Type.Object({
   _id: Type.String(),

@@ -20,8 +20,11 @@ import type { Db } from '../db/client';
 
 export const ACCESS_CHANNEL = 'shetmitra_access';
 
-/** What changed: these sessions, these users (sessions, status, name, e-mail, role), or who manages whom. */
-export type AccessChange = { sessions?: string[]; users?: string[]; scopes?: boolean; all?: boolean };
+/**
+ * What changed: these sessions, these users (sessions, status, name, e-mail, role), who manages whom, or
+ * fields (created, moved, health): the last matters only to the Field Map's cache (modules/fields/pinCache.ts).
+ */
+export type AccessChange = { sessions?: string[]; users?: string[]; scopes?: boolean; fields?: boolean; all?: boolean };
 
 const listeners = new Set<(c: AccessChange) => void>();
 

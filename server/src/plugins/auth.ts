@@ -95,10 +95,9 @@ export default fp<{ config: Config }>(
       else if (uids.size) fieldAccess.deleteWhere((k) => uids.has(k.slice(0, k.indexOf('|'))));
     });
     let stopListening: (() => Promise<void>) | undefined;
-    if (ttlMs > 0) {
-      if (app.database.listen) {
-        stopListening = await app.database.listen(ACCESS_CHANNEL, (payload) => applyAccessChange(parseAccessChange(payload)), () => applyAccessChange({ all: true }));
-      }
+    // Listened to even with the auth caches off: the Field Map's cache (modules/fields/pinCache.ts) hangs on it too.
+    if (app.database.listen) {
+      stopListening = await app.database.listen(ACCESS_CHANNEL, (payload) => applyAccessChange(parseAccessChange(payload)), () => applyAccessChange({ all: true }));
     }
     app.addHook('onClose', async () => {
       stopLocal();

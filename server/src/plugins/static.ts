@@ -1,5 +1,5 @@
 /**
- * Serves the built front end: hashed assets cached for a year, index.html never cached,
+ * Serves the built front end: hashed assets cached for a year (brotli or gzip precompressed at build), index.html never cached,
  * and any other browser navigation (not /api, not /socket.io) answered with index.html.
  */
 import { existsSync } from 'node:fs';
@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 
-const HASHED = /[.-][A-Za-z0-9_-]{8,}\.(js|css|woff2?|png|svg|jpg|webp|wasm)$/;
+const HASHED = /[.-][A-Za-z0-9_-]{8,}\.(js|mjs|css|woff2?|png|svg|jpg|webp|wasm)(\.br|\.gz)?$/;
 
 export default fp<{ staticDir: string }>(
   async (app, { staticDir }) => {
@@ -18,6 +18,8 @@ export default fp<{ staticDir: string }>(
     await app.register(fastifyStatic, {
       root: staticDir,
       cacheControl: false,
+      // The build writes .br / .gz beside each text asset (vite.config.ts): sent when the browser accepts them.
+      preCompressed: true,
       setHeaders(reply, path) {
         reply.header('cache-control', HASHED.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },

@@ -282,7 +282,6 @@ function MapDialog() {
   const pins = useMemo(
     () =>
       locations.map((l) => ({
-        _id: l._id,
         fieldId: l.fieldId,
         fieldName: l.name,
         status: 'good' as const,

@@ -2,14 +2,19 @@
  * Field Map (spec section 2): every field with numeric coordinates pinned by one deck.gl layer (smooth with
  * tens of thousands of pins), Map/Satellite toggle, a popup with name, crop and farmer, and a field list
  * with status badges. Leaf view: it draws what it is given.
+ *
+ * 20,000 pins: the layer is built once per pin list (module-level accessors, a stable click handler), so
+ * panning and zooming only move the camera; deck.gl picks on the GPU for the popup. The list shows one page
+ * of `listLimit` rows with a pager, never a DOM row per field (docs/field-map.md has the measurements).
  */
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import MapGL, { NavigationControl, Popup, useControl } from 'react-map-gl/maplibre';
 import { MapboxOverlay, type MapboxOverlayProps } from '@deck.gl/mapbox';
 import { ScatterplotLayer } from '@deck.gl/layers';
 import type { FieldPin } from '../../../server/src/contracts/fields';
 import { cropLabel } from '@/views/ui/cropLabels';
+import { Pager } from '../staff/Pager';
 import { useT } from '../staff/useT';
 import { healthColour, MAP_CENTER, MAP_ZOOM, styleFor, type MapMode } from './mapSetup';
 
@@ -34,6 +39,11 @@ function DeckOverlay(props: MapboxOverlayProps) {
 
 export const pinnable = (pins: FieldPin[]) => pins.filter((p) => Number.isFinite(p.lat) && Number.isFinite(p.lng));
 
+// Stable accessors: a new function each render would make deck.gl recompute every attribute.
+const position = (p: FieldPin): [number, number] => [p.lng, p.lat];
+const fill = (p: FieldPin) => healthColour(p.status);
+const WHITE: [number, number, number] = [255, 255, 255];
+
 /** `plain`: the pins carry no health (GPS locations): no badges, and the popup shows only the name. */
 export function FieldMap({ pins, listLimit = 10, height = 420, plain = false }: { pins: FieldPin[]; listLimit?: number; height?: number; plain?: boolean }) {
   const intl = useIntl();
@@ -41,25 +51,39 @@ export function FieldMap({ pins, listLimit = 10, height = 420, plain = false }: 
   const [mode, setMode] = useState<MapMode>('map');
   const [offline, setOffline] = useState(false);
   const [picked, setPicked] = useState<FieldPin | null>(null);
+  const [page, setPage] = useState(1);
   const located = useMemo(() => pinnable(pins), [pins]);
+  const frame = useRef<HTMLDivElement>(null);
+  // data-pins-drawn on the frame: how many pins deck.gl has drawn (the map benchmark and e2e wait on it).
+  const onAfterRender = useCallback(() => {
+    const el = frame.current;
+    if (el && el.dataset.pinsDrawn !== String(located.length)) el.dataset.pinsDrawn = String(located.length);
+  }, [located.length]);
+  const onPick = useCallback(({ object }: { object?: FieldPin | null }) => setPicked(object ?? null), []);
   const layers = useMemo(
     () => [
       new ScatterplotLayer<FieldPin>({
         id: 'fields',
         data: located,
-        getPosition: (p) => [p.lng, p.lat],
-        getFillColor: (p) => healthColour(p.status),
-        getRadius: 6,
+        getPosition: position,
+        getFillColor: fill,
+        // Smaller dots when there are thousands, so the districts stay readable at the default zoom.
+        getRadius: located.length > 2000 ? 4 : 6,
         radiusUnits: 'pixels',
+        radiusMinPixels: 3,
         stroked: true,
-        getLineColor: [255, 255, 255],
+        getLineColor: WHITE,
         lineWidthMinPixels: 1,
         pickable: true,
-        onClick: ({ object }) => setPicked(object ?? null),
+        onClick: onPick,
       }),
     ],
-    [located],
+    [located, onPick],
   );
+  const pageSize = Math.max(1, listLimit);
+  const totalPages = Math.ceil(located.length / pageSize);
+  const shownPage = Math.min(page, Math.max(1, totalPages));
+  const rows = listLimit > 0 ? located.slice((shownPage - 1) * pageSize, shownPage * pageSize) : [];
   const badge = (status: string) => intl.formatMessage(status === 'good' ? m.healthy : status === 'warning' ? m.warning : m.alert);
 
   return (
@@ -74,7 +98,7 @@ export function FieldMap({ pins, listLimit = 10, height = 420, plain = false }: 
       {located.length === 0 ? (
         <p className="muted">{intl.formatMessage(m.empty)}</p>
       ) : (
-        <div style={{ height }} className="map-frame">
+        <div style={{ height }} className="map-frame" ref={frame}>
           <MapGL
             initialViewState={{ ...MAP_CENTER, zoom: MAP_ZOOM }}
             mapStyle={styleFor(mode, offline)}
@@ -85,7 +109,7 @@ export function FieldMap({ pins, listLimit = 10, height = 420, plain = false }: 
             style={{ width: '100%', height: '100%' }}
           >
             <NavigationControl position="top-right" />
-            <DeckOverlay layers={layers} />
+            <DeckOverlay layers={layers} onAfterRender={onAfterRender} />
             {picked && (
               <Popup latitude={picked.lat} longitude={picked.lng} onClose={() => setPicked(null)} closeOnClick={false}>
                 <strong>{picked.fieldName}</strong>
@@ -100,10 +124,10 @@ export function FieldMap({ pins, listLimit = 10, height = 420, plain = false }: 
           </MapGL>
         </div>
       )}
-      {located.length > 0 && (
+      {rows.length > 0 && (
         <ul className="field-list">
-          {located.slice(0, listLimit).map((p) => (
-            <li key={p._id}>
+          {rows.map((p, i) => (
+            <li key={`${p.fieldId}:${i}`}>
               <button type="button" className="link-button" onClick={() => setPicked(p)}>
                 {p.fieldName}
               </button>
@@ -112,6 +136,7 @@ export function FieldMap({ pins, listLimit = 10, height = 420, plain = false }: 
           ))}
         </ul>
       )}
+      {rows.length > 0 && <Pager page={shownPage} totalPages={totalPages} onGo={setPage} numbered={false} />}
     </section>
   );
 }

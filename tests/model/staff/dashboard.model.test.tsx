@@ -33,7 +33,7 @@ const fieldRow: FieldRow = {
   farmerName: 'Ramesh Patil', owner: { name: 'Ramesh Patil' }, crop: 'Wheat', cropType: null, area: 2, lastSensorData: null,
   lastSensorUpdate: null, lat: 19.1, lng: 75.2,
 };
-const pin: FieldPin = { _id: 'fld-1', fieldId: 'FLD000001AAA', fieldName: 'North plot', status: 'warning', crop: 'Wheat', farmerName: 'Ramesh Patil', lat: 19.1, lng: 75.2 };
+const pin: FieldPin = { fieldId: 'FLD000001AAA', fieldName: 'North plot', status: 'warning', crop: 'Wheat', farmerName: 'Ramesh Patil', lat: 19.1, lng: 75.2 };
 const LOADED_ALERT = makeAlert({ _id: 'a-1', severity: 'high' });
 // The stored English text differs from the catalog sentence, so the screen shows which one it used.
 const PUSHED = makeAlert({

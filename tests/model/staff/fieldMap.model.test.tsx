@@ -5,17 +5,18 @@
  * in tests/e2e/staff.e2e.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { act, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { fieldMapMachine } from '@/machines/fieldMap.machine';
 import { FieldMapPanel } from '@/views/map/FieldMapPanel';
 import type { FieldPin } from '@/services/fields';
 import { HttpError } from '@/services/http';
+import { FieldMap } from '@/views/map/FieldMap';
 import { deferred, renderEn, type Deferred } from './support';
 
 const pin = (n: number, extra: Partial<FieldPin> = {}): FieldPin => ({
-  _id: `fld-${n}`, fieldId: `FLD00000${n}AAA`, fieldName: `Plot ${n}`, status: 'good', crop: null, farmerName: null, lat: 19 + n / 10, lng: 75, ...extra,
+  fieldId: `FLD00000${n}AAA`, fieldName: `Plot ${n}`, status: 'good', crop: null, farmerName: null, lat: 19 + n / 10, lng: 75, ...extra,
 });
 const PINS = [pin(1), pin(2, { status: 'alert' }), pin(3, { status: 'warning' })];
 const EVENTS = [
@@ -71,5 +72,21 @@ describe('field map model', () => {
         expect(items.map((li) => li.textContent)).toEqual(['Plot 1Healthy', 'Plot 2Alert', 'Plot 3Warning']);
       }
     }
+  });
+});
+
+describe('field map with 20,000 pins', () => {
+  it('lists one page of fields (never a DOM row per pin) and pages through them', () => {
+    const many = Array.from({ length: 20_000 }, (_, i) => pin(i + 1, { fieldName: `Plot ${i + 1}`, lat: 16 + (i % 500) / 100, lng: 73 + i / 4000 }));
+    renderEn(<FieldMap pins={many} listLimit={10} height={300} />);
+    const map = screen.getByRole('region', { name: 'Field Map' });
+    const names = () => within(map).getAllByRole('listitem').map((li) => li.querySelector('button')!.textContent);
+    expect(names()).toEqual(Array.from({ length: 10 }, (_, i) => `Plot ${i + 1}`));
+    const pager = within(map).getByRole('navigation', { name: 'Page 1 of 2000' });
+    expect(within(pager).getByRole('button', { name: 'Prev' })).toBeDisabled();
+    fireEvent.click(within(pager).getByRole('button', { name: 'Next' }));
+    expect(names()).toEqual(Array.from({ length: 10 }, (_, i) => `Plot ${i + 11}`));
+    expect(within(map).getByRole('navigation', { name: 'Page 2 of 2000' })).toHaveTextContent('Page 2 of 2000');
+    expect(map.querySelectorAll('li')).toHaveLength(10);
   });
 });

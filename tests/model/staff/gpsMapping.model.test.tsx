@@ -22,7 +22,7 @@ vi.mock('@/views/map/FieldMap', () => ({
   FieldMap: ({ pins }: { pins: FieldPin[] }) => (
     <ul data-testid="map-pins">
       {pins.map((p) => (
-        <li key={p._id}>{`${p.fieldName} @ ${p.lat},${p.lng}`}</li>
+        <li key={`${p.fieldId}@${p.lat},${p.lng}`}>{`${p.fieldName} @ ${p.lat},${p.lng}`}</li>
       ))}
     </ul>
   ),

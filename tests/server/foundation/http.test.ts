@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { createTestApp, type TestApp } from '../helper';
 
 let t: TestApp;
@@ -13,6 +14,11 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>ShetMitra</title><div id="root"></div>');
   writeFileSync(join(dist, 'assets', 'index-B3x9Kq2Z.js'), 'console.log(1)');
   writeFileSync(join(dist, 'favicon.svg'), '<svg/>');
+  // What the build's precompress step (vite.config.ts) writes beside a big chunk.
+  const big = `export const x = ${JSON.stringify('pins '.repeat(2000))};`;
+  writeFileSync(join(dist, 'assets', 'map-C4x9Kq2Z.js'), big);
+  writeFileSync(join(dist, 'assets', 'map-C4x9Kq2Z.js.br'), brotliCompressSync(big));
+  writeFileSync(join(dist, 'assets', 'map-C4x9Kq2Z.js.gz'), gzipSync(big));
   t = await createTestApp({ config: { staticDir: dist } });
 });
 afterAll(async () => {
@@ -79,5 +85,18 @@ describe('front end', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await t.app.inject({ method: 'GET', url: '/favicon.svg' })).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the precompressed copy of an asset when the browser accepts it, the plain file otherwise', async () => {
+    const url = '/assets/map-C4x9Kq2Z.js';
+    const plain = await t.app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 10);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect((await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } })).headers['content-encoding']).toBe('gzip');
   });
 });

@@ -2,6 +2,7 @@
  * SQL for field lists, field details, field creation and locations. Every read is limited by `fieldScope(user)`.
  */
 import { and, asc, count, desc, eq, like, or, sql, type SQL } from 'drizzle-orm';
+import type { FieldPin } from '../../contracts/fields';
 import type { Db } from '../../db/client';
 import { cropHistory, fieldFinancials, fieldNotes, fields, sensors, users } from '../../db/schema';
 import { fieldScope, type AuthUser } from '../../lib/access';
@@ -80,10 +81,10 @@ export async function listFields(db: Db, user: AuthUser, q: FieldListQuery, coun
 }
 
 /** Every field the caller may see that has a position: the map pins them all at once. */
-export function fieldPins(db: Db, user: AuthUser, limit: number) {
+/** Every pinned field in reach, in a stable order (the cached answer's ETag depends on it). */
+export function fieldPins(db: Db, user: AuthUser, limit: number): Promise<FieldPin[]> {
   return db
     .select({
-      _id: fields.id,
       fieldId: fields.fieldId,
       fieldName: fields.name,
       status: fields.health,
@@ -95,7 +96,8 @@ export function fieldPins(db: Db, user: AuthUser, limit: number) {
     .from(fields)
     .leftJoin(users, eq(users.id, fields.farmerId))
     .where(and(fieldScope(user), sql`${fields.lat} is not null and ${fields.lng} is not null`))
-    .limit(limit);
+    .orderBy(asc(fields.fieldId))
+    .limit(limit) as Promise<FieldPin[]>;
 }
 
 /** The short list behind field dropdowns (GET /fields). */

@@ -5,10 +5,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ApiErrorBody } from '../../contracts/common';
-import { AddFieldBody, FieldChoice, FieldChoicesQuery, FieldList, FieldListQuery, FieldPin, FieldPinsQuery, LocationBody } from '../../contracts/fields';
+import { AddFieldBody, FieldChoice, FieldChoicesQuery, FieldList, FieldListQuery, FieldPins, FieldPinsQuery, LocationBody } from '../../contracts/fields';
 import { isAdmin, requireRole, STAFF } from '../../lib/access';
 import { forbidden } from '../../lib/errors';
 import type { AddFieldPayload } from '../../domain/fields/addField';
+import { createPinCache, etagMatches, pickEncoding } from './pinCache';
 import * as repo from './repository';
 import * as service from './service';
 
@@ -79,12 +80,25 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  // The map's answer per scope, serialised and compressed once (pinCache.ts says when it is cleared).
+  const pins = createPinCache((user, limit) => repo.fieldPins(app.db, user, limit), Math.max(0, app.config.mapCacheSeconds ?? 300) * 1000);
+  app.addHook('onClose', async () => pins.stop());
+
   app.get(
     '/fields/map',
-    { onRequest: [app.authenticate], schema: { tags, security, querystring: FieldPinsQuery, response: { 200: Type.Object({ fields: Type.Array(FieldPin) }), ...errors } } },
-    async (req) => {
+    // Columns, not objects (contracts/fields.ts FieldPins); ETag / If-None-Match → 304; br or gzip when accepted.
+    { onRequest: [app.authenticate], schema: { tags, security, querystring: FieldPinsQuery, response: { 200: FieldPins, 304: Type.Null(), ...errors } } },
+    async (req, reply) => {
       requireRole(req.user!, STAFF);
-      return { fields: (await repo.fieldPins(app.db, req.user!, req.query.limit ?? 20_000)) as FieldPin[] };
+      const answer = await pins.get(req.user!, req.query.limit ?? 20_000);
+      void reply.header('etag', answer.etag).header('cache-control', 'private, no-cache').header('vary', 'accept-encoding');
+      if (etagMatches(req.headers['if-none-match'], answer.etag)) return reply.code(304).send(null);
+      const encoding = pickEncoding(req.headers['accept-encoding']);
+      const body = encoding ? answer[encoding] : undefined;
+      void reply.type('application/json; charset=utf-8');
+      // (typed as the schema's object; fastify sends a Buffer or a JSON string unchanged)
+      if (encoding && body) return reply.header('content-encoding', encoding).send(body as unknown as FieldPins);
+      return reply.send(answer.json as unknown as FieldPins);
     },
   );
 

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { loadFarmerFor, loadFieldFor, type AuthUser } from '../../lib/access';
 import { badRequest, conflict, translated } from '../../lib/errors';
 import { dropEmpty, fieldProblems, type AddFieldPayload } from '../../domain/fields/addField';
+import { fieldsChanged } from './pinCache';
 import * as repo from './repository';
 
 export const FIELD_TEXT = {
@@ -40,7 +41,9 @@ export async function createField(db: Db, user: AuthUser, body: AddFieldPayload)
   const [takenSensor] = await repo.takenSensorIds(db, sensorIds);
   if (takenSensor) throw conflict(FIELD_TEXT.sensorIdTaken(takenSensor), 'SENSOR_ID_TAKEN');
   try {
-    return await db.transaction((tx) => repo.insertField(tx as Db, p, farmerId, user.id));
+    const created = await db.transaction((tx) => repo.insertField(tx as Db, p, farmerId, user.id));
+    await fieldsChanged(db);
+    return created;
   } catch (e) {
     // Lost a race for the same id between the check and the insert.
     if (isUniqueViolation(e)) throw conflict(FIELD_TEXT.fieldIdTaken(p.fieldId), 'FIELD_ID_TAKEN');
@@ -126,5 +129,6 @@ export async function fieldDetails(db: Db, user: AuthUser, id: string) {
 export async function setFieldLocation(db: Db, user: AuthUser, id: string, lat: number, lng: number) {
   const row = await loadFieldFor(db, user, id);
   await repo.setLocation(db, row.id, lat, lng);
+  await fieldsChanged(db);
   return { _id: row.id, lat, lng };
 }
