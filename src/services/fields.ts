@@ -1,7 +1,7 @@
 /** Field calls (spec section 7, Fields). One function per endpoint. */
 import { http } from './http';
 import { decodePins } from '../shared/fieldPins';
-import type { AddFieldBody as AddFieldPayload, FieldChoice, FieldDetail, FieldList, FieldPin, FieldPins } from '../../server/src/contracts/fields';
+import type { AddFieldBody as AddFieldPayload, FieldChoice, FieldDetail, FieldList, FieldPins } from '../../server/src/contracts/fields';
 
 export type { FieldChoice, FieldDetail, FieldList, FieldPin, FieldPins, FieldRow } from '../../server/src/contracts/fields';
 export type { AddFieldPayload };
