@@ -2,8 +2,9 @@
  * Quick stand-ins for Testing Library's `getByRole` in the large generated path tests. `getByRole` works out
  * the implicit role and accessible name of every element on the page for every query, which in jsdom costs
  * tens of milliseconds per query; a path test makes thousands. These look only at the elements that can
- * carry the role and use the same name rule these screens rely on (aria-label, else the visible text), and
- * throw like `getBy*` when nothing or more than one element matches.
+ * carry the role and use the same name rule these screens rely on (aria-labelledby, else aria-label, else the
+ * visible text), and throw like `getBy*` when nothing or more than one element matches. A section counts as a
+ * region only when it has a name, so `region` queries always pass one.
  */
 const SELECTOR = {
   button: 'button, [role="button"]',
@@ -15,10 +16,17 @@ const SELECTOR = {
   status: '[role="status"]',
   row: 'tr',
   columnheader: 'th',
+  option: 'option',
+  listitem: 'li, [role="listitem"]',
+  region: 'section, [role="region"]',
 } as const;
 type Role = keyof typeof SELECTOR;
 
-const nameOf = (el: Element) => (el.getAttribute('aria-label') ?? el.textContent ?? '').replace(/\s+/g, ' ').trim();
+const labelledBy = (el: Element) => {
+  const ids = el.getAttribute('aria-labelledby');
+  return ids ? ids.split(/\s+/).map((id) => el.ownerDocument.getElementById(id)?.textContent ?? '').join(' ') : null;
+};
+const nameOf = (el: Element) => (labelledBy(el) ?? el.getAttribute('aria-label') ?? el.textContent ?? '').replace(/\s+/g, ' ').trim();
 const matches = (el: Element, name?: string | RegExp) => name === undefined || (typeof name === 'string' ? nameOf(el) === name : name.test(nameOf(el)));
 
 export function queryAll(role: Role, name?: string | RegExp, root: ParentNode = document): HTMLElement[] {
