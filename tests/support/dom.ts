@@ -44,3 +44,23 @@ export function get(role: Role, name?: string | RegExp, root: ParentNode = docum
   if (!el) throw new Error(`no element with role ${role} named ${String(name)}\n${document.body.innerHTML.slice(0, 2000)}`);
   return el;
 }
+
+const CONTROL = new Set(['INPUT', 'SELECT', 'TEXTAREA', 'BUTTON', 'METER', 'OUTPUT', 'PROGRESS']);
+/** A label's own text: what it says, not the options of a select or the value of a control inside it. */
+const labelText = (label: Element): string =>
+  [...label.childNodes]
+    .map((n) => (n.nodeType === 3 ? n.textContent : n.nodeType === 1 && !CONTROL.has((n as Element).tagName) ? labelText(n as Element) : ''))
+    .join('');
+const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+/**
+ * Stand-in for `getByLabelText(name)`: the one control whose <label> text (nested or `for=`) or aria-label is
+ * exactly `name`; throws when none or several are.
+ */
+export function getLabelled(name: string, root: ParentNode = document): HTMLElement {
+  const found = new Set<HTMLElement>();
+  for (const label of root.querySelectorAll('label')) if (label.control && squash(labelText(label)) === name) found.add(label.control);
+  for (const el of root.querySelectorAll<HTMLElement>('[aria-label]')) if (squash(el.getAttribute('aria-label')!) === name) found.add(el);
+  if (found.size !== 1) throw new Error(`${found.size} elements labelled ${name}\n${document.body.innerHTML.slice(0, 2000)}`);
+  return [...found][0];
+}
