@@ -19,6 +19,7 @@ const SELECTOR = {
   option: 'option',
   listitem: 'li, [role="listitem"]',
   region: 'section, [role="region"]',
+  article: 'article, [role="article"]',
 } as const;
 type Role = keyof typeof SELECTOR;
 
