@@ -11,7 +11,8 @@ const SELECTOR = {
   checkbox: 'input[type="checkbox"]',
   combobox: 'select',
   searchbox: 'input[type="search"]',
-  dialog: '[role="dialog"]',
+  // A native <dialog> counts only while open (closed, it is hidden from the accessibility tree).
+  dialog: '[role="dialog"], dialog[open]',
   alert: '[role="alert"]',
   status: '[role="status"]',
   row: 'tr',
