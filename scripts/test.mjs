@@ -5,7 +5,9 @@
 //   → server suites on PostgreSQL (when TEST_DATABASE_URL is set) → build → bundle budget
 //   → end-to-end in chromium (when /usr/bin/chromium or CHROMIUM_PATH exists)
 // Flags: --quick (vitest on PGlite only), --no-e2e.
-import { spawnSync } from 'node:child_process';
+// typecheck, lint, the catalogs and the build each keep one core busy, so they run side by side (their output
+// is printed whole when each ends); the test runs that spread over every core run one after the other.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -27,12 +29,42 @@ function run(label, cmd, cmdArgs, env = {}) {
   return { ok: r.status === 0, secs };
 }
 
-function check(label, cmd, cmdArgs, env) {
-  const { ok, secs } = run(label, cmd, cmdArgs, env);
+/** Like run(), but the output is collected and printed in one piece when the command ends. */
+function runQuietly(label, cmd, cmdArgs, env = {}) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const chunks = [];
+    const child = spawn(cmd, cmdArgs, { cwd: root, env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1', ...env } });
+    child.stdout.on('data', (d) => chunks.push(d));
+    child.stderr.on('data', (d) => chunks.push(d));
+    child.on('error', (e) => chunks.push(Buffer.from(`${e.message}\n`)));
+    child.on('close', (code) => {
+      const secs = ((Date.now() - started) / 1000).toFixed(1);
+      console.log(`\n▶ ${label} (${secs}s)`);
+      process.stdout.write(Buffer.concat(chunks));
+      resolve({ ok: code === 0, secs });
+    });
+  });
+}
+
+function record(label, { ok, secs }) {
   if (ok) passed++;
   else failed++;
   lines.push(`${ok ? 'ok  ' : 'FAIL'} ${label} (${secs}s)`);
   return ok;
+}
+
+function check(label, cmd, cmdArgs, env) {
+  return record(label, run(label, cmd, cmdArgs, env));
+}
+
+/** Single-threaded checks side by side; their summary lines keep the order given. */
+async function checksSideBySide(steps) {
+  const started = Date.now();
+  const done = await Promise.all(steps.map(([label, cmd, cmdArgs]) => runQuietly(label, cmd, cmdArgs)));
+  const oks = steps.map(([label], i) => record(label, done[i]));
+  console.log(`\n  (${steps.map(([l]) => l).join(', ')} side by side: ${((Date.now() - started) / 1000).toFixed(1)}s)`);
+  return oks;
 }
 
 function vitest(label, cmdArgs, env) {
@@ -56,10 +88,15 @@ function vitest(label, cmdArgs, env) {
 }
 
 const quick = args.has('--quick');
+let built = false;
 if (!quick) {
-  check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-  check('lint', 'npm', ['run', '--silent', 'lint']);
-  check('i18n catalogs', process.execPath, [join(root, 'scripts/i18n-verify.mjs')]);
+  [, , , built] = await checksSideBySide([
+    ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
+    ['lint', 'npm', ['run', '--silent', 'lint']],
+    ['i18n catalogs', process.execPath, [join(root, 'scripts/i18n-verify.mjs')]],
+    ['build', bin('vite'), ['build', '--logLevel', 'warn']],
+  ]);
+  if (built) check('bundle budget', process.execPath, [join(root, 'scripts/budget.mjs')]);
 }
 vitest('vitest (web + server on PGlite)', []);
 if (!quick && process.env.TEST_DATABASE_URL) {
@@ -68,8 +105,6 @@ if (!quick && process.env.TEST_DATABASE_URL) {
   lines.push('skip server suites on PostgreSQL (set TEST_DATABASE_URL=postgres://… to run them)');
 }
 if (!quick) {
-  const built = check('build', bin('vite'), ['build', '--logLevel', 'warn']);
-  if (built) check('bundle budget', process.execPath, [join(root, 'scripts/budget.mjs')]);
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (args.has('--no-e2e')) lines.push('skip end-to-end (--no-e2e)');
   else if (!existsSync(chromium)) lines.push(`skip end-to-end: no chromium at ${chromium} (apt-get install chromium)`);

@@ -13,6 +13,8 @@ import { HttpError } from '@/services/http';
 import { AnalyticsView } from '@/views/analytics/AnalyticsView';
 import { deferred, renderLive } from '../support/live';
 import { eventTypes, machineEventTypes } from './toolsHarness';
+import { coveringPaths, features, leafPaths } from '../support/paths';
+import { get, getLabelled, query } from '../support/dom';
 
 type Ev = AnyEventObject;
 type Snap = SnapshotFrom<typeof analyticsMachine>;
@@ -60,10 +62,18 @@ const options = {
   },
   serializeEvent: (e: Ev) => keyOf(e),
 };
-const paths = getShortestPaths(analyticsMachine, {
+const all = getShortestPaths(analyticsMachine, {
   ...options,
   serializeState: (s: Snap, e?: Ev, prev?: Snap) => `${stateName(s as Snap)}|${ctxKey(s as Snap)}|${e ? keyOf(e as Ev) : ''}|${prev ? stateName(prev as Snap) : ''}`,
 } as never);
+/**
+ * The walk ends one path at every (screen, event that led there, state before); many of those paths repeat the
+ * same steps. Render the fewest that still take every step the walk takes: every (screen before, event, screen
+ * after), a screen being the state and the context the checks read. The guard test below holds them to it.
+ */
+const screenOf = (s: Snap) => `${stateName(s)}|${ctxKey(s)}`;
+const transition = (before: Snap | null, e: Ev, after: Snap) => [before && screenOf(before), keyOf(e), screenOf(after)].join(' ');
+const paths = coveringPaths(leafPaths(all), transition as never);
 
 const drive = { load: deferred<Analytics>(), requested: [] as Period[] };
 
@@ -80,17 +90,17 @@ function render() {
   renderLive(<AnalyticsView logic={logic} />, 'coordinator', '/analytics');
 }
 
-const periodSelect = () => screen.getByRole('combobox', { name: 'Time Period' }) as HTMLSelectElement;
-const reportSelect = () => screen.getByRole('combobox', { name: 'Report Type' }) as HTMLSelectElement;
+const periodSelect = () => getLabelled('Time Period') as HTMLSelectElement;
+const reportSelect = () => getLabelled('Report Type') as HTMLSelectElement;
 const settle = (fn: () => void) => act(async () => fn());
 
 const exec: Record<string, (e: Ev) => unknown> = {
   'period.change(week)': () => fireEvent.change(periodSelect(), { target: { value: 'week' } }),
   'period.change(month)': () => fireEvent.change(periodSelect(), { target: { value: 'month' } }),
   'report.change': () => fireEvent.change(reportSelect(), { target: { value: 'performance' } }),
-  'filters.apply': () => fireEvent.click(screen.getByRole('button', { name: 'Apply Filters' })),
-  'export.click': () => fireEvent.click(screen.getByRole('button', { name: 'Export Report' })),
-  'notice.dismiss': () => fireEvent.click(screen.getByRole('button', { name: 'Dismiss' })),
+  'filters.apply': () => fireEvent.click(get('button', 'Apply Filters')),
+  'export.click': () => fireEvent.click(get('button', 'Export Report')),
+  'notice.dismiss': () => fireEvent.click(get('button', 'Dismiss')),
   'load.done(data)': (e) => settle(() => drive.load.resolve(e.output)),
   'load.done(empty)': (e) => settle(() => drive.load.resolve(e.output)),
   'xstate.error.actor.load': (e) => settle(() => drive.load.reject(e.error)),
@@ -101,7 +111,7 @@ const stat = (label: string) => screen.getByText(label, { selector: '.stat-label
 function common(s: Snap) {
   expect(periodSelect().value).toBe(s.context.period);
   expect(reportSelect().value).toBe(s.context.report);
-  const notice = screen.queryByRole('status');
+  const notice = query('status');
   if (s.context.exportNotice) expect(notice).toHaveTextContent('Report export feature coming soon!');
   else expect(notice).toBeNull();
 }
@@ -110,18 +120,18 @@ const assertState: Record<string, (s: Snap) => void> = {
   loading: (s) => {
     common(s);
     expect(screen.getByText('Loading analytics…')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Apply Filters' })).toBeDisabled();
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(get('button', 'Apply Filters')).toBeDisabled();
+    expect(query('alert')).toBeNull();
   },
   failed: (s) => {
     common(s);
-    expect(screen.getByRole('alert')).toHaveTextContent('Failed to load analytics');
+    expect(get('alert')).toHaveTextContent('Failed to load analytics');
     expect(screen.getByText('No analytics data available')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Apply Filters' })).toBeEnabled();
+    expect(get('button', 'Apply Filters')).toBeEnabled();
   },
   ready: (s) => {
     common(s);
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(query('alert')).toBeNull();
     if (!s.context.analytics!.totalFields) {
       expect(screen.getByText('No analytics data available')).toBeInTheDocument();
       return;
@@ -158,13 +168,20 @@ describe('analytics model', () => {
     expect([...states].sort()).toEqual(Object.keys(assertState).sort());
   });
 
+  it('renders paths that take every transition of the walk and reach every state', () => {
+    const taken = (ps: typeof all) => new Set(ps.flatMap((p) => features(p, transition as never)));
+    expect(taken(paths)).toEqual(taken(all));
+    expect(new Set(paths.flatMap((p) => p.steps.map((s) => stateName(s.state as Snap))))).toEqual(new Set(Object.keys(assertState)));
+    expect(new Set(paths.flatMap((p) => p.steps.slice(1).map((s) => keyOf(s.event as Ev))))).toEqual(new Set(Object.keys(exec)));
+  });
+
   it('Apply Filters loads the chosen period (default month)', async () => {
     render();
     expect(drive.requested).toEqual(['month']);
     await exec['load.done(data)']({ type: 'x', output: DATA });
     fireEvent.change(periodSelect(), { target: { value: 'year' } });
     expect(drive.requested).toEqual(['month']);
-    fireEvent.click(screen.getByRole('button', { name: 'Apply Filters' }));
+    fireEvent.click(get('button', 'Apply Filters'));
     expect(drive.requested).toEqual(['month', 'year']);
   });
 

@@ -2,23 +2,33 @@
  * Quick stand-ins for Testing Library's `getByRole` in the large generated path tests. `getByRole` works out
  * the implicit role and accessible name of every element on the page for every query, which in jsdom costs
  * tens of milliseconds per query; a path test makes thousands. These look only at the elements that can
- * carry the role and use the same name rule these screens rely on (aria-label, else the visible text), and
- * throw like `getBy*` when nothing or more than one element matches.
+ * carry the role and use the same name rule these screens rely on (aria-labelledby, else aria-label, else the
+ * visible text), and throw like `getBy*` when nothing or more than one element matches. A section counts as a
+ * region only when it has a name, so `region` queries always pass one.
  */
 const SELECTOR = {
   button: 'button, [role="button"]',
   checkbox: 'input[type="checkbox"]',
   combobox: 'select',
   searchbox: 'input[type="search"]',
-  dialog: '[role="dialog"]',
+  // A native <dialog> counts only while open (closed, it is hidden from the accessibility tree).
+  dialog: '[role="dialog"], dialog[open]',
   alert: '[role="alert"]',
   status: '[role="status"]',
   row: 'tr',
   columnheader: 'th',
+  option: 'option',
+  listitem: 'li, [role="listitem"]',
+  region: 'section, [role="region"]',
+  article: 'article, [role="article"]',
 } as const;
 type Role = keyof typeof SELECTOR;
 
-const nameOf = (el: Element) => (el.getAttribute('aria-label') ?? el.textContent ?? '').replace(/\s+/g, ' ').trim();
+const labelledBy = (el: Element) => {
+  const ids = el.getAttribute('aria-labelledby');
+  return ids ? ids.split(/\s+/).map((id) => el.ownerDocument.getElementById(id)?.textContent ?? '').join(' ') : null;
+};
+const nameOf = (el: Element) => (labelledBy(el) ?? el.getAttribute('aria-label') ?? el.textContent ?? '').replace(/\s+/g, ' ').trim();
 const matches = (el: Element, name?: string | RegExp) => name === undefined || (typeof name === 'string' ? nameOf(el) === name : name.test(nameOf(el)));
 
 export function queryAll(role: Role, name?: string | RegExp, root: ParentNode = document): HTMLElement[] {
@@ -35,4 +45,24 @@ export function get(role: Role, name?: string | RegExp, root: ParentNode = docum
   const el = query(role, name, root);
   if (!el) throw new Error(`no element with role ${role} named ${String(name)}\n${document.body.innerHTML.slice(0, 2000)}`);
   return el;
+}
+
+const CONTROL = new Set(['INPUT', 'SELECT', 'TEXTAREA', 'BUTTON', 'METER', 'OUTPUT', 'PROGRESS']);
+/** A label's own text: what it says, not the options of a select or the value of a control inside it. */
+const labelText = (label: Element): string =>
+  [...label.childNodes]
+    .map((n) => (n.nodeType === 3 ? n.textContent : n.nodeType === 1 && !CONTROL.has((n as Element).tagName) ? labelText(n as Element) : ''))
+    .join('');
+const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+/**
+ * Stand-in for `getByLabelText(name)`: the one control whose <label> text (nested or `for=`) or aria-label is
+ * exactly `name`; throws when none or several are.
+ */
+export function getLabelled(name: string, root: ParentNode = document): HTMLElement {
+  const found = new Set<HTMLElement>();
+  for (const label of root.querySelectorAll('label')) if (label.control && squash(labelText(label)) === name) found.add(label.control);
+  for (const el of root.querySelectorAll<HTMLElement>('[aria-label]')) if (squash(el.getAttribute('aria-label')!) === name) found.add(el);
+  if (found.size !== 1) throw new Error(`${found.size} elements labelled ${name}\n${document.body.innerHTML.slice(0, 2000)}`);
+  return [...found][0];
 }

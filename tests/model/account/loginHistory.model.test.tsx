@@ -1,10 +1,12 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import { filterHistory, loginHistoryMachine } from '../../../src/machines/loginHistory.machine';
 import type { LoginHistoryEntry } from '../../../src/services/account';
 import { LoginHistoryDialog } from '../../../src/views/account/LoginHistoryDialog';
 import { deferred, expectComplete, httpError, renderAccount, replay, stateKey, transitionPaths } from './support';
+import { leafPaths } from '../../support/paths';
+import { get, getLabelled, query } from '../../support/dom';
 
 const now = Date.now();
 const entry = (id: string, daysAgo: number, over: Partial<LoginHistoryEntry>): LoginHistoryEntry => ({
@@ -53,12 +55,17 @@ const EVENTS = [
 ];
 const FILTER_LABEL = { all: 'All', lastWeek: 'Last week', suspicious: 'Suspicious / failed' } as const;
 
-const paths = transitionPaths(
+const all = transitionPaths(
   loginHistoryMachine,
   EVENTS,
   (c) => ({ n: c.history.length, f: c.filter, x: c.expanded, e: c.error }),
   { unchanged: (c, e) => e.type === 'history.filter' && c.filter === e.filter },
 );
+// Each path is checked at every step, so a path that another one extends adds nothing, unless it ends in an
+// export (the file is checked at the end of the path): run the leaves and those (every step of every
+// generated path is still replayed and checked; the guard test below runs on these).
+const leaves = new Set(leafPaths(all.map(([, p]) => p)));
+const paths = all.filter(([, p]) => leaves.has(p) || p.steps.at(-1)!.event.type === 'history.export');
 
 describe('login-history dialog, generated paths', () => {
   it.each(paths)('%s', async (_, path) => {
@@ -87,18 +94,22 @@ describe('login-history dialog, generated paths', () => {
     });
     Object.assign(URL, { createObjectURL, revokeObjectURL: () => {} });
     renderAccount(<LoginHistoryDialog logic={logic} onClose={() => {}} />);
-    const dialog = () => screen.getByRole('dialog', { hidden: true });
+    const dialog = () => {
+      const open = document.querySelectorAll<HTMLElement>('dialog, [role="dialog"]');
+      if (open.length !== 1) throw new Error(`${open.length} dialogs`);
+      return open[0];
+    };
     const rowButton = (id: string) => dialog().querySelector(`li[data-id="${id}"] > button`) as HTMLElement;
 
     const exec: Record<string, (e: any) => unknown> = {
       'xstate.init': () => {},
-      'history.retry': () => fireEvent.click(within(dialog()).getByRole('button', { name: 'Retry' })),
+      'history.retry': () => fireEvent.click(get('button', 'Retry', dialog())),
       'history.filter': (e) =>
-        fireEvent.change(within(dialog()).getByLabelText('Show'), { target: { value: e.filter } }),
+        fireEvent.change(getLabelled('Show', dialog()), { target: { value: e.filter } }),
       'history.toggle': (e) => fireEvent.click(rowButton(e.id)),
-      'history.export': () => fireEvent.click(within(dialog()).getByRole('button', { name: 'Export CSV' })),
-      'history.revoke': () => fireEvent.click(within(dialog()).getByRole('button', { name: 'Revoke session' })),
-      'history.report': () => fireEvent.click(within(dialog()).getByRole('button', { name: 'Report' })),
+      'history.export': () => fireEvent.click(get('button', 'Export CSV', dialog())),
+      'history.revoke': () => fireEvent.click(get('button', 'Revoke session', dialog())),
+      'history.report': () => fireEvent.click(get('button', 'Report', dialog())),
       'xstate.done.actor.loadHistory': (e) => act(async () => load.resolve(e.output)),
       'xstate.error.actor.loadHistory': (e) => act(async () => load.reject(e.error)),
       'xstate.done.actor.revokeSession': (e) => act(async () => revoke.resolve(e.output)),
@@ -110,22 +121,22 @@ describe('login-history dialog, generated paths', () => {
       const text = { load: 'Failed to load login history', revoke: 'Failed to revoke the session', report: 'Too many requests' }[
         s.context.error as string
       ];
-      if (text) expect(within(dialog()).getByRole('alert')).toHaveTextContent(text);
-      else expect(within(dialog()).queryByRole('alert')).toBeNull();
+      if (text) expect(get('alert', undefined, dialog())).toHaveTextContent(text);
+      else expect(query('alert', undefined, dialog())).toBeNull();
     };
     const assertState: Record<string, (s: any) => void> = {
       loading: (s) => {
-        expect(within(dialog()).getByRole('status')).toHaveTextContent('Loading');
+        expect(get('status', undefined, dialog())).toHaveTextContent('Loading');
         banner(s);
       },
       failed: (s) => {
         banner(s);
-        expect(within(dialog()).getByRole('button', { name: 'Retry' })).toBeEnabled();
+        expect(get('button', 'Retry', dialog())).toBeEnabled();
       },
       list: (s) => {
         banner(s);
         const shown = filterHistory(s.context.history, s.context.filter);
-        expect(within(dialog()).getByLabelText('Show')).toHaveDisplayValue(FILTER_LABEL[s.context.filter as keyof typeof FILTER_LABEL]);
+        expect(getLabelled('Show', dialog())).toHaveDisplayValue(FILTER_LABEL[s.context.filter as keyof typeof FILTER_LABEL]);
         const items = dialog().querySelectorAll('li[data-id]');
         expect([...items].map((li) => li.getAttribute('data-id'))).toEqual(shown.map((h) => h._id));
         if (shown.length === 0) expect(within(dialog()).getByText('no login history found')).toBeInTheDocument();
@@ -135,17 +146,17 @@ describe('login-history dialog, generated paths', () => {
           if (open) {
             expect(within(dialog()).getByText(h.ipAddress!)).toBeInTheDocument();
             expect(within(dialog()).getByText(h.sessionId ?? '—')).toBeInTheDocument();
-            expect(!!within(dialog()).queryByRole('button', { name: 'Revoke session' })).toBe(h.sessionActive);
-            expect(!!within(dialog()).queryByRole('button', { name: 'Report' })).toBe(h.status === 'suspicious');
+            expect(!!query('button', 'Revoke session', dialog())).toBe(h.sessionActive);
+            expect(!!query('button', 'Report', dialog())).toBe(h.status === 'suspicious');
           }
         }
       },
       revoking: (s) => {
-        expect(within(dialog()).getByRole('status')).toHaveTextContent('Please wait');
+        expect(get('status', undefined, dialog())).toHaveTextContent('Please wait');
         expect(revoked.at(-1)).toBe(s.context.history.find((h: LoginHistoryEntry) => h._id === s.context.expanded).sessionId);
       },
       reporting: (s) => {
-        expect(within(dialog()).getByRole('status')).toHaveTextContent('Please wait');
+        expect(get('status', undefined, dialog())).toHaveTextContent('Please wait');
         expect(reported.at(-1)).toBe(s.context.expanded);
       },
     };

@@ -5,7 +5,7 @@
  * on screen, including the honest 'not recorded' lines.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 import { advancedAnalyticsMachine, type AdvancedAnalytics, type Card, type FieldChoice, type Range } from '@/machines/advancedAnalytics.machine';
@@ -14,6 +14,8 @@ import { AdvancedAnalyticsView } from '@/views/analytics/AdvancedAnalyticsView';
 import { deferred, renderLive } from '../../support/live';
 import { eventTypes, leafValues, machineEventTypes } from '../toolsHarness';
 import { FIELDS } from '../recommendationFixtures';
+import { coveringPaths, features, leafPaths } from '../../support/paths';
+import { get, getLabelled, query, queryAll } from '../../support/dom';
 
 type Ev = AnyEventObject;
 type Snap = SnapshotFrom<typeof advancedAnalyticsMachine>;
@@ -136,10 +138,18 @@ const options = {
   },
   serializeEvent: (e: Ev) => keyOf(e),
 };
-const paths = getShortestPaths(advancedAnalyticsMachine, {
+const all = getShortestPaths(advancedAnalyticsMachine, {
   ...options,
   serializeState: (s: Snap, e?: Ev) => `${stateName(s as Snap)}|${ctxKey(s as Snap)}|${e ? keyOf(e as Ev) : ''}`,
 } as never);
+/**
+ * The walk ends one path at every (screen, event that led there); many of those paths repeat the same steps.
+ * Render the fewest that still take every step the walk takes: every (screen before, event, screen after),
+ * a screen being the state and the context the checks read. The guard test below holds them to it.
+ */
+const screenOf = (s: Snap) => `${stateName(s)}|${ctxKey(s)}`;
+const transition = (before: Snap | null, e: Ev, after: Snap) => [before && screenOf(before), keyOf(e), screenOf(after)].join(' ');
+const paths = coveringPaths(leafPaths(all), transition as never);
 
 const drive = { fields: deferred<FieldChoice[]>(), load: deferred<AdvancedAnalytics>() };
 let asked: { fieldId: string; range: Range } | null = null;
@@ -154,9 +164,9 @@ function render() {
   renderLive(<AdvancedAnalyticsView logic={page} />, 'admin', '/advanced-analytics');
 }
 
-const click = (name: string | RegExp) => fireEvent.click(screen.getByRole('button', { name }));
+const click = (name: string | RegExp) => fireEvent.click(get('button', name));
 const settle = (fn: () => void) => act(async () => fn());
-const select = (label: string, value: string) => fireEvent.change(screen.getByRole('combobox', { name: label }), { target: { value } });
+const select = (label: string, value: string) => fireEvent.change(getLabelled(label), { target: { value } });
 const TITLES: Record<Card, string> = { sensors: 'Sensor trends', crop: 'Crop performance', soil: 'Soil health', financial: 'Financial overview' };
 
 const exec: Record<string, (e: Ev) => unknown> = {
@@ -176,40 +186,40 @@ const exec: Record<string, (e: Ev) => unknown> = {
   'xstate.error.actor.load': (e) => settle(() => drive.load.reject(e.error)),
 };
 
-const dialog = () => screen.queryByRole('dialog');
-const card = (c: Card) => screen.getByRole('article', { name: TITLES[c] });
+const dialog = () => query('dialog');
+const card = (c: Card) => get('article', TITLES[c]);
 
 function commonChecks(s: Snap) {
-  expect((screen.getByRole('combobox', { name: 'Time range' }) as HTMLSelectElement).value).toBe(s.context.range);
-  if (s.context.fields.length) expect((screen.getByRole('combobox', { name: 'Field' }) as HTMLSelectElement).value).toBe(s.context.fieldId);
+  expect((getLabelled('Time range') as HTMLSelectElement).value).toBe(s.context.range);
+  if (s.context.fields.length) expect((getLabelled('Field') as HTMLSelectElement).value).toBe(s.context.fieldId);
 }
 
 const assertState: Record<string, (s: Snap) => void> = {
   loadingFields: () => {
     expect(screen.getByText('Loading analytics…')).toBeInTheDocument();
-    expect(screen.queryByRole('article')).toBeNull();
-    expect(screen.getByRole('button', { name: 'Refresh Data' })).toBeDisabled();
+    expect(query('article')).toBeNull();
+    expect(get('button', 'Refresh Data')).toBeDisabled();
   },
   noFields: () => {
     expect(screen.getByText('No fields yet. Add a field to see its analytics.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Refresh Data' })).toBeEnabled();
-    expect(screen.queryByRole('article')).toBeNull();
+    expect(get('button', 'Refresh Data')).toBeEnabled();
+    expect(query('article')).toBeNull();
   },
   loading: (s) => {
     expect(screen.getByText('Loading analytics…')).toBeInTheDocument();
     expect(asked).toEqual({ fieldId: s.context.fieldId, range: s.context.range });
-    expect(screen.queryByRole('article')).toBeNull();
+    expect(query('article')).toBeNull();
     expect(dialog()).toBeNull();
   },
   failed: (s) => {
-    expect(screen.getByRole('alert')).toHaveTextContent(s.context.failure === 'fields' ? 'Failed to fetch fields' : 'Failed to fetch analytics data');
-    expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled();
-    expect(screen.queryByRole('article')).toBeNull();
+    expect(get('alert')).toHaveTextContent(s.context.failure === 'fields' ? 'Failed to fetch fields' : 'Failed to fetch analytics data');
+    expect(get('button', 'Retry')).toBeEnabled();
+    expect(query('article')).toBeNull();
   },
   'ready.overview': (s) => {
     expect(dialog()).toBeNull();
-    expect(screen.queryByRole('alert')).toBeNull();
-    expect(screen.getAllByRole('article')).toHaveLength(4);
+    expect(query('alert')).toBeNull();
+    expect(queryAll('article')).toHaveLength(4);
     const full = s.context.analytics!.sensorTrends.length > 0;
     if (full) {
       expect(card('sensors')).toHaveTextContent('Soil moisture: average 29.1%, latest 21% · falling 21.5%');
@@ -218,7 +228,7 @@ const assertState: Record<string, (s: Snap) => void> = {
       expect(card('crop')).toHaveTextContent('75% of the expected yield');
       expect(card('soil')).toHaveTextContent('pH 6.8 · N 240 · P 18 · K 300');
       expect(card('financial')).toHaveTextContent('Expected profit ₹70,000');
-      const insights = screen.getByRole('region', { name: 'Insights' });
+      const insights = get('region', 'Insights');
       expect(insights).toHaveTextContent('Irrigate today.');
       expect(insights).toHaveTextContent('Chana · 82% confidence · pending');
       expect(insights).toHaveTextContent('Weather in this advice is estimated');
@@ -227,7 +237,7 @@ const assertState: Record<string, (s: Snap) => void> = {
       expect(card('crop')).toHaveTextContent('No crop recorded for this field.');
       expect(card('soil')).toHaveTextContent('No soil test recorded for this field.');
       expect(card('financial')).toHaveTextContent('No costs or revenue recorded for this field.');
-      expect(screen.getByRole('region', { name: 'Insights' })).toHaveTextContent('No advice for this field right now.');
+      expect(get('region', 'Insights')).toHaveTextContent('No advice for this field right now.');
     }
   },
   'ready.detail': (s) => {
@@ -238,7 +248,7 @@ const assertState: Record<string, (s: Snap) => void> = {
     expect(d).toHaveTextContent(`${TITLES[c]} · ${name}`);
     const checks: Record<Card, () => void> = {
       sensors: () => {
-        if (full) expect(within(d).getAllByRole('row').map((r) => r.textContent)).toContain('Nov 20, 202623.5%6');
+        if (full) expect(queryAll('row', undefined, d).map((r) => r.textContent)).toContain('Nov 20, 202623.5%6');
         else expect(d).toHaveTextContent('No sensor readings from this field in this range.');
       },
       crop: () => expect(d).toHaveTextContent(full ? 'Chana' : 'No past harvests recorded.'),
@@ -266,6 +276,13 @@ describe('advanced analytics model', () => {
     }
     expect([...events].sort()).toEqual(Object.keys(exec).sort());
     expect([...states].sort()).toEqual(Object.keys(assertState).sort());
+  });
+
+  it('renders paths that take every transition of the walk and reach every state', () => {
+    const taken = (ps: typeof all) => new Set(ps.flatMap((p) => features(p, transition as never)));
+    expect(taken(paths)).toEqual(taken(all));
+    expect(new Set(paths.flatMap((p) => p.steps.map((s) => stateName(s.state as Snap))))).toEqual(new Set(Object.keys(assertState)));
+    expect(new Set(paths.flatMap((p) => p.steps.slice(1).map((s) => keyOf(s.event as Ev))))).toEqual(new Set(Object.keys(exec)));
   });
 
   it.each(paths.map((p) => [p.steps.map((s) => keyOf(s.event as Ev)).join(' → '), p] as const))(

@@ -16,6 +16,8 @@ import { GpsFieldMappingView } from '@/views/fields/GpsFieldMappingView';
 import type { FieldPin } from '@/services/fields';
 import { deferred, renderLive } from '../../support/live';
 import { eventTypes, leafValues, machineEventTypes } from '../toolsHarness';
+import { coveringPaths, features, leafPaths } from '../../support/paths';
+import { get, query, queryAll } from '../../support/dom';
 import { FIELDS } from '../recommendationFixtures';
 
 vi.mock('@/views/map/FieldMap', () => ({
@@ -144,10 +146,18 @@ const options = {
   },
   serializeEvent: (e: Ev) => keyOf(e),
 };
-const paths = getShortestPaths(gpsMappingMachine, {
+const all = getShortestPaths(gpsMappingMachine, {
   ...options,
   serializeState: (s: Snap, e?: Ev) => `${stateName(s as Snap)}|${ctxKey(s as Snap)}|${e ? keyOf(e as Ev) : ''}`,
 } as never);
+/**
+ * The walk ends one path at every (screen, event that led there); many of those paths repeat the same steps.
+ * Render the fewest that still take every step the walk takes: every (screen before, event, screen after),
+ * a screen being the leaf states and the context the checks read. The guard test below holds them to it.
+ */
+const screenOf = (s: Snap) => `${stateName(s)}|${ctxKey(s)}`;
+const transition = (before: Snap | null, e: Ev, after: Snap) => [before && screenOf(before), keyOf(e), screenOf(after)].join(' ');
+const paths = coveringPaths(leafPaths(all), transition as never);
 
 const drive = {
   load: deferred<GpsLoaded>(),
@@ -176,9 +186,9 @@ function render() {
   renderLive(<GpsFieldMappingView logic={page} />, 'coordinator', '/gps-field-mapping');
 }
 
-const click = (name: string | RegExp) => fireEvent.click(screen.getByRole('button', { name }));
+const click = (name: string | RegExp) => fireEvent.click(get('button', name));
 const settle = (fn: () => void) => act(async () => fn());
-const dialog = () => screen.queryByRole('dialog');
+const dialog = () => query('dialog');
 const type = (label: string, value: string) => fireEvent.change(within(dialog()!).getByLabelText(label), { target: { value } });
 
 const exec: Record<string, (e: Ev) => unknown> = {
@@ -235,57 +245,57 @@ function commonChecks(s: Snap) {
   expect(statValue('Total Fields')).toBe(c.stats ? String(c.stats.totalFields) : '--');
   expect(statValue('Avg Elevation (m)')).toBe(c.stats ? String(c.stats.avgElevation) : '--');
   expect(statValue('Weather Stations')).toBe(aroundDone(s) ? String(c.stations.length) : '--');
-  const notice = screen.queryByRole('status');
+  const notice = query('status');
   if (c.notice === 'added') expect(notice).toHaveTextContent('Field location added successfully!');
   else if (c.notice === 'updated') {
     expect(notice).toHaveTextContent('Field location updated successfully!');
     if (c.updateSource === 'fallback') expect(notice).toHaveTextContent('the default position (19.076, 72.8777) was saved');
     else expect(notice).not.toHaveTextContent('default position');
   } else expect(notice).toBeNull();
-  if (c.failure === 'update') expect(screen.getByRole('alert')).toHaveTextContent('Failed to update field location');
+  if (c.failure === 'update') expect(get('alert')).toHaveTextContent('Failed to update field location');
 }
 
 const assertLeaf: Record<string, (s: Snap) => void> = {
   loading: (s) => {
-    expect(screen.getByRole('button', { name: 'Add Field Location' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Refresh' })).toBeDisabled();
+    expect(get('button', 'Add Field Location')).toBeDisabled();
+    expect(get('button', 'Refresh')).toBeDisabled();
     if (s.context.locations.length === 0) expect(screen.getByText('Loading field locations…')).toBeInTheDocument();
     else expect(document.querySelector('.gps-list')).toHaveAttribute('aria-busy', 'true');
     expect(dialog()).toBeNull();
   },
   failed: () => {
-    expect(screen.getByRole('alert')).toHaveTextContent('Failed to fetch field locations');
-    expect(screen.getByRole('button', { name: 'Refresh' })).toBeEnabled();
-    expect(screen.getByRole('button', { name: 'Add Field Location' })).toBeDisabled();
+    expect(get('alert')).toHaveTextContent('Failed to fetch field locations');
+    expect(get('button', 'Refresh')).toBeEnabled();
+    expect(get('button', 'Add Field Location')).toBeDisabled();
   },
   'ready.main.idle': (s) => {
     expect(dialog()).toBeNull();
     if (s.context.locations.length === 0) expect(screen.getByText('No Fields Mapped')).toBeInTheDocument();
     else {
       expect(screen.queryByText('No Fields Mapped')).toBeNull();
-      expect(screen.getByRole('button', { name: 'View Details: River plot' })).toBeEnabled();
-      expect(screen.getByRole('button', { name: 'Update GPS: North plot' })).toBeEnabled();
+      expect(get('button', 'View Details: River plot')).toBeEnabled();
+      expect(get('button', 'Update GPS: North plot')).toBeEnabled();
     }
-    expect(screen.getByRole('button', { name: 'Refresh' })).toBeEnabled();
+    expect(get('button', 'Refresh')).toBeEnabled();
   },
   'ready.main.adding': (s) => {
     expect(dialog()).toHaveTextContent('Add Field Location');
     // Only the field without a location is offered.
-    const options = within(dialog()!).getAllByRole('option', { name: /plot \(FLD/ }).map((o) => o.textContent);
+    const options = queryAll('option', /plot \(FLD/, dialog()!).map((o) => o.textContent);
     expect(options).toEqual(s.context.locations.length ? ['Hill plot (FLD000003CCC)'] : FIELD_CHOICES.map((f) => `${f.name} (${f.fieldId})`));
-    const alert = within(dialog()!).queryByRole('alert');
+    const alert = query('alert', undefined, dialog()!);
     if (s.context.failure === 'invalid') expect(alert).toHaveTextContent('Choose a field, give it a name');
     else if (s.context.failure === 'add') expect(alert).toHaveTextContent('Failed to add field location');
     else expect(alert).toBeNull();
-    expect(screen.getByRole('button', { name: 'Add Location' })).toBeEnabled();
+    expect(get('button', 'Add Location')).toBeEnabled();
   },
   'ready.main.saving': () => {
-    expect(screen.getByRole('button', { name: 'Adding…' })).toBeDisabled();
-    expect(within(dialog()!).queryByRole('alert')).toBeNull();
+    expect(get('button', 'Adding…')).toBeDisabled();
+    expect(query('alert', undefined, dialog()!)).toBeNull();
   },
   'ready.main.map': (s) => {
     expect(dialog()).toHaveTextContent('Mapped fields');
-    const pins = within(screen.getByTestId('map-pins')).queryAllByRole('listitem').map((li) => li.textContent);
+    const pins = queryAll('listitem', undefined, screen.getByTestId('map-pins')).map((li) => li.textContent);
     expect(pins).toEqual(s.context.locations.length ? ['North plot @ 18.58,73.91', 'River plot @ 18.6,73.95'] : []);
   },
   'ready.main.details': () => {
@@ -296,11 +306,11 @@ const assertLeaf: Record<string, (s: Snap) => void> = {
     expect(dialog()).toHaveTextContent('phone GPS');
   },
   'ready.main.locating': () => {
-    expect(screen.getByRole('button', { name: 'Updating…: North plot' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Update GPS: River plot' })).toBeDisabled();
+    expect(get('button', 'Updating…: North plot')).toBeDisabled();
+    expect(get('button', 'Update GPS: River plot')).toBeDisabled();
   },
   'ready.main.updating': (s) => {
-    expect(screen.getByRole('button', { name: 'Updating…: North plot' })).toBeDisabled();
+    expect(get('button', 'Updating…: North plot')).toBeDisabled();
     expect(seen.update).toEqual({ fieldId: 'f-1', position: s.context.updateSource === 'device' ? DEVICE : FALLBACK_POSITION });
   },
   'ready.around.locating': () => {
@@ -314,16 +324,16 @@ const assertLeaf: Record<string, (s: Snap) => void> = {
     expect(screen.getAllByText('Searching near you…')).toHaveLength(2);
   },
   'ready.around.done': (s) => {
-    const nearby = screen.getByRole('region', { name: 'Nearby Fields' });
-    const stations = screen.getByRole('region', { name: 'Weather Stations' });
+    const nearby = get('region', 'Nearby Fields');
+    const stations = get('region', 'Weather Stations');
     if (s.context.nearby.length === 0) expect(nearby).toHaveTextContent('No nearby fields found');
     else {
-      expect(within(nearby).getAllByRole('listitem').map((li) => li.querySelector('strong')?.textContent)).toEqual(['Nearby 1', 'Nearby 2', 'Nearby 3']);
+      expect(queryAll('listitem', undefined, nearby).map((li) => li.querySelector('strong')?.textContent)).toEqual(['Nearby 1', 'Nearby 2', 'Nearby 3']);
       expect(nearby).toHaveTextContent('1 km away');
     }
     if (s.context.stations.length === 0) expect(stations).toHaveTextContent('No weather stations nearby');
     else {
-      expect(within(stations).getAllByRole('listitem')).toHaveLength(3);
+      expect(queryAll('listitem', undefined, stations)).toHaveLength(3);
       expect(stations).toHaveTextContent('29 °C · humidity 60%');
     }
   },
@@ -346,6 +356,13 @@ describe('GPS field mapping model', () => {
     }
     expect([...events].sort()).toEqual(Object.keys(exec).sort());
     expect([...states].sort()).toEqual(Object.keys(assertLeaf).sort());
+  });
+
+  it('renders paths that take every transition of the walk and reach every state', () => {
+    const taken = (ps: typeof all) => new Set(ps.flatMap((p) => features(p, transition as never)));
+    expect(taken(paths)).toEqual(taken(all));
+    expect(new Set(paths.flatMap((p) => p.steps.flatMap((s) => leaves(s.state as Snap))))).toEqual(new Set(Object.keys(assertLeaf)));
+    expect(new Set(paths.flatMap((p) => p.steps.slice(1).map((s) => keyOf(s.event as Ev))))).toEqual(new Set(Object.keys(exec)));
   });
 
   it.each(paths.map((p) => [p.steps.map((s) => keyOf(s.event as Ev)).join(' → '), p] as const))('%s', async (_, path) => {

@@ -15,6 +15,8 @@ import { HttpError } from '@/services/http';
 import type { YieldTrendsResponse } from '@/services/analytics';
 import { YieldTrendsPanel } from '@/views/admin/YieldTrendsPanel';
 import { renderTool, eventTypes, leafValues, machineEventTypes, deferred } from '../toolsHarness';
+import { coveringPaths, features, leafPaths } from '../../support/paths';
+import { getLabelled } from '../../support/dom';
 
 type Ev = AnyEventObject;
 type Snap = SnapshotFrom<typeof yieldTrendsMachine>;
@@ -124,6 +126,15 @@ const trendOptions = {
 };
 const summaryPaths = getShortestPaths(yieldTrendsMachine, { ...summaryOptions, serializeState } as never);
 const trendPaths = getShortestPaths(yieldTrendsMachine, { ...trendOptions, serializeState } as never);
+/**
+ * The walks end one path at every (state, event that led there, state before); many of those paths repeat the
+ * same steps. Render the fewest that still take every step the walks take: every (screen before, event, screen
+ * after), a screen being the state value and the context the checks read. The guard test holds them to it.
+ */
+const all = [...summaryPaths, ...trendPaths];
+const screenOf = (s: Snap) => `${JSON.stringify(s.value)}|${projection(s)}`;
+const transition = (before: Snap | null, e: Ev, after: Snap) => [before && screenOf(before), keyOf(e), screenOf(after)].join(' ');
+const paths = coveringPaths(leafPaths(all), transition as never);
 
 const drive = {
   summary: deferred<HealthSummary>(),
@@ -160,7 +171,7 @@ function render() {
 }
 
 const settle = (fn: () => void) => act(async () => fn());
-const checkbox = (name: string) => screen.getByLabelText(name) as HTMLInputElement;
+const checkbox = (name: string) => getLabelled(name) as HTMLInputElement;
 const button = (name: string, inside: HTMLElement = document.body) => within(inside).getByText(name, { selector: 'button' }) as HTMLButtonElement;
 const CROP_LABEL: Record<string, string> = { soybean: 'Soybean', wheat: 'Wheat' };
 
@@ -168,9 +179,9 @@ const exec: Record<string, (e: Ev, before: Snap) => unknown> = {
   'summary.retry': () => fireEvent.click(button('Retry', healthRegion())),
   'xstate.done.actor.loadSummary': (e) => settle(() => drive.summary.resolve(e.output)),
   'xstate.error.actor.loadSummary': (e) => settle(() => drive.summary.reject(e.error)),
-  'period.change(last6months)': () => fireEvent.change(screen.getByLabelText('Period'), { target: { value: 'last6months' } }),
-  'period.change(last12months)': () => fireEvent.change(screen.getByLabelText('Period'), { target: { value: 'last12months' } }),
-  'period.change(thisYear)': () => fireEvent.change(screen.getByLabelText('Period'), { target: { value: 'thisYear' } }),
+  'period.change(last6months)': () => fireEvent.change(getLabelled('Period'), { target: { value: 'last6months' } }),
+  'period.change(last12months)': () => fireEvent.change(getLabelled('Period'), { target: { value: 'last12months' } }),
+  'period.change(thisYear)': () => fireEvent.change(getLabelled('Period'), { target: { value: 'thisYear' } }),
   'crops.toggle(soybean)': (_, before) => {
     fireEvent.click(checkbox('Soybean'));
     expect(drive.trendCalls.at(-1)).toEqual(toggled(before.context.selected, 'soybean'));
@@ -232,7 +243,7 @@ const assertSummary: Record<string, (s: Snap) => void> = {
 
 function controls(s: Snap) {
   const c = s.context;
-  expect((screen.getByLabelText('Period') as HTMLSelectElement).value).toBe(c.period);
+  expect((getLabelled('Period') as HTMLSelectElement).value).toBe(c.period);
   expect(button('Line')).toHaveAttribute('aria-pressed', String(c.kind === 'line'));
   expect(button('Bar')).toHaveAttribute('aria-pressed', String(c.kind === 'bar'));
   expect(checkbox('Show Points').checked).toBe(c.showPoints);
@@ -334,7 +345,16 @@ describe('yield trends model', () => {
     expect([...trends].sort()).toEqual(Object.keys(assertTrends).sort());
   });
 
-  it.each([...summaryPaths, ...trendPaths].map((p) => [name(p.steps as never), p] as const))('%s', async (_, path) => {
+  it('renders paths that take every transition of the walks and reach every state', () => {
+    const taken = (ps: typeof all) => new Set(ps.flatMap((p) => features(p, transition as never)));
+    expect(taken(paths)).toEqual(taken(all));
+    const states = new Set(paths.flatMap((p) => p.steps.map((s) => `${region(s.state as Snap, 'summary')}/${region(s.state as Snap, 'trends')}`)));
+    for (const k of Object.keys(assertSummary)) expect([...states].some((x) => x.startsWith(`${k}/`))).toBe(true);
+    for (const k of Object.keys(assertTrends)) expect([...states].some((x) => x.endsWith(`/${k}`))).toBe(true);
+    expect(new Set(paths.flatMap((p) => p.steps.slice(1).map((s) => keyOf(s.event as Ev))))).toEqual(new Set(Object.keys(exec)));
+  });
+
+  it.each(paths.map((p) => [name(p.steps as never), p] as const))('%s', async (_, path) => {
     render();
     for (const step of path.steps) {
       const before = (path.steps[path.steps.indexOf(step) - 1]?.state ?? step.state) as Snap;
