@@ -13,7 +13,8 @@ const rows = async <T>(q: ReturnType<typeof sql>) => (await t.db.execute(q)).row
 
 beforeAll(async () => {
   t = await createTestApp();
-  await t.db.execute(sql`truncate users, fields, weather_stations, messages cascade`);
+  // sensor_readings has no foreign keys (schema.ts), so the cascade does not reach it.
+  await t.db.execute(sql`truncate users, fields, sensor_readings, weather_stations, messages cascade`);
   seeded = await seedDemoIfEmpty(t.db);
 }, 120_000);
 afterAll(() => t.close());
