@@ -28,3 +28,31 @@ describe('simulated field', () => {
     }
   });
 });
+
+describe('a field that starts dry', () => {
+  const run = (startMoisture: number, hours: number, dryForHours?: number) => {
+    const model = createFieldModel(7, startMoisture, dryForHours === undefined ? {} : { dryForHours });
+    const start = Date.parse('2026-05-01T00:00:00Z');
+    return Array.from({ length: hours * 12 }, (_, i) => model.step(new Date(start + i * 300_000), 300_000).moisture);
+  };
+
+  it('stays below the alert line until the farmer would have watered it, then recovers', () => {
+    const series = run(12, 36, 24);
+    expect(Math.max(...series.slice(0, 24 * 12))).toBeLessThan(25);
+    expect(Math.max(...series.slice(24 * 12))).toBeGreaterThan(40);
+  });
+
+  it('rises gradually when watered, not in one jump', () => {
+    const series = run(12, 36, 1);
+    const steps = series.slice(1).map((m, i) => m - series[i]);
+    expect(Math.max(...steps)).toBeLessThan(4);
+    expect(Math.max(...series)).toBeGreaterThan(40);
+  });
+
+  it('a field that starts moist is watered as soon as it dries below its habit', () => {
+    const series = run(30, 96, 24);
+    const firstRise = series.findIndex((m, i) => i > 0 && m - series[i - 1] > 1);
+    expect(firstRise).toBeGreaterThan(0);
+    expect(Math.min(...series.slice(0, firstRise))).toBeGreaterThan(15);
+  });
+});
