@@ -8,6 +8,9 @@ export default defineConfig({
     include: ['tests/e2e/**/*.e2e.ts'],
     globalSetup: ['tests/e2e/globalSetup.ts'],
     fileParallelism: false,
+    // A browser journey on a busy 2-core machine can lose a race with its own timeouts; one retry, and
+    // scripts/test.mjs names every test that needed it (with its first error), so a flake is reported, not hidden.
+    retry: 1,
     testTimeout: 90_000,
     hookTimeout: 180_000,
   },

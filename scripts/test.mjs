@@ -79,12 +79,27 @@ function vitest(label, cmdArgs, env) {
     f = j.numFailedTests + (j.numTotalTests === 0 ? 1 : 0);
     // A suite that failed to load counts as a failure even when no test inside it ran.
     f += j.testResults.filter((s) => s.status === 'failed' && s.assertionResults.length === 0).length;
+    noteProblems(j);
   }
   if (!ok && f === 0) f = 1;
   passed += p;
   failed += f;
   lines.push(`${ok ? 'ok  ' : 'FAIL'} ${label}: ${p} passed, ${f} failed (${secs}s)`);
   return ok;
+}
+
+/** Failed tests, suites that did not load, and tests that passed only on a retry, each with its first error line. */
+const problems = [];
+function noteProblems(report) {
+  const firstLine = (m) => (m ?? '').split('\n').find((l) => l.trim())?.trim().slice(0, 300) ?? '';
+  const where = (suite) => suite.name.replace(root, '');
+  for (const suite of report.testResults) {
+    if (suite.status === 'failed' && suite.assertionResults.length === 0) problems.push(`FAIL ${where(suite)}: ${firstLine(suite.message)}`);
+    for (const t of suite.assertionResults) {
+      if (t.status === 'failed') problems.push(`FAIL ${where(suite)} › ${t.fullName}: ${firstLine(t.failureMessages[0])}`);
+      else if (t.status === 'passed' && t.failureMessages.length) problems.push(`FLAKY (passed on retry) ${where(suite)} › ${t.fullName}: ${firstLine(t.failureMessages[0])}`);
+    }
+  }
 }
 
 const quick = args.has('--quick');
@@ -113,5 +128,6 @@ if (!quick) {
 
 console.log('\nSummary');
 for (const l of lines) console.log(`  ${l}`);
+for (const p of problems) console.log(`  ${p}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

@@ -14,10 +14,11 @@ const mr: Record<string, string> = JSON.parse(readFileSync(join(ROOT, 'src/i18n/
 const say = (id: string, values: Record<string, string | number> = {}) =>
   Object.entries(values).reduce((text, [k, v]) => text.replace(`{${k}}`, String(v)), mr[id]);
 
-const stamp = Date.now().toString().slice(-6);
-const farmer = { name: `e2e शेतकरी ${stamp}`, email: `e2e.farmer.${stamp}@shetmitra.in`, phone: `98${stamp}01`.slice(0, 10), password: 'Sheti@2026' };
-// A leading capital sorts it onto the field table's first page.
-const fieldName = `AA e2e शेत ${stamp}`;
+// Fresh names for every attempt (the e2e run retries a failed test once, on the same database).
+const newStamp = () => Date.now().toString().slice(-6);
+const newFarmer = (stamp: string) => ({
+  name: `e2e शेतकरी ${stamp}`, email: `e2e.farmer.${stamp}@shetmitra.in`, phone: `98${stamp}01`.slice(0, 10), password: 'Sheti@2026',
+});
 
 let app: RunningApp;
 let browser: Browser;
@@ -47,100 +48,118 @@ describe('staff workspace', () => {
     }
   });
 
+  /** Runs one part of a journey; a failure names the part, so a red run says where it stopped. */
+  async function step<T>(page: Page, name: string, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (e) {
+      await shot(page, `staff-failed-${name.replace(/\W+/g, '-')}`).catch(() => undefined);
+      throw new Error(`step "${name}" failed: ${(e as Error).message}`, { cause: e });
+    }
+  }
+
   async function coordinatorJourney(page: Page) {
-    await loginAs(page, app, DEMO.coordinator);
-    await page.getByText(say('coordinatorDashboard.myFarmers')).first().waitFor();
-    await page.waitForLoadState('networkidle');
-    await shot(page, 'staff-coordinator-dashboard');
-
+    const stamp = newStamp();
+    const farmer = newFarmer(stamp);
+    // A leading capital sorts it onto the field table's first page.
+    const fieldName = `AA e2e शेत ${stamp}`;
+    await step(page, 'log in', async () => {
+      await loginAs(page, app, DEMO.coordinator);
+      await page.getByText(say('coordinatorDashboard.myFarmers')).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      await shot(page, 'staff-coordinator-dashboard');
+    });
     // Add the farmer (the coordinator becomes their manager).
-    await page.goto(`${app.url}/add-farmer`);
-    await page.locator('[name=name]').fill(farmer.name);
-    await page.locator('[name=email]').fill(farmer.email);
-    await page.locator('[name=phoneNumber]').fill(farmer.phone);
-    await page.locator('[name=password]').fill(farmer.password);
-    await page.locator('[name=preferredLanguage]').selectOption('marathi');
-    await page.locator('[name=village]').fill('शिरूर');
-    await shot(page, 'staff-add-farmer');
-    await page.locator('form button[type=submit]').click();
-    await page.getByText(say('addUser.done.farmer')).waitFor();
-
+    await step(page, 'add the farmer', async () => {
+      await page.goto(`${app.url}/add-farmer`);
+      await page.locator('[name=name]').fill(farmer.name);
+      await page.locator('[name=email]').fill(farmer.email);
+      await page.locator('[name=phoneNumber]').fill(farmer.phone);
+      await page.locator('[name=password]').fill(farmer.password);
+      await page.locator('[name=preferredLanguage]').selectOption('marathi');
+      await page.locator('[name=village]').fill('शिरूर');
+      await shot(page, 'staff-add-farmer');
+      await page.locator('form button[type=submit]').click();
+      await page.getByText(say('addUser.done.farmer')).waitFor();
+    });
     // Add a field for them with one sensor and a time slot.
-    await page.goto(`${app.url}/add-field`);
-    await page.locator('[name=name]').fill(fieldName);
-    await page.getByRole('button', { name: say('addField.generate'), exact: true }).click();
-    expect(await page.locator('[name=fieldId]').inputValue()).toMatch(/^FLD\d{6}[A-Z]{3}$/);
-    await page.locator('[name=farmerId]').selectOption({ label: `${farmer.name} - ${farmer.phone}` });
-    await page.locator('[name=cropName]').fill('सोयाबीन');
-    await page.locator('[name=areaValue]').fill('2.5');
-    await page.locator('[name=ph]').fill('6.8');
-    await page.getByRole('button', { name: `+ ${say('addField.addSensor')}` }).click();
-    await page.locator('[name="sensor-0-sensorId"]').fill(`E2E-M-${stamp}`);
-    await page.getByRole('button', { name: `+ ${say('addField.addSlot')}` }).click();
-    await shot(page, 'staff-add-field');
-    await page.getByRole('button', { name: say('addField.create') }).click();
-    await page.getByText(say('addField.created')).waitFor();
-    await page.waitForURL(`${app.url}/`, { timeout: 5000 });
-
+    await step(page, 'add the field', async () => {
+      await page.goto(`${app.url}/add-field`);
+      await page.locator('[name=name]').fill(fieldName);
+      await page.getByRole('button', { name: say('addField.generate'), exact: true }).click();
+      expect(await page.locator('[name=fieldId]').inputValue()).toMatch(/^FLD\d{6}[A-Z]{3}$/);
+      await page.locator('[name=farmerId]').selectOption({ label: `${farmer.name} - ${farmer.phone}` });
+      await page.locator('[name=cropName]').fill('सोयाबीन');
+      await page.locator('[name=areaValue]').fill('2.5');
+      await page.locator('[name=ph]').fill('6.8');
+      await page.getByRole('button', { name: `+ ${say('addField.addSensor')}` }).click();
+      await page.locator('[name="sensor-0-sensorId"]').fill(`E2E-M-${stamp}`);
+      await page.getByRole('button', { name: `+ ${say('addField.addSlot')}` }).click();
+      await shot(page, 'staff-add-field');
+      await page.getByRole('button', { name: say('addField.create') }).click();
+      await page.getByText(say('addField.created')).waitFor();
+      await page.waitForURL(`${app.url}/`, { timeout: 5000 });
+    });
     // Set its location on the map in the field table.
-    await page.goto(`${app.url}/fields`);
-    await page.getByRole('tab', { name: say('fields.tab.table') }).click();
-    const setButton = page.getByRole('button', { name: `${say('fields.setLocation')}: ${fieldName}` });
-    await setButton.waitFor({ timeout: 15_000 }).catch(async (e) => {
-      await shot(page, 'staff-field-table-failed');
-      throw e;
+    await step(page, 'set its location', async () => {
+      await page.goto(`${app.url}/fields`);
+      await page.getByRole('tab', { name: say('fields.tab.table') }).click();
+      const setButton = page.getByRole('button', { name: `${say('fields.setLocation')}: ${fieldName}` });
+      await setButton.waitFor({ timeout: 15_000 });
+      await setButton.click();
+      const picker = page.getByTestId('location-picker').locator('canvas');
+      await picker.waitFor({ timeout: 20_000 });
+      const box = (await picker.boundingBox())!;
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      await page.getByTestId('picked-position').waitFor();
+      await shot(page, 'staff-set-location');
+      await page.getByRole('dialog').getByRole('button', { name: say('fields.save') }).click();
+      await page.getByRole('button', { name: `${say('fields.editLocation')}: ${fieldName}` }).waitFor();
     });
-    await setButton.click();
-    const picker = page.getByTestId('location-picker').locator('canvas');
-    await picker.waitFor({ timeout: 20_000 });
-    const box = (await picker.boundingBox())!;
-    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-    await page.getByTestId('picked-position').waitFor();
-    await shot(page, 'staff-set-location');
-    await page.getByRole('dialog').getByRole('button', { name: say('fields.save') }).click();
-    await page.getByRole('button', { name: `${say('fields.editLocation')}: ${fieldName}` }).waitFor();
-
     // The field map pins it.
-    await page.getByRole('tab', { name: say('fields.tab.map') }).click();
-    await page.locator('.field-map canvas').first().waitFor({ timeout: 20_000 });
-    await page.waitForTimeout(1500);
-    await shot(page, 'staff-field-map');
-
-    // Monitoring finds it; its details open with every section.
-    await page.getByRole('tab', { name: say('fields.tab.cards') }).click();
-    await page.getByRole('searchbox').fill(fieldName);
-    await page.getByRole('button', { name: `${say('fields.viewDetails')}: ${fieldName}` }).click();
-    const details = page.getByRole('dialog', { name: say('fields.details') });
-    await details.getByText(say('fields.noCropHistory')).waitFor({ timeout: 10_000 }).catch(async (e) => {
-      await shot(page, 'staff-field-details-failed');
-      throw e;
+    await step(page, 'field map', async () => {
+      await page.getByRole('tab', { name: say('fields.tab.map') }).click();
+      await page.locator('.field-map canvas').first().waitFor({ timeout: 20_000 });
+      await page.waitForTimeout(1500);
+      await shot(page, 'staff-field-map');
     });
-    await details.getByText(say('fields.noNotes')).waitFor();
-    await shot(page, 'staff-field-details');
-    await details.getByRole('button', { name: say('fields.close') }).click();
-
+    // Monitoring finds it; its details open with every section.
+    await step(page, 'monitoring and details', async () => {
+      await page.getByRole('tab', { name: say('fields.tab.cards') }).click();
+      await page.getByRole('searchbox').fill(fieldName);
+      await page.getByRole('button', { name: `${say('fields.viewDetails')}: ${fieldName}` }).click();
+      const details = page.getByRole('dialog', { name: say('fields.details') });
+      await details.getByText(say('fields.noCropHistory')).waitFor({ timeout: 10_000 });
+      await details.getByText(say('fields.noNotes')).waitFor();
+      await shot(page, 'staff-field-details');
+      await details.getByRole('button', { name: say('fields.close') }).click();
+    });
     // Message the new farmer.
-    await page.goto(`${app.url}/farmers`);
-    await page.getByRole('searchbox').fill(farmer.email);
-    await page.getByRole('checkbox', { name: say('people.select', { name: farmer.name }) }).check();
-    await page.getByRole('button', { name: say('people.sendMessage') }).first().click();
-    await page.locator('[name=subject]').fill('पावसाचा अंदाज');
-    await page.locator('[name=message]').fill('उद्या जोरदार पाऊस आहे, काढलेले पीक झाकून ठेवा.');
-    await shot(page, 'staff-send-message');
-    await page.getByRole('dialog').getByRole('button', { name: say('people.send') }).click();
-    await page.getByText(say('people.sent', { count: 1 })).waitFor();
-    await shot(page, 'staff-farmers-coordinator');
-
+    await step(page, 'message the farmer', async () => {
+      await page.goto(`${app.url}/farmers`);
+      await page.getByRole('searchbox').fill(farmer.email);
+      await page.getByRole('checkbox', { name: say('people.select', { name: farmer.name }) }).check();
+      await page.getByRole('button', { name: say('people.sendMessage') }).first().click();
+      await page.locator('[name=subject]').fill('पावसाचा अंदाज');
+      await page.locator('[name=message]').fill('उद्या जोरदार पाऊस आहे, काढलेले पीक झाकून ठेवा.');
+      await shot(page, 'staff-send-message');
+      await page.getByRole('dialog').getByRole('button', { name: say('people.send') }).click();
+      await page.getByText(say('people.sent', { count: 1 })).waitFor();
+      await shot(page, 'staff-farmers-coordinator');
+    });
     // The farmer reads it.
     const farmerPage = await newPage();
-    await loginAs(farmerPage, app, farmer.email, farmer.password);
-    await farmerPage.goto(`${app.url}/messages`);
-    await farmerPage.getByText('पावसाचा अंदाज').click();
-    await farmerPage.getByText('उद्या जोरदार पाऊस आहे, काढलेले पीक झाकून ठेवा.').waitFor();
-    await shot(farmerPage, 'staff-farmer-inbox');
+    await step(farmerPage, 'farmer reads it', async () => {
+      await loginAs(farmerPage, app, farmer.email, farmer.password);
+      await farmerPage.goto(`${app.url}/messages`);
+      await farmerPage.getByText('पावसाचा अंदाज').click();
+      await farmerPage.getByText('उद्या जोरदार पाऊस आहे, काढलेले पीक झाकून ठेवा.').waitFor();
+      await shot(farmerPage, 'staff-farmer-inbox');
+    });
   }
 
   it('an admin imports a CSV with bad rows and gets the report', async () => {
+    const stamp = newStamp();
     const page = await newPage();
     await loginAs(page, app, DEMO.admin);
     await page.getByText(say('adminDashboard.coordinators')).first().waitFor();
