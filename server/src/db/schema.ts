@@ -88,8 +88,9 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
-    index('users_managed_by_idx').on(t.managedBy),
-    index('users_role_idx').on(t.role, t.name),
+    // The staff lists page in (name, id) order: these indexes hand out a page without sorting every match.
+    index('users_managed_by_name_idx').on(t.managedBy, t.name, t.id),
+    index('users_role_name_idx').on(t.role, t.name, t.id),
     // Trigram indexes (pg_trgm, migration 0001) serve `like '%term%'`: the people search, and an owner's name
     // for the field search.
     index('users_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
@@ -284,7 +285,7 @@ export const fields = pgTable(
   (t) => [
     uniqueIndex('fields_field_id_key').on(t.fieldId),
     index('fields_farmer_idx').on(t.farmerId),
-    index('fields_name_idx').on(t.name),
+    index('fields_name_id_idx').on(t.name, t.id),
     index('fields_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     check('fields_lat_range', sql`${t.lat} is null or ${t.lat} between -90 and 90`),
     check('fields_lng_range', sql`${t.lng} is null or ${t.lng} between -180 and 180`),

@@ -97,6 +97,27 @@ describe('totals follow every kind of write', () => {
     expect((await get('admin', '/admin/overview')).recentAlerts).toBe(overview.recentAlerts + 1);
   });
 
+  it('each coordinator’s farmer count follows assignments and a page beyond the end keeps its total', async () => {
+    const counts = async () =>
+      new Map<string, number>(
+        (await get('admin', '/admin/coordinators')).coordinators.map((c: { _id: string; farmerCount: number }) => [c._id, c.farmerCount]),
+      );
+    const [one, two] = [FIXTURE.users.coordinator.id, FIXTURE.users.coordinator2.id];
+    const before = await counts();
+    const moving = (await t.db.select({ id: users.id }).from(users).where(eq(users.managedBy, two)))[0].id;
+    await t.db.update(users).set({ managedBy: one }).where(eq(users.id, moving));
+    const after = await counts();
+    expect(after.get(one)).toBe((before.get(one) ?? 0) + 1);
+    expect(after.get(two) ?? 0).toBe((before.get(two) ?? 0) - 1);
+    // The grouped count is one figure per coordinator, the same as counting their farmers directly.
+    const direct = await t.db.select({ id: users.id }).from(users).where(eq(users.managedBy, one));
+    expect(after.get(one)).toBe(direct.length);
+
+    // An empty page (past the end) carries no versions with its rows; its total is still right.
+    const all = await total('admin', '/admin/farmers');
+    expect(await total('admin', '/admin/farmers?page=999&limit=10')).toBe(all);
+  });
+
   it('another app instance on the same database sees the same totals at once', async () => {
     // A second app process in miniature: its own count cache, the same database (closing it leaves the database open).
     const other = await buildApp(testConfig(), { database: t.database });

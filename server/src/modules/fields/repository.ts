@@ -8,7 +8,7 @@ import { cropHistory, fieldFinancials, fieldNotes, fields, sensors, users } from
 import { fieldScope, type AuthUser } from '../../lib/access';
 import type { AddFieldPayload } from '../../domain/fields/addField';
 import { counted, pageInfo, searchPattern } from '../people/repository';
-import { scopeKey, type CountCache } from '../../lib/countCache';
+import { scopeKey, versionStamp, type CountCache, type CountedTable } from '../../lib/countCache';
 
 export type FieldHealthFilter = 'all' | 'good' | 'warning' | 'alert';
 export type FieldListQuery = { page: number; limit: number; search?: string; status?: FieldHealthFilter };
@@ -40,35 +40,35 @@ function listFilter(user: AuthUser, q: FieldListQuery): SQL {
 export async function listFields(db: Db, user: AuthUser, q: FieldListQuery, counts?: CountCache) {
   const where = listFilter(user, q);
   const key = `fields|${scopeKey(user)}|${q.status ?? 'all'}|${q.search?.trim() ?? ''}`;
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({
-        _id: fields.id,
-        fieldId: fields.fieldId,
-        fieldName: fields.name,
-        status: fields.health,
-        operationalStatus: fields.operationalStatus,
-        farmerId: fields.farmerId,
-        farmerName: users.name,
-        crop: fields.cropName,
-        area: areaInAcres,
-        lastMoisture: fields.lastMoisture,
-        lastTemperature: fields.lastTemperature,
-        lastSensorUpdate: fields.lastReadingAt,
-        lat: fields.lat,
-        lng: fields.lng,
-      })
-      .from(fields)
-      .leftJoin(users, eq(users.id, fields.farmerId))
-      .where(where)
-      .orderBy(asc(fields.name), asc(fields.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    // The scope and the owner-name search read users too.
-    counted(counts, db, key, ['fields', 'users'], () => db.select({ total: count() }).from(fields).where(where)),
-  ]);
+  // The scope and the owner-name search read users too.
+  const tables: CountedTable[] = ['fields', 'users'];
+  const rows = await db
+    .select({
+      _id: fields.id,
+      fieldId: fields.fieldId,
+      fieldName: fields.name,
+      status: fields.health,
+      operationalStatus: fields.operationalStatus,
+      farmerId: fields.farmerId,
+      farmerName: users.name,
+      crop: fields.cropName,
+      area: areaInAcres,
+      lastMoisture: fields.lastMoisture,
+      lastTemperature: fields.lastTemperature,
+      lastSensorUpdate: fields.lastReadingAt,
+      lat: fields.lat,
+      lng: fields.lng,
+      stamp: versionStamp(tables),
+    })
+    .from(fields)
+    .leftJoin(users, eq(users.id, fields.farmerId))
+    .where(where)
+    .orderBy(asc(fields.name), asc(fields.id))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
+  const total = await counted(counts, db, key, tables, rows[0]?.stamp, async () => (await db.select({ total: count() }).from(fields).where(where))[0].total);
   return {
-    fields: rows.map(({ lastMoisture, lastTemperature, ...r }) => ({
+    fields: rows.map(({ lastMoisture, lastTemperature, stamp: _, ...r }) => ({
       ...r,
       lastSensorUpdate: r.lastSensorUpdate?.toISOString() ?? null,
       owner: { name: r.farmerName },

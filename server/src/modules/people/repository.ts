@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { alerts, fields, sessions, users } from '../../db/schema';
 import { farmerScope, type AuthUser } from '../../lib/access';
 import { accessChanged } from '../../lib/accessCache';
-import { scopeKey, type CountCache } from '../../lib/countCache';
+import { scopeKey, versionStamp, type CountCache, type CountedTable } from '../../lib/countCache';
 
 export type FarmerStatusFilter = 'all' | 'active' | 'inactive' | 'alert';
 export type ListQuery = { page: number; limit: number; search?: string; status?: FarmerStatusFilter };
@@ -36,38 +36,49 @@ function farmerFilter(user: AuthUser, q: ListQuery): SQL {
   return and(...parts)!;
 }
 
-/** Without a count cache (one-off callers) the total is counted every time. */
-const counted = <T>(counts: CountCache | undefined, db: Db, key: string, tables: Parameters<CountCache['get']>[2], compute: () => Promise<T>) =>
-  counts ? counts.get(db, key, tables, compute) : compute();
+/**
+ * A list's total: counted once per version of the tables it depends on. `stamp` is those versions as read with
+ * the page (`versionStamp` selected as a column), so a page and its reused total cost one round trip; an empty
+ * page carries no stamp and reads the versions itself. Without a count cache (one-off callers) it is counted.
+ */
+function counted<T>(counts: CountCache | undefined, db: Db, key: string, tables: readonly CountedTable[], stamp: string | undefined, compute: () => Promise<T>) {
+  if (!counts) return compute();
+  return stamp ? counts.at(key, stamp, compute) : counts.get(db, key, tables, compute);
+}
+
+const FARMER_TABLES = (q: ListQuery): CountedTable[] => (q.status === 'alert' ? ['alerts', 'users'] : ['users']);
 
 export async function listFarmers(db: Db, user: AuthUser, q: ListQuery, counts?: CountCache) {
   const where = farmerFilter(user, q);
   const key = `farmers|${scopeKey(user)}|${q.status ?? 'all'}|${q.search?.trim() ?? ''}`;
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({
-        _id: users.id,
-        name: users.name,
-        email: users.email,
-        phoneNumber: users.phoneNumber,
-        village: users.village,
-        district: users.district,
-        status: users.status,
-        coordinator: users.managedBy,
-        coordinatorName: coordinator.name,
-        lastActive: users.lastActiveAt,
-        fieldCount: sql<number>`(select count(*)::int from ${fields} where ${fields.farmerId} = ${users.id})`,
-        hasOpenAlert,
-      })
-      .from(users)
-      .leftJoin(coordinator, eq(coordinator.id, users.managedBy))
-      .where(where)
-      .orderBy(asc(users.name), asc(users.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    counted(counts, db, key, q.status === 'alert' ? ['users', 'alerts'] : ['users'], () => db.select({ total: count() }).from(users).where(where)),
-  ]);
-  return { farmers: rows.map((r) => ({ ...r, lastActive: r.lastActive?.toISOString() ?? null })), pagination: pageInfo(q, total) };
+  const tables = FARMER_TABLES(q);
+  const rows = await db
+    .select({
+      _id: users.id,
+      name: users.name,
+      email: users.email,
+      phoneNumber: users.phoneNumber,
+      village: users.village,
+      district: users.district,
+      status: users.status,
+      coordinator: users.managedBy,
+      coordinatorName: coordinator.name,
+      lastActive: users.lastActiveAt,
+      fieldCount: sql<number>`(select count(*)::int from ${fields} where ${fields.farmerId} = ${users.id})`,
+      hasOpenAlert,
+      stamp: versionStamp(tables),
+    })
+    .from(users)
+    .leftJoin(coordinator, eq(coordinator.id, users.managedBy))
+    .where(where)
+    .orderBy(asc(users.name), asc(users.id))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
+  const total = await counted(counts, db, key, tables, rows[0]?.stamp, async () => (await db.select({ total: count() }).from(users).where(where))[0].total);
+  return {
+    farmers: rows.map(({ stamp: _, ...r }) => ({ ...r, lastActive: r.lastActive?.toISOString() ?? null })),
+    pagination: pageInfo(q, total),
+  };
 }
 
 export { counted };
@@ -92,19 +103,33 @@ export async function listCoordinators(db: Db, q: { page: number; limit: number;
   const parts: (SQL | undefined)[] = [eq(users.role, 'coordinator')];
   if (q.search?.trim()) parts.push(like(users.searchText, searchPattern(q.search)));
   const where = and(...parts);
-  // Written out in full: drizzle leaves columns unqualified in a one-table select, which a subquery would capture.
-  const farmerCount = sql<number>`(select count(*)::int from users managed where managed.managed_by = "users"."id")`;
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({ _id: users.id, name: users.name, email: users.email, phoneNumber: users.phoneNumber, status: users.status, farmerCount })
-      .from(users)
-      .where(where)
-      .orderBy(asc(users.name), asc(users.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    counted(counts, db, `coordinators|${q.search?.trim() ?? ''}`, ['users'], () => db.select({ total: count() }).from(users).where(where)),
+  const rows = await db
+    .select({ _id: users.id, name: users.name, email: users.email, phoneNumber: users.phoneNumber, status: users.status, stamp: versionStamp(['users']) })
+    .from(users)
+    .where(where)
+    .orderBy(asc(users.name), asc(users.id))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
+  const stamp = rows[0]?.stamp;
+  const [total, perCoordinator] = await Promise.all([
+    counted(counts, db, `coordinators|${q.search?.trim() ?? ''}`, ['users'], stamp, async () => (await db.select({ total: count() }).from(users).where(where))[0].total),
+    // One grouped count for every coordinator, reused while users are unchanged, instead of a count per row.
+    rows.length ? counted(counts, db, 'farmers-per-coordinator', ['users'], stamp, () => farmersPerCoordinator(db)) : new Map<string, number>(),
   ]);
-  return { coordinators: rows, pagination: pageInfo(q, total) };
+  return {
+    coordinators: rows.map(({ stamp: _, ...r }) => ({ ...r, farmerCount: perCoordinator.get(r._id) ?? 0 })),
+    pagination: pageInfo(q, total),
+  };
+}
+
+/** How many farmers each coordinator manages (coordinators without farmers are absent). */
+async function farmersPerCoordinator(db: Db) {
+  const rows = await db
+    .select({ id: users.managedBy, n: count() })
+    .from(users)
+    .where(and(eq(users.role, 'farmer'), sql`${users.managedBy} is not null`))
+    .groupBy(users.managedBy);
+  return new Map(rows.map((r) => [r.id as string, r.n]));
 }
 
 export async function findUserByEmail(db: Db, email: string) {
