@@ -1,11 +1,13 @@
 /**
- * Counts for the staff lists and stat cards, reused while the tables they count are unchanged.
+ * Counts and list pages for the staff lists and stat cards, reused while the tables they read are unchanged.
  *
- * A page of a list is cheap (an index walk to 10 rows); its total is not (every matching row). Each count is
- * kept with the versions of the tables it depends on (`list_versions`, raised by statement triggers on every
- * write that can change a count, migration 0003). A request reads the current versions (one primary-key read of
- * at most three rows) and reuses the count only when they are the same, so a list is never behind a committed
- * write, in this process or any other. Bounded: the oldest entries go first.
+ * A list's total costs every matching row; a deep or searched page costs every match too. Each value is kept
+ * with the versions of the tables it depends on (`list_versions`, raised by statement triggers on every write
+ * that can change what a list shows, migrations 0003 and 0006). A request reads the current versions (one
+ * primary-key read of at most three rows) and reuses the value only when they are the same, so a list is never
+ * behind a committed write, in this process or any other. What changes with every sensor reading (a field's
+ * last reading) raises no version: a kept field page re-reads it in the same query. Bounded: the least recently
+ * used entries go first.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -26,6 +28,12 @@ export const versionStamp = (tables: readonly CountedTable[]): SQL<string> =>
 export function createCountCache(maxEntries = 5000) {
   const entries = new Map<string, { stamp: string; value: unknown }>();
 
+  function store(key: string, stamp: string, value: unknown) {
+    entries.delete(key);
+    entries.set(key, { stamp, value });
+    while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+  }
+
   async function stampOf(db: Db, tables: readonly CountedTable[]) {
     const [row] = await db.select({ stamp: versionStamp(tables) }).from(listVersions).limit(1);
     return row?.stamp ?? '';
@@ -35,9 +43,32 @@ export function createCountCache(maxEntries = 5000) {
     const hit = entries.get(key);
     if (hit && hit.stamp === stamp) return hit.value as T;
     const value = await compute();
-    entries.delete(key);
-    entries.set(key, { stamp, value });
-    while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+    store(key, stamp, value);
+    return value;
+  }
+
+  /**
+   * A list page kept with the versions it was read at. With an entry, `revalidate` reads the current versions
+   * (and anything the page shows live) in one query and returns the page as it is now, or nothing when the
+   * versions moved; then, or without an entry, `compute()` reads the page with its versions from one snapshot.
+   * An empty page carries no versions and is not kept.
+   */
+  async function page<T>(
+    key: string,
+    revalidate: (cached: { stamp: string; value: T }) => Promise<T | undefined>,
+    compute: () => Promise<{ stamp?: string; value: T }>,
+  ): Promise<T> {
+    const hit = entries.get(key) as { stamp: string; value: T } | undefined;
+    if (hit) {
+      const now = await revalidate(hit);
+      if (now !== undefined) {
+        store(key, hit.stamp, now);
+        return now;
+      }
+    }
+    const { stamp, value } = await compute();
+    if (stamp) store(key, stamp, value);
+    else entries.delete(key);
     return value;
   }
 
@@ -54,6 +85,9 @@ export function createCountCache(maxEntries = 5000) {
      * must read a snapshot no older than that stamp's, which any query started after it does.
      */
     at,
+    page,
+    /** The current versions of `tables` (one primary-key read). */
+    stamp: stampOf,
     clear: () => entries.clear(),
     get size() {
       return entries.size;

@@ -43,17 +43,77 @@ describe('count reuse', () => {
     expect(await total('admin', '/admin/farmers')).toBe(before + 2);
   });
 
-  it('a field’s last reading or a sign-in does not raise a version; a health change or a rename does', async () => {
+  it('a field’s last reading does not raise a version; a health change, a move, a rename or a sign-in does', async () => {
     const f0 = await version('fields');
     await t.db.update(fields).set({ lastMoisture: 12, lastReadingAt: new Date() }).where(eq(fields.id, FIXTURE.fields.farmer2.id));
     expect(await version('fields')).toBe(f0);
     await t.db.update(fields).set({ health: 'warning' }).where(eq(fields.id, FIXTURE.fields.farmer2.id));
     expect(await version('fields')).toBe(f0 + 1);
+    await t.db.update(fields).set({ lat: 19.1, lng: 75.2 }).where(eq(fields.id, FIXTURE.fields.farmer2.id));
+    expect(await version('fields')).toBe(f0 + 2);
     const u0 = await version('users');
-    await t.login('farmer');
-    expect(await version('users')).toBe(u0);
     await t.db.update(users).set({ name: 'Sita S. Shinde' }).where(eq(users.id, FIXTURE.users.farmer2.id));
     expect(await version('users')).toBe(u0 + 1);
+    // A farmer row shows the last sign-in, so a kept page must not outlive one.
+    await t.login('farmer');
+    expect(await version('users')).toBe(u0 + 2);
+  });
+});
+
+describe('kept pages', () => {
+  const farmerRow = async (who: FixtureUser, url: string, id: string) =>
+    (await get(who, url)).farmers.find((f: { _id: string }) => f._id === id) as Record<string, unknown> | undefined;
+  const fieldRow = async (who: FixtureUser, url: string, id: string) =>
+    (await get(who, url)).fields.find((f: { _id: string }) => f._id === id) as Record<string, unknown> | undefined;
+
+  it('a page is reused while nothing it shows was written, and read again after a write', async () => {
+    const url = '/admin/farmers?limit=100';
+    const id = FIXTURE.users.farmer3.id;
+    const first = await farmerRow('admin', url, id);
+    expect(first).toBeDefined();
+    // A rename written with the version trigger switched off: the kept page must not see it (reuse is real)…
+    await t.db.execute(sql`alter table users disable trigger users_list_version`);
+    try {
+      await t.db.update(users).set({ village: 'Hiddenwadi' }).where(eq(users.id, id));
+    } finally {
+      await t.db.execute(sql`alter table users enable trigger users_list_version`);
+    }
+    expect((await farmerRow('admin', url, id))?.village).toBe(first!.village);
+    // …and any write to a user afterwards, even a district, shows both changes.
+    await t.db.update(users).set({ district: 'Satara' }).where(eq(users.id, id));
+    expect(await farmerRow('admin', url, id)).toMatchObject({ village: 'Hiddenwadi', district: 'Satara' });
+  });
+
+  it('a farmer row follows a sign-in, a new field and an alert; a coordinator row follows a rename', async () => {
+    const url = '/coordinator/managed-farmers?limit=10';
+    const id = FIXTURE.users.farmer.id;
+    const before = await farmerRow('coordinator', url, id);
+    await t.login('farmer');
+    const signedIn = await farmerRow('coordinator', url, id);
+    expect(signedIn!.lastActive).not.toBe(before!.lastActive);
+    await t.db.insert(fields).values({ fieldId: 'FLD123456KPT', name: 'Kept plot', farmerId: id });
+    expect((await farmerRow('coordinator', url, id))!.fieldCount).toBe((before!.fieldCount as number) + 1);
+
+    const coordinators = async () =>
+      (await get('admin', '/admin/coordinators')).coordinators.find((c: { _id: string }) => c._id === FIXTURE.users.coordinator2.id);
+    expect((await coordinators()).name).not.toBe('Renamed Coordinator');
+    await t.db.update(users).set({ name: 'Renamed Coordinator' }).where(eq(users.id, FIXTURE.users.coordinator2.id));
+    expect((await coordinators()).name).toBe('Renamed Coordinator');
+  });
+
+  it('a kept field page shows each field’s latest reading, and a moved field’s new position', async () => {
+    const url = '/admin/fields?limit=100';
+    const id = FIXTURE.fields.farmer.id;
+    await fieldRow('admin', url, id);
+    const at = new Date('2026-11-20T06:30:00Z');
+    await t.db.update(fields).set({ lastMoisture: 17.5, lastTemperature: 31, lastReadingAt: at }).where(eq(fields.id, id));
+    expect(await fieldRow('admin', url, id)).toMatchObject({ lastSensorUpdate: at.toISOString(), lastSensorData: { moisture: 17.5, temperature: 31 } });
+    await t.db.update(fields).set({ lat: 18.52, lng: 73.86 }).where(eq(fields.id, id));
+    expect(await fieldRow('admin', url, id)).toMatchObject({ lat: 18.52, lng: 73.86, lastSensorData: { moisture: 17.5 } });
+    // The coordinator's overview is a page of its own, just as fresh.
+    await t.db.update(fields).set({ lastMoisture: 44 }).where(eq(fields.id, id));
+    expect(await fieldRow('coordinator', '/coordinator/field-overview?limit=10', id)).toMatchObject({ lastSensorData: { moisture: 44 } });
+    expect(await fieldRow('admin', url, id)).toMatchObject({ lastSensorData: { moisture: 44 } });
   });
 });
 

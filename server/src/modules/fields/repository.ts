@@ -1,7 +1,7 @@
 /**
  * SQL for field lists, field details, field creation and locations. Every read is limited by `fieldScope(user)`.
  */
-import { and, asc, count, desc, eq, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { FieldPin } from '../../contracts/fields';
 import type { Db } from '../../db/client';
 import { cropHistory, fieldFinancials, fieldNotes, fields, sensors, users } from '../../db/schema';
@@ -36,15 +36,47 @@ function listFilter(user: AuthUser, q: FieldListQuery): SQL {
   return and(...parts)!;
 }
 
-/** One page of field rows in the listing shape of spec section 3. */
-export async function listFields(db: Db, user: AuthUser, q: FieldListQuery, counts?: CountCache) {
+/** The scope and the owner-name search read users too. */
+const FIELD_TABLES: CountedTable[] = ['fields', 'users'];
+
+/** What every sensor reading changes: read afresh even for a kept page. */
+const liveColumns = {
+  _id: fields.id,
+  lastMoisture: fields.lastMoisture,
+  lastTemperature: fields.lastTemperature,
+  lastReadingAt: fields.lastReadingAt,
+};
+type Live = { lastMoisture: number | null; lastTemperature: number | null; lastReadingAt: Date | null };
+
+const liveShape = (l: Live) => ({
+  lastSensorUpdate: l.lastReadingAt?.toISOString() ?? null,
+  lastSensorData: l.lastMoisture === null && l.lastTemperature === null ? null : { moisture: l.lastMoisture, temperature: l.lastTemperature },
+});
+
+/**
+ * One page of field rows in the listing shape of spec section 3. A kept page (lib/countCache.ts) costs one query:
+ * the current versions and its fields' last readings, read together.
+ */
+export function listFields(db: Db, user: AuthUser, q: FieldListQuery, counts?: CountCache) {
+  if (!counts) return fieldPage(db, user, q).then((p) => p.value);
+  const key = `fields-page|${scopeKey(user)}|${q.status ?? 'all'}|${q.search?.trim() ?? ''}|${q.page}|${q.limit}`;
+  type Page = Awaited<ReturnType<typeof fieldPage>>['value'];
+  const revalidate = async (cached: { stamp: string; value: Page }) => {
+    const ids = cached.value.fields.map((f) => f._id);
+    const live = await db.select({ ...liveColumns, stamp: versionStamp(FIELD_TABLES) }).from(fields).where(inArray(fields.id, ids));
+    if (live.length !== ids.length || live[0].stamp !== cached.stamp) return undefined;
+    const byId = new Map(live.map((l) => [l._id, l]));
+    return { ...cached.value, fields: cached.value.fields.map((f) => ({ ...f, ...liveShape(byId.get(f._id)!) })) };
+  };
+  return counts.page(key, revalidate, () => fieldPage(db, user, q, counts));
+}
+
+async function fieldPage(db: Db, user: AuthUser, q: FieldListQuery, counts?: CountCache) {
   const where = listFilter(user, q);
   const key = `fields|${scopeKey(user)}|${q.status ?? 'all'}|${q.search?.trim() ?? ''}`;
-  // The scope and the owner-name search read users too.
-  const tables: CountedTable[] = ['fields', 'users'];
   const rows = await db
     .select({
-      _id: fields.id,
+      ...liveColumns,
       fieldId: fields.fieldId,
       fieldName: fields.name,
       status: fields.health,
@@ -53,12 +85,9 @@ export async function listFields(db: Db, user: AuthUser, q: FieldListQuery, coun
       farmerName: users.name,
       crop: fields.cropName,
       area: areaInAcres,
-      lastMoisture: fields.lastMoisture,
-      lastTemperature: fields.lastTemperature,
-      lastSensorUpdate: fields.lastReadingAt,
       lat: fields.lat,
       lng: fields.lng,
-      stamp: versionStamp(tables),
+      stamp: versionStamp(FIELD_TABLES),
     })
     .from(fields)
     .leftJoin(users, eq(users.id, fields.farmerId))
@@ -66,17 +95,19 @@ export async function listFields(db: Db, user: AuthUser, q: FieldListQuery, coun
     .orderBy(asc(fields.name), asc(fields.id))
     .limit(q.limit)
     .offset((q.page - 1) * q.limit);
-  const total = await counted(counts, db, key, tables, rows[0]?.stamp, async () => (await db.select({ total: count() }).from(fields).where(where))[0].total);
+  const stamp = rows[0]?.stamp;
+  const total = await counted(counts, db, key, FIELD_TABLES, stamp, async () => (await db.select({ total: count() }).from(fields).where(where))[0].total);
   return {
-    fields: rows.map(({ lastMoisture, lastTemperature, stamp: _, ...r }) => ({
-      ...r,
-      lastSensorUpdate: r.lastSensorUpdate?.toISOString() ?? null,
-      owner: { name: r.farmerName },
-      cropType: r.crop,
-      lastSensorData:
-        lastMoisture === null && lastTemperature === null ? null : { moisture: lastMoisture, temperature: lastTemperature },
-    })),
-    pagination: pageInfo(q, total),
+    stamp,
+    value: {
+      fields: rows.map(({ lastMoisture, lastTemperature, lastReadingAt, stamp: _, ...r }) => ({
+        ...r,
+        ...liveShape({ lastMoisture, lastTemperature, lastReadingAt }),
+        owner: { name: r.farmerName },
+        cropType: r.crop,
+      })),
+      pagination: pageInfo(q, total),
+    },
   };
 }
 

@@ -47,8 +47,20 @@ function counted<T>(counts: CountCache | undefined, db: Db, key: string, tables:
 }
 
 const FARMER_TABLES = (q: ListQuery): CountedTable[] => (q.status === 'alert' ? ['alerts', 'users'] : ['users']);
+/** A farmer row also shows field counts and open alerts. */
+const FARMER_PAGE_TABLES: CountedTable[] = ['alerts', 'fields', 'users'];
 
-export async function listFarmers(db: Db, user: AuthUser, q: ListQuery, counts?: CountCache) {
+/** A kept page is reused while the versions it was read at are current. */
+const unchanged = <T>(db: Db, counts: CountCache, tables: readonly CountedTable[]) => async (cached: { stamp: string; value: T }) =>
+  (await counts.stamp(db, tables)) === cached.stamp ? cached.value : undefined;
+
+export function listFarmers(db: Db, user: AuthUser, q: ListQuery, counts?: CountCache) {
+  if (!counts) return farmerPage(db, user, q).then((p) => p.value);
+  const key = `farmers-page|${scopeKey(user)}|${q.status ?? 'all'}|${q.search?.trim() ?? ''}|${q.page}|${q.limit}`;
+  return counts.page(key, unchanged(db, counts, FARMER_PAGE_TABLES), () => farmerPage(db, user, q, counts));
+}
+
+async function farmerPage(db: Db, user: AuthUser, q: ListQuery, counts?: CountCache) {
   const where = farmerFilter(user, q);
   const key = `farmers|${scopeKey(user)}|${q.status ?? 'all'}|${q.search?.trim() ?? ''}`;
   const tables = FARMER_TABLES(q);
@@ -67,6 +79,7 @@ export async function listFarmers(db: Db, user: AuthUser, q: ListQuery, counts?:
       fieldCount: sql<number>`(select count(*)::int from ${fields} where ${fields.farmerId} = ${users.id})`,
       hasOpenAlert,
       stamp: versionStamp(tables),
+      pageStamp: versionStamp(FARMER_PAGE_TABLES),
     })
     .from(users)
     .leftJoin(coordinator, eq(coordinator.id, users.managedBy))
@@ -76,8 +89,11 @@ export async function listFarmers(db: Db, user: AuthUser, q: ListQuery, counts?:
     .offset((q.page - 1) * q.limit);
   const total = await counted(counts, db, key, tables, rows[0]?.stamp, async () => (await db.select({ total: count() }).from(users).where(where))[0].total);
   return {
-    farmers: rows.map(({ stamp: _, ...r }) => ({ ...r, lastActive: r.lastActive?.toISOString() ?? null })),
-    pagination: pageInfo(q, total),
+    stamp: rows[0]?.pageStamp,
+    value: {
+      farmers: rows.map(({ stamp: _, pageStamp: __, ...r }) => ({ ...r, lastActive: r.lastActive?.toISOString() ?? null })),
+      pagination: pageInfo(q, total),
+    },
   };
 }
 
@@ -99,7 +115,15 @@ export function coordinatorChoices(db: Db) {
     .orderBy(asc(users.name));
 }
 
-export async function listCoordinators(db: Db, q: { page: number; limit: number; search?: string }, counts?: CountCache) {
+type CoordinatorQuery = { page: number; limit: number; search?: string };
+
+export function listCoordinators(db: Db, q: CoordinatorQuery, counts?: CountCache) {
+  if (!counts) return coordinatorPage(db, q).then((p) => p.value);
+  const key = `coordinators-page|${q.search?.trim() ?? ''}|${q.page}|${q.limit}`;
+  return counts.page(key, unchanged(db, counts, ['users']), () => coordinatorPage(db, q, counts));
+}
+
+async function coordinatorPage(db: Db, q: CoordinatorQuery, counts?: CountCache) {
   const parts: (SQL | undefined)[] = [eq(users.role, 'coordinator')];
   if (q.search?.trim()) parts.push(like(users.searchText, searchPattern(q.search)));
   const where = and(...parts);
@@ -117,8 +141,11 @@ export async function listCoordinators(db: Db, q: { page: number; limit: number;
     rows.length ? counted(counts, db, 'farmers-per-coordinator', ['users'], stamp, () => farmersPerCoordinator(db)) : new Map<string, number>(),
   ]);
   return {
-    coordinators: rows.map(({ stamp: _, ...r }) => ({ ...r, farmerCount: perCoordinator.get(r._id) ?? 0 })),
-    pagination: pageInfo(q, total),
+    stamp,
+    value: {
+      coordinators: rows.map(({ stamp: _, ...r }) => ({ ...r, farmerCount: perCoordinator.get(r._id) ?? 0 })),
+      pagination: pageInfo(q, total),
+    },
   };
 }
 
