@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../../server/src/contracts/socket';
 import { users } from '../../../server/src/db/schema';
 import { FIXTURE, createTestApp, type FixtureUser, type TestApp } from '../helper';
@@ -129,6 +129,20 @@ describe('search', () => {
     expect(await codes('admin', 'lata')).toEqual([FIXTURE.fields.farmer4.fieldId]);
     expect(await codes('coordinator', 'lata')).toEqual([]);
     expect(await codes('coordinator', 'PATIL')).toEqual([FIXTURE.fields.farmer.fieldId]);
+  });
+
+  it('a search’s total counts every match, on any page and past the end', async () => {
+    const farmers = await t.db.select({ id: users.id }).from(users).where(and(eq(users.role, 'farmer'), like(users.email, '%@test.shetmitra.in')));
+    expect(farmers.length).toBeGreaterThan(2);
+    for (const page of [1, 2, 999]) {
+      const body = (await call('admin', 'GET', `/admin/farmers?search=%40test.shetmitra.in&limit=2&page=${page}`)).json();
+      expect(body.pagination).toMatchObject({ page, total: farmers.length, totalPages: Math.ceil(farmers.length / 2) });
+      expect(body.farmers).toHaveLength(page === 999 ? 0 : 2);
+    }
+    const plots = (await call('coordinator', 'GET', '/coordinator/field-overview?search=plot&limit=1')).json();
+    const mine = (await call('coordinator', 'GET', '/coordinator/field-overview?limit=100')).json().fields as { fieldName: string; farmerName: string }[];
+    expect(plots.pagination.total).toBe(mine.filter((f) => /plot/i.test(`${f.fieldName} ${f.farmerName}`)).length);
+    expect(plots.pagination.total).toBeGreaterThan(1);
   });
 });
 

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { cropHistory, fieldFinancials, fieldNotes, fields, sensors, users } from '../../db/schema';
 import { fieldScope, type AuthUser } from '../../lib/access';
 import type { AddFieldPayload } from '../../domain/fields/addField';
-import { counted, pageInfo, searchPattern } from '../people/repository';
+import { counted, matchesWhenSearching, pageInfo, searchPattern } from '../people/repository';
 import { scopeKey, versionStamp, type CountCache, type CountedTable } from '../../lib/countCache';
 
 export type FieldHealthFilter = 'all' | 'good' | 'warning' | 'alert';
@@ -19,18 +19,22 @@ const areaInAcres = sql<number | null>`case ${fields.areaUnit}
   when 'sq_meters' then ${fields.areaValue} / 4046.8564
   else ${fields.areaValue} end`;
 
+/** The owners whose fields the caller may see, as a condition on `users`. */
+function ownerScope(user: AuthUser): SQL | undefined {
+  if (user.role === 'coordinator') return eq(users.managedBy, user.id);
+  if (user.role === 'farmer') return eq(users.id, user.id);
+  return undefined;
+}
+
 function listFilter(user: AuthUser, q: FieldListQuery): SQL {
   const parts: (SQL | undefined)[] = [fieldScope(user)];
   if (q.search?.trim()) {
     const pattern = searchPattern(q.search);
     // Both branches on `fields` (the owner's name through their ids), so each uses its trigram index
-    // (fields.search_text; lower(users.name)) and the count needs no join.
-    parts.push(
-      or(
-        like(fields.searchText, pattern),
-        sql`${fields.farmerId} = any(array(select ${users.id} from ${users} where lower(${users.name}) like ${pattern}))`,
-      ),
-    );
+    // (fields.search_text; lower(users.name)) and the count needs no join. A coordinator's owners are looked
+    // for among their own farmers only (an index walk, not every user's name).
+    const ownerMatch = and(sql`lower(${users.name}) like ${pattern}`, ownerScope(user));
+    parts.push(or(like(fields.searchText, pattern), sql`${fields.farmerId} = any(array(select ${users.id} from ${users} where ${ownerMatch}))`));
   }
   if (q.status && q.status !== 'all') parts.push(eq(fields.health, q.status));
   return and(...parts)!;
@@ -88,6 +92,7 @@ async function fieldPage(db: Db, user: AuthUser, q: FieldListQuery, counts?: Cou
       lat: fields.lat,
       lng: fields.lng,
       stamp: versionStamp(FIELD_TABLES),
+      matches: matchesWhenSearching(q),
     })
     .from(fields)
     .leftJoin(users, eq(users.id, fields.farmerId))
@@ -96,11 +101,12 @@ async function fieldPage(db: Db, user: AuthUser, q: FieldListQuery, counts?: Cou
     .limit(q.limit)
     .offset((q.page - 1) * q.limit);
   const stamp = rows[0]?.stamp;
-  const total = await counted(counts, db, key, FIELD_TABLES, stamp, async () => (await db.select({ total: count() }).from(fields).where(where))[0].total);
+  const total =
+    rows[0]?.matches ?? (await counted(counts, db, key, FIELD_TABLES, stamp, async () => (await db.select({ total: count() }).from(fields).where(where))[0].total));
   return {
     stamp,
     value: {
-      fields: rows.map(({ lastMoisture, lastTemperature, lastReadingAt, stamp: _, ...r }) => ({
+      fields: rows.map(({ lastMoisture, lastTemperature, lastReadingAt, stamp: _, matches: __, ...r }) => ({
         ...r,
         ...liveShape({ lastMoisture, lastTemperature, lastReadingAt }),
         owner: { name: r.farmerName },
