@@ -48,28 +48,37 @@ export function createCountCache(maxEntries = 5000) {
   }
 
   /**
-   * A list page kept with the versions it was read at. With an entry, `revalidate` reads the current versions
-   * (and anything the page shows live) in one query and returns the page as it is now, or nothing when the
-   * versions moved; then, or without an entry, `compute()` reads the page with its versions from one snapshot.
-   * An empty page carries no versions and is not kept.
+   * A list page kept with the versions it was read at. With an entry, `revalidate` (by default: are the versions
+   * still `stamp()`?) returns the page as it is now, reading anything it shows live in the same query, or nothing
+   * when the versions moved; then, or without an entry, `compute()` reads the page with its versions from one
+   * snapshot. An empty page carries no versions: they are read first and the page again after them, so a kept
+   * page is never tagged with versions newer than what it saw.
    */
   async function page<T>(
     key: string,
-    revalidate: (cached: { stamp: string; value: T }) => Promise<T | undefined>,
-    compute: () => Promise<{ stamp?: string; value: T }>,
+    how: {
+      stamp: () => Promise<string>;
+      compute: () => Promise<{ stamp?: string; value: T }>;
+      revalidate?: (cached: { stamp: string; value: T }) => Promise<T | undefined>;
+    },
   ): Promise<T> {
     const hit = entries.get(key) as { stamp: string; value: T } | undefined;
     if (hit) {
-      const now = await revalidate(hit);
+      const now = how.revalidate ? await how.revalidate(hit) : (await how.stamp()) === hit.stamp ? hit.value : undefined;
       if (now !== undefined) {
         store(key, hit.stamp, now);
         return now;
       }
     }
-    const { stamp, value } = await compute();
-    if (stamp) store(key, stamp, value);
-    else entries.delete(key);
-    return value;
+    const first = await how.compute();
+    if (first.stamp) {
+      store(key, first.stamp, first.value);
+      return first.value;
+    }
+    const before = await how.stamp();
+    const again = await how.compute();
+    store(key, again.stamp ?? before, again.value);
+    return again.value;
   }
 
   return {

@@ -101,6 +101,17 @@ describe('kept pages', () => {
     expect((await coordinators()).name).toBe('Renamed Coordinator');
   });
 
+  it('an empty page is kept too, and a match written later shows at once', async () => {
+    const url = '/admin/farmers?search=newcomer';
+    expect(await get('admin', url)).toMatchObject({ farmers: [], pagination: { total: 0 } });
+    expect(await get('admin', '/admin/fields?search=newcomer')).toMatchObject({ fields: [], pagination: { total: 0 } });
+    expect((await register({ name: 'Newcomer Farmer', email: 'newcomer@test.shetmitra.in', role: 'farmer', managedBy: FIXTURE.users.coordinator.id })).statusCode).toBe(201);
+    expect(await get('admin', url)).toMatchObject({ farmers: [{ name: 'Newcomer Farmer' }], pagination: { total: 1 } });
+    const [farmer] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'newcomer@test.shetmitra.in'));
+    await t.db.insert(fields).values({ fieldId: 'FLD654321NEW', name: 'North plot', farmerId: farmer.id });
+    expect(await get('admin', '/admin/fields?search=newcomer')).toMatchObject({ fields: [{ fieldId: 'FLD654321NEW' }], pagination: { total: 1 } });
+  });
+
   it('a kept field page shows each field’s latest reading, and a moved field’s new position', async () => {
     const url = '/admin/fields?limit=100';
     const id = FIXTURE.fields.farmer.id;

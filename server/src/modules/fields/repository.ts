@@ -65,14 +65,16 @@ export function listFields(db: Db, user: AuthUser, q: FieldListQuery, counts?: C
   if (!counts) return fieldPage(db, user, q).then((p) => p.value);
   const key = `fields-page|${scopeKey(user)}|${q.status ?? 'all'}|${q.search?.trim() ?? ''}|${q.page}|${q.limit}`;
   type Page = Awaited<ReturnType<typeof fieldPage>>['value'];
+  const stamp = () => counts.stamp(db, FIELD_TABLES);
   const revalidate = async (cached: { stamp: string; value: Page }) => {
     const ids = cached.value.fields.map((f) => f._id);
+    if (!ids.length) return (await stamp()) === cached.stamp ? cached.value : undefined;
     const live = await db.select({ ...liveColumns, stamp: versionStamp(FIELD_TABLES) }).from(fields).where(inArray(fields.id, ids));
     if (live.length !== ids.length || live[0].stamp !== cached.stamp) return undefined;
     const byId = new Map(live.map((l) => [l._id, l]));
     return { ...cached.value, fields: cached.value.fields.map((f) => ({ ...f, ...liveShape(byId.get(f._id)!) })) };
   };
-  return counts.page(key, revalidate, () => fieldPage(db, user, q, counts));
+  return counts.page(key, { stamp, revalidate, compute: () => fieldPage(db, user, q, counts) });
 }
 
 async function fieldPage(db: Db, user: AuthUser, q: FieldListQuery, counts?: CountCache) {

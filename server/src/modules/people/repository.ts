@@ -50,14 +50,10 @@ const FARMER_TABLES = (q: ListQuery): CountedTable[] => (q.status === 'alert' ? 
 /** A farmer row also shows field counts and open alerts. */
 const FARMER_PAGE_TABLES: CountedTable[] = ['alerts', 'fields', 'users'];
 
-/** A kept page is reused while the versions it was read at are current. */
-const unchanged = <T>(db: Db, counts: CountCache, tables: readonly CountedTable[]) => async (cached: { stamp: string; value: T }) =>
-  (await counts.stamp(db, tables)) === cached.stamp ? cached.value : undefined;
-
 export function listFarmers(db: Db, user: AuthUser, q: ListQuery, counts?: CountCache) {
   if (!counts) return farmerPage(db, user, q).then((p) => p.value);
   const key = `farmers-page|${scopeKey(user)}|${q.status ?? 'all'}|${q.search?.trim() ?? ''}|${q.page}|${q.limit}`;
-  return counts.page(key, unchanged(db, counts, FARMER_PAGE_TABLES), () => farmerPage(db, user, q, counts));
+  return counts.page(key, { stamp: () => counts.stamp(db, FARMER_PAGE_TABLES), compute: () => farmerPage(db, user, q, counts) });
 }
 
 async function farmerPage(db: Db, user: AuthUser, q: ListQuery, counts?: CountCache) {
@@ -129,7 +125,7 @@ type CoordinatorQuery = { page: number; limit: number; search?: string };
 export function listCoordinators(db: Db, q: CoordinatorQuery, counts?: CountCache) {
   if (!counts) return coordinatorPage(db, q).then((p) => p.value);
   const key = `coordinators-page|${q.search?.trim() ?? ''}|${q.page}|${q.limit}`;
-  return counts.page(key, unchanged(db, counts, ['users']), () => coordinatorPage(db, q, counts));
+  return counts.page(key, { stamp: () => counts.stamp(db, ['users']), compute: () => coordinatorPage(db, q, counts) });
 }
 
 async function coordinatorPage(db: Db, q: CoordinatorQuery, counts?: CountCache) {
