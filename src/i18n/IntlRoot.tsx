@@ -2,7 +2,7 @@
  * Provides react-intl for the chosen locale (prefs store). Until another catalog has loaded, the
  * previous language stays on screen rather than flashing message ids.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { useSnapshot } from 'valtio/react';
 import { prefs } from '@/stores/prefs';
@@ -30,7 +30,8 @@ export function IntlRoot({ children }: { children: ReactNode }) {
     };
   }, [wanted]);
 
-  useEffect(() => {
+  // In the same commit as the new text, so a screen reader (and a test) never sees Marathi words marked 'en'.
+  useLayoutEffect(() => {
     document.documentElement.lang = shown.locale;
   }, [shown.locale]);
 
