@@ -27,7 +27,8 @@ export type DashboardStats = {
   activeFields: number;
   totalFields: number;
   alerts: number;
-  averageYield: number;
+  /** Percent of expected yield; null when no field has a harvest recorded (not the same as a 0 % yield). */
+  averageYield: number | null;
 };
 export const ZERO_STATS: DashboardStats = { farmers: 0, coordinators: 0, activeFields: 0, totalFields: 0, alerts: 0, averageYield: 0 };
 
@@ -60,7 +61,7 @@ async function loadCoordinator(signal: AbortSignal): Promise<Loaded> {
     listFieldPins(signal).catch(() => []),
   ]);
   return {
-    stats: { ...ZERO_STATS, farmers: s.totalFarmers, activeFields: s.activeFields, totalFields: s.totalFields, alerts: s.alertsThisWeek, averageYield: s.averageYield },
+    stats: { ...ZERO_STATS, farmers: s.totalFarmers, activeFields: s.activeFields, totalFields: s.totalFields, alerts: s.alertsThisWeek, averageYield: s.yieldFields ? s.averageYield : null },
     farmers: farmers.farmers,
     alerts,
     fields: fields.fields,

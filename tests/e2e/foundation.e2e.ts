@@ -35,6 +35,13 @@ describe('signing in', () => {
       await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('mr');
       await page.getByRole('button', { name: mr['header.logout'] }).waitFor();
       await shot(page, `home-${role}-mr`);
+      if (role === 'coordinator') {
+        // No field of theirs has a harvest recorded: Avg Yield says so rather than showing 0 %.
+        const yieldCard = page.locator('.stat', { hasText: mr['coordinatorDashboard.avgYield'] });
+        await expect.poll(() => yieldCard.locator('.stat-value').textContent()).toBe('--');
+        expect(await yieldCard.textContent()).toContain(mr['coordinatorDashboard.noHarvestYet']);
+        await shot(page, 'home-coordinator-loaded-mr');
+      }
 
       await page.getByRole('combobox', { name: mr['language.label'] }).waitFor();
       // The switcher's own label changes with the language, so find it by its place in the header.

@@ -23,6 +23,7 @@ const DATA: Analytics = {
   totalFarmers: 12,
   totalFields: 20,
   averageYield: 81.5,
+  yieldFields: 4,
   waterUsage: { current: 364217, change: 87.5, estimated: true },
   pestIssues: { current: 1, change: -50 },
   fieldHealth: { excellent: 9, good: 6, fair: 3, poor: 2 },

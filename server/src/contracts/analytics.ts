@@ -11,6 +11,8 @@ export const Analytics = Type.Object({
   totalFarmers: Type.Integer(),
   totalFields: Type.Integer(),
   averageYield: Type.Number(),
+  /** How many fields the average is over (a current crop with expected and actual yield); 0: no harvest recorded. */
+  yieldFields: Type.Integer(),
   /** Litres, estimated from irrigation events seen in the moisture readings (see analytics/repository). */
   waterUsage: Type.Intersect([Trend, Type.Object({ estimated: Type.Literal(true) })]),
   pestIssues: Trend,

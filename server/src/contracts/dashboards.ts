@@ -17,6 +17,8 @@ export const CoordinatorStats = Type.Object({
     totalFields: Type.Integer(),
     alertsThisWeek: Type.Integer(),
     averageYield: Type.Number(),
+    /** How many fields the average is over (a current crop with expected and actual yield); 0: no harvest recorded. */
+    yieldFields: Type.Integer(),
   }),
 });
 export type CoordinatorStats = Static<typeof CoordinatorStats>['stats'];

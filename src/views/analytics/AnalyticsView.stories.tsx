@@ -12,6 +12,7 @@ const DATA: Analytics = {
   totalFarmers: 42,
   totalFields: 57,
   averageYield: 78.4,
+  yieldFields: 5,
   waterUsage: { current: 125000, change: 12.5, estimated: true },
   pestIssues: { current: 3, change: -25 },
   fieldHealth: { excellent: 20, good: 25, fair: 8, poor: 4 },
@@ -61,6 +62,19 @@ export const Empty: Story = {
   play: async ({ canvas }) => {
     await expect(await canvas.findByText(mr['analytics.empty'])).toBeInTheDocument();
     await expect(canvas.queryByText(mr['analytics.performanceTitle'])).toBeNull();
+  },
+};
+
+/** No field has a harvest recorded: the card says so instead of showing a 0 % yield. */
+export const NoHarvestYet: Story = {
+  beforeEach: () => {
+    load.mockResolvedValue({ ...DATA, averageYield: 0, yieldFields: 0 });
+  },
+  play: async ({ canvas }) => {
+    await canvas.findByText(mr['analytics.performanceTitle']);
+    await expect(statValue(canvas, 'analytics.avgYield')).toHaveTextContent(/^--$/);
+    await expect(statValue(canvas, 'analytics.avgYield')!.parentElement).toHaveTextContent(mr['analytics.noHarvestYet']);
+    await expect(statValue(canvas, 'analytics.totalFields')).toHaveTextContent(/^57$/);
   },
 };
 

@@ -94,20 +94,23 @@ function Figures({ a }: { a: Analytics }) {
   const intl = useIntl();
   const t = useT();
   const num = (n: number) => intl.formatNumber(n, latn);
+  // Without a recorded harvest the average is over no field: '--', not a 0 % yield.
+  const noYield = a.yieldFields === 0;
   const stats = [
     [m.totalFarmers, num(a.totalFarmers)],
     [m.totalFields, num(a.totalFields)],
-    [m.avgYield, `${num(a.averageYield)}%`],
+    [m.avgYield, noYield ? '--' : `${num(a.averageYield)}%`, noYield ? intl.formatMessage(m.noHarvestYet) : undefined],
     // The spec's 'Active Fields' card displays the total fields.
     [m.activeFields, num(a.totalFields)],
   ] as const;
   return (
     <>
       <section className="cards">
-        {stats.map(([label, value]) => (
+        {stats.map(([label, value, hint]) => (
           <div className="card stat" key={label.id}>
             <span className="stat-label">{intl.formatMessage(label)}</span>
             <span className="stat-value">{value}</span>
+            {hint && <span className="muted">{hint}</span>}
           </div>
         ))}
       </section>

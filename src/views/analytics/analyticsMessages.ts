@@ -23,6 +23,7 @@ export const m = defineMessages({
   totalFarmers: { id: 'analytics.totalFarmers', defaultMessage: 'Total Farmers' },
   totalFields: { id: 'analytics.totalFields', defaultMessage: 'Total Fields' },
   avgYield: { id: 'analytics.avgYield', defaultMessage: 'Avg Yield (%)' },
+  noHarvestYet: { id: 'analytics.noHarvestYet', defaultMessage: 'No harvest recorded yet' },
   activeFields: { id: 'analytics.activeFields', defaultMessage: 'Active Fields' },
   performanceTitle: { id: 'analytics.performanceTitle', defaultMessage: 'Performance Metrics' },
   water: { id: 'analytics.water', defaultMessage: 'Water usage (estimated)' },

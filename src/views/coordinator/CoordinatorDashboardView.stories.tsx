@@ -67,6 +67,17 @@ export const LoadFailed: Story = {
   },
 };
 
+/** No field has a harvest recorded: Avg Yield says so instead of showing a 0 % yield. */
+export const NoHarvestYet: Story = {
+  args: { logic: storyDashboard(async () => ({ ...LOADED, stats: { ...LOADED.stats, averageYield: null } })) },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText(mr['coordinatorDashboard.welcome'].replace('{name}', 'सुनील पवार'))).toBeInTheDocument();
+    await expect(stat(canvas, 'coordinatorDashboard.avgYield').querySelector('.stat-value')).toHaveTextContent(/^--$/);
+    await expect(stat(canvas, 'coordinatorDashboard.avgYield')).toHaveTextContent(mr['coordinatorDashboard.noHarvestYet']);
+    await expect(stat(canvas, 'coordinatorDashboard.myFarmers')).toHaveTextContent('12');
+  },
+};
+
 export const Loading: Story = {
   args: { logic: storyDashboard(() => new Promise(() => {})) },
   play: async ({ canvas }) => {

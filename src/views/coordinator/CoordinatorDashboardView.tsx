@@ -22,6 +22,7 @@ const m = defineMessages({
   ofTotal: { id: 'coordinatorDashboard.ofTotal', defaultMessage: 'of {total}' },
   alertsWeek: { id: 'coordinatorDashboard.alertsWeek', defaultMessage: 'Alerts This Week' },
   avgYield: { id: 'coordinatorDashboard.avgYield', defaultMessage: 'Avg Yield (%)' },
+  noHarvestYet: { id: 'coordinatorDashboard.noHarvestYet', defaultMessage: 'No harvest recorded yet' },
   fieldMap: { id: 'coordinatorDashboard.fieldMap', defaultMessage: 'Field Map' },
   fieldList: { id: 'coordinatorDashboard.fieldList', defaultMessage: 'Field List' },
   noFarmers: { id: 'people.noFarmers', defaultMessage: 'No farmers found.' },
@@ -60,7 +61,11 @@ function CoordinatorDashboard({ name }: { name: string }) {
         <StatCard label={m.myFarmers} value={n(stats.farmers)} />
         <StatCard label={m.activeFields} value={n(stats.activeFields)} hint={t(m.ofTotal, { total: n(stats.totalFields) })} />
         <StatCard label={m.alertsWeek} value={n(stats.alerts)} />
-        <StatCard label={m.avgYield} value={`${n(stats.averageYield)}%`} />
+        {stats.averageYield === null ? (
+          <StatCard label={m.avgYield} value="--" hint={t(m.noHarvestYet)} />
+        ) : (
+          <StatCard label={m.avgYield} value={`${n(stats.averageYield)}%`} />
+        )}
       </div>
       <div className="panel-grid">
         <section className="staff-panel" aria-label={t(m.myFarmers)}>

@@ -192,7 +192,7 @@ describe.each([{ kind: 'coordinator' }, { kind: 'admin' }] satisfies DashboardIn
         expect(statValue('Active Fields')).toBe(String(c.stats.activeFields));
         expect(stat('Active Fields')).toHaveTextContent(`of ${c.stats.totalFields}`);
         expect(statValue('Alerts This Week')).toBe(String(c.stats.alerts));
-        expect(statValue('Avg Yield (%)')).toBe(`${c.stats.averageYield}%`);
+        expect(statValue('Avg Yield (%)')).toBe(c.stats.averageYield === null ? '--' : `${c.stats.averageYield}%`);
         const farmers = panel('My Farmers');
         if (c.farmers.length) expect(within(farmers).getByRole('listitem')).toHaveTextContent('Ramesh Patil9876543210');
         else expect(farmers).toHaveTextContent('No farmers found.');

@@ -53,6 +53,7 @@ describe('GET /coordinator/analytics', () => {
     expect(a.totalFarmers).toBe(3); // farmer, farmer2 and the inactive one
     expect(a.totalFields).toBe(2);
     expect(a.averageYield).toBe(80);
+    expect(a.yieldFields).toBe(1);
     expect(a.waterUsage.current).toBe(litres(15, 2));
     expect(a.waterUsage.estimated).toBe(true);
     expect(a.waterUsage.change).toBeCloseTo(((litres(15, 2) - litres(8, 2)) / litres(8, 2)) * 100, 0);
@@ -75,6 +76,8 @@ describe('GET /coordinator/analytics', () => {
     expect(a.waterUsage.current).toBe(0);
     expect(a.pestIssues.current).toBe(0);
     expect(a.totalFields).toBe(2);
+    // Nothing harvested in coordinator2's fields: the average is over no field, not a 0 % yield.
+    expect({ averageYield: a.averageYield, yieldFields: a.yieldFields }).toEqual({ averageYield: 0, yieldFields: 0 });
     expect((await get('admin', '/coordinator/analytics?period=week')).json().analytics.totalFields).toBe(4);
     expect((await get('farmer', '/coordinator/analytics')).statusCode).toBe(403);
     const bad = await get('coordinator', '/coordinator/analytics?period=decade');

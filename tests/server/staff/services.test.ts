@@ -188,9 +188,9 @@ describe('dashboards', () => {
     const farmers = (await w.db.select().from(users).where(eq(users.role, 'farmer'))).length;
     expect(o).toMatchObject({ totalFarmers: farmers, recentAlerts: 1 });
     const s = await dash.coordinatorStats(w.db, w.coordB);
-    expect(s).toEqual({ totalFarmers: 2, activeFields: 1, totalFields: 1, alertsThisWeek: 0, averageYield: 0 });
+    expect(s).toEqual({ totalFarmers: 2, activeFields: 1, totalFields: 1, alertsThisWeek: 0, averageYield: 0, yieldFields: 0 });
     const a = await dash.coordinatorStats(w.db, w.coordA);
-    expect(a).toMatchObject({ alertsThisWeek: 1, averageYield: 80 });
+    expect(a).toMatchObject({ alertsThisWeek: 1, averageYield: 80, yieldFields: 1 });
   });
 });
 

@@ -42,18 +42,21 @@ export async function coordinatorAnalytics(db: Db, user: AuthUser, period: Perio
     select
       (select count(*)::int from ${users} where ${farmerScope(user)}) as "totalFarmers",
       (select count(*)::int from ${fields} where ${fieldScope(user)}) as "totalFields",
-      (select coalesce(round(avg(${fields.yieldActual} / ${fields.yieldExpected} * 100)::numeric, 1), 0)::float8
-         from ${fields} where ${fieldScope(user)} and ${fields.yieldExpected} > 0 and ${fields.yieldActual} is not null) as "averageYield",
+      y."averageYield", y."yieldFields",
       (select coalesce(round(sum(litres)), 0)::float8 from water where at >= ${start.toISOString()}::timestamptz) as "waterNow",
       (select coalesce(round(sum(litres)), 0)::float8 from water where at < ${start.toISOString()}::timestamptz) as "waterBefore",
       (select count(*)::int from ${alerts} where ${alertScope(user)} and ${alerts.type} = 'pest' and ${alerts.createdAt} >= ${start.toISOString()}::timestamptz) as "pestNow",
       (select count(*)::int from ${alerts} where ${alertScope(user)} and ${alerts.type} = 'pest'
-         and ${alerts.createdAt} >= ${before.toISOString()}::timestamptz and ${alerts.createdAt} < ${start.toISOString()}::timestamptz) as "pestBefore"`);
+         and ${alerts.createdAt} >= ${before.toISOString()}::timestamptz and ${alerts.createdAt} < ${start.toISOString()}::timestamptz) as "pestBefore"
+    from (select coalesce(round(avg(${fields.yieldActual} / ${fields.yieldExpected} * 100)::numeric, 1), 0)::float8 as "averageYield",
+                 count(*)::int as "yieldFields"
+          from ${fields} where ${fieldScope(user)} and ${fields.yieldExpected} > 0 and ${fields.yieldActual} is not null) y`);
   const row = rowsOf(r)[0] as Record<string, number>;
   return {
     totalFarmers: row.totalFarmers,
     totalFields: row.totalFields,
     averageYield: row.averageYield,
+    yieldFields: row.yieldFields,
     waterUsage: { current: row.waterNow, change: percentChange(row.waterNow, row.waterBefore), estimated: true as const },
     pestIssues: { current: row.pestNow, change: percentChange(row.pestNow, row.pestBefore) },
     fieldHealth: await fieldHealth(db, user),

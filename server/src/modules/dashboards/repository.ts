@@ -25,17 +25,18 @@ export async function adminOverview(db: Db) {
 
 /**
  * Coordinator stat cards over their own farmers. Average yield is actual over expected, in percent,
- * across the fields that report both.
+ * across the fields that report both; `yieldFields` says how many do (0: nothing harvested yet, not a 0 % yield).
  */
 export async function coordinatorStats(db: Db, user: AuthUser) {
   const r = await db.execute(sql`select
       (select count(*)::int from ${users} where ${farmerScope(user)}) as "totalFarmers",
-      f."activeFields", f."totalFields", f."averageYield",
+      f."activeFields", f."totalFields", f."averageYield", f."yieldFields",
       (select count(*)::int from ${alerts} where ${alertScope(user)} and ${alerts.createdAt} >= ${WEEK}) as "alertsThisWeek"
     from (select count(*) filter (where ${fields.operationalStatus} = 'active')::int as "activeFields",
                  count(*)::int as "totalFields",
                  coalesce(round((avg(${fields.yieldActual} / ${fields.yieldExpected} * 100)
-                   filter (where ${fields.yieldExpected} > 0 and ${fields.yieldActual} is not null))::numeric, 1), 0)::float8 as "averageYield"
+                   filter (where ${fields.yieldExpected} > 0 and ${fields.yieldActual} is not null))::numeric, 1), 0)::float8 as "averageYield",
+                 count(*) filter (where ${fields.yieldExpected} > 0 and ${fields.yieldActual} is not null)::int as "yieldFields"
           from ${fields} where ${fieldScope(user)}) f`);
-  return rowsOf(r)[0] as { totalFarmers: number; activeFields: number; totalFields: number; alertsThisWeek: number; averageYield: number };
+  return rowsOf(r)[0] as { totalFarmers: number; activeFields: number; totalFields: number; alertsThisWeek: number; averageYield: number; yieldFields: number };
 }
