@@ -4,14 +4,14 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import * as auth from '@/services/auth';
 import { setAuthBridge } from '@/services/http';
+import { refreshShared, type HeldSession } from '@/services/sharedRefresh';
 
 export const loginActor = fromPromise<auth.LoginResult, { email: string; password: string }>(({ input, signal }) =>
   auth.login(input.email, input.password, signal),
 );
 
-export const refreshTokensActor = fromPromise<auth.TokenPair, { refreshToken: string }>(({ input, signal }) =>
-  auth.refreshTokens(input.refreshToken, signal),
-);
+/** One refresh, shared with the browser's other tabs (services/sharedRefresh). */
+export const refreshTokensActor = fromPromise<auth.TokenPair, HeldSession>(({ input, signal }) => refreshShared(input, signal));
 
 /** The signed-in user as the server knows them now (role, name or language may have changed since). */
 export const loadProfileActor = fromPromise<auth.ProfileResponse>(({ signal }) => auth.fetchProfile(signal));

@@ -223,7 +223,7 @@ export const sessionMachine = setup({
           invoke: {
             id: 'refreshTokens',
             src: 'refreshTokens',
-            input: ({ context }) => ({ refreshToken: context.refreshToken! }),
+            input: ({ context }) => ({ refreshToken: context.refreshToken!, userId: context.user?._id ?? null }),
             onDone: {
               target: 'active',
               actions: [

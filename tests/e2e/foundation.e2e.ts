@@ -106,6 +106,40 @@ describe('route guards', () => {
 });
 
 describe('session', () => {
+  it('two tabs of one browser share the session: the second refreshes from what the first stored', async () => {
+    const context = await browser.newContext(MOBILE);
+    const first = await context.newPage();
+    const refreshes: { sent: string; status: number }[] = [];
+    context.on('response', (r) => {
+      if (r.url().endsWith('/api/v1/auth/refresh-token')) refreshes.push({ sent: (r.request().postDataJSON() as { refreshToken: string }).refreshToken, status: r.status() });
+    });
+    await loginAs(first, app, DEMO.farmer);
+    const second = await context.newPage();
+    await second.goto(`${app.url}/`);
+    await second.getByRole('button', { name: mr['header.logout'] }).waitFor();
+    await first.waitForTimeout(5_000); // both tabs now hold the same expired 4 s access token
+
+    // In-app navigation (no reload): each tab asks for the profile with the token it holds in memory.
+    const openProfile = async (page: typeof first) => {
+      const loaded = page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/profile') && r.status() === 200);
+      await page.getByRole('link', { name: mr['header.profile'] }).click();
+      await loaded;
+    };
+    await openProfile(first);
+    await openProfile(second);
+    // The second tab refreshed with the token the first one stored (the stored access token lives only 4 s here,
+    // too short to take as it is), never with the one rotated away, which the server would rightly treat as
+    // stolen and end the session.
+    expect(refreshes.length).toBeGreaterThan(0);
+    expect(refreshes.every((r) => r.status === 200)).toBe(true);
+    expect(new Set(refreshes.map((r) => r.sent)).size).toBe(refreshes.length);
+    for (const page of [first, second]) {
+      expect(new URL(page.url()).pathname).toBe('/profile');
+      await page.getByRole('button', { name: mr['header.logout'] }).waitFor();
+    }
+    await context.close();
+  });
+
   it('an expired access token is refreshed transparently and the page keeps working', async () => {
     const context = await browser.newContext(MOBILE);
     const page = await context.newPage();
