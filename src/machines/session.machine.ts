@@ -79,6 +79,8 @@ export const sessionMachine = setup({
     isSessionGranted: (_, params: { result: LoginResult }) => isSessionGrant(params.result),
     isTwoFactorChallenge: (_, params: { result: LoginResult }) => !isSessionGrant(params.result),
     secondFactorPassed: (_, params: { output: LoginTwoFactorOutput<unknown> }) => params.output.status === 'signedIn',
+    /** The server refused the refresh token itself (unknown, expired, revoked, reused). Not a dropped connection, 429 or 5xx. */
+    refreshRefused: (_, params: { error: unknown }) => params.error instanceof HttpError && [400, 401, 403].includes(params.error.status),
   },
 }).createMachine({
   id: 'session',
@@ -233,7 +235,12 @@ export const sessionMachine = setup({
                 { type: 'connectSocket', params: ({ context }) => ({ token: context.accessToken! }) },
               ],
             },
-            onError: { target: '#session.expired' },
+            onError: [
+              { guard: { type: 'refreshRefused', params: ({ event }) => ({ error: event.error }) }, target: '#session.expired' },
+              // A dropped connection on a rural network, a rate limit or a server error is no reason to sign the
+              // user out: the session stays, the waiting request fails as it is, and the next 401 tries again.
+              { target: 'active', actions: sendTo('authBridge', ({ context }) => ({ type: 'bridge.tokens' as const, accessToken: context.accessToken })) },
+            ],
           },
         },
         loggingOut: {

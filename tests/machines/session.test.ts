@@ -268,6 +268,23 @@ describe('refresh on 401', () => {
     expect(effects.disconnectSocket).toHaveBeenCalled();
   });
 
+  it.each([503, 429])('keeps the session when the refresh is answered %i: the request fails, the next 401 tries again', async (status) => {
+    protectedApi(status);
+    saveSession(grant(farmer, 1));
+    const { actor, effects } = start(storedFarmer());
+    await expect(http.get('/probe/a')).rejects.toMatchObject({ status: 401 });
+    expect(api!.calls('/auth/refresh-token')).toHaveLength(1);
+    expect(actor.getSnapshot().matches({ authenticated: 'active' })).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ accessToken: 'access-1', refreshToken: 'refresh-1', notice: null });
+    expect(loadSession()).toMatchObject({ accessToken: 'access-1', refreshToken: 'refresh-1', user: farmer });
+    expect(effects.navigate).not.toHaveBeenCalledWith('/login');
+
+    // The server is back: the next 401 refreshes and the request goes through.
+    protectedApi(200);
+    await expect(http.get('/probe/b')).resolves.toBeDefined();
+    expect(actor.getSnapshot().context).toMatchObject({ accessToken: 'access-2', refreshToken: 'refresh-2' });
+  });
+
   it('ends the session at once when there is no refresh token', async () => {
     protectedApi(200);
     const { actor, effects } = start({ stored: { accessToken: 'access-1', refreshToken: null, user: farmer } });

@@ -34,6 +34,7 @@ const EVENTS = [
   { type: 'xstate.error.actor.logout', error: new HttpError(0, 'network') },
   { type: 'xstate.done.actor.refreshTokens', output: { accessToken: 'access-2', refreshToken: 'refresh-2' } },
   { type: 'xstate.error.actor.refreshTokens', error: new HttpError(401, 'unauthorized') },
+  { type: 'xstate.error.actor.refreshTokens', error: new HttpError(0, 'network') },
   { type: 'xstate.done.actor.loadProfile', output: { user: { ...farmer, name: 'सुनीता शिंदे' }, fields: [] } },
   // The login form's OTP tab finished a sign-in (tests/model/otpLogin.model.test.tsx drives that form).
   { type: 'session.otpAnswered', result: grant(farmer, 4) },
@@ -186,6 +187,8 @@ function harness(input: SessionInput) {
       }
       expect(screen.getByTestId('signed-in')).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Logout' })).toBeEnabled();
+      // A refresh lost to the network keeps the person signed in, on the screen they were on.
+      if (step.event.type === 'xstate.error.actor.refreshTokens') expect(step.event.error).toMatchObject({ status: 0 });
     },
     '{"authenticated":"refreshing"}': () => {
       // The user keeps their screen while the token is renewed.
