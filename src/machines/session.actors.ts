@@ -4,6 +4,7 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import * as auth from '@/services/auth';
 import { setAuthBridge } from '@/services/http';
+import { newestRefreshToken, onSessionClearedElsewhere } from '@/services/sessionStore';
 import { refreshShared, type HeldSession } from '@/services/sharedRefresh';
 
 export const loginActor = fromPromise<auth.LoginResult, { email: string; password: string }>(({ input, signal }) =>
@@ -16,8 +17,10 @@ export const refreshTokensActor = fromPromise<auth.TokenPair, HeldSession>(({ in
 /** The signed-in user as the server knows them now (role, name or language may have changed since). */
 export const loadProfileActor = fromPromise<auth.ProfileResponse>(({ signal }) => auth.fetchProfile(signal));
 
-export const logoutActor = fromPromise<unknown, { refreshToken: string | null }>(async ({ input, signal }) => {
-  if (input.refreshToken) await auth.logout(input.refreshToken, signal);
+/** Ends the session on the server with the newest token of this browser, so a token another tab rotated still ends it. */
+export const logoutActor = fromPromise<unknown, { refreshToken: string | null; userId: string | null }>(async ({ input, signal }) => {
+  const refreshToken = newestRefreshToken(input);
+  if (refreshToken) await auth.logout(refreshToken, signal);
 });
 
 /** Tells the auth bridge that the session holds a new access token (or none). */
@@ -49,7 +52,10 @@ export const authBridgeActor = fromCallback<BridgeEvent, { accessToken: string |
       waiting?.resolve(token);
       waiting = null;
     });
+    // The tabs of a browser share one session: when another tab signs out, this one does too.
+    const stopListening = onSessionClearedElsewhere(() => sendBack({ type: 'session.logout' }));
     return () => {
+      stopListening();
       waiting?.resolve(null);
       waiting = null;
       setAuthBridge({ getAccessToken: () => null, refresh: async () => null });

@@ -247,7 +247,7 @@ export const sessionMachine = setup({
           invoke: {
             id: 'logout',
             src: 'logout',
-            input: ({ context }) => ({ refreshToken: context.refreshToken }),
+            input: ({ context }) => ({ refreshToken: context.refreshToken, userId: context.user?._id ?? null }),
             // Whatever the server says, this device forgets the session.
             onDone: { target: '#session.anonymous' },
             onError: { target: '#session.anonymous' },

@@ -29,3 +29,20 @@ export function saveSession(session: SessionGrant | (TokenPair & { user: User | 
 export function clearSession(storage: Storage = localStorage) {
   for (const key of Object.values(KEYS)) storage.removeItem(key);
 }
+
+/** The newest refresh token this browser holds for `userId` (another tab may have rotated the one a tab holds). */
+export function newestRefreshToken(held: { refreshToken: string | null; userId: string | null }, storage: Storage = localStorage) {
+  const stored = loadSession(storage);
+  const sameUser = held.userId !== null && stored.user?._id === held.userId;
+  return sameUser && stored.refreshToken ? stored.refreshToken : held.refreshToken;
+}
+
+/** Calls `signedOut` when another tab of this browser removes the stored session (logout, or a refused refresh). */
+export function onSessionClearedElsewhere(signedOut: () => void): () => void {
+  const listener = (e: StorageEvent) => {
+    if (e.storageArea !== localStorage || e.newValue !== null) return;
+    if (e.key === null || e.key === KEYS.refreshToken) signedOut();
+  };
+  window.addEventListener('storage', listener);
+  return () => window.removeEventListener('storage', listener);
+}

@@ -106,7 +106,7 @@ describe('route guards', () => {
 });
 
 describe('session', () => {
-  it('two tabs of one browser share the session: the second refreshes from what the first stored', async () => {
+  it('two tabs of one browser share the session: one refresh after the other, and one sign-out for both', async () => {
     const context = await browser.newContext(MOBILE);
     const first = await context.newPage();
     const refreshes: { sent: string; status: number }[] = [];
@@ -137,6 +137,17 @@ describe('session', () => {
       expect(new URL(page.url()).pathname).toBe('/profile');
       await page.getByRole('button', { name: mr['header.logout'] }).waitFor();
     }
+
+    // Signing out in one tab signs the other out too, and the session ends on the server.
+    const refreshToken = await second.evaluate(() => localStorage.getItem('refreshToken'));
+    await first.getByRole('button', { name: mr['header.logout'] }).click();
+    await second.waitForURL((u) => u.pathname === '/login');
+    const r = await fetch(`${app.url}/api/v1/auth/refresh-token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refreshToken }),
+    });
+    expect(r.status).toBe(401);
     await context.close();
   });
 

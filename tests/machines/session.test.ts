@@ -16,7 +16,10 @@ let route: ApiHandler = () => ({ status: 404 });
 beforeEach(async () => {
   api = await startApiServer((req) => route(req));
 });
+/** Every session started by a test, stopped after it (a running one would still listen to storage events). */
+const started: { stop: () => void }[] = [];
 afterEach(async () => {
+  for (const actor of started.splice(0)) actor.stop();
   await api?.close();
   api = null;
 });
@@ -42,6 +45,7 @@ function start(input: SessionInput = { stored: null }) {
     { input },
   );
   actor.start();
+  started.push(actor);
   return { actor, effects };
 }
 
@@ -195,6 +199,32 @@ describe('logout', () => {
     expect(actor.getSnapshot().context).toMatchObject({ user: null, accessToken: null, notice: null });
     expect(effects.disconnectSocket).toHaveBeenCalled();
     expect(effects.navigate).toHaveBeenLastCalledWith('/login');
+  });
+
+  it("ends the session on the server with the token another tab rotated to, not the stale one this tab holds", async () => {
+    route = () => ({ status: 200, body: {} });
+    const { actor } = start(storedFarmer());
+    saveSession({ accessToken: 'access-5', refreshToken: 'refresh-5', user: farmer }); // another tab refreshed
+    actor.send({ type: 'session.logout' });
+    await waitFor(actor, (s) => s.matches('anonymous'));
+    expect(api!.calls('/auth/logout').map((c) => c.body)).toEqual([{ refreshToken: 'refresh-5' }]);
+  });
+
+  it('signs out when another tab of the browser signs out (the stored session is removed)', async () => {
+    route = () => ({ status: 200, body: {} });
+    saveSession(grant(farmer, 1));
+    const { actor, effects } = start(storedFarmer());
+    // Another tab's change to an unrelated key, or to the tokens it refreshed, changes nothing here.
+    window.dispatchEvent(new StorageEvent('storage', { key: 'shetmitra.prefs', newValue: null, storageArea: localStorage }));
+    window.dispatchEvent(new StorageEvent('storage', { key: 'refreshToken', newValue: 'refresh-2', storageArea: localStorage }));
+    expect(actor.getSnapshot().matches({ authenticated: 'active' })).toBe(true);
+
+    clearSession();
+    window.dispatchEvent(new StorageEvent('storage', { key: 'refreshToken', newValue: null, storageArea: localStorage }));
+    await waitFor(actor, (s) => s.matches('anonymous'));
+    expect(api!.calls('/auth/logout').map((c) => c.body)).toEqual([{ refreshToken: 'refresh-1' }]);
+    expect(effects.navigate).toHaveBeenLastCalledWith('/login');
+    expect(effects.disconnectSocket).toHaveBeenCalled();
   });
 
   it('stops lending the token to the HTTP client once logged out', async () => {
