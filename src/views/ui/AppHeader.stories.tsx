@@ -10,15 +10,16 @@ import { AppHeader } from './AppHeader';
 
 const m = defineMessages({ admin: { id: 'route.adminDashboard', defaultMessage: 'Admin Dashboard' } });
 
-const logoutFn = fn<(input: { refreshToken: string | null }) => Promise<void>>();
+const logoutFn = fn<(input: { refreshToken: string | null; userId: string | null }) => Promise<void>>();
 const navigate = fn<(to: string) => void>();
 
+const ADMIN = demoUser('admin', { name: 'Anil Deshmukh' });
 const session = {
   logic: sessionMachine.provide({
     actors: { logout: fromPromise(({ input }) => logoutFn(input)), ...storySessionActors },
     actions: { navigate: (_, { to }) => navigate(to) },
   }),
-  input: signedIn(demoUser('admin', { name: 'Anil Deshmukh' })),
+  input: signedIn(ADMIN),
 };
 
 const meta = {
@@ -43,7 +44,7 @@ export const SignedIn: Story = {
     await expect(canvas.getByRole('link', { name: mr['header.profile'] })).toHaveAttribute('href', '/profile');
     await userEvent.click(canvas.getByRole('button', { name: mr['header.logout'] }));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/login'));
-    await expect(logoutFn).toHaveBeenCalledWith({ refreshToken: 'refresh-1' });
+    await expect(logoutFn).toHaveBeenCalledWith({ refreshToken: 'refresh-1', userId: ADMIN._id });
   },
 };
 
