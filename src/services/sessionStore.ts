@@ -30,11 +30,15 @@ export function clearSession(storage: Storage = localStorage) {
   for (const key of Object.values(KEYS)) storage.removeItem(key);
 }
 
-/** The newest refresh token this browser holds for `userId` (another tab may have rotated the one a tab holds). */
-export function newestRefreshToken(held: { refreshToken: string | null; userId: string | null }, storage: Storage = localStorage) {
+/** The stored session when it is `userId`'s (another tab may have rotated its tokens), else null. */
+export function storedSessionOf(userId: string | null, storage: Storage = localStorage): StoredSession | null {
   const stored = loadSession(storage);
-  const sameUser = held.userId !== null && stored.user?._id === held.userId;
-  return sameUser && stored.refreshToken ? stored.refreshToken : held.refreshToken;
+  return userId !== null && stored.user?._id === userId ? stored : null;
+}
+
+/** The newest refresh token this browser holds for the user (another tab may have rotated the one a tab holds). */
+export function newestRefreshToken(held: { refreshToken: string | null; userId: string | null }, storage: Storage = localStorage) {
+  return storedSessionOf(held.userId, storage)?.refreshToken ?? held.refreshToken;
 }
 
 /** Calls `signedOut` when another tab of this browser removes the stored session (logout, or a refused refresh). */

@@ -9,7 +9,7 @@
  * and stores the new pair before the next tab may look.
  */
 import { refreshTokens, type TokenPair } from './auth';
-import { loadSession, saveSession } from './sessionStore';
+import { saveSession, storedSessionOf } from './sessionStore';
 
 const LOCK = 'shetmitra.token-refresh';
 /** A stored access token this close to its expiry is refreshed rather than taken. */
@@ -29,16 +29,15 @@ export function accessTokenExpiry(token: string): number | null {
 }
 
 async function refreshOnce(held: HeldSession, signal: AbortSignal | undefined, now: () => number): Promise<TokenPair> {
-  const stored = loadSession();
-  const sameUser = held.userId !== null && stored.user?._id === held.userId;
-  const newer = sameUser && stored.refreshToken && stored.refreshToken !== held.refreshToken ? stored.refreshToken : null;
-  if (newer && stored.accessToken) {
+  const stored = storedSessionOf(held.userId);
+  const newer = stored?.refreshToken && stored.refreshToken !== held.refreshToken ? stored.refreshToken : null;
+  if (newer && stored?.accessToken) {
     const expiry = accessTokenExpiry(stored.accessToken);
     if (expiry !== null && expiry - MARGIN_MS > now()) return { accessToken: stored.accessToken, refreshToken: newer };
   }
   const pair = await refreshTokens(newer ?? held.refreshToken, signal);
   // Stored for the next tab at once; storage that holds another user's session is left to the session machine.
-  if (sameUser) saveSession({ ...pair, user: null });
+  if (stored) saveSession({ ...pair, user: null });
   return pair;
 }
 

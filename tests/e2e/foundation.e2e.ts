@@ -4,7 +4,7 @@
  * and an expired access token is refreshed without the user noticing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { catalog, DEMO, launchBrowser, loginAs, shot, startApp, type RunningApp } from './harness';
 
 const mr = catalog('mr');
@@ -26,15 +26,22 @@ afterAll(async () => {
 
 const MOBILE = { viewport: { width: 360, height: 740 }, deviceScaleFactor: 1 };
 
-/** What the server answers a refresh with this token (after a logout: 401, the session is over). */
-const refreshStatus = async (refreshToken: string | null) =>
-  (
-    await fetch(`${app.url}/api/v1/auth/refresh-token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ refreshToken }),
-    })
-  ).status;
+/**
+ * Logs out in `tab` and waits until `watched` (the same tab or another of the browser) is on /login; the refresh
+ * token the browser held then no longer works on the server.
+ */
+async function logOutEndsSession(tab: Page, watched: Page) {
+  const refreshToken = await watched.evaluate(() => localStorage.getItem('refreshToken'));
+  expect(refreshToken).toBeTruthy();
+  await tab.getByRole('button', { name: mr['header.logout'] }).click();
+  await watched.waitForURL((u) => u.pathname === '/login');
+  const r = await fetch(`${app.url}/api/v1/auth/refresh-token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ refreshToken }),
+  });
+  expect(r.status).toBe(401);
+}
 
 describe('signing in', () => {
   for (const role of ['superadmin', 'admin', 'coordinator', 'farmer'] as const) {
@@ -130,7 +137,7 @@ describe('session', () => {
     await first.waitForTimeout(5_000); // both tabs now hold the same expired 4 s access token
 
     // In-app navigation (no reload): each tab asks for the profile with the token it holds in memory.
-    const openProfile = async (page: typeof first) => {
+    const openProfile = async (page: Page) => {
       const loaded = page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/profile') && r.status() === 200);
       await page.getByRole('link', { name: mr['header.profile'] }).click();
       await loaded;
@@ -149,11 +156,7 @@ describe('session', () => {
     }
 
     // Signing out in one tab signs the other out too, and the session ends on the server.
-    const refreshToken = await second.evaluate(() => localStorage.getItem('refreshToken'));
-    expect(refreshToken).toBeTruthy();
-    await first.getByRole('button', { name: mr['header.logout'] }).click();
-    await second.waitForURL((u) => u.pathname === '/login');
-    expect(await refreshStatus(refreshToken)).toBe(401);
+    await logOutEndsSession(first, second);
     await context.close();
   });
 
@@ -177,11 +180,7 @@ describe('session', () => {
     await shot(page, 'profile-after-refresh');
 
     // Logging out ends the session on the server too: the old refresh token no longer works.
-    const refreshToken = await page.evaluate(() => localStorage.getItem('refreshToken'));
-    expect(refreshToken).toBeTruthy();
-    await page.getByRole('button', { name: mr['header.logout'] }).click();
-    await page.waitForURL((u) => u.pathname === '/login');
-    expect(await refreshStatus(refreshToken)).toBe(401);
+    await logOutEndsSession(page, page);
     await context.close();
   });
 });
