@@ -27,6 +27,8 @@ export interface ServerToClientEvents {
   'alert:new': (alert: AlertPush) => void;
   'alert:updated': (alert: AlertPush) => void;
   'message:new': (message: MessagePush) => void;
+  /** The farmer's count of unread messages changed (a new message, or one read on any device). */
+  'inbox:unread': (count: { unread: number }) => void;
 }
 
 export interface ClientToServerEvents {

@@ -1,7 +1,8 @@
-/** The header every signed-in screen shares: logo, शेतमित्र, optional subtitle, profile, language, logout. */
+/** The header every signed-in screen shares: logo, शेतमित्र, optional subtitle, language, a farmer's messages, profile, logout. */
 import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import { Link } from 'wouter';
 import { SessionContext } from '@/machines/session.context';
+import { InboxLink } from './InboxLink';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { Logo } from './Logo';
 
@@ -17,6 +18,7 @@ export function AppHeader({ subtitle }: { subtitle?: MessageDescriptor }) {
   const intl = useIntl();
   const session = SessionContext.useActorRef();
   const userName = SessionContext.useSelector((s) => s.context.user?.name);
+  const isFarmer = SessionContext.useSelector((s) => s.context.user?.role === 'farmer');
   const loggingOut = SessionContext.useSelector((s) => s.matches({ authenticated: 'loggingOut' }));
   const canLogout = SessionContext.useSelector((s) => s.can({ type: 'session.logout' }));
   return (
@@ -32,6 +34,7 @@ export function AppHeader({ subtitle }: { subtitle?: MessageDescriptor }) {
       </Link>
       <nav className="header-actions">
         <LanguageSwitcher />
+        {isFarmer && <InboxLink />}
         <Link href="/profile" className="header-link" title={userName}>
           {intl.formatMessage(m.profile)}
         </Link>

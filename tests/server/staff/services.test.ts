@@ -9,7 +9,7 @@ import * as fieldsRepo from '../../../server/src/modules/fields/repository';
 import * as fieldsService from '../../../server/src/modules/fields/service';
 import * as dash from '../../../server/src/modules/dashboards/repository';
 import * as msg from '../../../server/src/modules/messages/service';
-import { outboxSms } from '../../../server/src/modules/messages/sms';
+import { createOutboxSms } from '../../../server/src/providers/sms/outbox';
 import { openWorld, type World } from './world';
 
 let w: World;
@@ -196,7 +196,7 @@ describe('dashboards', () => {
 
 describe('messages', () => {
   it('delivers to managed farmers, texts them through the SMS sender, and shows in their inbox', async () => {
-    const r = await msg.sendMessage(w.db, w.coordA, { farmerIds: [w.farmerA1.id, w.farmerA1.id], subject: ' Rain ', message: 'Heavy rain tomorrow' }, outboxSms);
+    const r = await msg.sendMessage(w.db, w.coordA, { farmerIds: [w.farmerA1.id, w.farmerA1.id], subject: ' Rain ', message: 'Heavy rain tomorrow' }, createOutboxSms(w.db, { info: () => {} }, false));
     expect(r.sentTo).toBe(1);
     const texts = await w.db.select().from(outbox).where(eq(outbox.recipient, '9876543210'));
     expect(texts.map((t) => t.body)).toEqual(['Rain: Heavy rain tomorrow']);

@@ -7,21 +7,29 @@ import { Type } from 'typebox';
 import { ApiErrorBody, IdParams } from '../../contracts/common';
 import { Inbox, InboxQuery, SendMessageBody, SendMessageResult } from '../../contracts/messages';
 import { requireRole, STAFF } from '../../lib/access';
-import { inbox, markRead, sendMessage } from './service';
-import { outboxSms } from './sms';
+import { createSmsProvider } from '../../providers/sms/index';
+import { inbox, markRead, sendMessage, unreadCounts } from './service';
 
 const errors = { 400: ApiErrorBody, 401: ApiErrorBody, 403: ApiErrorBody, 404: ApiErrorBody };
 const security = [{ bearer: [] }];
 const tags = ['messages'];
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
+  // The configured SMS gateway (SMS_URL), or the offline outbox: the same provider sign-in codes use.
+  const sms = createSmsProvider(app.config, app.db, app.log);
+  /** Every tab and device of these farmers shows their new count of unread messages. */
+  const pushUnread = async (farmerIds: string[]) => {
+    const counts = await unreadCounts(app.db, farmerIds);
+    for (const id of farmerIds) app.realtime.toUser(id).emit('inbox:unread', { unread: counts.get(id) ?? 0 });
+  };
   app.post(
     '/coordinator/send-message',
     { onRequest: [app.authenticate], schema: { tags, security, body: SendMessageBody, response: { 200: SendMessageResult, ...errors } } },
     async (req) => {
       requireRole(req.user!, STAFF);
-      const sent = await sendMessage(app.db, req.user!, req.body, outboxSms);
+      const sent = await sendMessage(app.db, req.user!, req.body, sms);
       for (const farmerId of sent.farmerIds) app.realtime.toUser(farmerId).emit('message:new', sent.message);
+      await pushUnread(sent.farmerIds);
       return { sentTo: sent.sentTo, messageId: sent.message._id };
     },
   );
@@ -33,7 +41,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/messages/:id/read',
     { onRequest: [app.authenticate], schema: { tags, security, params: IdParams, response: { 200: Type.Object({ _id: Type.String(), readAt: Type.String() }), ...errors } } },
-    async (req) => markRead(app.db, req.user!, req.params.id),
+    async (req) => {
+      const read = await markRead(app.db, req.user!, req.params.id);
+      await pushUnread([req.user!.id]);
+      return read;
+    },
   );
 };
 

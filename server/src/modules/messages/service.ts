@@ -9,11 +9,14 @@ import { farmerScope, type AuthUser } from '../../lib/access';
 import { notFound } from '../../lib/errors';
 import { pageInfo } from '../people/repository';
 import type { MessagePush } from '../../contracts/socket';
-import type { SmsSender } from './sms';
+import type { SmsProvider } from '../../providers/sms/index';
 
 export type SendMessage = { farmerIds: string[]; subject: string; message: string };
 
-export async function sendMessage(db: Db, user: AuthUser, input: SendMessage, sms: SmsSender | null) {
+/** How many of a farmer's texts go to the gateway at once (a slow gateway must not hold the others back). */
+const SMS_AT_ONCE = 4;
+
+export async function sendMessage(db: Db, user: AuthUser, input: SendMessage, sms: SmsProvider | null) {
   const ids = [...new Set(input.farmerIds)];
   const farmers = await db
     .select({ id: users.id, phoneNumber: users.phoneNumber, prefs: users.notificationPreferences })
@@ -32,13 +35,22 @@ export async function sendMessage(db: Db, user: AuthUser, input: SendMessage, sm
   });
 
   if (sms) {
-    for (const f of farmers) {
-      if (!f.phoneNumber || !f.prefs.sms) continue;
-      const status = await sms.send(db, f.phoneNumber, `${message.subject}: ${message.body}`).catch(() => 'failed' as const);
-      await db
-        .update(messageRecipients)
-        .set({ smsStatus: status })
-        .where(and(eq(messageRecipients.messageId, message.id), eq(messageRecipients.farmerId, f.id)));
+    const texted = farmers.filter((f) => f.phoneNumber && f.prefs.sms);
+    const text = `${message.subject}: ${message.body}`;
+    for (let i = 0; i < texted.length; i += SMS_AT_ONCE) {
+      await Promise.all(
+        texted.slice(i, i + SMS_AT_ONCE).map(async (f) => {
+          // The outbox only keeps the text for later: 'queued'; a gateway that took it: 'sent'.
+          const status = await sms.send({ to: f.phoneNumber!, text }).then(
+            () => (sms.name === 'outbox' ? 'queued' : 'sent'),
+            () => 'failed',
+          );
+          await db
+            .update(messageRecipients)
+            .set({ smsStatus: status })
+            .where(and(eq(messageRecipients.messageId, message.id), eq(messageRecipients.farmerId, f.id)));
+        }),
+      );
     }
   }
   const delivered: MessagePush = {
@@ -49,6 +61,17 @@ export async function sendMessage(db: Db, user: AuthUser, input: SendMessage, sm
     createdAt: message.createdAt.toISOString(),
   };
   return { sentTo: farmers.length, farmerIds: farmers.map((f) => f.id), message: delivered };
+}
+
+/** Each farmer's count of unread messages (farmers with none are left out). */
+export async function unreadCounts(db: Db, farmerIds: string[]): Promise<Map<string, number>> {
+  if (!farmerIds.length) return new Map();
+  const rows = await db
+    .select({ farmerId: messageRecipients.farmerId, unread: count() })
+    .from(messageRecipients)
+    .where(and(inArray(messageRecipients.farmerId, farmerIds), isNull(messageRecipients.readAt)))
+    .groupBy(messageRecipients.farmerId);
+  return new Map(rows.map((r) => [r.farmerId, r.unread]));
 }
 
 /** The farmer's inbox, newest first, with the unread count. */
