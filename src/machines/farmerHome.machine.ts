@@ -59,9 +59,25 @@ const pointOf = (r: ReadingEvent): SeriesPoint | null =>
 const latestWith = (latest: LatestReading | null, r: ReadingEvent): LatestReading | null => {
   if (r.type !== 'moisture' && r.type !== 'temperature') return latest;
   const base = latest ?? { moisture: null, temperature: null, timestamp: null };
-  if (base.timestamp && r.timestamp < base.timestamp && base[r.type] !== null) return base;
-  return { ...base, [r.type]: r.value, timestamp: base.timestamp && base.timestamp > r.timestamp ? base.timestamp : r.timestamp };
+  // A sensor that reports is no longer silent, whatever the value.
+  const silentSensors = base.silentSensors?.filter((s) => s.sensorId !== r.sensorId);
+  const at = `${r.type}At` as const;
+  if (base.timestamp && r.timestamp < base.timestamp && base[r.type] !== null) return { ...base, silentSensors };
+  return {
+    ...base,
+    [r.type]: r.value,
+    [at]: base[at] && base[at] > r.timestamp ? base[at] : r.timestamp,
+    timestamp: base.timestamp && base.timestamp > r.timestamp ? base.timestamp : r.timestamp,
+    silentSensors,
+  };
 };
+
+/** The field's offline limit when the server did not say (spec default: 2 hours). */
+export const DEFAULT_STALE_AFTER_MINUTES = 120;
+
+/** A value measured longer ago than the field's offline limit is stale: shown, but never as live. */
+export const isStale = (at: string | null | undefined, staleAfterMinutes: number | undefined, now: number) =>
+  !!at && now - Date.parse(at) > (staleAfterMinutes ?? DEFAULT_STALE_AFTER_MINUTES) * 60_000;
 
 const lastTimestamp = (series: SeriesPoint[]) => (series.length ? series[series.length - 1].timestamp : null);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine, fromCallback, fromPromise, waitFor, type AnyActorRef } from 'xstate';
-import { farmerHomeMachine, isMoistureLow, mergeSeries } from '@/machines/farmerHome.machine';
+import { farmerHomeMachine, isMoistureLow, isStale, mergeSeries } from '@/machines/farmerHome.machine';
 import { sensorFeedMachine } from '@/machines/sensorFeed.machine';
 import { alertLifecycleMachine } from '@/machines/alertLifecycle.machine';
 import { alertsListMachine, matchesView, type LoadedAlerts } from '@/machines/alertsList.machine';
@@ -86,6 +86,26 @@ describe('farmerHome', () => {
       { timestamp: '2026-06-01T10:00:00.000Z', moisture: 31 },
       { timestamp: '2026-06-01T11:00:00.000Z', moisture: 30, temperature: 28 },
     ]);
+  });
+
+  it('a live reading renews the age of its value and takes its sensor off the silent list', async () => {
+    const load = vi.fn(async () => ({
+      latest: {
+        moisture: 35, temperature: 30, timestamp: iso(180), moistureAt: iso(180), temperatureAt: iso(5), staleAfterMinutes: 120,
+        silentSensors: [{ sensorId: 'M', type: 'moisture', lastSeenAt: iso(180) }],
+      },
+      series: [], emptyMessage: null, failures: [],
+    }));
+    const actor = createActor(provide(load)).start();
+    await waitFor(actor, (s) => s.matches({ field: 'live' }));
+    const before = actor.getSnapshot().context.latest!;
+    expect(isStale(before.moistureAt, before.staleAfterMinutes, Date.now())).toBe(true);
+    expect(isStale(before.temperatureAt, before.staleAfterMinutes, Date.now())).toBe(false);
+    const now = iso(0);
+    actor.send({ type: 'feed.reading', reading: { fieldId: 'f1', sensorId: 'M', type: 'moisture', value: 33, timestamp: now } });
+    const after = actor.getSnapshot().context.latest!;
+    expect(after).toMatchObject({ moisture: 33, moistureAt: now, temperatureAt: before.temperatureAt, silentSensors: [] });
+    expect(isStale(after.moistureAt, after.staleAfterMinutes, Date.now())).toBe(false);
   });
 
   it('treats no data as 100 for the banner', () => {

@@ -43,10 +43,28 @@ export const FieldReadingSummary = Type.Object({
 export type FieldReadingSummary = Static<typeof FieldReadingSummary>;
 export const FieldsResponse = Type.Object({ fields: Type.Array(FieldReadingSummary) });
 
+/** A sensor that has not reported for longer than its field's offline limit. */
+export const SilentSensor = Type.Object({
+  sensorId: Type.String(),
+  type: Type.String(),
+  /** Its last reading; null when it never reported. */
+  lastSeenAt: Nullable(Type.String({ format: 'date-time' })),
+});
+export type SilentSensor = Static<typeof SilentSensor>;
+
+/**
+ * The spec's latest reading (moisture, temperature, timestamp), plus how old each value is, so a screen never
+ * shows an old value as live: `moistureAt`/`temperatureAt` (when that value was measured), `staleAfterMinutes`
+ * (the field's offline limit: older values are stale) and the sensors that stopped reporting.
+ */
 export const LatestReading = Type.Object({
   moisture: Nullable(Type.Number()),
   temperature: Nullable(Type.Number()),
   timestamp: Nullable(Type.String({ format: 'date-time' })),
+  moistureAt: Type.Optional(Nullable(Type.String({ format: 'date-time' }))),
+  temperatureAt: Type.Optional(Nullable(Type.String({ format: 'date-time' }))),
+  staleAfterMinutes: Type.Optional(Type.Integer()),
+  silentSensors: Type.Optional(Type.Array(SilentSensor)),
 });
 export type LatestReading = Static<typeof LatestReading>;
 export const LatestResponse = Type.Object({ data: LatestReading });

@@ -12,8 +12,10 @@ import { farmerHomeMachine, isMoistureLow } from '@/machines/farmerHome.machine'
 import type { FeedStatus } from '@/machines/sensorFeed.machine';
 import { AppHeader } from '@/views/ui/AppHeader';
 import { RoleLinks } from '@/views/ui/RoleLinks';
+import { useNow } from '@/views/ui/useNow';
 import { ChatbotSlot } from './ChatbotSlot';
 import { ReadingTiles } from './ReadingTiles';
+import { SilentSensors } from './SilentSensors';
 import './farmerHome.css';
 
 const DualAxisChart = lazy(() => import('@/views/charts/DualAxisChart'));
@@ -97,6 +99,7 @@ function FarmerHome({ chatbot }: { chatbot: ReactNode }) {
   const loading = FarmerHomeContext.useSelector((s) => s.hasTag('loading'));
   const noFields = FarmerHomeContext.useSelector((s) => s.matches('noFields'));
   const live = FarmerHomeContext.useSelector((s) => s.matches({ field: 'live' }));
+  const now = useNow();
 
   return (
     <>
@@ -122,7 +125,8 @@ function FarmerHome({ chatbot }: { chatbot: ReactNode }) {
             {intl.formatMessage(m.lowMoisture)}
           </div>
         )}
-        <ReadingTiles latest={latest} />
+        <ReadingTiles latest={latest} now={now} />
+        <SilentSensors latest={latest} now={now} />
         <section className="card chart-card" aria-busy={loading}>
           <header className="chart-head">
             <h2>{intl.formatMessage(m.chartTitle)}</h2>

@@ -1,7 +1,7 @@
 /** Sensor routes: device keys, HTTP ingest (202 after commit, per-item rejections, 401, 422, 503), and the reading queries with ownership. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { fields, sensorReadings } from '../../../server/src/db/schema';
+import { fields, sensorReadings, sensors } from '../../../server/src/db/schema';
 import { FIXTURE, createTestApp, type TestApp } from '../helper';
 
 let t: TestApp;
@@ -10,7 +10,7 @@ const F = FIXTURE.fields;
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const who of ['admin', 'coordinator', 'coordinator2', 'farmer', 'farmer3'] as const) token[who] = (await t.login(who)).accessToken;
+  for (const who of ['admin', 'coordinator', 'coordinator2', 'farmer', 'farmer2', 'farmer3'] as const) token[who] = (await t.login(who)).accessToken;
 });
 afterAll(() => t.close());
 
@@ -126,9 +126,24 @@ describe('reading queries', () => {
   it('gives the latest reading of an own field and 404 for someone else’s', async () => {
     const res = await get('farmer', `/sensor-data/latest?fieldId=${F.farmer.fieldId}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ moisture: expect.any(Number), temperature: expect.any(Number), timestamp: expect.any(String) });
+    expect(res.json().data).toMatchObject({ moisture: expect.any(Number), temperature: expect.any(Number), timestamp: expect.any(String), staleAfterMinutes: 120 });
     expect((await get('farmer', `/sensor-data/latest?fieldId=${F.farmer3.id}`)).statusCode).toBe(404);
     expect((await get('farmer', '/sensor-data/latest')).statusCode).toBe(400);
+  });
+
+  it('says how old each value is and which sensor stopped reporting, so an old value is never shown as live', async () => {
+    const ago = (min: number) => new Date(Date.now() - min * 60_000);
+    await t.db.update(sensors).set({ lastSeenAt: ago(12) }).where(eq(sensors.id, F.farmer2.moistureSensor));
+    await t.db.update(sensors).set({ lastSeenAt: ago(180) }).where(eq(sensors.id, F.farmer2.temperatureSensor));
+    const data = (await get('farmer2', `/sensor-data/latest?fieldId=${F.farmer2.fieldId}`)).json().data;
+    expect(Math.round((Date.now() - Date.parse(data.moistureAt)) / 60_000)).toBe(12);
+    expect(Math.round((Date.now() - Date.parse(data.temperatureAt)) / 60_000)).toBe(180);
+    expect(data.staleAfterMinutes).toBe(120);
+    const [temperature] = await t.db.select().from(sensors).where(eq(sensors.id, F.farmer2.temperatureSensor));
+    expect(data.silentSensors).toEqual([{ sensorId: temperature.sensorId, type: 'temperature', lastSeenAt: temperature.lastSeenAt!.toISOString() }]);
+    // Both back: nothing is silent.
+    await t.db.update(sensors).set({ lastSeenAt: ago(1) }).where(eq(sensors.id, F.farmer2.temperatureSensor));
+    expect((await get('farmer2', `/sensor-data/latest?fieldId=${F.farmer2.fieldId}`)).json().data.silentSensors).toEqual([]);
   });
 
   it('gives the 24-hour series in 5-minute buckets, or the english empty message', async () => {

@@ -109,6 +109,12 @@ export function evaluateReading(
 
 export type SensorSeen = { sensorId: string; lastSeenAt: Date | null; createdAt: Date };
 
+/** The sensors silent for longer than `offlineAfterMinutes` (one that never reported counts from when it was registered). */
+export function silentSensors<S extends SensorSeen>(sensors: S[], offlineAfterMinutes: number, now: Date): S[] {
+  const limitMs = offlineAfterMinutes * 60_000;
+  return sensors.filter((s) => now.getTime() - (s.lastSeenAt ?? s.createdAt).getTime() > limitMs);
+}
+
 /**
  * The sensor-offline rule for one field: a sensor is silent when it has not reported for longer than
  * offlineAfterMinutes (a sensor that never reported counts from when it was registered).
@@ -120,8 +126,7 @@ export function evaluateSilence(
   fieldName: string,
   now: Date,
 ): AlertDecision | null {
-  const limitMs = thresholds.offlineAfterMinutes * 60_000;
-  const silent = sensors.filter((s) => now.getTime() - (s.lastSeenAt ?? s.createdAt).getTime() > limitMs);
+  const silent = silentSensors(sensors, thresholds.offlineAfterMinutes, now);
   if (silent.length === 0) return open ? { kind: 'resolve', alertId: open.id, type: 'offline' } : null;
   const severity: Severity = silent.length === sensors.length ? 'high' : 'medium';
   const names = silent.map((s) => s.sensorId).sort();

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { fields, sensors } from '../../db/schema';
 import type { AuthUser } from '../../lib/access';
 import { fieldScope } from '../../lib/access';
+import { silentSensors } from '../../domain/alerts/rules';
 
 export const SERIES_BUCKET_MINUTES = 5;
 /** Aim for at most this many points per sensor type on a timeline. */
@@ -77,6 +78,28 @@ export async function timeline(db: Db, fieldUuid: string, days: number) {
     byType.set(r.type, list);
   }
   return [...byType].map(([type, readings]) => ({ type, bucketMinutes: bucket, readings }));
+}
+
+/**
+ * How old a field's values are: when its moisture and temperature sensors last reported (the newest of each
+ * type) and which active sensors have been silent for longer than the field's offline limit, by the same rule
+ * as the sensor-offline alert.
+ */
+export async function readingAges(db: Db, fieldUuid: string, offlineAfterMinutes: number, now = new Date()) {
+  const rows = await db
+    .select({ sensorId: sensors.sensorId, type: sensors.type, lastSeenAt: sensors.lastSeenAt, createdAt: sensors.createdAt })
+    .from(sensors)
+    .where(and(eq(sensors.fieldId, fieldUuid), eq(sensors.status, 'active')))
+    .orderBy(asc(sensors.sensorId));
+  const newest = (type: string) => {
+    const seen = rows.filter((r) => r.type === type && r.lastSeenAt).map((r) => r.lastSeenAt!.getTime());
+    return seen.length ? new Date(Math.max(...seen)).toISOString() : null;
+  };
+  return {
+    moistureAt: newest('moisture'),
+    temperatureAt: newest('temperature'),
+    silentSensors: silentSensors(rows, offlineAfterMinutes, now).map((s) => ({ sensorId: s.sensorId, type: s.type, lastSeenAt: s.lastSeenAt?.toISOString() ?? null })),
+  };
 }
 
 export async function sensorInScope(db: Db, user: AuthUser, sensorUuid: string) {

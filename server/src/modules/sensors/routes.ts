@@ -24,7 +24,7 @@ import { AppError, notFound, unavailable, unprocessable } from '../../lib/errors
 import { keyMatches, newDeviceKey, parseDeviceKey } from './deviceKeys';
 import { sensorText } from './messages';
 import { createDaySeriesCache } from './seriesCache';
-import { fieldsWithLastReading, sensorInScope, series, SERIES_BUCKET_MINUTES, timeline } from './repository';
+import { fieldsWithLastReading, readingAges, sensorInScope, series, SERIES_BUCKET_MINUTES, timeline } from './repository';
 
 const DAY_MS = 24 * 3600_000;
 
@@ -117,7 +117,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     { onRequest: [app.authenticate], schema: { tags: ['sensors'], querystring: FieldQuery, response: { 200: LatestResponse } } },
     async (req) => {
       const f = await loadFieldFor(app.db, req.user!, req.query.fieldId);
-      return { data: { moisture: f.lastMoisture, temperature: f.lastTemperature, timestamp: f.lastReadingAt?.toISOString() ?? null } };
+      const ages = await readingAges(app.db, f.id, f.offlineAfterMinutes);
+      return {
+        data: { moisture: f.lastMoisture, temperature: f.lastTemperature, timestamp: f.lastReadingAt?.toISOString() ?? null, staleAfterMinutes: f.offlineAfterMinutes, ...ages },
+      };
     },
   );
 
