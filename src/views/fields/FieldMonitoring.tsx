@@ -3,7 +3,10 @@ import { lazy, Suspense } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import { FieldMonitoringContext } from '@/machines/fieldMonitoring.context';
 import type { HealthFilter } from '@/machines/fieldMonitoring.machine';
+import { isStale } from '@/machines/farmerHome.machine';
 import { cropLabel } from '@/views/ui/cropLabels';
+import { ReadingAge } from '@/views/ui/ReadingAge';
+import { useNow } from '@/views/ui/useNow';
 import { Pager } from '../staff/Pager';
 import { useT } from '../staff/useT';
 import { fm } from './fieldMessages';
@@ -32,6 +35,7 @@ export function FieldMonitoring() {
   const staff = FieldMonitoringContext.useSelector((s) => s.context.actorRole !== 'farmer');
   const loading = FieldMonitoringContext.useSelector((s) => s.hasTag('loading'));
   const detailsOpen = FieldMonitoringContext.useSelector((s) => s.matches({ details: 'open' }));
+  const now = useNow();
   const reading = (v: number | null, unit: string) => (v === null ? '--' : `${intl.formatNumber(v, { maximumFractionDigits: 1, numberingSystem: 'latn' })}${unit}`);
 
   return (
@@ -73,8 +77,15 @@ export function FieldMonitoring() {
             </header>
             <p>{f.owner.name ?? '--'}</p>
             {f.lastSensorData && (
-              <p>
+              <p className={isStale(f.lastSensorUpdate, undefined, now) ? 'reading-stale' : undefined}>
                 {t(fm.moisture)}: {reading(f.lastSensorData.moisture, '%')} · {t(fm.temperature)}: {reading(f.lastSensorData.temperature, '°C')}
+                {f.lastSensorUpdate && (
+                  <>
+                    {' · '}
+                    {isStale(f.lastSensorUpdate, undefined, now) && <strong>{t(fm.staleReading)} · </strong>}
+                    <ReadingAge at={f.lastSensorUpdate} now={now} />
+                  </>
+                )}
               </p>
             )}
             <p>

@@ -35,6 +35,7 @@ export const fm = defineMessages({
   area: { id: 'fields.area', defaultMessage: 'Area' },
   acres: { id: 'fields.acres', defaultMessage: '{value} acres' },
   moisture: { id: 'fields.moisture', defaultMessage: 'Moisture' },
+  staleReading: { id: 'fields.reading.stale', defaultMessage: 'Old reading' },
   temperature: { id: 'fields.temperature', defaultMessage: 'Temperature' },
   viewDetails: { id: 'fields.viewDetails', defaultMessage: 'View Details' },
   details: { id: 'fields.details', defaultMessage: 'Field Details' },
