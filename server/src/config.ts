@@ -85,6 +85,8 @@ export function loadConfig(overrides: Partial<Record<string, unknown>> = {}) {
     ndviUrl: str('NDVI_URL', 'https://api.agromonitoring.com/agro/1.0')!,
     diseaseModelPath: str('DISEASE_MODEL_PATH'),
     diseaseLabelsPath: str('DISEASE_LABELS_PATH'),
+    /** The farthest a GPS update may move a field without the user confirming the move (km). */
+    gpsMaxMoveKm: int('GPS_MAX_MOVE_KM', 5),
     mapStyleUrl: str('MAP_STYLE_URL'),
     satelliteTilesUrl: str('SATELLITE_TILES_URL'),
     /** Extra origins the browser may load map tiles, glyphs and styles from (comma-separated), added to the CSP. */

@@ -3,7 +3,9 @@
  * (for 'Add Field Location'); then, in a parallel region, finds the device's position (browser
  * geolocation through a service; refused or unavailable → the spec's fallback position) and the nearby
  * fields and weather stations around it. The main region holds the dialogs: add a location, the map,
- * a field's details, and 'Update GPS' (locate, then save with accuracy 95 and 'mobile_gps').
+ * a field's details, and 'Update GPS' (locate, show how far that moves the field and ask, then save with
+ * accuracy 95 and 'mobile_gps'; the user's confirmation is sent along, so the server's GPS_MAX_MOVE_KM guard
+ * lets a move the user has seen through).
  * Stats, nearby and weather failures are only logged (spec section 9); a save reloads the page.
  */
 import { assign, fromPromise, setup } from 'xstate';
@@ -22,6 +24,7 @@ import {
   type Station,
 } from '@/services/gpsMapping';
 import { HttpError } from '@/services/http';
+import { distanceKm } from '@/shared/geo';
 
 export type { Position, FieldLocation, NewLocation, Station };
 export type GpsLoaded = { locations: FieldLocation[]; stats: GpsOverview | null; fields: FieldChoice[] };
@@ -40,6 +43,8 @@ export type GpsEvent =
   | { type: 'details.open'; fieldId: string }
   | { type: 'details.close' }
   | { type: 'gps.update'; fieldId: string }
+  | { type: 'gps.confirm' }
+  | { type: 'gps.cancel' }
   | { type: 'notice.dismiss' };
 
 type Failure = 'fetch' | 'add' | 'invalid' | 'update' | null;
@@ -59,6 +64,8 @@ type Ctx = {
   /** The position an 'Update GPS' will save, and where it came from. */
   updatePosition: Position | null;
   updateSource: Source;
+  /** How far the update would move the field from its current location (km). */
+  moveKm: number | null;
   failure: Failure;
   error: HttpError | null;
   notice: 'added' | 'updated' | null;
@@ -71,6 +78,14 @@ const finite = (n: number) => typeof n === 'number' && Number.isFinite(n);
 export function draftProblem(d: NewLocation): boolean {
   const [lng, lat] = d.coordinates;
   return !d.fieldId || !d.name.trim() || !finite(lng) || !finite(lat) || Math.abs(lng) > 180 || Math.abs(lat) > 90;
+}
+
+/** The distance from the selected field's current location to `to`, or null when it has none. */
+function moveKm(context: Ctx, to: Position) {
+  const at = context.locations.find((l) => l.fieldId === context.selected);
+  if (!at) return null;
+  const [lng, lat] = at.location.coordinates;
+  return distanceKm(lat, lng, to.latitude, to.longitude);
 }
 
 export const gpsMappingMachine = setup({
@@ -103,7 +118,9 @@ export const gpsMappingMachine = setup({
       return { nearby, stations };
     }),
     add: fromPromise<FieldLocation, NewLocation>(({ input }) => addFieldLocation(input)),
-    update: fromPromise<FieldLocation, { fieldId: string; position: Position }>(({ input }) => updateFieldLocation(input.fieldId, input.position)),
+    update: fromPromise<FieldLocation, { fieldId: string; position: Position; confirmLargeMove: boolean }>(({ input }) =>
+      updateFieldLocation(input.fieldId, input.position, input.confirmLargeMove),
+    ),
   },
   guards: {
     draftOk: ({ event }) => event.type === 'add.submit' && !draftProblem(event.draft),
@@ -122,6 +139,7 @@ export const gpsMappingMachine = setup({
     draft: null,
     updatePosition: null,
     updateSource: null,
+    moveKm: null,
     failure: null,
     error: null,
     notice: null,
@@ -191,8 +209,22 @@ export const gpsMappingMachine = setup({
                 id: 'locateForUpdate',
                 src: 'locate',
                 input: { purpose: 'update' },
-                onDone: { target: 'updating', actions: assign({ updatePosition: ({ event }) => event.output, updateSource: 'device' }) },
-                onError: { target: 'updating', actions: assign({ updatePosition: FALLBACK_POSITION, updateSource: 'fallback' }) },
+                onDone: {
+                  target: 'confirmingMove',
+                  actions: assign({ updatePosition: ({ event }) => event.output, updateSource: 'device', moveKm: ({ context, event }) => moveKm(context, event.output) }),
+                },
+                onError: {
+                  target: 'confirmingMove',
+                  actions: assign({ updatePosition: FALLBACK_POSITION, updateSource: 'fallback', moveKm: ({ context }) => moveKm(context, FALLBACK_POSITION) }),
+                },
+              },
+            },
+            /** Nothing moves until the user has seen how far the field would go and said yes. */
+            confirmingMove: {
+              tags: ['updating'],
+              on: {
+                'gps.confirm': 'updating',
+                'gps.cancel': { target: 'idle', actions: assign({ selected: null, updatePosition: null, updateSource: null, moveKm: null }) },
               },
             },
             updating: {
@@ -200,7 +232,7 @@ export const gpsMappingMachine = setup({
               invoke: {
                 id: 'update',
                 src: 'update',
-                input: ({ context }) => ({ fieldId: context.selected!, position: context.updatePosition ?? FALLBACK_POSITION }),
+                input: ({ context }) => ({ fieldId: context.selected!, position: context.updatePosition ?? FALLBACK_POSITION, confirmLargeMove: true }),
                 onDone: { target: '#gps.loading', actions: assign({ notice: 'updated', selected: null }) },
                 onError: { target: 'idle', actions: assign({ failure: 'update', error: ({ event }) => asHttp(event.error), selected: null }) },
               },

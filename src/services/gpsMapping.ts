@@ -29,7 +29,12 @@ export const nearbyWeatherStations = (p: Position, signal?: AbortSignal) =>
   http.get<{ weatherStations: Station[] }>('/gps-mapping/mobile/weather-stations', { params: { ...p }, signal }).then((r) => r.weatherStations);
 
 /** Spec section 9: every GPS update is sent with accuracy 95 and survey method 'mobile_gps'. */
-export const updateFieldLocation = (fieldId: string, p: Position) =>
+export const updateFieldLocation = (fieldId: string, p: Position, confirmLargeMove = false) =>
   http
-    .put<{ fieldLocation: FieldLocation }>(`/gps-mapping/mobile/location/${fieldId}`, { coordinates: [p.longitude, p.latitude], accuracy: 95, surveyMethod: 'mobile_gps' })
+    .put<{ fieldLocation: FieldLocation }>(`/gps-mapping/mobile/location/${fieldId}`, {
+      coordinates: [p.longitude, p.latitude],
+      accuracy: 95,
+      surveyMethod: 'mobile_gps',
+      ...(confirmLargeMove ? { confirmLargeMove: true } : {}),
+    })
     .then((r) => r.fieldLocation);

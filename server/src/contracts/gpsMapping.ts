@@ -79,6 +79,13 @@ export const WeatherStationsResponse = Type.Object({ weatherStations: Type.Array
 
 export const FieldIdParams = Type.Object({ fieldId: Uuid });
 export const UpdateLocationBody = Type.Object(
-  { coordinates: Coordinates, accuracy: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })), surveyMethod: Type.Optional(Type.String({ maxLength: 40 })) },
+  {
+    coordinates: Coordinates,
+    accuracy: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
+    surveyMethod: Type.Optional(Type.String({ maxLength: 40 })),
+    /** The user confirmed a move farther than GPS_MAX_MOVE_KM (answered 409 LOCATION_JUMP without it). */
+    confirmLargeMove: Type.Optional(Type.Boolean()),
+  },
   { additionalProperties: false },
 );
+export type UpdateLocationBody = Static<typeof UpdateLocationBody>;

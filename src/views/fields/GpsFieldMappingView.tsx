@@ -12,6 +12,7 @@ import { AppHeader } from '@/views/ui/AppHeader';
 import { useFailureText } from '@/views/staff/ServerError';
 import { useT } from '@/views/staff/useT';
 import { m, SOIL_TYPES } from './gpsMessages';
+import { GpsMoveDialog } from './GpsMoveDialog';
 import './gps.css';
 
 const FieldMap = lazy(() => import('../map/FieldMap').then((x) => ({ default: x.FieldMap })));
@@ -40,6 +41,7 @@ export function GpsFieldMappingView({ logic }: { logic?: typeof gpsMappingMachin
           <AddDialog />
           <MapDialog />
           <DetailsDialog />
+          <GpsMoveDialog />
           <div className="gps-columns">
             <YourFields />
             <aside className="gps-side">

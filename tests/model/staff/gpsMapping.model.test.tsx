@@ -89,6 +89,8 @@ const EVENTS: Ev[] = [
   { type: 'details.open', fieldId: 'f-1' },
   { type: 'details.close' },
   { type: 'gps.update', fieldId: 'f-1' },
+  { type: 'gps.confirm' },
+  { type: 'gps.cancel' },
   { type: 'notice.dismiss' },
   { type: 'xstate.done.actor.load', output: LOADED },
   { type: 'xstate.done.actor.load', output: EMPTY },
@@ -122,7 +124,8 @@ const leaves = (s: Snap) => leafValues(s.value);
 const stateName = (s: Snap) => leaves(s).join('+');
 const ctxKey = (s: Snap) => {
   const c = s.context;
-  return JSON.stringify([c.locations.length, c.positionSource, c.nearby.length, c.failure, c.notice, c.notice === 'updated' ? c.updateSource : null]);
+  // Where an update's position came from shows while it is confirmed and saved, and in the notice after it.
+  return JSON.stringify([c.locations.length, c.positionSource, c.nearby.length, c.failure, c.notice, c.notice === 'updated' || s.hasTag('updating') ? c.updateSource : null]);
 };
 const aroundDone = (s: Snap) => s.matches({ ready: { around: 'done' } });
 
@@ -167,7 +170,8 @@ const drive = {
   add: deferred<FieldLocation>(),
   update: deferred<FieldLocation>(),
 };
-const seen: { survey: Position | null; add: NewLocation | null; update: { fieldId: string; position: Position } | null } = { survey: null, add: null, update: null };
+type Update = { fieldId: string; position: Position; confirmLargeMove: boolean };
+const seen: { survey: Position | null; add: NewLocation | null; update: Update | null } = { survey: null, add: null, update: null };
 
 function render() {
   const page = gpsMappingMachine.provide({
@@ -178,7 +182,7 @@ function render() {
       ),
       survey: fromPromise<Surroundings, Position>(({ input }) => ((seen.survey = input), (drive.survey = deferred<Surroundings>()).promise)),
       add: fromPromise<FieldLocation, NewLocation>(({ input }) => ((seen.add = input), (drive.add = deferred<FieldLocation>()).promise)),
-      update: fromPromise<FieldLocation, { fieldId: string; position: Position }>(
+      update: fromPromise<FieldLocation, Update>(
         ({ input }) => ((seen.update = input), (drive.update = deferred<FieldLocation>()).promise),
       ),
     },
@@ -221,6 +225,12 @@ const exec: Record<string, (e: Ev) => unknown> = {
   'details.open': () => click('View Details: North plot'),
   'details.close': () => click('Close'),
   'gps.update': () => click('Update GPS: North plot'),
+  'gps.confirm': () => click('Move the field'),
+  'gps.cancel': () => {
+    seen.update = null;
+    click('Cancel');
+    expect(seen.update).toBeNull();
+  },
   'notice.dismiss': () => click('Dismiss'),
   'load.done(2)': (e) => settle(() => drive.load.resolve(e.output)),
   'load.done(0)': (e) => settle(() => drive.load.resolve(e.output)),
@@ -309,9 +319,26 @@ const assertLeaf: Record<string, (s: Snap) => void> = {
     expect(get('button', 'Updating…: North plot')).toBeDisabled();
     expect(get('button', 'Update GPS: River plot')).toBeDisabled();
   },
+  // Nothing is saved before the user has seen how far the field would move.
+  'ready.main.confirmingMove': (s) => {
+    expect(seen.update).toBeNull();
+    expect(dialog()).toHaveTextContent('Move North plot?');
+    if (s.context.updateSource === 'device') {
+      // North plot (18.58, 73.91) → the device (18.57, 73.9): 1.53 km, more than a field is wide.
+      expect(dialog()).toHaveTextContent('New position: 18.57, 73.9');
+      expect(dialog()).toHaveTextContent('This moves the field 1.53 km from where it is now. That is far: make sure you are standing in this field');
+      expect(dialog()).not.toHaveTextContent('default position');
+    } else {
+      // The default position in Mumbai is about 120 km from Pune.
+      expect(dialog()).toHaveTextContent('New position: 19.076, 72.8777');
+      expect(dialog()).toHaveTextContent(/This moves the field 1[12]\d km from where it is now\./);
+      expect(dialog()).toHaveTextContent('Your device gave no position: the default position would be saved');
+    }
+    expect(get('button', 'Updating…: North plot')).toBeDisabled();
+  },
   'ready.main.updating': (s) => {
     expect(get('button', 'Updating…: North plot')).toBeDisabled();
-    expect(seen.update).toEqual({ fieldId: 'f-1', position: s.context.updateSource === 'device' ? DEVICE : FALLBACK_POSITION });
+    expect(seen.update).toEqual({ fieldId: 'f-1', position: s.context.updateSource === 'device' ? DEVICE : FALLBACK_POSITION, confirmLargeMove: true });
   },
   'ready.around.locating': () => {
     expect(screen.getByText('Finding your location…')).toBeInTheDocument();

@@ -1,6 +1,7 @@
 /** GPS mapping routes: add (one per field), list and totals in scope, nearby and stations by distance, mobile update, ownership. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { weatherStations } from '../../../server/src/db/schema';
+import { eq } from 'drizzle-orm';
+import { fields, weatherStations } from '../../../server/src/db/schema';
 import { FIXTURE, createTestApp, type TestApp } from '../helper';
 
 let t: TestApp;
@@ -66,5 +67,32 @@ describe('GPS field mapping', () => {
     expect((await call('coordinator2', 'PUT', `/gps-mapping/mobile/location/${F.farmer.id}`, { coordinates: [73.86, 18.53] })).statusCode).toBe(404);
     expect((await call('coordinator2', 'PUT', `/gps-mapping/mobile/location/${F.farmer3.id}`, { coordinates: [73.86, 18.53] })).statusCode).toBe(404);
     expect((await call('coordinator', 'PUT', `/gps-mapping/mobile/location/${F.farmer.id}`, { coordinates: [73.86] })).statusCode).toBe(400);
+  });
+
+  it('keeps one location per field: a survey and an update move the field itself, as every screen reads it', async () => {
+    const fieldPoint = async () => (await t.db.select({ lat: fields.lat, lng: fields.lng }).from(fields).where(eq(fields.id, F.farmer2.id)))[0];
+    expect(await fieldPoint()).toEqual({ lat: 18.62, lng: 73.95 });
+    expect((await call('coordinator', 'PUT', `/gps-mapping/mobile/location/${F.farmer2.id}`, { coordinates: [73.951, 18.621] })).statusCode).toBe(200);
+    expect(await fieldPoint()).toEqual({ lat: 18.621, lng: 73.951 });
+    const details = (await call('admin', 'GET', `/admin/fields/${F.farmer2.id}`)).json();
+    expect(JSON.stringify(details)).toContain('18.621');
+    // Set from the field table: the survey follows.
+    expect((await call('admin', 'PUT', `/admin/fields/${F.farmer2.id}/location`, { lat: 18.6215, lng: 73.9515 })).statusCode).toBe(200);
+    const mapped = (await call('coordinator', 'GET', '/gps-mapping')).json().fieldLocations.find((l: { fieldId: string }) => l.fieldId === F.farmer2.id);
+    expect(mapped.location.coordinates).toEqual([73.9515, 18.6215]);
+  });
+
+  it('refuses to move a field farther than GPS_MAX_MOVE_KM unless the move is confirmed, and changes nothing', async () => {
+    const before = (await call('coordinator', 'GET', '/gps-mapping')).json().fieldLocations.find((l: { fieldId: string }) => l.fieldId === F.farmer2.id);
+    // Nagpur is about 600 km from the field near Pune.
+    const jump = await call('coordinator', 'PUT', `/gps-mapping/mobile/location/${F.farmer2.id}`, { coordinates: [79.0882, 21.1458] });
+    expect(jump.statusCode).toBe(409);
+    expect(jump.json()).toMatchObject({ code: 'LOCATION_JUMP', details: { maxMoveKm: 5 }, message: { marathi: expect.stringContaining('किमी') } });
+    expect(jump.json().details.distanceKm).toBeGreaterThan(500);
+    const after = (await call('coordinator', 'GET', '/gps-mapping')).json().fieldLocations.find((l: { fieldId: string }) => l.fieldId === F.farmer2.id);
+    expect(after).toEqual(before);
+    const confirmed = await call('coordinator', 'PUT', `/gps-mapping/mobile/location/${F.farmer2.id}`, { coordinates: [79.0882, 21.1458], confirmLargeMove: true });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json().fieldLocation.location.coordinates).toEqual([79.0882, 21.1458]);
   });
 });

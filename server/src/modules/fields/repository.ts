@@ -4,7 +4,7 @@
 import { and, asc, count, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { FieldPin } from '../../contracts/fields';
 import type { Db } from '../../db/client';
-import { cropHistory, fieldFinancials, fieldNotes, fields, sensors, users } from '../../db/schema';
+import { cropHistory, fieldFinancials, fieldNotes, fields, gpsFieldLocations, sensors, users } from '../../db/schema';
 import { fieldScope, type AuthUser } from '../../lib/access';
 import type { AddFieldPayload } from '../../domain/fields/addField';
 import { counted, matchesWhenSearching, pageInfo, searchPattern } from '../people/repository';
@@ -253,6 +253,16 @@ export async function fieldDetail(db: Db, fieldUuid: string) {
   return { field: f.field, ownerName: f.ownerName, history, money, notes, sensors: fieldSensors };
 }
 
-export async function setLocation(db: Db, fieldUuid: string, lat: number, lng: number) {
-  await db.update(fields).set({ lat, lng, updatedAt: new Date() }).where(eq(fields.id, fieldUuid));
+/**
+ * A field has one location: its own lat/lng. A GPS survey of it (gps_field_locations) keeps its survey details
+ * and always carries the same point, so every screen reads the same place; both change in one transaction.
+ */
+export async function setLocation(db: Db, fieldUuid: string, lat: number, lng: number, survey?: { accuracy: number | null; surveyMethod: string }) {
+  await db.transaction(async (tx) => {
+    await tx.update(fields).set({ lat, lng, updatedAt: new Date() }).where(eq(fields.id, fieldUuid));
+    await tx
+      .update(gpsFieldLocations)
+      .set({ lat, lng, ...(survey ? { accuracy: survey.accuracy, surveyMethod: survey.surveyMethod, lastSurveyAt: new Date() } : {}) })
+      .where(eq(gpsFieldLocations.fieldId, fieldUuid));
+  });
 }

@@ -3,7 +3,6 @@
  * adding a location (one per field), nearby fields and weather stations, and a mobile GPS update.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { eq } from 'drizzle-orm';
 import {
   AddLocationBody,
   FieldIdParams,
@@ -14,17 +13,11 @@ import {
   UpdateLocationBody,
   WeatherStationsResponse,
 } from '../../contracts/gpsMapping';
-import { gpsFieldLocations } from '../../db/schema';
-import { loadFieldFor, requireRole, STAFF } from '../../lib/access';
-import { conflict, notFound, translated } from '../../lib/errors';
-import { locationOfField, locationsFor, nearby, stationsNear, statistics, toLocation } from './repository';
+import { requireRole, STAFF } from '../../lib/access';
+import { locationsFor, nearby, stationsNear, statistics, toLocation } from './repository';
+import { addLocation, moveLocation } from './service';
 
 const tags = ['gps'];
-const alreadyMapped = translated(
-  'This field already has a GPS location; update it instead.',
-  'या शेताचे GPS स्थान आधीच नोंदलेले आहे; ते अद्ययावत करा.',
-  'इस खेत का GPS स्थान पहले से दर्ज है; उसे अपडेट करें।',
-);
 /** Spec section 9: nearby fields within 10 km and weather stations within 50 km unless asked otherwise. */
 const NEARBY_KM = 10;
 const STATIONS_KM = 50;
@@ -44,27 +37,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/gps-mapping', { ...auth, schema: { tags, body: AddLocationBody, response: { 201: FieldLocationResponse } } }, async (req, reply) => {
     requireRole(req.user!, STAFF);
-    const field = await loadFieldFor(app.db, req.user!, req.body.fieldId);
-    if (await locationOfField(app.db, field.id)) throw conflict(alreadyMapped, 'ALREADY_MAPPED');
-    const b = req.body;
-    const [row] = await app.db
-      .insert(gpsFieldLocations)
-      .values({
-        fieldId: field.id,
-        name: b.name.trim(),
-        status: (b.status ?? 'active') as 'active',
-        lng: b.coordinates[0],
-        lat: b.coordinates[1],
-        areaValue: b.area?.value ?? null,
-        areaUnit: b.area?.unit ?? 'acres',
-        elevation: b.elevation?.value ?? null,
-        soilType: (b.soilType ?? 'unknown') as 'unknown',
-        irrigationType: b.irrigationType ?? null,
-        metadata: b.metadata ?? {},
-        lastSurveyAt: new Date(),
-        surveyMethod: 'manual',
-      })
-      .returning();
+    const row = await addLocation(app.db, req.user!, req.body);
     reply.code(201);
     return { fieldLocation: toLocation(row) };
   });
@@ -90,20 +63,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     { ...auth, schema: { tags, params: FieldIdParams, body: UpdateLocationBody, response: { 200: FieldLocationResponse } } },
     async (req) => {
       requireRole(req.user!, STAFF);
-      const field = await loadFieldFor(app.db, req.user!, req.params.fieldId);
-      const existing = await locationOfField(app.db, field.id);
-      if (!existing) throw notFound();
-      const [row] = await app.db
-        .update(gpsFieldLocations)
-        .set({
-          lng: req.body.coordinates[0],
-          lat: req.body.coordinates[1],
-          accuracy: req.body.accuracy ?? 95,
-          surveyMethod: req.body.surveyMethod ?? 'mobile_gps',
-          lastSurveyAt: new Date(),
-        })
-        .where(eq(gpsFieldLocations.id, existing.id))
-        .returning();
+      const row = await moveLocation(app.db, req.user!, req.params.fieldId, req.body, app.config.gpsMaxMoveKm);
       return { fieldLocation: toLocation(row) };
     },
   );
