@@ -49,9 +49,22 @@ export const AlertItem = Type.Object({
 });
 export type AlertItem = Static<typeof AlertItem>;
 
+/** Open alerts (the condition still holds, resolvedAt null) or resolved ones. */
+export const AlertState = Type.Union([Type.Literal('open'), Type.Literal('resolved')]);
+export type AlertState = Static<typeof AlertState>;
+
+/** The filters both alert lists take; every list is ordered open first, then by severity, then newest first. */
+const AlertFilters = {
+  severity: Type.Optional(Severity),
+  type: Type.Optional(AlertType),
+  status: Type.Optional(AlertStatus),
+  state: Type.Optional(AlertState),
+  fieldId: Type.Optional(Uuid),
+};
+
 export const AdminAlertsQuery = Type.Object(
   {
-    severity: Type.Optional(Severity),
+    ...AlertFilters,
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
   },
@@ -64,9 +77,8 @@ export const CoordinatorAlertsQuery = Type.Object(
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
     search: Type.Optional(Type.String({ maxLength: 100 })),
-    severity: Type.Optional(Severity),
-    type: Type.Optional(AlertType),
-    /** Only alerts still open (not resolved); the default lists them all, newest first. */
+    ...AlertFilters,
+    /** Only alerts still open (not resolved): the same as state=open. */
     open: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },

@@ -74,7 +74,29 @@ export async function alertsByIds(db: Db, ids: string[], viewerId: string | null
   return rows.map(toItem);
 }
 
-/** A page of alerts matching `where` (the caller's scope and filters), newest first. */
+/** The filters both lists take (contracts/alerts.ts AlertFilters) as one condition. */
+export function alertFilters(q: { severity?: string; type?: string; status?: string; state?: 'open' | 'resolved'; fieldId?: string }): SQL | undefined {
+  return and(
+    q.severity ? eq(alerts.severity, q.severity as never) : undefined,
+    q.type ? eq(alerts.type, q.type as never) : undefined,
+    q.status ? eq(alerts.status, q.status as never) : undefined,
+    q.state === 'open' ? sql`${alerts.resolvedAt} is null` : q.state === 'resolved' ? sql`${alerts.resolvedAt} is not null` : undefined,
+    q.fieldId ? eq(alerts.fieldId, q.fieldId) : undefined,
+  );
+}
+
+/**
+ * What needs someone first: open alerts before resolved ones, then high, medium, low, then the newest.
+ * (A high, open 3.5 % moisture alert never sits below resolved or low ones.)
+ */
+const URGENT_FIRST = [
+  sql`(${alerts.resolvedAt} is null) desc`,
+  sql`case ${alerts.severity} when 'high' then 0 when 'medium' then 1 else 2 end`,
+  desc(alerts.createdAt),
+  desc(alerts.id),
+];
+
+/** A page of alerts matching `where` (the caller's scope and filters), most urgent first. */
 export async function alertPage(db: Db, where: SQL | undefined, viewerId: string, page: number, limit: number) {
   const [{ total }] = await db
     .select({ total: sql<number>`count(*)::int` })
@@ -84,7 +106,7 @@ export async function alertPage(db: Db, where: SQL | undefined, viewerId: string
     .where(where);
   const rows = await selectItems(db, viewerId)
     .where(where)
-    .orderBy(desc(alerts.createdAt), desc(alerts.id))
+    .orderBy(...URGENT_FIRST)
     .limit(limit)
     .offset((page - 1) * limit);
   return { items: rows.map((r) => toItem(r).item), total, totalPages: Math.max(1, Math.ceil(total / limit)) };

@@ -20,7 +20,7 @@ import { ADMINS, alertScope, loadAlertFor, requireRole, STAFF } from '../../lib/
 import { badRequest, conflict } from '../../lib/errors';
 import { alertText } from './messages';
 import { pushAlert } from './push';
-import { alertPage, alertsByIds, countAlerts, searchCondition, unreadCondition } from './repository';
+import { alertFilters, alertPage, alertsByIds, countAlerts, searchCondition, unreadCondition } from './repository';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   /** The alert after a change, pushed to everyone who follows it, and returned to the caller. */
@@ -36,8 +36,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     { onRequest: [app.authenticate], schema: { tags: ['alerts'], querystring: AdminAlertsQuery, response: { 200: AdminAlertsResponse } } },
     async (req) => {
       requireRole(req.user!, ADMINS);
-      const { severity, page = 1, limit = 50 } = req.query;
-      const where = and(alertScope(req.user!), severity ? eq(alerts.severity, severity) : undefined);
+      const { page = 1, limit = 50, ...filters } = req.query;
+      const where = and(alertScope(req.user!), alertFilters(filters));
       const p = await alertPage(app.db, where, req.user!.id, page, limit);
       return { alerts: p.items, pagination: { page, limit, total: p.total, totalPages: p.totalPages } };
     },
@@ -95,14 +95,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     { onRequest: [app.authenticate], schema: { tags: ['alerts'], querystring: CoordinatorAlertsQuery, response: { 200: CoordinatorAlertsResponse } } },
     async (req) => {
       requireRole(req.user!, STAFF);
-      const { page = 1, limit = 10, search, severity, type, open } = req.query;
+      const { page = 1, limit = 10, search, open, ...filters } = req.query;
       const scope = alertScope(req.user!);
       const where = and(
         scope,
-        severity ? eq(alerts.severity, severity) : undefined,
-        type ? eq(alerts.type, type) : undefined,
+        alertFilters({ ...filters, state: filters.state ?? (open ? 'open' : undefined) }),
         search?.trim() ? searchCondition(search.trim()) : undefined,
-        open ? sql`${alerts.resolvedAt} is null` : undefined,
       );
       const [p, unread] = await Promise.all([
         alertPage(app.db, where, req.user!.id, page, limit),
