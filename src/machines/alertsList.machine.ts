@@ -3,9 +3,11 @@
  * Coordinator: search over message, farmer and field name; severity and type filters (each resets to
  * page 1); pages of 10; mark read persisted on the server (the spec keeps it local, users expect it to
  * stick) with the unread count never below 0; a real Mark All Read.
- * Admin: severity filter; each row is an alertLifecycle actor (acknowledge, assign).
- * Both: pushed alerts arrive through the socket feed; a new one goes to the top and the count goes up;
- * after a reconnect socket.io could not recover, the page is fetched again.
+ * Admin: severity, type and state filters, pages of 20 from the server; each row is an alertLifecycle actor
+ * (acknowledge, assign).
+ * Both: most urgent first (open before resolved, then high → low, then newest, as the server orders them) and a
+ * state filter (open / resolved); pushed alerts arrive through the socket feed: a new one takes its place in that
+ * order and the count goes up; after a reconnect socket.io could not recover, the page is fetched again.
  */
 import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import {
@@ -15,6 +17,7 @@ import {
   markAlertRead,
   markAllAlertsRead,
   type AlertItem,
+  type AlertState,
   type AlertType,
   type CoordinatorOption,
   type Severity,
@@ -22,10 +25,10 @@ import {
 import { alertSocket, type AlertSocketEvent } from '@/services/feed';
 import { alertLifecycleMachine } from './alertLifecycle.machine';
 
-export type { AlertItem, AlertType, CoordinatorOption, Severity } from '@/services/alerts';
+export type { AlertItem, AlertState, AlertType, CoordinatorOption, Severity } from '@/services/alerts';
 
 export const PAGE_SIZE = 10;
-const ADMIN_PAGE_SIZE = 100;
+export const ADMIN_PAGE_SIZE = 20;
 
 export type Viewer = 'admin' | 'coordinator';
 export type AlertRow = ActorRefFrom<typeof alertLifecycleMachine>;
@@ -40,6 +43,8 @@ export type AlertsListContext = {
   search: string;
   severity: Severity | null;
   type: AlertType | null;
+  /** Open or resolved alerts only; null lists both. */
+  state: AlertState | null;
   unread: number;
   /** The alert whose 'Alert Details' dialog is open. */
   detailsId: string | null;
@@ -49,6 +54,7 @@ export type AlertsListEvent =
   | { type: 'alerts.search'; search: string }
   | { type: 'alerts.filterSeverity'; severity: Severity | null }
   | { type: 'alerts.filterType'; alertType: AlertType | null }
+  | { type: 'alerts.filterState'; state: AlertState | null }
   | { type: 'alerts.page'; page: number }
   | { type: 'alerts.retry' }
   | { type: 'alert.markRead'; id: string }
@@ -59,20 +65,18 @@ export type AlertsListEvent =
 
 export type LoadedAlerts = { alerts: AlertItem[]; totalPages: number; unread: number; coordinators: CoordinatorOption[] };
 
-type Query = Pick<AlertsListContext, 'viewer' | 'page' | 'search' | 'severity' | 'type'>;
+type Query = Pick<AlertsListContext, 'viewer' | 'page' | 'search' | 'severity' | 'type' | 'state'>;
 
 export const loadAlerts = fromPromise<LoadedAlerts, Query>(async ({ input, signal }) => {
+  const filters = { severity: input.severity ?? undefined, type: input.type ?? undefined, state: input.state ?? undefined };
   if (input.viewer === 'admin') {
     const [page, coordinators] = await Promise.all([
-      adminAlerts({ severity: input.severity ?? undefined, page: 1, limit: ADMIN_PAGE_SIZE }, signal),
+      adminAlerts({ ...filters, page: input.page, limit: ADMIN_PAGE_SIZE }, signal),
       listCoordinators(signal),
     ]);
     return { alerts: page.alerts, totalPages: page.pagination.totalPages, unread: 0, coordinators };
   }
-  const page = await coordinatorAlerts(
-    { page: input.page, limit: PAGE_SIZE, search: input.search.trim() || undefined, severity: input.severity ?? undefined, type: input.type ?? undefined },
-    signal,
-  );
+  const page = await coordinatorAlerts({ ...filters, page: input.page, limit: PAGE_SIZE, search: input.search.trim() || undefined }, signal);
   return { alerts: page.alerts, totalPages: page.pagination.totalPages, unread: page.unread, coordinators: [] };
 });
 
@@ -80,12 +84,23 @@ export const loadAlerts = fromPromise<LoadedAlerts, Query>(async ({ input, signa
 export function matchesView(ctx: Query, a: AlertItem) {
   if (ctx.severity && a.severity !== ctx.severity) return false;
   if (ctx.type && a.type !== ctx.type) return false;
+  if (ctx.state && (a.resolvedAt === null) !== (ctx.state === 'open')) return false;
   const q = ctx.search.trim().toLowerCase();
   if (q && ![a.message, a.farmer ?? '', a.fieldName].some((s) => s.toLowerCase().includes(q))) return false;
   return true;
 }
 
 const toPageOne = { page: 1 } as const;
+
+const SEVERITY_RANK: Record<Severity, number> = { high: 0, medium: 1, low: 2 };
+/** The server's order (contracts/alerts.ts): open before resolved, then high → low, then the newest. */
+export function urgentFirst(a: AlertItem, b: AlertItem) {
+  const open = Number(a.resolvedAt !== null) - Number(b.resolvedAt !== null);
+  if (open) return open;
+  const severity = SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity];
+  if (severity) return severity;
+  return a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0;
+}
 
 export const alertsListMachine = setup({
   types: {
@@ -126,6 +141,7 @@ export const alertsListMachine = setup({
     search: '',
     severity: null,
     type: null,
+    state: null,
     unread: 0,
     detailsId: null,
   }),
@@ -135,7 +151,8 @@ export const alertsListMachine = setup({
     'alert.closeDetails': { actions: assign({ detailsId: null }) },
     'alerts.search': { guard: 'isCoordinator', target: '.loading', actions: assign(({ event }) => ({ search: event.search, ...toPageOne })) },
     'alerts.filterSeverity': { target: '.loading', actions: assign(({ event }) => ({ severity: event.severity, ...toPageOne })) },
-    'alerts.filterType': { guard: 'isCoordinator', target: '.loading', actions: assign(({ event }) => ({ type: event.alertType, ...toPageOne })) },
+    'alerts.filterType': { target: '.loading', actions: assign(({ event }) => ({ type: event.alertType, ...toPageOne })) },
+    'alerts.filterState': { target: '.loading', actions: assign(({ event }) => ({ state: event.state, ...toPageOne })) },
     'feed.reconnected': { guard: ({ event }) => !event.recovered, target: '.loading' },
     'feed.alert': {
       actions: enqueueActions(({ context, event, enqueue }) => {
@@ -153,11 +170,21 @@ export const alertsListMachine = setup({
         if (context.viewer === 'coordinator') enqueue.assign({ unread: context.unread + 1 });
         if (context.page !== 1 || !matchesView(context, alert)) return;
         const limit = context.viewer === 'admin' ? ADMIN_PAGE_SIZE : PAGE_SIZE;
-        enqueue.assign({ alerts: [alert, ...context.alerts].slice(0, limit) });
+        // In its place by urgency: a new low alert does not push an open high one down.
+        const alerts = [alert, ...context.alerts].sort(urgentFirst).slice(0, limit);
+        if (!alerts.includes(alert)) return;
+        enqueue.assign({ alerts });
         if (context.viewer === 'admin') {
           enqueue.assign({
-            rows: ({ spawn }) => [spawn('alertLifecycle', { id: `row-${alert.id}`, input: { alert } }), ...context.rows].slice(0, limit),
+            rows: ({ spawn }) => {
+              const byId = new Map(context.rows.map((r) => [r.id, r]));
+              byId.set(`row-${alert.id}`, spawn('alertLifecycle', { id: `row-${alert.id}`, input: { alert } }));
+              return alerts.map((a) => byId.get(`row-${a.id}`)!).filter(Boolean);
+            },
           });
+          // The row pushed off the page stops with it.
+          const kept = new Set(alerts.map((a) => `row-${a.id}`));
+          for (const r of context.rows) if (!kept.has(r.id)) enqueue.stopChild(r);
         }
       }),
     },
@@ -169,7 +196,7 @@ export const alertsListMachine = setup({
       invoke: {
         id: 'loadAlerts',
         src: 'loadAlerts',
-        input: ({ context }) => ({ viewer: context.viewer, page: context.page, search: context.search, severity: context.severity, type: context.type }),
+        input: ({ context }) => ({ viewer: context.viewer, page: context.page, search: context.search, severity: context.severity, type: context.type, state: context.state }),
         onDone: {
           target: 'ready',
           actions: [

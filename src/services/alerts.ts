@@ -1,15 +1,17 @@
 /** Alert calls (spec section 7, 'People and alerts'). */
-import type { AlertItem, Severity, AlertType } from '../../server/src/contracts/alerts';
+import type { AlertItem, AlertState, Severity, AlertType } from '../../server/src/contracts/alerts';
 import type { Pagination } from '../../server/src/contracts/common';
 import { http } from './http';
 
-export type { AlertItem, Severity, AlertType };
+export type { AlertItem, AlertState, Severity, AlertType };
 export type CoordinatorOption = { _id: string; name: string; email?: string };
 
-export type AlertQuery = { page: number; limit: number; search?: string; severity?: Severity; type?: AlertType };
+/** Filters both lists take; the server orders every page open first, then by severity, then newest. */
+export type AlertFilters = { severity?: Severity; type?: AlertType; state?: AlertState };
+export type AlertQuery = AlertFilters & { page: number; limit: number; search?: string };
 export type AlertPage = { alerts: AlertItem[]; pagination: Pagination; unread: number };
 
-export const adminAlerts = (q: { severity?: Severity; page?: number; limit?: number }, signal?: AbortSignal) =>
+export const adminAlerts = (q: AlertFilters & { page?: number; limit?: number }, signal?: AbortSignal) =>
   http.get<{ alerts: AlertItem[]; pagination: Pagination }>('/admin/alerts', { params: q, signal });
 
 export const coordinatorAlerts = (q: AlertQuery, signal?: AbortSignal) =>

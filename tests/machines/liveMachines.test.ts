@@ -195,6 +195,26 @@ describe('alertLifecycle', () => {
   });
 });
 
+describe('alertsList (admin)', () => {
+  it('pages on the server with the filters, 20 rows a page, one row actor per alert', async () => {
+    const load = vi.fn(async ({ input }: { input: { page: number; state: string | null; type: string | null } }) => ({
+      alerts: [alert({ id: `a${input.page}` })], unread: 0, totalPages: 3, coordinators: [],
+    }));
+    const actor = createActor(alertsListMachine.provide({ actors: { loadAlerts: fromPromise(load) as never, alertSocket: fromCallback(() => () => {}) } }), {
+      input: { viewer: 'admin' },
+    }).start();
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'alerts.page', page: 2 });
+    await waitFor(actor, (s) => s.matches('ready') && s.context.page === 2);
+    expect(actor.getSnapshot().context.rows.map((r) => r.id)).toEqual(['row-a2']);
+    actor.send({ type: 'alerts.filterState', state: 'open' });
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'alerts.filterType', alertType: 'offline' });
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(load.mock.calls.map(([{ input }]) => [input.page, input.state, input.type])).toEqual([[1, null, null], [2, null, null], [1, 'open', null], [1, 'open', 'offline']]);
+  });
+});
+
 describe('alertsList (coordinator)', () => {
   const page = (alerts: AlertItem[], unread: number, totalPages = 1): LoadedAlerts => ({ alerts, unread, totalPages, coordinators: [] });
 
@@ -242,8 +262,25 @@ describe('alertsList (coordinator)', () => {
     expect(actor.getSnapshot().context.unread).toBe(1);
   });
 
+  it('puts a pushed alert in its place by urgency, and keeps a resolved-only view free of new ones', async () => {
+    const actor = createActor(
+      alertsListMachine.provide({
+        actors: {
+          loadAlerts: fromPromise(async () => page([alert({ id: 'h1', severity: 'high', createdAt: iso(600) }), alert({ id: 'r1', severity: 'high', resolvedAt: iso(1), createdAt: iso(2) })], 0)),
+          alertSocket: fromCallback(() => () => {}),
+        },
+      }),
+      { input: { viewer: 'coordinator' } },
+    ).start();
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'feed.alert', event: 'alert:new', alert: alert({ id: 'l1', severity: 'low', createdAt: iso(0) }) });
+    expect(actor.getSnapshot().context.alerts.map((a) => a.id)).toEqual(['h1', 'l1', 'r1']);
+    expect(matchesView({ viewer: 'coordinator', page: 1, search: '', severity: null, type: null, state: 'resolved' }, alert())).toBe(false);
+    expect(matchesView({ viewer: 'coordinator', page: 1, search: '', severity: null, type: null, state: 'open' }, alert())).toBe(true);
+  });
+
   it('matches search over message, farmer and field name', () => {
-    const q = { viewer: 'coordinator' as const, page: 1, severity: null, type: null };
+    const q = { viewer: 'coordinator' as const, page: 1, severity: null, type: null, state: null };
     expect(matchesView({ ...q, search: 'ramesh' }, alert())).toBe(true);
     expect(matchesView({ ...q, search: 'north' }, alert({ message: 'x' }))).toBe(true);
     expect(matchesView({ ...q, search: 'threshold' }, alert())).toBe(true);

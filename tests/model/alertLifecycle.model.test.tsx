@@ -83,7 +83,12 @@ const exec: Record<string, (e: Ev) => unknown> = {
   'alert.synced:acknowledged': (e) => act(() => drive.push!({ type: 'feed.alert', event: 'alert:updated', alert: e.alert })),
 };
 
-const status = () => rowEl().querySelectorAll('td')[4].textContent ?? '';
+/** The status cell after its state badge, which says the (open) alert is still active. */
+const status = () => {
+  const cell = rowEl().querySelectorAll('td')[4];
+  expect(cell.querySelector('.badge')).toHaveTextContent('Active');
+  return (cell.textContent ?? '').replace(/^Active /, '');
+};
 const buttons = () => ({
   ack: within(rowEl()).queryByRole('button', { name: 'Acknowledge' }),
   assign: within(rowEl()).queryByLabelText('Assign to coordinator'),

@@ -34,6 +34,7 @@ const EVENTS: Ev[] = [
   { type: 'alerts.search', search: 'ramesh' },
   { type: 'alerts.filterSeverity', severity: 'high' },
   { type: 'alerts.filterType', alertType: 'moisture' },
+  { type: 'alerts.filterState', state: 'open' },
   { type: 'alerts.page', page: 2 },
   { type: 'alert.markRead', id: 'a1' },
   { type: 'alerts.markAllRead' },
@@ -52,7 +53,7 @@ const stateName = (s: Snap) => String(s.value);
 /** What the screen shows of the context; the assertions below check exactly these. */
 const digest = (s: Snap) => {
   const c = s.context;
-  return JSON.stringify([s.value, c.page, c.alerts.length > 0, c.unread > 0, c.detailsId, c.search !== '', c.severity !== null || c.type !== null, c.alerts[0]?.id === 'a9']);
+  return JSON.stringify([s.value, c.page, c.alerts.length > 0, c.unread > 0, c.detailsId, c.search !== '', c.severity !== null || c.type !== null || c.state !== null, c.alerts[0]?.id === 'a9']);
 };
 
 /**
@@ -63,7 +64,8 @@ const once = (s: Snap, e: Ev) => {
   const c = s.context;
   if (e.type === 'alerts.search') return c.search === '';
   // One filter per path: both reset to page 1 the same way.
-  if (e.type === 'alerts.filterSeverity' || e.type === 'alerts.filterType') return c.severity === null && c.type === null;
+  if (e.type === 'alerts.filterSeverity' || e.type === 'alerts.filterType' || e.type === 'alerts.filterState')
+    return c.severity === null && c.type === null && c.state === null;
   if (e.type === 'alerts.page') return c.page === 1;
   if (e.type === 'feed.alert') return !c.alerts.some((a) => a.id === 'a9');
   return true;
@@ -114,6 +116,7 @@ const exec: Record<string, (e: Ev) => unknown> = {
   'alerts.search': (e) => fireEvent.change(screen.getByPlaceholderText('Search alerts...'), { target: { value: e.search } }),
   'alerts.filterSeverity': (e) => fireEvent.change(getLabelled('Severity'), { target: { value: e.severity } }),
   'alerts.filterType': (e) => fireEvent.change(getLabelled('Type'), { target: { value: e.alertType } }),
+  'alerts.filterState': (e) => fireEvent.change(getLabelled('Status'), { target: { value: e.state } }),
   'alerts.page': () => fireEvent.click(get('button', 'Next')),
   'alert.markRead': (e) => fireEvent.click(get('button', 'Mark as Read', card(e.id)!)),
   'alerts.markAllRead': () => fireEvent.click(get('button', 'Mark All Read')),
@@ -141,6 +144,12 @@ function assertList(s: Snap) {
   }
   if (c.alerts[0]?.id === 'a9') expect(cards[0].getAttribute('data-alert-id')).toBe('a9');
   let newBadges = 0;
+  // Every alert says whether it is still active, and when it was raised.
+  for (const [i, el] of cards.entries()) {
+    const a = c.alerts[i];
+    expect(el).toHaveTextContent(a.resolvedAt === null ? 'Active' : 'Resolved');
+    expect(el.querySelector('time.alert-when')).toHaveAttribute('dateTime', a.createdAt);
+  }
   for (const el of cards) {
     const isNew = within(el).queryByText('New') !== null;
     if (isNew) newBadges++;

@@ -1,25 +1,29 @@
 /**
- * Alerts table (spec 'Alerts table'): severity filter; Type, Message, Farmer, Severity, Status, Actions
- * (hidden for coordinators). Each row is an alertLifecycle actor: acknowledge, or assign to a coordinator,
- * with the row changing at once and the assignee's name shown.
+ * Alerts table (spec 'Alerts table'): severity, type and state filters; Type, Message, Farmer, Severity, Status
+ * (active or resolved, and acknowledged/assigned), Time (relative and exact), Actions (hidden for coordinators);
+ * most urgent first, 20 to a page from the server. Each row is an alertLifecycle actor: acknowledge, or assign to
+ * a coordinator, with the row changing at once and the assignee's name shown.
  */
 import { useState } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { useSelector } from '@xstate/react';
 import { AlertsListContext } from '@/machines/alertsList.context';
-import type { AlertRow, CoordinatorOption, Severity } from '@/machines/alertsList.machine';
-import { alertMessage, severityLabel, statusLabel, typeLabel } from './alertLabels';
+import type { AlertRow, CoordinatorOption } from '@/machines/alertsList.machine';
+import { Pager } from '@/views/staff/Pager';
+import { useNow } from '@/views/ui/useNow';
+import { AlertFilters } from './AlertFilters';
+import { AlertWhen } from './AlertWhen';
+import { alertMessage, alertState, severityLabel, stateLabel, statusLabel, typeLabel } from './alertLabels';
 
 const assignedTo = defineMessage<{ name: string }>({ id: 'alerts.assignedTo', defaultMessage: 'Assigned to {name}' });
 
 const m = defineMessages({
-  severityFilter: { id: 'alerts.filter.severity', defaultMessage: 'Severity' },
-  allSeverities: { id: 'alerts.filter.allSeverities', defaultMessage: 'All Severities' },
   type: { id: 'alerts.col.type', defaultMessage: 'Type' },
   message: { id: 'alerts.col.message', defaultMessage: 'Message' },
   farmer: { id: 'alerts.col.farmer', defaultMessage: 'Farmer' },
   severity: { id: 'alerts.col.severity', defaultMessage: 'Severity' },
   status: { id: 'alerts.col.status', defaultMessage: 'Status' },
+  time: { id: 'alerts.col.time', defaultMessage: 'Time' },
   actions: { id: 'alerts.col.actions', defaultMessage: 'Actions' },
   acknowledge: { id: 'alerts.acknowledge', defaultMessage: 'Acknowledge' },
   assign: { id: 'alerts.assign', defaultMessage: 'Assign' },
@@ -33,7 +37,7 @@ const m = defineMessages({
   loading: { id: 'alerts.loading', defaultMessage: 'Loading alerts…' },
 });
 
-function AlertRowView({ row, coordinators, showActions }: { row: AlertRow; coordinators: CoordinatorOption[]; showActions: boolean }) {
+function AlertRowView({ row, coordinators, showActions, now }: { row: AlertRow; coordinators: CoordinatorOption[]; showActions: boolean; now: number }) {
   const intl = useIntl();
   const alert = useSelector(row, (s) => s.context.alert);
   const failure = useSelector(row, (s) => (s.hasTag('failed') ? s.context.failure : null));
@@ -49,10 +53,14 @@ function AlertRowView({ row, coordinators, showActions }: { row: AlertRow; coord
       <td>{alert.farmer ?? '—'}</td>
       <td className={`severity severity-${alert.severity}`}>{intl.formatMessage(severityLabel[alert.severity])}</td>
       <td>
+        <span className={`badge alert-state-${alertState(alert)}`}>{intl.formatMessage(stateLabel[alertState(alert)])}</span>{' '}
         {intl.formatMessage(statusLabel[alert.status])}
         {alert.status === 'assigned' && alert.assignedTo && (
           <div className="assignee">{intl.formatMessage(assignedTo, { name: alert.assignedTo.name })}</div>
         )}
+      </td>
+      <td>
+        <AlertWhen at={alert.createdAt} now={now} />
       </td>
       {showActions && (
         <td className="row-actions">
@@ -92,23 +100,15 @@ export function AdminAlertsTable({ showActions }: { showActions: boolean }) {
   const list = AlertsListContext.useActorRef();
   const rows = AlertsListContext.useSelector((s) => s.context.rows);
   const coordinators = AlertsListContext.useSelector((s) => s.context.coordinators);
-  const severity = AlertsListContext.useSelector((s) => s.context.severity);
+  const page = AlertsListContext.useSelector((s) => s.context.page);
+  const totalPages = AlertsListContext.useSelector((s) => s.context.totalPages);
   const loading = AlertsListContext.useSelector((s) => s.hasTag('loading'));
   const failed = AlertsListContext.useSelector((s) => s.matches('failed'));
+  const now = useNow();
   return (
     <section className="alerts-table">
-      <div className="form-row filter">
-        <label htmlFor="alerts-severity">{intl.formatMessage(m.severityFilter)}</label>
-        <select
-          id="alerts-severity"
-          value={severity ?? ''}
-          onChange={(e) => list.send({ type: 'alerts.filterSeverity', severity: (e.target.value || null) as Severity | null })}
-        >
-          <option value="">{intl.formatMessage(m.allSeverities)}</option>
-          <option value="high">{intl.formatMessage(severityLabel.high)}</option>
-          <option value="medium">{intl.formatMessage(severityLabel.medium)}</option>
-          <option value="low">{intl.formatMessage(severityLabel.low)}</option>
-        </select>
+      <div className="form-row filter filters">
+        <AlertFilters idPrefix="alerts" />
       </div>
       {failed && (
         <div className="banner banner-error" role="alert">
@@ -130,17 +130,19 @@ export function AdminAlertsTable({ showActions }: { showActions: boolean }) {
                 <th>{intl.formatMessage(m.farmer)}</th>
                 <th>{intl.formatMessage(m.severity)}</th>
                 <th>{intl.formatMessage(m.status)}</th>
+                <th>{intl.formatMessage(m.time)}</th>
                 {showActions && <th>{intl.formatMessage(m.actions)}</th>}
               </tr>
             </thead>
             <tbody>
               {rows.map((r) => (
-                <AlertRowView key={r.id} row={r} coordinators={coordinators} showActions={showActions} />
+                <AlertRowView key={r.id} row={r} coordinators={coordinators} showActions={showActions} now={now} />
               ))}
             </tbody>
           </table>
         </div>
       )}
+      {!loading && <Pager page={page} totalPages={totalPages} onGo={(p) => list.send({ type: 'alerts.page', page: p })} />}
     </section>
   );
 }

@@ -5,8 +5,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { defineMessage, defineMessages, useIntl, type IntlShape } from 'react-intl';
 import { AlertsListContext } from '@/machines/alertsList.context';
-import type { AlertItem, AlertType, Severity } from '@/machines/alertsList.machine';
-import { alertMessage, SEVERITY_ICON, severityLabel, TYPE_ICON, typeLabel } from './alertLabels';
+import type { AlertItem } from '@/machines/alertsList.machine';
+import { useNow } from '@/views/ui/useNow';
+import { AlertFilters } from './AlertFilters';
+import { AlertWhen } from './AlertWhen';
+import { alertMessage, alertState, SEVERITY_ICON, severityLabel, stateLabel, TYPE_ICON, typeLabel } from './alertLabels';
 
 const unreadCount = defineMessage<{ count: string }>({ id: 'alerts.unreadCount', defaultMessage: '{count} new' });
 const pageOf = defineMessage<{ page: number; total: number }>({ id: 'alerts.pageOf', defaultMessage: 'Page {page} of {total}' });
@@ -41,14 +44,12 @@ const m = defineMessages({
   loading: { id: 'alerts.loading', defaultMessage: 'Loading alerts…' },
 });
 
-const TYPES: AlertType[] = ['moisture', 'temperature', 'pest', 'irrigation', 'offline'];
-const SEVERITIES: Severity[] = ['high', 'medium', 'low'];
 
 const created = (intl: IntlShape, iso: string) =>
   intl.formatDate(iso, { dateStyle: 'medium', timeStyle: 'short', numberingSystem: 'latn' } as Parameters<IntlShape['formatDate']>[1]);
 const num = (intl: IntlShape, v: number) => intl.formatNumber(v, { maximumFractionDigits: 1, numberingSystem: 'latn' });
 
-function AlertCard({ alert }: { alert: AlertItem }) {
+function AlertCard({ alert, now }: { alert: AlertItem; now: number }) {
   const intl = useIntl();
   const list = AlertsListContext.useActorRef();
   return (
@@ -59,6 +60,7 @@ function AlertCard({ alert }: { alert: AlertItem }) {
         <span className={`severity severity-${alert.severity}`}>
           <span aria-hidden="true">{SEVERITY_ICON[alert.severity]}</span> {intl.formatMessage(severityLabel[alert.severity])}
         </span>
+        <span className={`badge alert-state-${alertState(alert)}`}>{intl.formatMessage(stateLabel[alertState(alert)])}</span>
         {!alert.read && <span className="badge badge-new">{intl.formatMessage(m.newBadge)}</span>}
       </header>
       <p className="alert-message">{alertMessage(intl, alert)}</p>
@@ -68,7 +70,9 @@ function AlertCard({ alert }: { alert: AlertItem }) {
         <dt>{intl.formatMessage(m.field)}</dt>
         <dd>{alert.fieldName}</dd>
         <dt>{intl.formatMessage(m.created)}</dt>
-        <dd>{created(intl, alert.createdAt)}</dd>
+        <dd>
+          <AlertWhen at={alert.createdAt} now={now} />
+        </dd>
         {alert.value !== null && alert.threshold !== null && (
           <>
             <dt>{intl.formatMessage(m.value)}</dt>
@@ -156,13 +160,12 @@ export function CoordinatorAlerts() {
   const page = AlertsListContext.useSelector((s) => s.context.page);
   const totalPages = AlertsListContext.useSelector((s) => s.context.totalPages);
   const search = AlertsListContext.useSelector((s) => s.context.search);
-  const severity = AlertsListContext.useSelector((s) => s.context.severity);
-  const type = AlertsListContext.useSelector((s) => s.context.type);
   const details = AlertsListContext.useSelector((s) => s.context.alerts.find((a) => a.id === s.context.detailsId) ?? null);
   const loading = AlertsListContext.useSelector((s) => s.hasTag('loading'));
   const failed = AlertsListContext.useSelector((s) => s.matches('failed'));
   const canMarkAll = AlertsListContext.useSelector((s) => s.can({ type: 'alerts.markAllRead' }));
   const busy = AlertsListContext.useSelector((s) => s.hasTag('submitting'));
+  const now = useNow();
   return (
     <section className="coordinator-alerts">
       <header className="section-head">
@@ -185,24 +188,7 @@ export function CoordinatorAlerts() {
           value={search}
           onChange={(e) => list.send({ type: 'alerts.search', search: e.target.value })}
         />
-        <label htmlFor="alerts-filter-severity">{intl.formatMessage(m.severity)}</label>
-        <select id="alerts-filter-severity" value={severity ?? ''} onChange={(e) => list.send({ type: 'alerts.filterSeverity', severity: (e.target.value || null) as Severity | null })}>
-            <option value="">{intl.formatMessage(m.all)}</option>
-            {SEVERITIES.map((s) => (
-              <option key={s} value={s}>
-                {intl.formatMessage(severityLabel[s])}
-              </option>
-            ))}
-        </select>
-        <label htmlFor="alerts-filter-type">{intl.formatMessage(m.type)}</label>
-        <select id="alerts-filter-type" value={type ?? ''} onChange={(e) => list.send({ type: 'alerts.filterType', alertType: (e.target.value || null) as AlertType | null })}>
-            <option value="">{intl.formatMessage(m.all)}</option>
-            {TYPES.map((t) => (
-              <option key={t} value={t}>
-                {intl.formatMessage(typeLabel[t])}
-              </option>
-            ))}
-        </select>
+        <AlertFilters idPrefix="alerts-filter" allLabel={intl.formatMessage(m.all)} />
       </div>
       {failed && (
         <div className="banner banner-error" role="alert">
@@ -222,7 +208,7 @@ export function CoordinatorAlerts() {
       {!loading && (
         <div className="alert-cards">
           {alerts.map((a) => (
-            <AlertCard key={a.id} alert={a} />
+            <AlertCard key={a.id} alert={a} now={now} />
           ))}
         </div>
       )}

@@ -22,6 +22,13 @@ export const statusLabel = defineMessages({
   assigned: { id: 'alerts.status.assigned', defaultMessage: 'Assigned' },
 });
 
+/** Whether the condition still holds (open) or has ended (resolved): shown on every alert. */
+export const stateLabel = defineMessages({
+  open: { id: 'alerts.state.open', defaultMessage: 'Active' },
+  resolved: { id: 'alerts.state.resolved', defaultMessage: 'Resolved' },
+});
+export const alertState = (a: AlertItem) => (a.resolvedAt === null ? 'open' : 'resolved');
+
 /** Symbols every system font draws (phones without colour emoji fonts show boxes for emoji). */
 export const TYPE_ICON: Record<AlertType, string> = { moisture: '☔', temperature: '☀', pest: '✲', irrigation: '☂', offline: '⚠' };
 /** A dot coloured by the severity's class. */
