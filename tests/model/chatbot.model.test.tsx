@@ -1,6 +1,6 @@
 /** Generated path tests over the chatbot statechart, driven on the real conversation view. */
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fromPromise, type AnyEventObject } from 'xstate';
 import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 import type { ChatReply } from '../../server/src/contracts/chatbot';
@@ -42,6 +42,19 @@ const ASSERT: Record<string, () => void> = {
   },
 };
 
+/** jsdom does not lay out or scroll: record which element the view brings into view, and how. */
+let scrolled: { el: Element; options: unknown }[] = [];
+beforeEach(() => {
+  scrolled = [];
+  Element.prototype.scrollIntoView = function (this: Element, options?: unknown) {
+    scrolled.push({ el: this, options });
+  };
+});
+afterEach(() => {
+  delete (Element.prototype as Partial<Element>).scrollIntoView;
+});
+const lastScrolled = () => scrolled.at(-1)?.el;
+
 describe('chatbot model', () => {
   it('covers every state', () => {
     expect(eventTypes(EVENTS)).toEqual(machineEventTypes(chatbotMachine));
@@ -78,8 +91,20 @@ describe('chatbot model', () => {
     for (const step of path.steps) {
       const run = exec[step.event.type];
       if (!run) throw new Error(`no executor for ${step.event.type}`);
+      const scrolls = scrolled.length;
       await run(step.event);
       ASSERT[String(step.state.value)]();
+      // Opening the panel does not scroll the page to it; typing does not scroll.
+      if (step.event.type === 'xstate.init' || step.event.type === 'chat.typed') expect(scrolled.length).toBe(scrolls);
+      // Sending brings the question and the 'writing…' line into view; an answer or an error brings itself.
+      if (step.event.type === 'chat.send') expect(lastScrolled()).toBe(screen.getByRole('status'));
+      if ((step.event.type as string) === 'xstate.done.actor.ask') expect(lastScrolled()).toBe(within(log()).getAllByText('PM-KISAN pays ₹6,000 a year.').at(-1));
+      if ((step.event.type as string) === 'xstate.error.actor.ask') expect(lastScrolled()).toBe(within(log()).getAllByText(/the AI service is not available/).at(-1));
+      if (step.event.type !== 'xstate.init' && step.event.type !== 'chat.typed') {
+        expect(scrolled.length).toBe(scrolls + 1);
+        expect(lastScrolled()).toBe(log().lastElementChild);
+        expect(scrolled.at(-1)!.options).toMatchObject({ block: 'nearest' });
+      }
       if (step.event.type === 'chat.send') {
         sends++;
         // The user's message is appended before the reply and the box is emptied.

@@ -1,4 +1,9 @@
-/** The chat itself: the conversation log and the compose box (Enter sends). */
+/**
+ * The chat itself: the conversation log and the compose box (Enter sends). When a message is added
+ * (the farmer's question, the 'writing…' line, the answer) the newest one is brought into view: the
+ * log scrolls, and the page too if the log is partly off screen. A long answer shows from its start.
+ */
+import { useEffect, useRef } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { ChatbotContext } from '@/machines/chatbot.context';
 import { CHAT_MAX_LENGTH, type ChatMessage } from '@/machines/chatbot.machine';
@@ -31,10 +36,22 @@ export function ChatbotConversation() {
   const busy = ChatbotContext.useSelector((s) => s.hasTag('busy'));
   const canSend = ChatbotContext.useSelector((s) => s.can({ type: 'chat.send' }));
   const send = () => actor.send({ type: 'chat.send' });
+  const log = useRef<HTMLDivElement>(null);
+  // The answer replaces the 'writing…' line: the number of lines stays, the newest line changes.
+  const lines = `${messages.length}:${busy}`;
+  const shown = useRef(lines);
+  useEffect(() => {
+    // Only what is added after the panel opens: the greeting alone does not pull the page down to the chat.
+    if (lines === shown.current) return;
+    shown.current = lines;
+    const newest = log.current?.lastElementChild;
+    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    newest?.scrollIntoView?.({ block: 'nearest', behavior: still ? 'auto' : 'smooth' });
+  }, [lines]);
   return (
     <section className="tools-section chat-panel" aria-labelledby="chat-title">
       <h2 id="chat-title">{intl.formatMessage(m.title)}</h2>
-      <div className="chat-log" role="log" aria-label={intl.formatMessage(m.log)} aria-live="polite">
+      <div ref={log} className="chat-log" role="log" aria-label={intl.formatMessage(m.log)} aria-live="polite">
         {messages.map((msg) => {
           const label = sourceLabel(msg);
           const text =
