@@ -92,15 +92,16 @@ describe('chatbot model', () => {
       const run = exec[step.event.type];
       if (!run) throw new Error(`no executor for ${step.event.type}`);
       const scrolls = scrolled.length;
+      const type = step.event.type as string;
       await run(step.event);
       ASSERT[String(step.state.value)]();
       // Opening the panel does not scroll the page to it; typing does not scroll.
-      if (step.event.type === 'xstate.init' || step.event.type === 'chat.typed') expect(scrolled.length).toBe(scrolls);
+      if (type === 'xstate.init' || type === 'chat.typed') expect(scrolled.length).toBe(scrolls);
       // Sending brings the question and the 'writing…' line into view; an answer or an error brings itself.
-      if (step.event.type === 'chat.send') expect(lastScrolled()).toBe(screen.getByRole('status'));
-      if ((step.event.type as string) === 'xstate.done.actor.ask') expect(lastScrolled()).toBe(within(log()).getAllByText('PM-KISAN pays ₹6,000 a year.').at(-1));
-      if ((step.event.type as string) === 'xstate.error.actor.ask') expect(lastScrolled()).toBe(within(log()).getAllByText(/the AI service is not available/).at(-1));
-      if (step.event.type !== 'xstate.init' && step.event.type !== 'chat.typed') {
+      if (type === 'chat.send') expect(lastScrolled()).toBe(screen.getByRole('status'));
+      if (type === 'xstate.done.actor.ask') expect(lastScrolled()).toBe(within(log()).getAllByText('PM-KISAN pays ₹6,000 a year.').at(-1));
+      if (type === 'xstate.error.actor.ask') expect(lastScrolled()).toBe(within(log()).getAllByText(/the AI service is not available/).at(-1));
+      if (type !== 'xstate.init' && type !== 'chat.typed') {
         expect(scrolled.length).toBe(scrolls + 1);
         expect(lastScrolled()).toBe(log().lastElementChild);
         expect(scrolled.at(-1)!.options).toMatchObject({ block: 'nearest' });
