@@ -22,6 +22,11 @@ describe('language detection', () => {
     ['मेरे खेत में नमी कितनी है?', 'hindi'],
     ['When should I irrigate?', 'english'],
     ['कल मौसम कैसा रहेगा', 'hindi'],
+    ['kanda bhav aaj kay ahe', 'marathi'],
+    ['majhya shetat olava kiti ahe', 'marathi'],
+    ['mere khet mein nami kitni hai', 'hindi'],
+    ['pigeon pea wilt', 'english'],
+    ['What is the price of onion today?', 'english'],
     ['तुरीची झाडे अचानक वाळली', 'marathi'],
   ] as const)('%s → %s', (q, lang) => expect(detectLanguage(q)).toBe(lang));
 });
