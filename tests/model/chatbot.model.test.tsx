@@ -6,7 +6,7 @@ import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 import type { ChatReply } from '../../server/src/contracts/chatbot';
 import { chatbotMachine } from '@/machines/chatbot.machine';
 import { ChatbotContext } from '@/machines/chatbot.context';
-import { ChatbotConversation } from '@/views/tools/chat/ChatbotConversation';
+import { ChatbotConversation, scrollTopShowing } from '@/views/tools/chat/ChatbotConversation';
 import { deferred, eventKey, eventTypes, machineEventTypes, pathName, renderTool, serializeWith } from './toolsHarness';
 
 const REPLY: ChatReply = { reply: 'PM-KISAN pays ₹6,000 a year.', language: 'english', source: 'knowledge-base', offline: true, passages: [] };
@@ -42,18 +42,32 @@ const ASSERT: Record<string, () => void> = {
   },
 };
 
-/** jsdom does not lay out or scroll: record which element the view brings into view, and how. */
-let scrolled: { el: Element; options: unknown }[] = [];
+/**
+ * jsdom neither lays out nor scrolls: give the log a 360 px box and each line a 150 px box, 200 px apart
+ * (so the newest line sits below the log's view), and record what the view scrolls, and where to.
+ */
+const LOG_HEIGHT = 360;
+let scrolled: { el: Element; how: 'scrollTo' | 'scrollIntoView'; options: ScrollToOptions & ScrollIntoViewOptions }[] = [];
 beforeEach(() => {
   scrolled = [];
-  Element.prototype.scrollIntoView = function (this: Element, options?: unknown) {
-    scrolled.push({ el: this, options });
+  Element.prototype.scrollIntoView = function (this: Element, options?: ScrollIntoViewOptions) {
+    scrolled.push({ el: this, how: 'scrollIntoView', options: options ?? {} });
+  };
+  Element.prototype.scrollTo = function (this: Element, options?: ScrollToOptions | number) {
+    scrolled.push({ el: this, how: 'scrollTo', options: typeof options === 'object' ? options : {} });
+  } as Element['scrollTo'];
+  Element.prototype.getBoundingClientRect = function (this: Element) {
+    const i = this.parentElement?.getAttribute('role') === 'log' ? [...this.parentElement.children].indexOf(this) : -1;
+    const [top, height] = this.getAttribute('role') === 'log' ? [0, LOG_HEIGHT] : i >= 0 ? [200 * i, 150] : [0, 0];
+    return { top, bottom: top + height, height, left: 0, right: 0, width: 0, x: 0, y: top, toJSON: () => ({}) } as DOMRect;
   };
 });
 afterEach(() => {
-  delete (Element.prototype as Partial<Element>).scrollIntoView;
+  const proto = Element.prototype as Partial<Element>;
+  delete proto.scrollIntoView;
+  delete proto.scrollTo;
+  delete proto.getBoundingClientRect;
 });
-const lastScrolled = () => scrolled.at(-1)?.el;
 
 describe('chatbot model', () => {
   it('covers every state', () => {
@@ -97,14 +111,18 @@ describe('chatbot model', () => {
       ASSERT[String(step.state.value)]();
       // Opening the panel does not scroll the page to it; typing does not scroll.
       if (type === 'xstate.init' || type === 'chat.typed') expect(scrolled.length).toBe(scrolls);
-      // Sending brings the question and the 'writing…' line into view; an answer or an error brings itself.
-      if (type === 'chat.send') expect(lastScrolled()).toBe(screen.getByRole('status'));
-      if (type === 'xstate.done.actor.ask') expect(lastScrolled()).toBe(within(log()).getAllByText('PM-KISAN pays ₹6,000 a year.').at(-1));
-      if (type === 'xstate.error.actor.ask') expect(lastScrolled()).toBe(within(log()).getAllByText(/the AI service is not available/).at(-1));
+      // Sending (the question and the 'writing…' line), an answer and an error each bring the newest line into view:
+      // the log scrolls so that line's bottom meets the log's bottom, and the page brings the log on screen.
       if (type !== 'xstate.init' && type !== 'chat.typed') {
-        expect(scrolled.length).toBe(scrolls + 1);
-        expect(lastScrolled()).toBe(log().lastElementChild);
-        expect(scrolled.at(-1)!.options).toMatchObject({ block: 'nearest' });
+        const newest = log().lastElementChild!;
+        if (type === 'chat.send') expect(newest).toBe(screen.getByRole('status'));
+        if (type === 'xstate.done.actor.ask') expect(newest).toHaveTextContent('PM-KISAN pays ₹6,000 a year.');
+        if (type === 'xstate.error.actor.ask') expect(newest).toHaveTextContent(/the AI service is not available/);
+        const index = log().children.length - 1;
+        expect(scrolled.slice(scrolls).map(({ el, how, options }) => [el, how, options.top ?? options.block])).toEqual([
+          [log(), 'scrollTo', 200 * index + 150 - LOG_HEIGHT],
+          [log(), 'scrollIntoView', 'nearest'],
+        ]);
       }
       if (step.event.type === 'chat.send') {
         sends++;
@@ -136,5 +154,12 @@ describe('chatbot model', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(asked).toEqual([]);
     expect(within(log()).getAllByText(/./)).toHaveLength(1);
+  });
+
+  it('shows a newest line that fits whole, and a longer one from its beginning', () => {
+    const log = { top: 100, bottom: 460, height: 360 };
+    expect(scrollTopShowing(log, { top: 500, bottom: 600, height: 100 }, 40)).toBe(180);
+    expect(scrollTopShowing(log, { top: 500, bottom: 1000, height: 500 }, 40)).toBe(440);
+    expect(scrollTopShowing(log, { top: 120, bottom: 200, height: 80 }, 0)).toBe(0);
   });
 });
