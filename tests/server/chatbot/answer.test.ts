@@ -91,6 +91,17 @@ describe('the right entry for the questions of issue 14', () => {
   });
 });
 
+describe('one answer unless the question fits two', () => {
+  it.each([
+    ['onion fertilizer per hectare', 'onion'],
+    ['सिंचाई कब करें', 'irrigation-when'],
+    ['हरभरा पिकात अळी', 'gram-pod-borer'],
+  ])('%s → only %s', async (q, id) => {
+    const a = await answerQuestion({ message: q, preferred: 'marathi', myFields: noFields });
+    expect(a.passages.map((p) => p.id)).toEqual([id]);
+  });
+});
+
 describe('grounding in the farmer\'s own data', () => {
   it.each(['my field moisture', 'माझ्या शेतातील ओलावा किती आहे?', 'मेरे खेत में नमी कितनी है?', 'majhya shetat olava kiti ahe', 'What is the temperature in my field?', 'माझ्या शेताला पाणी द्यावे का?'])(
     'reads the sensors for "%s"',

@@ -21,6 +21,12 @@ export type ChatAnswer = { reply: string; language: Lang; source: ChatSource; of
  * 'when to give urea') is enough; a crop mentioned in passing (0.9) is not.
  */
 export const MIN_SCORE = 1.5;
+/**
+ * A second entry is shown only when it is nearly as relevant as the first: the question fits both
+ * (yellow spots on soybean: yellow mosaic, and leaf spots). Below this share it is noise (onion
+ * fertiliser does not need the purple-blotch entry).
+ */
+const SECOND = 0.85;
 
 const LABEL = {
   english: 'From the ShetMitra knowledge base (offline answer):',
@@ -71,8 +77,7 @@ export async function answerQuestion(opts: {
   }
   if (facts) return { reply: `${DATA_LABEL[lang]}\n${facts}`, language: lang, source: 'your-data', offline: true, passages: [] };
   if (hits.length === 0) return { reply: NO_MATCH[lang], language: lang, source: 'no-match', offline: true, passages };
-  // A second passage is added when it is nearly as relevant (e.g. sowing time + the crop itself).
-  const chosen = hits.slice(0, hits[1] && hits[1].score >= 0.75 * hits[0].score ? 2 : 1);
+  const chosen = hits.slice(0, hits[1] && hits[1].score >= SECOND * hits[0].score ? 2 : 1);
   return {
     reply: `${LABEL[lang]}\n${chosen.map((h) => h.text).join('\n\n')}`,
     language: lang,
