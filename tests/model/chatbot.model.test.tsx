@@ -1,12 +1,12 @@
 /** Generated path tests over the chatbot statechart, driven on the real conversation view. */
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fromPromise, type AnyEventObject } from 'xstate';
 import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 import type { ChatReply } from '../../server/src/contracts/chatbot';
 import { chatbotMachine } from '@/machines/chatbot.machine';
 import { ChatbotContext } from '@/machines/chatbot.context';
-import { ChatbotConversation } from '@/views/tools/chat/ChatbotConversation';
+import { ChatbotConversation, scrollTopShowing } from '@/views/tools/chat/ChatbotConversation';
 import { deferred, eventKey, eventTypes, machineEventTypes, pathName, renderTool, serializeWith } from './toolsHarness';
 
 const REPLY: ChatReply = { reply: 'PM-KISAN pays ₹6,000 a year.', language: 'english', source: 'knowledge-base', offline: true, passages: [] };
@@ -41,6 +41,33 @@ const ASSERT: Record<string, () => void> = {
     expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
   },
 };
+
+/**
+ * jsdom neither lays out nor scrolls: give the log a 360 px box and each line a 150 px box, 200 px apart
+ * (so the newest line sits below the log's view), and record what the view scrolls, and where to.
+ */
+const LOG_HEIGHT = 360;
+let scrolled: { el: Element; how: 'scrollTo' | 'scrollIntoView'; options: ScrollToOptions & ScrollIntoViewOptions }[] = [];
+beforeEach(() => {
+  scrolled = [];
+  Element.prototype.scrollIntoView = function (this: Element, options?: ScrollIntoViewOptions) {
+    scrolled.push({ el: this, how: 'scrollIntoView', options: options ?? {} });
+  };
+  Element.prototype.scrollTo = function (this: Element, options?: ScrollToOptions | number) {
+    scrolled.push({ el: this, how: 'scrollTo', options: typeof options === 'object' ? options : {} });
+  } as Element['scrollTo'];
+  Element.prototype.getBoundingClientRect = function (this: Element) {
+    const i = this.parentElement?.getAttribute('role') === 'log' ? [...this.parentElement.children].indexOf(this) : -1;
+    const [top, height] = this.getAttribute('role') === 'log' ? [0, LOG_HEIGHT] : i >= 0 ? [200 * i, 150] : [0, 0];
+    return { top, bottom: top + height, height, left: 0, right: 0, width: 0, x: 0, y: top, toJSON: () => ({}) } as DOMRect;
+  };
+});
+afterEach(() => {
+  const proto = Element.prototype as Partial<Element>;
+  delete proto.scrollIntoView;
+  delete proto.scrollTo;
+  delete proto.getBoundingClientRect;
+});
 
 describe('chatbot model', () => {
   it('covers every state', () => {
@@ -78,8 +105,25 @@ describe('chatbot model', () => {
     for (const step of path.steps) {
       const run = exec[step.event.type];
       if (!run) throw new Error(`no executor for ${step.event.type}`);
+      const scrolls = scrolled.length;
+      const type = step.event.type as string;
       await run(step.event);
       ASSERT[String(step.state.value)]();
+      // Opening the panel does not scroll the page to it; typing does not scroll.
+      if (type === 'xstate.init' || type === 'chat.typed') expect(scrolled.length).toBe(scrolls);
+      // Sending (the question and the 'writing…' line), an answer and an error each bring the newest line into view:
+      // the log scrolls so that line's bottom meets the log's bottom, and the page brings the log on screen.
+      if (type !== 'xstate.init' && type !== 'chat.typed') {
+        const newest = log().lastElementChild!;
+        if (type === 'chat.send') expect(newest).toBe(screen.getByRole('status'));
+        if (type === 'xstate.done.actor.ask') expect(newest).toHaveTextContent('PM-KISAN pays ₹6,000 a year.');
+        if (type === 'xstate.error.actor.ask') expect(newest).toHaveTextContent(/the AI service is not available/);
+        const index = log().children.length - 1;
+        expect(scrolled.slice(scrolls).map(({ el, how, options }) => [el, how, options.top ?? options.block])).toEqual([
+          [log(), 'scrollTo', 200 * index + 150 - LOG_HEIGHT],
+          [log(), 'scrollIntoView', 'nearest'],
+        ]);
+      }
       if (step.event.type === 'chat.send') {
         sends++;
         // The user's message is appended before the reply and the box is emptied.
@@ -110,5 +154,12 @@ describe('chatbot model', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(asked).toEqual([]);
     expect(within(log()).getAllByText(/./)).toHaveLength(1);
+  });
+
+  it('shows a newest line that fits whole, and a longer one from its beginning', () => {
+    const log = { top: 100, bottom: 460, height: 360 };
+    expect(scrollTopShowing(log, { top: 500, bottom: 600, height: 100 }, 40)).toBe(180);
+    expect(scrollTopShowing(log, { top: 500, bottom: 1000, height: 500 }, 40)).toBe(440);
+    expect(scrollTopShowing(log, { top: 120, bottom: 200, height: 80 }, 0)).toBe(0);
   });
 });

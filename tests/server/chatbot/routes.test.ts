@@ -33,6 +33,15 @@ describe('POST /chatbot', () => {
     expect(res.json().reply).toContain('2 %');
   });
 
+  it('answers a price question, even one about "my" onion, with where prices are published, not with sensor readings', async () => {
+    const res = await ask('माझ्या कांद्याला आज किती भाव मिळेल?');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ source: 'knowledge-base', language: 'marathi', passages: [{ id: 'market-prices', topic: 'market' }] });
+    expect(body.reply).not.toContain(t.fixture.fields.farmer.fieldId);
+    expect(body.reply).toContain('enam.gov.in');
+  });
+
   it.each([
     ['an empty message', ''],
     ['a whitespace-only message', '   \n\t '],

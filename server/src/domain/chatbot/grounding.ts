@@ -3,6 +3,7 @@
  * latest sensor readings, not from the general knowledge base.
  */
 import type { Lang } from '../language';
+import { read } from './concepts';
 
 export type FieldSnapshot = {
   name: string;
@@ -15,10 +16,18 @@ export type FieldSnapshot = {
   temperatureHigh: number;
 };
 
-const MINE = /(\bmy\b|\bour\b|माझ्या|माझे|माझी|माझा|आमच्या|आमचे|आमची|मेरे|मेरी|मेरा|हमारे|हमारी)/iu;
-const DATA = /(moisture|temperature|field|farm|sensor|reading|ओलावा|ओल|आर्द्रता|तापमान|शेत|सेन्सर|नमी|खेत|सेंसर)/iu;
+/** What the sensors measure, or the decision they inform. */
+const MEASURED = ['moisture', 'temperature', 'sensor', 'irrigation'];
 
-export const asksAboutOwnData = (q: string) => MINE.test(q) && DATA.test(q);
+/**
+ * 'my field's moisture', 'माझ्या शेताला पाणी द्यावे का?': the asker's own (my/माझ्या/मेरे) and something
+ * the sensors measure. 'My soybean has yellow spots' or 'माझ्या कांद्याचा भाव' are questions for the
+ * knowledge base, not for the sensor readings.
+ */
+export function asksAboutOwnData(q: string): boolean {
+  const { concepts } = read(q);
+  return concepts.includes('mine') && MEASURED.some((c) => concepts.includes(c)) && !concepts.includes('price');
+}
 
 const WET_ENOUGH_ABOVE = 60;
 
