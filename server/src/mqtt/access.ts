@@ -8,11 +8,11 @@
  * - anyone else is refused at CONNECT.
  *
  * A device's stored key hash is read once and kept for `cacheMs`, so CONNECTs and publishes do not query the
- * database; every publish checks the key again against that cache, so a revoked or rotated key stops
+ * database (lookups that miss in the same tick share one query); every publish checks the key again against that cache, so a revoked or rotated key stops
  * working within `cacheMs` (at once in the process that revoked it, through `forget`).
  */
 import { timingSafeEqual, createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { fields, sensors } from '../db/schema';
 import { parseReadingsTopic, readingsFilter } from '../domain/ingest/topic';
@@ -41,30 +41,61 @@ const sameText = (a: string, b: string) => timingSafeEqual(digest(a), digest(b))
 export function createMqttAccess(opts: { db: Db; prefix: string; appUsername: string; appPassword: string; cacheMs?: number }): MqttAccess {
   const cacheMs = opts.cacheMs ?? 5000;
   const cache = new Map<string, { row: DeviceRow | undefined; until: number }>();
-  const loading = new Map<string, Promise<DeviceRow | undefined>>();
+  const loading = new Map<string, { promise: Promise<DeviceRow | undefined>; resolve(row: DeviceRow | undefined): void; reject(err: unknown): void }>();
   const allowedFilters = new Set([readingsFilter(opts.prefix)]);
   const sharedPrefix = '$share/';
 
-  async function device(sensorUuid: string): Promise<DeviceRow | undefined> {
-    const hit = cache.get(sensorUuid);
-    if (hit && hit.until > Date.now()) return hit.row;
-    let p = loading.get(sensorUuid);
-    if (!p) {
-      p = opts.db
-        .select({ sensorId: sensors.sensorId, fieldId: sensors.fieldId, fieldCode: fields.fieldId, hash: sensors.deviceKeyHash })
-        .from(sensors)
-        .innerJoin(fields, eq(fields.id, sensors.fieldId))
-        .where(eq(sensors.id, sensorUuid))
-        .limit(1)
-        .then(([row]) => {
-          cache.set(sensorUuid, { row, until: Date.now() + cacheMs });
-          if (cache.size > 100_000) cache.delete(cache.keys().next().value!);
-          return row;
-        })
-        .finally(() => loading.delete(sensorUuid));
-      loading.set(sensorUuid, p);
+  // Lookups that miss the cache within one tick go to the database together (one query for many devices).
+  let queued: string[] = [];
+  const load = (sensorUuid: string) => {
+    if (queued.length === 0) {
+      setImmediate(() => {
+        const ids = queued;
+        queued = [];
+        opts.db
+          .select({ id: sensors.id, sensorId: sensors.sensorId, fieldId: sensors.fieldId, fieldCode: fields.fieldId, hash: sensors.deviceKeyHash })
+          .from(sensors)
+          .innerJoin(fields, eq(fields.id, sensors.fieldId))
+          .where(inArray(sensors.id, ids))
+          .then(
+            (rows) => {
+              const byId = new Map(rows.map(({ id, ...row }) => [id, row]));
+              const until = Date.now() + cacheMs;
+              for (const id of ids) {
+                cache.set(id, { row: byId.get(id), until });
+                loading.get(id)?.resolve(byId.get(id));
+                loading.delete(id);
+              }
+              while (cache.size > 100_000) cache.delete(cache.keys().next().value!);
+            },
+            (err: unknown) => {
+              for (const id of ids) {
+                loading.get(id)?.reject(err);
+                loading.delete(id);
+              }
+            },
+          );
+      });
     }
-    return p;
+    queued.push(sensorUuid);
+  };
+
+  function device(sensorUuid: string): Promise<DeviceRow | undefined> {
+    const hit = cache.get(sensorUuid);
+    if (hit && hit.until > Date.now()) return Promise.resolve(hit.row);
+    let pending = loading.get(sensorUuid);
+    if (!pending) {
+      let resolve!: (row: DeviceRow | undefined) => void;
+      let reject!: (err: unknown) => void;
+      const promise = new Promise<DeviceRow | undefined>((res, rej) => {
+        resolve = res;
+        reject = rej;
+      });
+      pending = { promise, resolve, reject };
+      loading.set(sensorUuid, pending);
+      load(sensorUuid);
+    }
+    return pending.promise;
   }
 
   const holds = (row: DeviceRow | undefined, id: Extract<MqttIdentity, { kind: 'device' }>) =>
