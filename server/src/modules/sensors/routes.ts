@@ -81,7 +81,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/sensors/:id/device-key',
     {
       onRequest: [app.authenticate],
-      schema: { tags: ['sensors'], summary: 'Issue a new device key (shown once; replaces any earlier key)', params: IdParams, response: { 201: DeviceKeyResponse } },
+      schema: { tags: ['sensors'], summary: 'Issue a new device key (shown once; replaces any earlier key). Also the MQTT password, with the sensor id as username', params: IdParams, response: { 201: DeviceKeyResponse } },
     },
     async (req, reply) => {
       requireRole(req.user!, STAFF);
