@@ -5,7 +5,7 @@
  * each new or changed alert to its farmer, their coordinator and the admins.
  * On close: stop taking MQTT messages, write what is queued, let the engine finish.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import fp from 'fastify-plugin';
@@ -112,11 +112,14 @@ export default fp<{ config: Config }>(
         // Demo devices sign in like real ones: each with its own derived device key (sim/demoDevices.ts).
         const { devices, skipped } = await demoDevices(app.db, credentials.password, { issueMissing: true });
         if (devices.length === 0) return;
-        const url = config.mqttUrl ?? `mqtt://${config.mqttHost === '0.0.0.0' ? '127.0.0.1' : config.mqttHost}:${config.mqttPort}`;
+        const local = ['0.0.0.0', '::', ''].includes(config.mqttHost) ? '127.0.0.1' : config.mqttHost.includes(':') ? `[${config.mqttHost}]` : config.mqttHost;
+        const url = config.mqttUrl ?? `mqtt://${local}:${config.mqttPort}`;
         // For `npm run simulate` in another process: the embedded database cannot be opened twice.
         try {
           mkdirSync(config.dataDir, { recursive: true });
-          writeFileSync(join(config.dataDir, DEMO_DEVICES_FILE), JSON.stringify({ url, prefix: config.mqttTopicPrefix, devices }), { mode: 0o600 });
+          const file = join(config.dataDir, DEMO_DEVICES_FILE);
+          writeFileSync(file, JSON.stringify({ url, prefix: config.mqttTopicPrefix, devices }), { mode: 0o600 });
+          chmodSync(file, 0o600);
         } catch (err) {
           app.log.warn({ err }, 'could not write the demo device list');
         }
