@@ -1,7 +1,8 @@
 /**
  * A separate process that plays the devices: publishes readings over MQTT QoS 1 at a target rate
  * (optionally a burst phase at another rate), and reports what was acknowledged and how fast.
- * Input (argv[2]: JSON, or @file holding it): { url, prefix, sensors: [{fieldRef, sensorId, type}], phases: [{seconds, rate}], perMessage, clients }
+ * Each sensor is a device on its own connection, signed in with its device key (username = sensor id).
+ * Input (argv[2]: JSON, or @file holding it): { url, prefix, sensors: [{fieldRef, sensorId, type, deviceKey}], phases: [{seconds, rate}], perMessage }
  */
 import mqtt from 'mqtt';
 import { readingsTopic } from '../server/src/domain/ingest/topic';
@@ -9,18 +10,25 @@ import { readingsTopic } from '../server/src/domain/ingest/topic';
 type Input = {
   url: string;
   prefix: string;
-  sensors: Array<{ fieldRef: string; sensorId: string; type: string }>;
+  sensors: Array<{ fieldRef: string; sensorId: string; type: string; deviceKey: string }>;
   phases: Array<{ seconds: number; rate: number }>;
   perMessage: number;
-  clients: number;
 };
 import { readFileSync } from 'node:fs';
 
 const arg = process.argv[2];
 const input: Input = JSON.parse(arg.startsWith('@') ? readFileSync(arg.slice(1), 'utf8') : arg);
-const clients = await Promise.all(
-  Array.from({ length: input.clients }, (_, i) => mqtt.connectAsync(input.url, { clientId: `bench-pub-${process.pid}-${i}`, reconnectPeriod: 500 })),
-);
+const clients: mqtt.MqttClient[] = [];
+// Connected a hundred at a time, not all at once.
+for (let i = 0; i < input.sensors.length; i += 100) {
+  clients.push(
+    ...(await Promise.all(
+      input.sensors.slice(i, i + 100).map((s, j) =>
+        mqtt.connectAsync(input.url, { clientId: `bench-pub-${process.pid}-${i + j}`, reconnectPeriod: 500, username: s.sensorId, password: s.deviceKey }),
+      ),
+    )),
+  );
+}
 
 let sent = 0;
 let acked = 0;
@@ -33,7 +41,8 @@ const phaseResults: Array<{ rate: number; seconds: number; sent: number; acked: 
 function publishBatch(n: number) {
   // Gateway-style messages: `perMessage` readings of one sensor per message.
   for (let i = 0; i < n; i += input.perMessage) {
-    const s = input.sensors[cursor++ % input.sensors.length];
+    const index = cursor++ % input.sensors.length;
+    const s = input.sensors[index];
     const count = Math.min(input.perMessage, n - i);
     const body = [];
     for (let k = 0; k < count; k++) {
@@ -43,7 +52,7 @@ function publishBatch(n: number) {
     }
     const t0 = performance.now();
     sent += count;
-    clients[cursor % clients.length].publish(readingsTopic(input.prefix, s.fieldRef, s.sensorId), JSON.stringify(body), { qos: 1 }, (err) => {
+    clients[index].publish(readingsTopic(input.prefix, s.fieldRef, s.sensorId), JSON.stringify(body), { qos: 1 }, (err) => {
       if (err) return;
       acked += count;
       latencies.push(performance.now() - t0);

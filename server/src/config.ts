@@ -55,6 +55,16 @@ export function loadConfig(overrides: Partial<Record<string, unknown>> = {}) {
     /** External broker (mqtt://host:1883). Unset = an embedded broker on mqttPort. */
     mqttUrl: str('MQTT_URL'),
     mqttPort: int('MQTT_PORT', 1884),
+    /** Interface the embedded broker listens on; 0.0.0.0 to let devices on the network reach it. */
+    mqttHost: str('MQTT_HOST', '127.0.0.1')!,
+    /** The app's own broker account (ingest subscriber); devices sign in with their sensor id and device key. */
+    mqttUsername: str('MQTT_USERNAME', 'shetmitra-app')!,
+    /** Its password; unset = generated on first run and stored in the database (npm run mqtt:acl writes it for Mosquitto). */
+    mqttPassword: str('MQTT_PASSWORD'),
+    /** Largest MQTT packet (topic + payload) the embedded broker takes; a larger one closes the connection. */
+    mqttMaxPacketBytes: int('MQTT_MAX_PACKET_BYTES', 16 * 1024),
+    /** How long a device's key hash is kept in memory: a revoked or rotated key stops working within it. */
+    mqttAuthCacheSeconds: int('MQTT_AUTH_CACHE_SECONDS', 5),
     mqttTopicPrefix: str('MQTT_TOPIC_PREFIX', 'shetmitra')!,
     /** Ingest over MQTT at all (the test helper turns it off; HTTP ingest always works). */
     mqttEnabled: bool('MQTT_ENABLED', true),

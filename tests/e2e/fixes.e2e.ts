@@ -5,16 +5,15 @@
  * Screenshots: test-results/screenshots/fixes-*.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import mqtt, { type MqttClient } from 'mqtt';
 import type { Browser } from 'playwright-core';
-import { DEMO, PASSWORD, catalog, launchBrowser, loginAs, shot, startApp, type RunningApp } from './harness';
+import { DEMO, PASSWORD, catalog, demoDevices, devicePublisher, launchBrowser, loginAs, shot, startApp, type DemoDevice, type RunningApp } from './harness';
 
-type Sensor = { fieldRef: string; sensorId: string; type: string };
+type Sensor = DemoDevice;
 const mr = catalog('mr');
 
 let app: RunningApp;
 let browser: Browser;
-let device: MqttClient;
+let devices: ReturnType<typeof devicePublisher>;
 let sensors: Sensor[];
 
 const api = async <T>(path: string, token: string): Promise<{ status: number; body: T }> => {
@@ -29,19 +28,12 @@ const tokenOf = async (email: string) => {
 beforeAll(async () => {
   app = await startApp();
   browser = await launchBrowser();
-  device = await mqtt.connectAsync(`mqtt://127.0.0.1:${app.mqttPort}`, { clientId: 'e2e-fixes-device' });
-  sensors = await new Promise<Sensor[]>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('no demo sensor list on shetmitra/demo/sensors')), 10_000);
-    device.on('message', (topic, payload) => {
-      if (topic !== 'shetmitra/demo/sensors') return;
-      clearTimeout(timer);
-      resolve(JSON.parse(payload.toString()));
-    });
-    void device.subscribeAsync('shetmitra/demo/sensors');
-  });
+  // The demo app lists its devices and their keys in its data folder (as for `npm run simulate`).
+  sensors = await demoDevices(app);
+  devices = devicePublisher(app);
 });
 afterAll(async () => {
-  await device?.endAsync();
+  await devices?.end();
   await browser?.close();
   await app?.stop();
 });
@@ -109,8 +101,7 @@ describe('staff leftovers', () => {
     const quiet = fields.find((f) => !open.some((a) => a.fieldId === f._id) && sensors.some((s) => s.fieldRef === f._id && s.type === 'moisture'));
     expect(quiet, 'a field of this coordinator without an open moisture alert').toBeTruthy();
     const moisture = sensors.find((s) => s.fieldRef === quiet!._id && s.type === 'moisture')!;
-    const publish = (value: number) =>
-      device.publishAsync(`shetmitra/fields/${moisture.fieldRef}/sensors/${moisture.sensorId}/readings`, JSON.stringify({ sensorId: moisture.sensorId, type: moisture.type, value }), { qos: 1 });
+    const publish = (value: number) => devices.publish(moisture, value);
 
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await loginAs(page, app, DEMO.coordinator);

@@ -15,6 +15,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import mqtt, { type MqttClient } from 'mqtt';
 import { inject } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/src/seed/demoAccounts';
 
@@ -160,4 +161,40 @@ export async function loginAs(page: Page, app: RunningApp, email: string, passwo
 /** A message from the web app's catalogs, so tests assert what users read without copying strings. */
 export function catalog(locale: 'mr' | 'en' | 'hi'): Record<string, string> {
   return JSON.parse(readFileSync(join(ROOT, 'src/i18n/messages', `${locale}.json`), 'utf8'));
+}
+
+export type DemoDevice = { fieldRef: string; sensorId: string; type: string; deviceKey: string };
+
+/** The demo devices (with their keys) a demo app lists in its data folder for `npm run simulate`. */
+export async function demoDevices(app: RunningApp): Promise<DemoDevice[]> {
+  const file = join(app.dataDir, 'demo-devices.json');
+  const until = Date.now() + 20_000;
+  for (;;) {
+    try {
+      return (JSON.parse(readFileSync(file, 'utf8')) as { devices: DemoDevice[] }).devices;
+    } catch (err) {
+      if (Date.now() > until) throw new Error(`no demo device list in ${file}: ${(err as Error).message}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
+/** Publishes as real devices do: each sensor signed in on its own connection with its device key. */
+export function devicePublisher(app: RunningApp) {
+  const clients = new Map<string, Promise<MqttClient>>();
+  const clientOf = (d: DemoDevice) => {
+    let c = clients.get(d.sensorId);
+    if (!c) {
+      c = mqtt.connectAsync(`mqtt://127.0.0.1:${app.mqttPort}`, { clientId: `e2e-${d.sensorId}`, username: d.sensorId, password: d.deviceKey });
+      clients.set(d.sensorId, c);
+    }
+    return c;
+  };
+  return {
+    publish: async (d: DemoDevice, value: number) =>
+      (await clientOf(d)).publishAsync(`shetmitra/fields/${d.fieldRef}/sensors/${d.sensorId}/readings`, JSON.stringify({ sensorId: d.sensorId, type: d.type, value }), { qos: 1 }),
+    end: async () => {
+      await Promise.all([...clients.values()].map(async (c) => (await c.catch(() => null))?.endAsync()));
+    },
+  };
 }

@@ -3,15 +3,14 @@
  * and a low reading raises an alert that appears on the coordinator's open alerts page without a reload.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import mqtt, { type MqttClient } from 'mqtt';
 import type { Browser } from 'playwright-core';
-import { DEMO, PASSWORD, launchBrowser, loginAs, shot, startApp, type RunningApp } from './harness';
+import { DEMO, PASSWORD, demoDevices, devicePublisher, launchBrowser, loginAs, shot, startApp, type DemoDevice, type RunningApp } from './harness';
 
-type Sensor = { fieldRef: string; sensorId: string; type: string };
+type Sensor = DemoDevice;
 
 let app: RunningApp;
 let browser: Browser;
-let device: MqttClient;
+let devices: ReturnType<typeof devicePublisher>;
 let sensors: Sensor[];
 
 const api = async <T>(path: string, token: string): Promise<T> => {
@@ -23,26 +22,17 @@ const tokenOf = async (email: string) => {
   const r = await fetch(`${app.url}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
   return ((await r.json()) as { accessToken: string }).accessToken;
 };
-const publish = (s: Sensor, value: number) =>
-  device.publishAsync(`shetmitra/fields/${s.fieldRef}/sensors/${s.sensorId}/readings`, JSON.stringify({ sensorId: s.sensorId, type: s.type, value }), { qos: 1 });
+const publish = (s: Sensor, value: number) => devices.publish(s, value);
 
 beforeAll(async () => {
   app = await startApp();
   browser = await launchBrowser();
-  device = await mqtt.connectAsync(`mqtt://127.0.0.1:${app.mqttPort}`, { clientId: 'e2e-device' });
-  // The demo app lists its sensors, retained, on the broker.
-  sensors = await new Promise<Sensor[]>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('no demo sensor list on shetmitra/demo/sensors')), 10_000);
-    device.on('message', (topic, payload) => {
-      if (topic !== 'shetmitra/demo/sensors') return;
-      clearTimeout(timer);
-      resolve(JSON.parse(payload.toString()));
-    });
-    void device.subscribeAsync('shetmitra/demo/sensors');
-  });
+  // The demo app lists its devices and their keys in its data folder (as for `npm run simulate`).
+  sensors = await demoDevices(app);
+  devices = devicePublisher(app);
 });
 afterAll(async () => {
-  await device?.endAsync();
+  await devices?.end();
   await browser?.close();
   await app?.stop();
 });

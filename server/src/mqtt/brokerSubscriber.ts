@@ -25,6 +25,9 @@ export async function startBrokerSubscriber(opts: {
   url: string;
   prefix: string;
   handle: MessageHandler;
+  /** The app's own broker account (MQTT_USERNAME / MQTT_PASSWORD). */
+  username?: string;
+  password?: string;
   clientId?: string;
   group?: string;
   maxPending?: number;
@@ -55,6 +58,8 @@ export async function startBrokerSubscriber(opts: {
     clientId: opts.clientId ?? `shetmitra-ingest-${hostname()}-${process.pid}`,
     clean: false,
     protocolVersion: 5,
+    username: opts.username,
+    password: opts.password,
     properties: { sessionExpiryInterval: SESSION_EXPIRY_S },
     reconnectPeriod: 1000,
     customHandleAcks: (topic, message, packet, done) => {

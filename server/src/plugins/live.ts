@@ -5,25 +5,29 @@
  * each new or changed alert to its farmer, their coordinator and the admins.
  * On close: stop taking MQTT messages, write what is queued, let the engine finish.
  */
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
+import { join } from 'node:path';
 import fp from 'fastify-plugin';
-import mqtt from 'mqtt';
-import { eq } from 'drizzle-orm';
 import type { Config } from '../config';
-import { fields, sensors } from '../db/schema';
 import { readingsFilter } from '../domain/ingest/topic';
 import { createAlertEngine, type AlertEngine } from '../modules/alerts/engine';
 import { pushAlert } from '../modules/alerts/push';
 import { createIngestPipeline, type CommittedReading, type IngestPipeline } from '../modules/sensors/ingestPipeline';
+import { createMqttAccess, type MqttAccess } from '../mqtt/access';
+import { mqttAppCredentials } from '../mqtt/appCredentials';
 import { startBrokerSubscriber } from '../mqtt/brokerSubscriber';
 import { startEmbeddedBroker } from '../mqtt/embeddedBroker';
 import { isReadingsTopic, readingsHandler } from '../mqtt/readingsHandler';
-import { catalogTopic, startSimulator } from '../sim/simulator';
+import { demoDevices } from '../sim/demoDevices';
+import { DEMO_DEVICES_FILE, startSimulator } from '../sim/simulator';
 
 declare module 'fastify' {
   interface FastifyInstance {
     ingest: IngestPipeline;
     alertEngine: AlertEngine;
+    /** The embedded broker's device checks (null with an external broker or MQTT off): `forget` after a key changes. */
+    mqttAccess: MqttAccess | null;
   }
 }
 
@@ -58,22 +62,42 @@ export default fp<{ config: Config }>(
     });
     app.decorate('ingest', pipeline);
     app.decorate('alertEngine', engine);
+    app.decorate('mqttAccess', null as MqttAccess | null);
 
     let transport: Transport | null = null;
-    if (config.mqttEnabled) {
+    let mqttAccess: MqttAccess | null = null;
+    const credentials = config.mqttEnabled ? await mqttAppCredentials(app.db, config) : null;
+    if (credentials) {
       const prefix = config.mqttTopicPrefix;
       const handle = readingsHandler(prefix, pipeline);
       const onError = (err: unknown) => app.log.warn({ err }, 'MQTT ingest: readings left unacknowledged');
       if (config.mqttUrl) {
         transport = await Promise.race([
-          startBrokerSubscriber({ url: config.mqttUrl, prefix, handle, clientId: `shetmitra-ingest-${hostname()}-${config.port}`, onError }),
+          startBrokerSubscriber({ url: config.mqttUrl, prefix, handle, clientId: `shetmitra-ingest-${hostname()}-${config.port}`, onError, ...credentials }),
           new Promise<never>((_, reject) =>
             setTimeout(() => reject(new Error(`could not reach the MQTT broker at MQTT_URL ${config.mqttUrl}`)), 10_000).unref(),
           ),
         ]);
       } else {
-        transport = await startEmbeddedBroker({ port: config.mqttPort, isReadings: (t) => isReadingsTopic(prefix, t), handle, onError });
+        mqttAccess = createMqttAccess({
+          db: app.db,
+          prefix,
+          appUsername: credentials.username,
+          appPassword: credentials.password,
+          cacheMs: config.mqttAuthCacheSeconds * 1000,
+        });
+        transport = await startEmbeddedBroker({
+          port: config.mqttPort,
+          host: config.mqttHost,
+          access: mqttAccess,
+          maxPacketBytes: config.mqttMaxPacketBytes,
+          isReadings: (t) => isReadingsTopic(prefix, t),
+          handle,
+          onError,
+          onRefused: (what, client) => app.log.info({ client, refused: what }, 'MQTT: refused'),
+        });
       }
+      app.mqttAccess = mqttAccess;
       const kind = transport.kind;
       app.health.register('mqtt', () => ({ ok: true, kind, topics: readingsFilter(prefix) }));
     }
@@ -83,23 +107,28 @@ export default fp<{ config: Config }>(
     sweep?.unref();
 
     let stopSimulator: (() => Promise<void>) | null = null;
-    if (config.demo && transport) {
+    if (config.demo && transport && credentials) {
       app.addHook('onReady', async () => {
-        const list = await app.db
-          .select({ fieldRef: fields.id, sensorId: sensors.sensorId, type: sensors.type, lastMoisture: fields.lastMoisture })
-          .from(sensors)
-          .innerJoin(fields, eq(fields.id, sensors.fieldId));
-        if (list.length === 0) return;
-        const client = await mqtt.connectAsync(config.mqttUrl ?? `mqtt://127.0.0.1:${config.mqttPort}`, { clientId: `shetmitra-demo-${process.pid}` });
-        // Demo devices are listed (retained) so `npm run simulate` in another process can play them.
-        await client.publishAsync(catalogTopic(config.mqttTopicPrefix), JSON.stringify(list), { qos: 1, retain: true });
+        // Demo devices sign in like real ones: each with its own derived device key (sim/demoDevices.ts).
+        const { devices, skipped } = await demoDevices(app.db, credentials.password, { issueMissing: true });
+        if (devices.length === 0) return;
+        const local = ['0.0.0.0', '::', ''].includes(config.mqttHost) ? '127.0.0.1' : config.mqttHost.includes(':') ? `[${config.mqttHost}]` : config.mqttHost;
+        const url = config.mqttUrl ?? `mqtt://${local}:${config.mqttPort}`;
+        // For `npm run simulate` in another process: the embedded database cannot be opened twice.
+        try {
+          mkdirSync(config.dataDir, { recursive: true });
+          const file = join(config.dataDir, DEMO_DEVICES_FILE);
+          writeFileSync(file, JSON.stringify({ url, prefix: config.mqttTopicPrefix, devices }), { mode: 0o600 });
+          chmodSync(file, 0o600);
+        } catch (err) {
+          app.log.warn({ err }, 'could not write the demo device list');
+        }
         const sim = config.simulate
-          ? startSimulator({ client, prefix: config.mqttTopicPrefix, sensors: list, onError: (err) => app.log.debug({ err }, 'simulator') })
+          ? startSimulator({ url, prefix: config.mqttTopicPrefix, sensors: devices, onError: (err) => app.log.debug({ err }, 'simulator') })
           : null;
-        if (sim) app.log.info({ sensors: list.length }, 'demo simulator publishing readings over MQTT');
+        if (sim) app.log.info({ sensors: devices.length, skipped }, 'demo simulator publishing readings over MQTT');
         stopSimulator = async () => {
-          sim?.stop();
-          await client.endAsync(true);
+          await sim?.stop();
         };
       });
     }

@@ -11,7 +11,8 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../../../server/src/db/client';
 import mqtt from 'mqtt';
-import { sensorReadings } from '../../../server/src/db/schema';
+import { sensorReadings, sensors } from '../../../server/src/db/schema';
+import { newDeviceKey } from '../../../server/src/modules/sensors/deviceKeys';
 import { readingsTopic } from '../../../server/src/domain/ingest/topic';
 import { freshDatabase, liveFixture, type LiveDb } from './db';
 import { startAppProcess, type AppProcess } from './appProcess';
@@ -73,10 +74,15 @@ describe.each(kinds)('kill -9 during MQTT ingest on %s', (_label, makeStore) => 
   let env: Record<string, string>;
   let httpPort: number;
   let fx: Awaited<ReturnType<typeof liveFixture>>;
+  let deviceKey: string;
 
   beforeAll(async () => {
     store = await makeStore();
     fx = await store.setUp();
+    // The device signs in with its own key, as every device must.
+    const k = newDeviceKey(fx.moisture.id);
+    deviceKey = k.key;
+    await store.read((db) => db.update(sensors).set({ deviceKeyHash: k.hash }).where(eq(sensors.id, fx.moisture.id)));
     httpPort = await freePort();
     env = { ...store.env, MQTT_PORT: String(await freePort()), MQTT_TOPIC_PREFIX: `live-test-${randomBytes(3).toString('hex')}` };
   }, 60_000);
@@ -87,7 +93,12 @@ describe.each(kinds)('kill -9 during MQTT ingest on %s', (_label, makeStore) => 
 
   it('loses no acknowledged reading', async () => {
     app = await startAppProcess(env, httpPort);
-    const device = await mqtt.connectAsync(`mqtt://127.0.0.1:${env.MQTT_PORT}`, { clientId: `kill-dev-${randomBytes(3).toString('hex')}`, reconnectPeriod: 0 });
+    const device = await mqtt.connectAsync(`mqtt://127.0.0.1:${env.MQTT_PORT}`, {
+      clientId: `kill-dev-${randomBytes(3).toString('hex')}`,
+      reconnectPeriod: 0,
+      username: fx.moisture.sensorId,
+      password: deviceKey,
+    });
     device.on('error', () => {});
     const topic = readingsTopic(env.MQTT_TOPIC_PREFIX, fx.field.id, fx.moisture.sensorId);
     const acked = new Set<number>();

@@ -3,24 +3,38 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
-import { sensorReadings } from '../../../server/src/db/schema';
+import { sensorReadings, sensors } from '../../../server/src/db/schema';
 import { readingsTopic } from '../../../server/src/domain/ingest/topic';
 import { createIngestPipeline } from '../../../server/src/modules/sensors/ingestPipeline';
+import { newDeviceKey } from '../../../server/src/modules/sensors/deviceKeys';
+import { createMqttAccess, type MqttAccess } from '../../../server/src/mqtt/access';
 import { startEmbeddedBroker } from '../../../server/src/mqtt/embeddedBroker';
 import { startBrokerSubscriber } from '../../../server/src/mqtt/brokerSubscriber';
+import { mosquittoFiles } from '../../../server/src/mqtt/mosquittoFiles';
 import { isReadingsTopic, readingsHandler } from '../../../server/src/mqtt/readingsHandler';
 import { freshDatabase, liveFixture, type LiveDb } from './db';
+import { startMosquitto, type TestMosquitto } from './mosquitto';
 import { freePort } from './ports';
 
 let d: LiveDb;
 let fx: Awaited<ReturnType<typeof liveFixture>>;
 let pipeline: ReturnType<typeof createIngestPipeline>;
+let access: MqttAccess;
 const prefix = `live-test-${randomBytes(4).toString('hex')}`;
+const APP = { username: 'shetmitra-app', password: randomBytes(24).toString('base64url') };
+/** Device credentials: username = sensor id, password = its device key. */
+const creds: Record<string, { username: string; password: string }> = {};
 
 beforeAll(async () => {
   d = await freshDatabase();
   fx = await liveFixture(d.db);
+  for (const s of [fx.moisture, fx.temperature]) {
+    const k = newDeviceKey(s.id);
+    await d.db.update(sensors).set({ deviceKeyHash: k.hash }).where(eq(sensors.id, s.id));
+    creds[s.sensorId] = { username: s.sensorId, password: k.key };
+  }
   pipeline = createIngestPipeline({ db: d.db, kind: d.kind, tuning: { maxDelayMs: 5 } });
+  access = createMqttAccess({ db: d.db, prefix, appUsername: APP.username, appPassword: APP.password });
 });
 afterAll(async () => {
   await pipeline.close();
@@ -50,10 +64,11 @@ describe('embedded broker', () => {
     const broker = await startEmbeddedBroker({
       port,
       host: '127.0.0.1',
+      access,
       isReadings: (t) => isReadingsTopic(prefix, t),
       handle: readingsHandler(prefix, pipeline),
     });
-    const device = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { clientId: `dev-${randomBytes(3).toString('hex')}` });
+    const device = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { clientId: `dev-${randomBytes(3).toString('hex')}`, ...creds[fx.moisture.sensorId] });
     try {
       const topic = readingsTopic(prefix, fx.field.fieldId, fx.moisture.sensorId);
       const before = await rowsOf(fx.moisture.id);
@@ -77,10 +92,11 @@ describe('embedded broker', () => {
     const broker = await startEmbeddedBroker({
       port,
       host: '127.0.0.1',
+      access,
       isReadings: (t) => isReadingsTopic(prefix, t),
       handle: readingsHandler(prefix, pipeline),
     });
-    const device = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { clientId: `dev-${randomBytes(3).toString('hex')}`, reconnectPeriod: 200, clean: false });
+    const device = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { clientId: `dev-${randomBytes(3).toString('hex')}`, reconnectPeriod: 200, clean: false, ...creds[fx.moisture.sensorId] });
     try {
       await d.db.execute(sql`alter table sensor_readings add constraint live_mqtt_block check (value <> 55)`);
       const topic = readingsTopic(prefix, fx.field.fieldId, fx.moisture.sensorId);
@@ -105,7 +121,7 @@ describe('embedded broker', () => {
     await new Promise<void>((r) => squatter.listen(port, '127.0.0.1', () => r()));
     try {
       await expect(
-        startEmbeddedBroker({ port, host: '127.0.0.1', isReadings: () => false, handle: async () => {} }),
+        startEmbeddedBroker({ port, host: '127.0.0.1', access, isReadings: () => false, handle: async () => {} }),
       ).rejects.toThrow(/MQTT_PORT 3\d\d\d is already in use.*MQTT_URL/);
     } finally {
       squatter.close();
@@ -113,13 +129,22 @@ describe('embedded broker', () => {
   });
 });
 
-describe('outside broker (the local Mosquitto)', () => {
+describe('outside broker (a Mosquitto of the test’s own, configured by mosquittoFiles)', () => {
+  let mosquitto: TestMosquitto;
+  beforeAll(async () => {
+    mosquitto = await startMosquitto(await mosquittoFiles(d.db, { prefix, appUsername: APP.username, appPassword: APP.password }));
+  });
+  afterAll(async () => {
+    await mosquitto?.stop();
+  });
+
   it('ingests through a shared subscription split between two instances, acknowledging after commit', async () => {
     const seen = [0, 0];
     const subs = await Promise.all(
       [0, 1].map((i) =>
         startBrokerSubscriber({
-          url: 'mqtt://127.0.0.1:1883',
+          url: mosquitto.url,
+          ...APP,
           prefix,
           clientId: `${prefix}-ingest-${i}`,
           handle: async (topic, payload) => {
@@ -129,7 +154,7 @@ describe('outside broker (the local Mosquitto)', () => {
         }),
       ),
     );
-    const device = await mqtt.connectAsync('mqtt://127.0.0.1:1883', { clientId: `${prefix}-dev` });
+    const device = await mqtt.connectAsync(mosquitto.url, { clientId: `${prefix}-dev`, ...creds[fx.temperature.sensorId] });
     try {
       const topic = readingsTopic(prefix, fx.field.id, fx.temperature.sensorId);
       const before = await rowsOf(fx.temperature.id);
@@ -151,8 +176,8 @@ describe('outside broker (the local Mosquitto)', () => {
   });
 
   it('gets a message again when its commit failed', async () => {
-    const sub = await startBrokerSubscriber({ url: 'mqtt://127.0.0.1:1883', prefix, clientId: `${prefix}-ingest-retry`, handle: readingsHandler(prefix, pipeline) });
-    const device = await mqtt.connectAsync('mqtt://127.0.0.1:1883', { clientId: `${prefix}-dev2` });
+    const sub = await startBrokerSubscriber({ url: mosquitto.url, ...APP, prefix, clientId: `${prefix}-ingest-retry`, handle: readingsHandler(prefix, pipeline) });
+    const device = await mqtt.connectAsync(mosquitto.url, { clientId: `${prefix}-dev2`, ...creds[fx.moisture.sensorId] });
     try {
       await d.db.execute(sql`alter table sensor_readings add constraint live_mqtt_block2 check (value <> 66)`);
       await device.publishAsync(readingsTopic(prefix, fx.field.id, fx.moisture.sensorId), JSON.stringify(reading(66, 20)), { qos: 1 });

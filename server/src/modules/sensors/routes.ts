@@ -81,7 +81,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/sensors/:id/device-key',
     {
       onRequest: [app.authenticate],
-      schema: { tags: ['sensors'], summary: 'Issue a new device key (shown once; replaces any earlier key)', params: IdParams, response: { 201: DeviceKeyResponse } },
+      schema: { tags: ['sensors'], summary: 'Issue a new device key (shown once; replaces any earlier key). Also the MQTT password, with the sensor id as username', params: IdParams, response: { 201: DeviceKeyResponse } },
     },
     async (req, reply) => {
       requireRole(req.user!, STAFF);
@@ -90,6 +90,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const { key, hash } = newDeviceKey(sensor.id);
       const createdAt = new Date();
       await app.db.update(sensors).set({ deviceKeyHash: hash, deviceKeyCreatedAt: createdAt }).where(eq(sensors.id, sensor.id));
+      // The old key stops working on this process's broker at once (elsewhere within MQTT_AUTH_CACHE_SECONDS).
+      app.mqttAccess?.forget(sensor.id);
       return reply.code(201).send({ sensorId: sensor.sensorId, deviceKey: key, createdAt: createdAt.toISOString() });
     },
   );
@@ -102,6 +104,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const sensor = await sensorInScope(app.db, req.user!, req.params.id);
       if (!sensor) throw notFound();
       await app.db.update(sensors).set({ deviceKeyHash: null, deviceKeyCreatedAt: null }).where(eq(sensors.id, sensor.id));
+      app.mqttAccess?.forget(sensor.id);
       return reply.code(204).send();
     },
   );
