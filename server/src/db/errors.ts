@@ -4,7 +4,8 @@
  * SQLSTATE: node-postgres says "Connection terminated…" or a socket error code.
  */
 
-const SQLSTATE = /^[0-9A-Z]{5}$/;
+/** PostgreSQL's SQLSTATE classes: two digits, or F0, HV, P0, XX (a Node code such as EPIPE is not one). */
+const SQLSTATE = /^([0-9]{2}|F0|HV|P0|XX)[0-9A-Z]{3}$/;
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 const UNAVAILABLE_MESSAGES =
   /connection terminated|terminating connection|connection timeout|timeout exceeded when trying to connect|client has encountered a connection error|not queryable|cannot use a pool after calling end|client was closed|the database system is (starting up|shutting down|in recovery mode)|pglite is closed/i;
