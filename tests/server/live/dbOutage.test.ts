@@ -34,6 +34,7 @@ let app: AppProcess | undefined;
 let token: string;
 let deviceKey: string;
 let sensorCode: string;
+let email: string;
 
 const startCluster = () =>
   pgTool('pg_ctl', ['-D', dataDir, '-l', join(dir, 'postgres.log'), '-w', '-t', '60', '-o', `-p ${pgPort} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start']);
@@ -70,6 +71,7 @@ beforeAll(async () => {
     await d.db.update(sensors).set({ deviceKeyHash: k.hash, deviceKeyCreatedAt: new Date() }).where(eq(sensors.id, fx.moisture.id));
     deviceKey = k.key;
     sensorCode = fx.moisture.sensorId;
+    email = fx.coordinator.email;
     const login = await fetch(`${app.url}/api/v1/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -141,6 +143,12 @@ describe('PostgreSQL stopped under concurrent writes and started again', () => {
       expect(app!.child.signalCode).toBeNull();
       expectUnavailable(await ingest());
       expectUnavailable(await fieldsList());
+      const signIn = await fetch(`${app!.url}/api/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: 'Outage-test-9431' }),
+      });
+      expectUnavailable({ status: signIn.status, retryAfter: signIn.headers.get('retry-after'), body: await signIn.text() });
       expect(await health()).toBe(503);
 
       await startCluster();
