@@ -10,9 +10,11 @@ import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import mqtt from 'mqtt';
 import { openDatabase } from '../../../server/src/db/client';
-import { sensors, users } from '../../../server/src/db/schema';
+import { sensorReadings, sensors, users } from '../../../server/src/db/schema';
+import { readingsTopic } from '../../../server/src/domain/ingest/topic';
 import { hashPassword } from '../../../server/src/lib/passwords';
 import { newDeviceKey } from '../../../server/src/modules/sensors/deviceKeys';
 import { startAppProcess, type AppProcess } from './appProcess';
@@ -35,6 +37,10 @@ let token: string;
 let deviceKey: string;
 let sensorCode: string;
 let email: string;
+let mqttPort: number;
+let topic: string;
+let sensorUuid: string;
+let dbUrl: string;
 
 const startCluster = () =>
   pgTool('pg_ctl', ['-D', dataDir, '-l', join(dir, 'postgres.log'), '-w', '-t', '60', '-o', `-p ${pgPort} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start']);
@@ -56,9 +62,11 @@ beforeAll(async () => {
   pgPort = await freePort();
   await startCluster();
   const url = `postgres://postgres@127.0.0.1:${pgPort}/postgres`;
+  dbUrl = url;
+  mqttPort = await freePort();
 
   app = await startAppProcess(
-    { DATABASE_URL: url, MQTT_ENABLED: 'false', AUTH_CACHE_SECONDS: '0', RATE_LIMIT_PER_MINUTE: '1000000', RETRY_AFTER_SECONDS: '3', DB_CONNECT_TIMEOUT_MS: '2000', REDIS_URL: '' },
+    { DATABASE_URL: url, MQTT_PORT: String(mqttPort), MQTT_TOPIC_PREFIX: 'outage-test', AUTH_CACHE_SECONDS: '0', RATE_LIMIT_PER_MINUTE: '1000000', RETRY_AFTER_SECONDS: '3', DB_CONNECT_TIMEOUT_MS: '2000', REDIS_URL: '' },
     await freePort(),
   );
 
@@ -72,6 +80,8 @@ beforeAll(async () => {
     deviceKey = k.key;
     sensorCode = fx.moisture.sensorId;
     email = fx.coordinator.email;
+    sensorUuid = fx.moisture.id;
+    topic = readingsTopic('outage-test', fx.field.id, fx.moisture.sensorId);
     const login = await fetch(`${app.url}/api/v1/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -119,6 +129,10 @@ describe('PostgreSQL stopped under concurrent writes and started again', () => {
   it('keeps the app alive, answers 503 + Retry-After while the database is away, and recovers without a restart', async () => {
     expect((await ingest()).status).toBe(202);
     expect((await fieldsList()).status).toBe(200);
+    const device = await mqtt.connectAsync(`mqtt://127.0.0.1:${mqttPort}`, { clientId: `outage-dev-${process.pid}`, clean: false, reconnectPeriod: 200 });
+    const mqttAt = Date.now() - 30_000;
+    let mqttAcked = false;
+    let pub: Promise<unknown> | undefined;
 
     // Twelve clients writing and reading for the whole test.
     const answers: Answer[] = [];
@@ -150,6 +164,12 @@ describe('PostgreSQL stopped under concurrent writes and started again', () => {
       });
       expectUnavailable({ status: signIn.status, retryAfter: signIn.headers.get('retry-after'), body: await signIn.text() });
       expect(await health()).toBe(503);
+      // MQTT: a QoS 1 reading is not acknowledged while the database is away…
+      pub = device
+        .publishAsync(topic, JSON.stringify({ sensorId: sensorCode, type: 'moisture', value: 47.5, timestamp: mqttAt }), { qos: 1 })
+        .then(() => (mqttAcked = true));
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(mqttAcked).toBe(false);
 
       await startCluster();
       const until = Date.now() + 30_000;
@@ -157,10 +177,24 @@ describe('PostgreSQL stopped under concurrent writes and started again', () => {
       expect(await health()).toBe(200);
       expect((await ingest()).status).toBe(202);
       expect((await fieldsList()).status).toBe(200);
+      // …and is, once stored, after the device's resend.
+      await Promise.race([pub, new Promise((r) => setTimeout(r, 30_000))]);
+      expect(mqttAcked).toBe(true);
       await new Promise((r) => setTimeout(r, 500));
     } finally {
       running = false;
       await Promise.all(clients);
+      await device.endAsync(true);
+    }
+    const d = await openDatabase({ url: dbUrl, poolSize: 1 });
+    try {
+      const [row] = await d.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(sensorReadings)
+        .where(and(eq(sensorReadings.sensorId, sensorUuid), eq(sensorReadings.recordedAt, new Date(mqttAt))));
+      expect(row.n).toBe(1);
+    } finally {
+      await d.close();
     }
 
     expect(app!.child.exitCode, app!.output()).toBeNull();
