@@ -11,7 +11,9 @@ export async function benchHttpIngest(d: BenchDb, world: World, seconds: number,
     const keyRes = await fetch(`${bench.url}/api/v1/sensors/${sensor.id}/device-key`, { method: 'POST', headers: { authorization: `Bearer ${coordinatorToken}` } });
     const { deviceKey } = (await keyRes.json()) as { deviceKey: string };
     let seq = 0;
-    const base = Date.now() - 20 * 24 * 3600_000;
+    // Within the day before the sensor's registration that ingest still takes (INGEST_REGISTRATION_GRACE_HOURS),
+    // and clear of the MQTT bench's readings (the last 6 hours).
+    const base = Date.now() - 23 * 3600_000;
     const result = await autocannon({
       url: `${bench.url}/api/v1/sensor-data/ingest`,
       connections: 20,

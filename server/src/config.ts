@@ -21,6 +21,13 @@ const bool = (name: string, fallback: boolean) => {
   return ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
 };
 
+const date = (name: string, fallback: string) => {
+  const v = str(name, fallback)!;
+  const d = new Date(v);
+  if (!Number.isFinite(d.getTime())) throw new Error(`${name} must be an ISO-8601 date, got "${v}"`);
+  return d;
+};
+
 export type Config = ReturnType<typeof loadConfig>;
 
 export function loadConfig(overrides: Partial<Record<string, unknown>> = {}) {
@@ -72,6 +79,16 @@ export function loadConfig(overrides: Partial<Record<string, unknown>> = {}) {
     ingestBatchSize: int('INGEST_BATCH_SIZE', 500),
     ingestMaxDelayMs: int('INGEST_MAX_DELAY_MS', 20),
     ingestQueueLimit: int('INGEST_QUEUE_LIMIT', 20_000),
+    /** The timestamp window a reading must fall in: not before this instant (ISO-8601)… */
+    ingestMinTimestamp: date('INGEST_MIN_TIMESTAMP', '2000-01-01T00:00:00Z'),
+    /** …not more than this many seconds ahead of the server clock… */
+    ingestMaxFutureSeconds: int('INGEST_MAX_FUTURE_SECONDS', 300),
+    /** …and not more than this many hours before its sensor was registered (buffered readings). */
+    ingestRegistrationGraceHours: int('INGEST_REGISTRATION_GRACE_HOURS', 24),
+    /** What a 503 tells clients and devices to wait before retrying (database away, ingest queue full), in seconds. */
+    retryAfterSeconds: int('RETRY_AFTER_SECONDS', 5),
+    /** How long a request waits for a PostgreSQL connection before it is answered 503, in milliseconds. */
+    dbConnectTimeoutMs: int('DB_CONNECT_TIMEOUT_MS', 5000),
     /** How often silent sensors are looked for, in seconds (0 = never). */
     offlineSweepSeconds: int('OFFLINE_SWEEP_SECONDS', 60),
     /** How often the embedded database (PGlite has no autovacuum) vacuums and analyzes its tables, in minutes (0 = never). */

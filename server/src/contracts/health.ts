@@ -2,9 +2,16 @@ import { Type, type Static } from 'typebox';
 
 const Component = Type.Object({ ok: Type.Boolean() }, { additionalProperties: true });
 
-export const HealthResponse = Type.Object(
+const Status = Type.Union([Type.Literal('ok'), Type.Literal('degraded'), Type.Literal('down')]);
+
+/** GET /health, for anyone (load balancers, the e2e harness): the status and the build, nothing inside. 503 when the database is away. */
+export const HealthResponse = Type.Object({ status: Status, version: Type.String() }, { additionalProperties: false });
+export type HealthResponse = Static<typeof HealthResponse>;
+
+/** GET /health/details, admins only: the database, brokers and the ingest queue with its rejection counts. */
+export const HealthDetailsResponse = Type.Object(
   {
-    status: Type.Union([Type.Literal('ok'), Type.Literal('degraded'), Type.Literal('down')]),
+    status: Status,
     database: Type.Object({ kind: Type.String(), ok: Type.Boolean() }, { additionalProperties: false }),
     /** Brokers and providers that report in (mqtt, redis, …). */
     broker: Type.Record(Type.String(), Component),
@@ -13,7 +20,7 @@ export const HealthResponse = Type.Object(
   },
   { additionalProperties: false },
 );
-export type HealthResponse = Static<typeof HealthResponse>;
+export type HealthDetailsResponse = Static<typeof HealthDetailsResponse>;
 
 /** GET /test-updated-code: which build is answering (a debugging aid the old client called). */
 export const CodeVersionResponse = Type.Object(

@@ -26,7 +26,14 @@ export type Database = {
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export type DatabaseOptions =
-  | { url: string; poolSize?: number }
+  | {
+      url: string;
+      poolSize?: number;
+      /** How long a query waits for a connection before it fails (and the request is answered 503). */
+      connectTimeoutMs?: number;
+      /** Told about every connection the database dropped (logged; the pool opens new ones by itself). */
+      onConnectionError?: (err: Error) => void;
+    }
   /** dataDir undefined = in memory; loadDataDir = start from a dumped database (tests). */
   | { url?: undefined; dataDir?: string; loadDataDir?: Blob | File };
 
@@ -38,9 +45,21 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       import('drizzle-orm/node-postgres'),
       import('drizzle-orm/node-postgres/migrator'),
     ]);
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
-    // An idle client that errors (server restart) must not crash the process; the next query reconnects.
-    pool.on('error', () => {});
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10, connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000 });
+    const dropped = (err: Error) => {
+      try {
+        opts.onConnectionError?.(err);
+      } catch {
+        // A logger failing must not turn a dropped connection into a crash.
+      }
+    };
+    // A connection the server drops (restart, `pg_ctl stop -m fast`, a network cut) emits 'error' on its client.
+    // The pool listens only while a client is idle; a client checked out for a transaction had no listener,
+    // and an 'error' event with none is an uncaught exception that ends the process. Every client gets its own
+    // listener for its whole life: the query in flight fails (the request answers 503), the pool discards the
+    // broken client, and the next query opens a new connection once the database is back.
+    pool.on('connect', (client) => client.on('error', dropped));
+    pool.on('error', dropped);
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
     return {
       db,

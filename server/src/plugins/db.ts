@@ -22,7 +22,17 @@ export type DbPluginOptions = { config: Config; database?: Database };
 export default fp<DbPluginOptions>(
   async (app, { config, database }) => {
     const owned = !database;
-    const opened = database ?? (await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir }));
+    const opened =
+      database ??
+      (await openDatabase(
+        config.databaseUrl
+          ? {
+              url: config.databaseUrl,
+              connectTimeoutMs: config.dbConnectTimeoutMs,
+              onConnectionError: (err) => app.log.warn({ err: { message: err.message } }, 'database connection lost; requests answer 503 until it is back'),
+            }
+          : { dataDir: config.dataDir },
+      ));
     if (owned) await opened.migrate();
     app.decorate('database', opened);
     app.decorate('db', opened.db);

@@ -4,6 +4,7 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../db/errors';
 import { AppError, M, errorBody, translated, type Translated } from '../lib/errors';
 
 declare module 'fastify' {
@@ -23,6 +24,13 @@ const unsupportedMedia = translated(
   'हा सामग्री प्रकार समर्थित नाही.',
   'यह सामग्री प्रकार समर्थित नहीं है।',
 );
+/** While the database is away (restart, failover, network): every request that needs it, HTTP ingest included. */
+export const databaseAway = translated(
+  'The service is briefly unavailable (its database is not answering). Please try again in a few seconds.',
+  'सेवा थोड्या वेळासाठी उपलब्ध नाही (डेटाबेस प्रतिसाद देत नाही). कृपया काही सेकंदांनी पुन्हा प्रयत्न करा.',
+  'सेवा कुछ देर के लिए उपलब्ध नहीं है (डेटाबेस जवाब नहीं दे रहा)। कृपया कुछ सेकंड बाद फिर प्रयास करें।',
+);
+
 const invalidFields = translated(
   'Invalid request. Please check the highlighted fields.',
   'अवैध विनंती. कृपया दर्शवलेली माहिती तपासा.',
@@ -70,6 +78,7 @@ const statusText: Record<number, [string, Translated]> = {
 /** Turns anything thrown into the AppError the client will see. */
 export function toAppError(err: FastifyError | AppError | Error): AppError {
   if (err instanceof AppError) return err;
+  if (isDatabaseUnavailable(err)) return new AppError(503, 'DATABASE_UNAVAILABLE', databaseAway);
   const e = err as FastifyError & { validation?: ValidationIssue[]; validationContext?: string };
   if (e.validation) {
     return new AppError(400, 'VALIDATION_ERROR', invalidFields, { fields: describe(e.validation, e.validationContext) });
@@ -90,9 +99,12 @@ export default fp(
   async (app) => {
     app.setErrorHandler((err, req, reply) => {
       const appErr = toAppError(err as FastifyError);
-      if (appErr.statusCode >= 500) req.log.error({ err }, 'request failed');
+      if (appErr.code === 'DATABASE_UNAVAILABLE') req.log.warn({ code: appErr.code }, 'request refused: the database is not answering');
+      else if (appErr.statusCode >= 500 && appErr.statusCode !== 503) req.log.error({ err }, 'request failed');
       else req.log.info({ code: appErr.code, status: appErr.statusCode }, 'request refused');
       if (appErr.statusCode === 429 && !reply.hasHeader('retry-after')) reply.header('retry-after', 60);
+      // Every 503 says when to come back: devices and the web client retry after it.
+      if (appErr.statusCode === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', app.config?.retryAfterSeconds ?? 5);
       return reply.code(appErr.statusCode).send(errorBody(appErr));
     });
 

@@ -55,6 +55,11 @@ export default fp<{ config: Config }>(
       db: app.db,
       kind: app.database.kind,
       tuning: { maxBatch: config.ingestBatchSize, maxDelayMs: config.ingestMaxDelayMs, maxQueued: config.ingestQueueLimit },
+      window: {
+        floor: config.ingestMinTimestamp,
+        maxFutureMs: config.ingestMaxFutureSeconds * 1000,
+        registrationGraceMs: config.ingestRegistrationGraceHours * 3600_000,
+      },
       onCommitted: (readings) => {
         pushReadings(readings);
         engine.onReadings(readings);

@@ -38,7 +38,8 @@ afterAll(async () => {
 
 describe('socket.io over Redis', () => {
   it('reports Redis in health', async () => {
-    const health = (await b.inject({ method: 'GET', url: '/api/v1/health' })).json();
+    const admin = await a.login('admin');
+    const health = (await b.inject({ method: 'GET', url: '/api/v1/health/details', headers: { authorization: `Bearer ${admin.accessToken}` } })).json();
     expect(health.broker.redis).toEqual({ ok: true, kind: 'redis' });
   });
 

@@ -41,6 +41,7 @@ describe('write batcher', () => {
         writes.push(d);
         return d.promise;
       },
+      classify: () => 'transient',
       maxBatch: 2,
       maxDelayMs: 60_000,
       maxQueued: 10,
@@ -54,9 +55,66 @@ describe('write batcher', () => {
     expect(aDone).toBe(false);
     writes[0].resolve();
     writes[1].reject(new Error('database down'));
-    await expect(a).resolves.toBeUndefined();
+    await expect(a).resolves.toEqual([]);
     await expect(c).rejects.toThrow('database down');
-    expect(b.snapshot()).toMatchObject({ batches: 2, written: 2, failedBatches: 1, queued: 0, inFlight: 0 });
+    // A transient failure (the database is away) is not split: one write, both items failed.
+    expect(writes).toHaveLength(2);
+    expect(b.snapshot()).toMatchObject({ batches: 2, written: 2, failedBatches: 1, splits: 0, queued: 0, inFlight: 0 });
+  });
+
+  describe('one bad item in a shared batch', () => {
+    const poison = Object.assign(new Error('date/time field value out of range'), { code: '22008' });
+    const failingOn = (bad: Set<number>, stored: number[], err: unknown = poison) => async (xs: number[]) => {
+      if (xs.some((x) => bad.has(x))) throw err;
+      stored.push(...xs);
+    };
+
+    it('is isolated by splitting: everyone else in the batch is committed, it alone is refused with its index', async () => {
+      const stored: number[] = [];
+      const b = new WriteBatcher<number>({
+        write: failingOn(new Set([13]), stored),
+        classify: (e) => ((e as { code?: string }).code === '22008' ? 'row' : 'unknown'),
+        maxBatch: 100,
+        maxDelayMs: 5,
+        maxQueued: 1000,
+      });
+      // Three devices' submits share one batch; the second device sent the poison as its fourth item.
+      const [one, two, three] = await Promise.all([b.submit([1, 2, 3, 4, 5]), b.submit([10, 11, 12, 13, 14]), b.submit([20, 21])]);
+      expect(one).toEqual([]);
+      expect(two).toEqual([{ index: 3, error: poison }]);
+      expect(three).toEqual([]);
+      expect(stored.sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 10, 11, 12, 14, 20, 21]);
+      expect(b.snapshot()).toMatchObject({ written: 11, refused: 1, failedBatches: 0, queued: 0, inFlight: 0 });
+    });
+
+    it('fails only its own submit when the reason is unknown (so the device resends it), the rest committed', async () => {
+      const stored: number[] = [];
+      const b = new WriteBatcher<number>({ write: failingOn(new Set([7]), stored, new Error('check constraint')), maxBatch: 100, maxDelayMs: 5, maxQueued: 1000 });
+      const [good, bad] = await Promise.allSettled([b.submit([1, 2, 3]), b.submit([6, 7, 8])]);
+      expect(good).toEqual({ status: 'fulfilled', value: [] });
+      expect(bad).toMatchObject({ status: 'rejected', reason: new Error('check constraint') });
+      expect(stored.sort((x, y) => x - y)).toEqual([1, 2, 3, 6, 8]);
+    });
+
+    it('never holds up the other submitters for long: a steady stream of poison costs each batch a few extra writes only', async () => {
+      const stored: number[] = [];
+      let writes = 0;
+      const b = new WriteBatcher<number>({
+        write: async (xs) => {
+          writes++;
+          if (xs.some((x) => x < 0)) throw poison;
+          stored.push(...xs);
+        },
+        classify: () => 'row',
+        maxBatch: 64,
+        maxDelayMs: 1,
+        maxQueued: 10_000,
+      });
+      const results = await Promise.all(Array.from({ length: 200 }, (_, i) => b.submit(i % 2 === 0 ? [i] : [-i])));
+      expect(stored).toHaveLength(100);
+      expect(results.filter((r) => r.length === 1)).toHaveLength(100);
+      expect(writes).toBeLessThan(200 * 4);
+    });
   });
 
   it('refuses work when full in reject mode, and makes waiters wait in wait mode, never holding more than maxQueued', async () => {

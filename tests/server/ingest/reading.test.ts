@@ -37,6 +37,16 @@ describe('reading checks', () => {
     [{ sensorId: 'S1', type: 'moisture', value: 40, timestamp: 'yesterday-ish' }, 'bad_timestamp'],
     [{ sensorId: 'S1', type: 'moisture', value: 40, timestamp: '' }, 'bad_timestamp'],
     [{ sensorId: 'S1', type: 'moisture', value: 40, timestamp: '2026-06-01T12:05:01Z' }, 'future_timestamp'],
+    // Timestamps that passed before and broke the whole shared insert, or stored a device's unset clock:
+    [{ sensorId: 'S1', type: 'moisture', value: 40, timestamp: -8640000000000000 }, 'timestamp_too_old'],
+    [{ sensorId: 'S1', type: 'moisture', value: 40, timestamp: 1e308 }, 'bad_timestamp'],
+    [{ sensorId: 'S1', type: 'moisture', value: 40, timestamp: 8640000000000001 }, 'bad_timestamp'],
+    [{ sensorId: 'S1', type: 'moisture', value: 40, timestamp: '-000001-01-01T00:00:00Z' }, 'timestamp_too_old'],
+    [{ sensorId: 'S1', type: 'moisture', value: 40, timestamp: '+275760-09-13T00:00:00Z' }, 'future_timestamp'],
+    [{ sensorId: 'S1', type: 'moisture', value: 40, timestamp: 0 }, 'timestamp_too_old'],
+    [{ sensorId: 'S1', type: 'moisture', value: 40, timestamp: '1970-01-01T00:00:05Z' }, 'timestamp_too_old'],
+    [{ sensorId: 'S1', type: 'moisture', value: 40, timestamp: '1999-12-31T23:59:59.999Z' }, 'timestamp_too_old'],
+    [{ sensorId: 'S1', type: 'moisture', value: 40, timestamp: Number.MAX_VALUE }, 'bad_timestamp'],
   ])('%j → %s', (raw, expected) => {
     expect(reason(raw)).toBe(expected);
   });
@@ -47,6 +57,19 @@ describe('reading checks', () => {
     expect(reason({ sensorId: 'S1', type: 'temperature', value: -20 })).toBe('ok');
     expect(reason({ sensorId: 'S1', type: 'temperature', value: 70 })).toBe('ok');
     expect(reason({ sensorId: 'S1', type: 'moisture', value: 40, timestamp: '2026-06-01T12:05:00Z' })).toBe('ok');
+    expect(reason({ sensorId: 'S1', type: 'moisture', value: 40, timestamp: '2000-01-01T00:00:00Z' })).toBe('ok');
+  });
+
+  it('takes its window from the configuration', () => {
+    const window = { floor: new Date('2026-01-01T00:00:00Z'), maxFutureMs: 60_000, registrationGraceMs: 0 };
+    const at = (timestamp: string) => {
+      const r = checkReading({ sensorId: 'S1', type: 'moisture', value: 40, timestamp }, now, window);
+      return r.ok ? 'ok' : r.reason;
+    };
+    expect(at('2025-12-31T23:59:59Z')).toBe('timestamp_too_old');
+    expect(at('2026-01-01T00:00:00Z')).toBe('ok');
+    expect(at('2026-06-01T12:01:00Z')).toBe('ok');
+    expect(at('2026-06-01T12:01:01Z')).toBe('future_timestamp');
   });
 });
 
@@ -66,6 +89,18 @@ describe('matching a reading to its sensor', () => {
     expect(matchSensor(reading, sensor, { fieldRef: 'uuid-f2' })).toEqual({ ok: false, reason: 'wrong_field' });
     expect(matchSensor({ ...reading, type: 'temperature' }, sensor)).toEqual({ ok: false, reason: 'wrong_type' });
     expect(matchSensor(reading, { ...sensor, status: 'inactive' })).toEqual({ ok: false, reason: 'sensor_inactive' });
+  });
+
+  it('refuses a reading stamped well before its sensor was registered', () => {
+    const registered = { ...sensor, registeredAt: new Date('2026-05-01T00:00:00Z') };
+    const at = (iso: string, graceMs?: number) => {
+      const r = matchSensor({ ...reading, recordedAt: new Date(iso) }, registered, {}, graceMs);
+      return r.ok ? 'ok' : r.reason;
+    };
+    expect(at('2026-04-30T00:00:00Z')).toBe('ok'); // within the default day of grace (buffered before registration)
+    expect(at('2026-04-29T23:59:59Z')).toBe('before_registration');
+    expect(at('2026-04-30T12:00:00Z', 0)).toBe('before_registration');
+    expect(matchSensor({ ...reading, recordedAt: new Date('2020-01-01T00:00:00Z') }, sensor).ok).toBe(true); // registration unknown
   });
 
   it('lets a weather station report temperature and humidity but not moisture', () => {

@@ -87,6 +87,60 @@ describe('embedded broker', () => {
     }
   });
 
+  it('keeps acknowledging every reading of a normal device while another publishes a poison timestamp every 20 ms', async () => {
+    const port = await freePort();
+    const broker = await startEmbeddedBroker({
+      port,
+      host: '127.0.0.1',
+      isReadings: (t) => isReadingsTopic(prefix, t),
+      handle: readingsHandler(prefix, pipeline),
+    });
+    const victim = await liveFixture(d.db);
+    const rogue = await liveFixture(d.db);
+    const normal = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { clientId: `normal-${randomBytes(3).toString('hex')}` });
+    const attacker = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { clientId: `poison-${randomBytes(3).toString('hex')}` });
+    const poisons: unknown[] = [-8640000000000000, 1e308, '-000001-01-01T00:00:00Z', 0, '1970-01-01T00:00:00Z'];
+    let sent = 0;
+    const flood = setInterval(() => {
+      const timestamp = poisons[sent++ % poisons.length];
+      void attacker
+        .publishAsync(readingsTopic(prefix, rogue.field.id, rogue.temperature.sensorId), JSON.stringify({ sensorId: rogue.temperature.sensorId, type: 'temperature', value: 21, timestamp }), {
+          qos: 1,
+        })
+        .catch(() => {});
+    }, 20);
+    const tooOldBefore = pipeline.rejections.get('timestamp_too_old');
+    const N = 150;
+    let acked = 0;
+    try {
+      const base = Date.now() - 1_800_000;
+      const topic = readingsTopic(prefix, victim.field.id, victim.moisture.sensorId);
+      const publishing = Array.from({ length: N }, async (_, k) => {
+        await new Promise((r) => setTimeout(r, k * 10));
+        await normal
+          .publishAsync(topic, JSON.stringify({ sensorId: victim.moisture.sensorId, type: 'moisture', value: 30 + (k % 10), timestamp: base + k * 1000 }), { qos: 1 })
+          .then(() => acked++, () => {});
+      });
+      // Counts, not timings: a generous deadline only keeps a failure from hanging the run.
+      await Promise.race([Promise.all(publishing), new Promise((r) => setTimeout(r, 20_000))]);
+    } finally {
+      clearInterval(flood);
+    }
+    try {
+      expect(sent).toBeGreaterThan(20);
+      expect(acked).toBe(N);
+      expect(await rowsOf(victim.moisture.id)).toBe(N);
+      // The poison was refused at the door with its reason, none of it stored.
+      expect(pipeline.rejections.get('timestamp_too_old')).toBeGreaterThan(tooOldBefore);
+      expect(pipeline.rejections.get('bad_timestamp')).toBeGreaterThan(0);
+      expect(await rowsOf(rogue.temperature.id)).toBe(0);
+    } finally {
+      await normal.endAsync(true);
+      await attacker.endAsync(true);
+      await broker.close();
+    }
+  }, 60_000);
+
   it('does not acknowledge while the database refuses; the device resends and nothing is lost', async () => {
     const port = await freePort();
     const broker = await startEmbeddedBroker({

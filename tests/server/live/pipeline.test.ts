@@ -38,7 +38,7 @@ for (const kind of ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres' as
     const count = async () => (await d.db.select({ n: sql<number>`count(*)::int` }).from(sensorReadings))[0].n;
 
     it('stores valid readings, reports each rejected one with its reason, and absorbs duplicates', async () => {
-      const ts = '2026-01-01T10:00:00.000Z';
+      const ts = new Date(Math.floor(Date.now() / 1000) * 1000 - 3600_000).toISOString();
       const out = await pipeline.ingest(
         [
           { sensorId: fx.moisture.sensorId, type: 'moisture', value: 40, timestamp: ts },
@@ -164,7 +164,7 @@ for (const kind of ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres' as
       expect(await engine.raise('00000000-0000-0000-0000-000000000000', pest)).toBeNull();
     });
 
-    it('answers a database failure with a rejection and stores nothing half-way', async () => {
+    it('answers a row the database refuses for an unknown reason with a rejection (the device resends it); the others are stored', async () => {
       await d.db.execute(sql`alter table sensor_readings add constraint live_test_block check (value <> 77)`);
       try {
         await expect(
@@ -177,9 +177,64 @@ for (const kind of ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres' as
             'wait',
           ),
         ).rejects.toThrow();
-        expect((await d.db.select().from(sensorReadings).where(eq(sensorReadings.value, 50))).length).toBe(0);
+        // Each row is its own: 50 is stored (a resend is absorbed as a duplicate), 77 is not and waits for the resend.
+        expect((await d.db.select().from(sensorReadings).where(eq(sensorReadings.value, 50))).length).toBe(1);
+        expect((await d.db.select().from(sensorReadings).where(eq(sensorReadings.value, 77))).length).toBe(0);
       } finally {
         await d.db.execute(sql`alter table sensor_readings drop constraint live_test_block`);
+      }
+    });
+
+    it('isolates a reading the database cannot store: every other device’s readings in the shared batch are stored, it alone is refused', async () => {
+      // A window as wide as the configuration allows, so the poison timestamps reach the insert itself.
+      const loose = createIngestPipeline({
+        db: d.db,
+        kind: d.kind,
+        tuning: { maxDelayMs: 30 },
+        window: { floor: new Date(-8.64e15), maxFutureMs: Number.POSITIVE_INFINITY, registrationGraceMs: Number.POSITIVE_INFINITY },
+      });
+      const other = await liveFixture(d.db);
+      try {
+        const at = (s: number) => new Date(Date.now() - 7200_000 - s * 1000).toISOString();
+        const [good1, poisoned, good2] = await Promise.all([
+          loose.ingest(
+            [
+              { sensorId: fx.moisture.sensorId, type: 'moisture', value: 61, timestamp: at(1) },
+              { sensorId: fx.temperature.sensorId, type: 'temperature', value: 31, timestamp: at(1) },
+            ],
+            {},
+            'wait',
+          ),
+          loose.ingest(
+            [
+              { sensorId: other.moisture.sensorId, type: 'moisture', value: 62, timestamp: at(2) },
+              { sensorId: other.moisture.sensorId, type: 'moisture', value: 63, timestamp: -8640000000000000 },
+              { sensorId: other.moisture.sensorId, type: 'moisture', value: 64, timestamp: '-000001-01-01T00:00:00Z' },
+              { sensorId: other.moisture.sensorId, type: 'moisture', value: 65, timestamp: at(3) },
+            ],
+            {},
+            'wait',
+          ),
+          loose.ingest([{ sensorId: other.temperature.sensorId, type: 'temperature', value: 32, timestamp: at(4) }], {}, 'reject'),
+        ]);
+        expect(good1).toEqual({ accepted: 2, rejected: [] });
+        expect(poisoned).toEqual({ accepted: 2, rejected: [{ index: 1, reason: 'not_stored' }, { index: 2, reason: 'not_stored' }] });
+        expect(good2).toEqual({ accepted: 1, rejected: [] });
+        const since = new Date(Date.now() - 7200_000 - 60_000).toISOString();
+        const until = new Date(Date.now() - 7200_000 + 60_000).toISOString();
+        const values = (
+          await d.db
+            .select({ v: sensorReadings.value })
+            .from(sensorReadings)
+            .where(sql`${sensorReadings.recordedAt} between ${since}::timestamptz and ${until}::timestamptz`)
+        )
+          .map((r) => r.v)
+          .sort((a, b) => a - b);
+        expect(values).toEqual([31, 32, 61, 62, 65]);
+        expect(loose.rejections.snapshot()).toEqual({ not_stored: 2 });
+        expect(loose.stats()).toMatchObject({ refused: 2, failedBatches: 0 });
+      } finally {
+        await loose.close();
       }
     });
   });

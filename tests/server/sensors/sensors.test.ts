@@ -89,6 +89,41 @@ describe('HTTP ingest', () => {
     expect(f.lastMoisture).toBe(33.3);
   });
 
+  it('refuses timestamps outside the window with their reason, while the good readings of the same request and of other devices are stored', async () => {
+    const otherKey = (await issueKey('admin', F.farmer.temperatureSensor)).json().deviceKey;
+    const otherCode = await sensorCode(F.farmer.temperatureSensor);
+    const good = new Date(Date.now() - 90_000).toISOString();
+    const [mine, other] = await Promise.all([
+      ingest(key, [
+        { sensorId: code, type: 'moisture', value: 35.1, timestamp: good },
+        { sensorId: code, type: 'moisture', value: 35.2, timestamp: -8640000000000000 },
+        { sensorId: code, type: 'moisture', value: 35.3, timestamp: 1e308 },
+        { sensorId: code, type: 'moisture', value: 35.4, timestamp: '-000001-01-01T00:00:00Z' },
+        { sensorId: code, type: 'moisture', value: 35.5, timestamp: 0 },
+        { sensorId: code, type: 'moisture', value: 35.6, timestamp: '1970-01-01T00:00:00Z' },
+      ]),
+      ingest(otherKey, { sensorId: otherCode, type: 'temperature', value: 27.7, timestamp: good }),
+    ]);
+    expect(mine.statusCode).toBe(202);
+    expect(mine.json()).toEqual({
+      accepted: 1,
+      rejected: [
+        { index: 1, reason: 'timestamp_too_old' },
+        { index: 2, reason: 'bad_timestamp' },
+        { index: 3, reason: 'timestamp_too_old' },
+        { index: 4, reason: 'timestamp_too_old' },
+        { index: 5, reason: 'timestamp_too_old' },
+      ],
+    });
+    expect(other.statusCode).toBe(202);
+    expect(await stored(F.farmer2.moistureSensor, 35.1)).toBe(1);
+    expect(await stored(F.farmer.temperatureSensor, 27.7)).toBe(1);
+    for (const v of [35.2, 35.3, 35.4, 35.5, 35.6]) expect(await stored(F.farmer2.moistureSensor, v)).toBe(0);
+    const only1970 = await ingest(key, { sensorId: code, type: 'moisture', value: 35.7, timestamp: 5000 });
+    expect(only1970.statusCode).toBe(422);
+    expect(only1970.json().details).toEqual({ rejected: [{ index: 0, reason: 'timestamp_too_old' }] });
+  });
+
   it('answers 422 when nothing was accepted and 400 for a body of the wrong shape', async () => {
     const none = await ingest(key, { sensorId: code, type: 'rain', value: 1 });
     expect(none.statusCode).toBe(422);
@@ -104,6 +139,7 @@ describe('HTTP ingest', () => {
       const res = await ingest(key, { sensorId: code, type: 'moisture', value: 44.4 });
       expect(res.statusCode).toBe(503);
       expect(res.json().code).toBe('UNAVAILABLE');
+      expect(res.headers['retry-after']).toBe(String(t.app.config.retryAfterSeconds));
     } finally {
       await t.db.execute(sql`alter table sensor_readings drop constraint live_http_block`);
     }

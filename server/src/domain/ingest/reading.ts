@@ -17,6 +17,26 @@ export const READING_TYPES = Object.keys(PHYSICAL_RANGE) as ReadingType[];
 /** A reading may be stamped at most this far ahead of the server clock (devices drift). */
 export const MAX_FUTURE_SKEW_MS = 5 * 60 * 1000;
 
+/**
+ * The window a reading's timestamp must fall in (INGEST_MIN_TIMESTAMP, INGEST_MAX_FUTURE_SECONDS,
+ * INGEST_REGISTRATION_GRACE_HOURS). Everything outside it is refused before it reaches the database: a
+ * device with an unset clock stamps 1970, and a year like -271821 or 1e308 ms cannot be stored at all.
+ */
+export type TimeWindow = {
+  /** Nothing before this instant is a real reading of this system (default 2000-01-01). */
+  floor: Date;
+  /** How far ahead of the server clock a device may be. */
+  maxFutureMs: number;
+  /** How long before its registration a sensor's (buffered) readings are still taken. */
+  registrationGraceMs: number;
+};
+
+export const DEFAULT_TIME_WINDOW: TimeWindow = {
+  floor: new Date('2000-01-01T00:00:00Z'),
+  maxFutureMs: MAX_FUTURE_SKEW_MS,
+  registrationGraceMs: 24 * 3600_000,
+};
+
 /** Why a reading was refused. Counted per reason and reported back to HTTP callers. */
 export type RejectReason =
   | 'malformed' // not an object, or sensorId/type/value missing or of the wrong kind
@@ -24,11 +44,14 @@ export type RejectReason =
   | 'out_of_range'
   | 'bad_timestamp'
   | 'future_timestamp'
+  | 'timestamp_too_old' // before the floor (2000-01-01 by default): an unset device clock (1970) or garbage
+  | 'before_registration' // stamped (well) before the sensor was registered
   | 'unknown_sensor'
   | 'wrong_type' // the sensor is registered as another type
   | 'wrong_field' // the topic names another field than the one the sensor belongs to
   | 'sensor_mismatch' // the topic or device key names another sensor than the payload
-  | 'sensor_inactive';
+  | 'sensor_inactive'
+  | 'not_stored'; // passed every check but the database refused this one row (the rest of its batch was stored)
 
 export const REJECT_REASONS: RejectReason[] = [
   'malformed',
@@ -36,11 +59,14 @@ export const REJECT_REASONS: RejectReason[] = [
   'out_of_range',
   'bad_timestamp',
   'future_timestamp',
+  'timestamp_too_old',
+  'before_registration',
   'unknown_sensor',
   'wrong_type',
   'wrong_field',
   'sensor_mismatch',
   'sensor_inactive',
+  'not_stored',
 ];
 
 /** A reading that passed the shape and physics checks, not yet matched to a registered sensor. */
@@ -53,13 +79,12 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 /** Accepts an ISO-8601 string or epoch milliseconds; absent means "now" (the server stamps it). */
 function parseTimestamp(raw: unknown, now: Date): Date | null {
   if (raw === undefined || raw === null) return now;
-  if (typeof raw === 'number') return Number.isFinite(raw) ? new Date(raw) : null;
-  if (typeof raw !== 'string' || raw.trim() === '') return null;
-  const d = new Date(raw);
-  return Number.isNaN(d.getTime()) ? null : d;
+  // new Date(1e308) is an Invalid Date: finite is not enough, the instant itself must exist.
+  const d = typeof raw === 'number' ? new Date(raw) : typeof raw === 'string' && raw.trim() !== '' ? new Date(raw) : null;
+  return d && Number.isFinite(d.getTime()) ? d : null;
 }
 
-export function checkReading(raw: unknown, now: Date): Checked<CheckedReading> {
+export function checkReading(raw: unknown, now: Date, window: TimeWindow = DEFAULT_TIME_WINDOW): Checked<CheckedReading> {
   if (!isObject(raw)) return { ok: false, reason: 'malformed' };
   const { sensorId, type, value, timestamp } = raw;
   if (typeof sensorId !== 'string' || sensorId.trim() === '' || sensorId.length > 100) return { ok: false, reason: 'malformed' };
@@ -70,7 +95,8 @@ export function checkReading(raw: unknown, now: Date): Checked<CheckedReading> {
   if (value < range.min || value > range.max) return { ok: false, reason: 'out_of_range' };
   const recordedAt = parseTimestamp(timestamp, now);
   if (!recordedAt) return { ok: false, reason: 'bad_timestamp' };
-  if (recordedAt.getTime() - now.getTime() > MAX_FUTURE_SKEW_MS) return { ok: false, reason: 'future_timestamp' };
+  if (recordedAt.getTime() - now.getTime() > window.maxFutureMs) return { ok: false, reason: 'future_timestamp' };
+  if (recordedAt.getTime() < window.floor.getTime()) return { ok: false, reason: 'timestamp_too_old' };
   return { ok: true, reading: { sensorId: sensorId.trim(), type: type as ReadingType, value, recordedAt } };
 }
 
@@ -83,6 +109,8 @@ export type RegisteredSensor = {
   fieldCode: string;
   type: string;
   status: string;
+  /** When the sensor was registered (its row's created_at), when known. */
+  registeredAt?: Date | string | null;
 };
 
 /** Which sensor types may report which reading types: a weather station reports air temperature and humidity. */
@@ -105,6 +133,7 @@ export function matchSensor(
   reading: CheckedReading,
   sensor: RegisteredSensor | undefined,
   claimed: { fieldRef?: string; sensorId?: string } = {},
+  registrationGraceMs = DEFAULT_TIME_WINDOW.registrationGraceMs,
 ): Checked<StoredReading> {
   if (claimed.sensorId !== undefined && claimed.sensorId !== reading.sensorId) return { ok: false, reason: 'sensor_mismatch' };
   if (!sensor) return { ok: false, reason: 'unknown_sensor' };
@@ -113,6 +142,9 @@ export function matchSensor(
   }
   if (!(ACCEPTS[sensor.type] ?? []).includes(reading.type)) return { ok: false, reason: 'wrong_type' };
   if (sensor.status === 'inactive') return { ok: false, reason: 'sensor_inactive' };
+  if (sensor.registeredAt && reading.recordedAt.getTime() < new Date(sensor.registeredAt).getTime() - registrationGraceMs) {
+    return { ok: false, reason: 'before_registration' };
+  }
   return { ok: true, reading: { ...reading, sensorUuid: sensor.id, fieldId: sensor.fieldId } };
 }
 

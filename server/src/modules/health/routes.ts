@@ -1,29 +1,54 @@
-/** GET /health: is the database answering, and how are the brokers doing. 503 when the database is down. */
+/**
+ * GET /health: is the app up and its database answering (503 with Retry-After when not). Anyone may ask,
+ * so it says only the status and the build. GET /health/details (admins): the database, the brokers and
+ * the ingest queue with its rejection counts, which tell an outsider how to hurt the ingest.
+ */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { CodeVersionResponse, HealthResponse } from '../../contracts/health';
+import { CodeVersionResponse, HealthDetailsResponse, HealthResponse } from '../../contracts/health';
+import { ADMINS, requireRole } from '../../lib/access';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
+  const check = async () => {
+    const database = await app.database
+      .ping()
+      .then(() => true)
+      .catch((err: unknown) => {
+        app.log.warn({ err: { message: err instanceof Error ? err.message : String(err) } }, 'database ping failed');
+        return false;
+      });
+    const broker = await app.health.collect();
+    const allOk = Object.values(broker).every((c) => c.ok);
+    const status = !database ? 'down' : allOk ? 'ok' : 'degraded';
+    return { status, database, broker } as const;
+  };
+
   app.get(
     '/health',
     { config: { rateLimit: false }, schema: { tags: ['health'], response: { 200: HealthResponse, 503: HealthResponse } } },
     async (_req, reply) => {
-      const database = await app.database
-        .ping()
-        .then(() => true)
-        .catch((err: unknown) => {
-          app.log.error({ err }, 'database ping failed');
-          return false;
-        });
-      const broker = await app.health.collect();
-      const allOk = Object.values(broker).every((c) => c.ok);
-      const body = {
-        status: !database ? 'down' : allOk ? 'ok' : 'degraded',
+      const { status, database } = await check();
+      if (!database) reply.code(503).header('retry-after', app.config.retryAfterSeconds);
+      return reply.send({ status, version: app.appVersion });
+    },
+  );
+
+  app.get(
+    '/health/details',
+    {
+      onRequest: [app.authenticate],
+      schema: { tags: ['health'], summary: 'Database, brokers and ingest queue (admins)', response: { 200: HealthDetailsResponse, 503: HealthDetailsResponse } },
+    },
+    async (req, reply) => {
+      requireRole(req.user!, ADMINS);
+      const { status, database, broker } = await check();
+      if (!database) reply.code(503).header('retry-after', app.config.retryAfterSeconds);
+      return reply.send({
+        status,
         database: { kind: app.database.kind, ok: database },
         broker,
         version: app.appVersion,
         uptime: Math.round(process.uptime()),
-      } as const;
-      return reply.code(database ? 200 : 503).send(body);
+      });
     },
   );
 

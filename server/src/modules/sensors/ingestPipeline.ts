@@ -4,18 +4,23 @@
  * (a duplicate sensor+timestamp is absorbed by the primary key) and moves the field's and sensor's
  * "last seen" columns. `ingest` settles after that commit; only then may the transport acknowledge.
  * What was newly stored is handed to `onCommitted` (alert engine, realtime pushes) after the commit.
+ * A reading the database refuses is isolated by the batcher (split and retry) and reported as `not_stored`;
+ * every other reading in its batch, from whatever device, is stored and acknowledged as usual.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { isDatabaseUnavailable, isRowDataError } from '../../db/errors';
 import { fields, sensorReadings, sensors } from '../../db/schema';
 import { WriteBatcher, type BatcherStats } from '../../domain/ingest/batcher';
 import {
   checkReading,
+  DEFAULT_TIME_WINDOW,
   matchSensor,
   RejectionCounter,
   type RegisteredSensor,
   type RejectReason,
   type StoredReading,
+  type TimeWindow,
 } from '../../domain/ingest/reading';
 
 export type CommittedReading = StoredReading;
@@ -50,9 +55,12 @@ export function createIngestPipeline(opts: {
   kind: 'pglite' | 'postgres';
   onCommitted?: (readings: CommittedReading[]) => void;
   tuning?: Partial<BatchTuning>;
+  /** The timestamps a reading may carry (config: INGEST_MIN_TIMESTAMP, INGEST_MAX_FUTURE_SECONDS, INGEST_REGISTRATION_GRACE_HOURS). */
+  window?: Partial<TimeWindow>;
   now?: () => Date;
 }): IngestPipeline {
   const { db } = opts;
+  const window: TimeWindow = { ...DEFAULT_TIME_WINDOW, ...opts.window };
   const now = opts.now ?? (() => new Date());
   const rejections = new RejectionCounter();
   const counts = { accepted: 0, duplicates: 0 };
@@ -80,6 +88,7 @@ export function createIngestPipeline(opts: {
               fieldCode: fields.fieldId,
               type: sensors.type,
               status: sensors.status,
+              registeredAt: sensors.createdAt,
             })
             .from(sensors)
             .innerJoin(fields, eq(fields.id, sensors.fieldId))
@@ -126,6 +135,7 @@ export function createIngestPipeline(opts: {
 
   const batcher = new WriteBatcher<StoredReading>({
     write,
+    classify: (err) => (isDatabaseUnavailable(err) ? 'transient' : isRowDataError(err) ? 'row' : 'unknown'),
     maxBatch: opts.tuning?.maxBatch ?? 500,
     maxDelayMs: opts.tuning?.maxDelayMs ?? 20,
     maxQueued: opts.tuning?.maxQueued ?? 20_000,
@@ -140,20 +150,32 @@ export function createIngestPipeline(opts: {
     async ingest(items, claimed, whenFull) {
       const t = now();
       const rejected: IngestOutcome['rejected'] = [];
-      const checked = items.map((raw, index) => ({ index, result: checkReading(raw, t) }));
+      const checked = items.map((raw, index) => ({ index, result: checkReading(raw, t, window) }));
       const ids = checked.flatMap((c) => (c.result.ok ? [c.result.reading.sensorId] : []));
       const registered = ids.length > 0 ? await lookup(ids) : new Map();
-      const accepted: StoredReading[] = [];
+      const accepted: Array<{ index: number; reading: StoredReading }> = [];
       for (const { index, result } of checked) {
-        const matched = result.ok ? matchSensor(result.reading, registered.get(result.reading.sensorId), claimed) : result;
-        if (matched.ok) accepted.push(matched.reading);
+        const matched = result.ok
+          ? matchSensor(result.reading, registered.get(result.reading.sensorId), claimed, window.registrationGraceMs)
+          : result;
+        if (matched.ok) accepted.push({ index, reading: matched.reading });
         else {
           rejections.add(matched.reason);
           rejected.push({ index, reason: matched.reason });
         }
       }
-      await batcher.submit(accepted, whenFull);
-      return { accepted: accepted.length, rejected };
+      const refused = await batcher.submit(
+        accepted.map((a) => a.reading),
+        whenFull,
+      );
+      for (const r of refused) {
+        rejections.add('not_stored');
+        rejected.push({ index: accepted[r.index].index, reason: 'not_stored' });
+        // Its sensor may have been deleted or changed: read it again next time.
+        cache.delete(accepted[r.index].reading.sensorId);
+      }
+      rejected.sort((a, b) => a.index - b.index);
+      return { accepted: accepted.length - refused.length, rejected };
     },
   };
 }

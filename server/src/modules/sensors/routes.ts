@@ -17,6 +17,7 @@ import {
   TimelineQuery,
   TimelineResponse,
 } from '../../contracts/sensors';
+import { isDatabaseUnavailable } from '../../db/errors';
 import { sensors } from '../../db/schema';
 import { QueueFullError, BatcherClosedError } from '../../domain/ingest/batcher';
 import { fieldIdFor, loadFieldFor, requireRole, STAFF } from '../../lib/access';
@@ -69,6 +70,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       try {
         outcome = await app.ingest.ingest(items, { sensorId: sensor.sensorId }, 'reject');
       } catch (err) {
+        // The database away: 503 DATABASE_UNAVAILABLE with Retry-After (errors plugin); the device resends.
+        if (isDatabaseUnavailable(err)) throw err;
         if (!(err instanceof QueueFullError) && !(err instanceof BatcherClosedError)) req.log.warn({ err }, 'ingest write failed');
         throw unavailable();
       }
