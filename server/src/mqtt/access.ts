@@ -9,7 +9,8 @@
  *
  * A device's stored key hash is read once and kept for `cacheMs`, so CONNECTs and publishes do not query the
  * database (lookups that miss in the same tick share one query); every publish checks the key again against that cache, so a revoked or rotated key stops
- * working within `cacheMs` (at once in the process that revoked it, through `forget`).
+ * working within `cacheMs` (at once in the process that revoked it, through `forget`). While the database is
+ * away, a key already known is trusted as last read (nothing can be revoked meanwhile).
  */
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
@@ -95,7 +96,10 @@ export function createMqttAccess(opts: { db: Db; prefix: string; appUsername: st
       loading.set(sensorUuid, pending);
       load(sensorUuid);
     }
-    return pending.promise;
+    // While the database cannot answer, a device whose key was verified before keeps it (stale-if-error): its
+    // readings are then held unacknowledged until the database is back, instead of the device being thrown off
+    // and refused at every reconnect (mqtt.js gives up after a refused CONNACK). A key revoked here was forgotten.
+    return hit ? pending.promise.catch(() => hit.row) : pending.promise;
   }
 
   const holds = (row: DeviceRow | undefined, id: Extract<MqttIdentity, { kind: 'device' }>) =>

@@ -129,7 +129,7 @@ describe('PostgreSQL stopped under concurrent writes and started again', () => {
   it('keeps the app alive, answers 503 + Retry-After while the database is away, and recovers without a restart', async () => {
     expect((await ingest()).status).toBe(202);
     expect((await fieldsList()).status).toBe(200);
-    const device = await mqtt.connectAsync(`mqtt://127.0.0.1:${mqttPort}`, { clientId: `outage-dev-${process.pid}`, clean: false, reconnectPeriod: 200 });
+    const device = await mqtt.connectAsync(`mqtt://127.0.0.1:${mqttPort}`, { clientId: `outage-dev-${process.pid}`, clean: false, reconnectPeriod: 200, username: sensorCode, password: deviceKey });
     const mqttAt = Date.now() - 30_000;
     let mqttAcked = false;
     let pub: Promise<unknown> | undefined;

@@ -92,13 +92,20 @@ describe('embedded broker', () => {
     const broker = await startEmbeddedBroker({
       port,
       host: '127.0.0.1',
+      access,
       isReadings: (t) => isReadingsTopic(prefix, t),
       handle: readingsHandler(prefix, pipeline),
     });
     const victim = await liveFixture(d.db);
     const rogue = await liveFixture(d.db);
-    const normal = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { clientId: `normal-${randomBytes(3).toString('hex')}` });
-    const attacker = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { clientId: `poison-${randomBytes(3).toString('hex')}` });
+    // The attacker is a registered device with its own key: authentication lets it in, validation must stop it.
+    const keyOf = async (s: { id: string; sensorId: string }) => {
+      const k = newDeviceKey(s.id);
+      await d.db.update(sensors).set({ deviceKeyHash: k.hash }).where(eq(sensors.id, s.id));
+      return { username: s.sensorId, password: k.key };
+    };
+    const normal = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { clientId: `normal-${randomBytes(3).toString('hex')}`, ...(await keyOf(victim.moisture)) });
+    const attacker = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { clientId: `poison-${randomBytes(3).toString('hex')}`, ...(await keyOf(rogue.temperature)) });
     const poisons: unknown[] = [-8640000000000000, 1e308, '-000001-01-01T00:00:00Z', 0, '1970-01-01T00:00:00Z'];
     let sent = 0;
     const flood = setInterval(() => {
