@@ -27,7 +27,7 @@ export type LiveReading = Pick<ReadingPush, 'fieldId' | 'type' | 'value' | 'time
  * connection, so it joins again after every reconnect socket.io did not recover (a server restart).
  * (The server only lets a socket join fields it may see.)
  */
-const watchFieldReadings = fromCallback<{ type: 'noop' }, { fieldId: string }, { type: 'reading.new'; reading: LiveReading }>(({ input, sendBack }) => {
+export const watchFieldReadings = fromCallback<{ type: 'noop' }, { fieldId: string }, { type: 'reading.new'; reading: LiveReading }>(({ input, sendBack }) => {
   const stop = onSocket('reading:new', (r: ReadingPush) => {
     if (r.fieldId === input.fieldId) sendBack({ type: 'reading.new', reading: r });
   });
