@@ -88,6 +88,8 @@ describe('a server restart (SIGTERM) while the farmer home is open', () => {
     await server.stop('SIGTERM');
     await expect.poll(async () => badge.textContent(), { timeout: 10_000 }).toMatch(any('home.feed.reconnecting'));
     await shot(page, 'restart-farmer-home-reconnecting');
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await shot(page, 'restart-farmer-home-reconnecting-1366');
     server = await spawnServer(dataDir, { PORT: String(port), MQTT_PORT: String(mqttPort) });
     expect(server.port).toBe(port);
 
