@@ -200,8 +200,16 @@ export default fp<{ config: Config }>(
         const watched = [...(change.fields ?? []), ...(await fieldsOfFarmers(app.db, change.farmers ?? []))].map(rooms.field);
         const concerned = [...(change.users ?? []).map(rooms.user), ...watched];
         if (!concerned.length) return;
-        // fetchSockets asks every instance (Redis adapter); RemoteSocket.leave/disconnect act where the socket lives.
-        await recheckSockets(await io.in(concerned).fetchSockets());
+        try {
+          // fetchSockets asks every instance (Redis adapter); RemoteSocket.leave/disconnect act where the socket lives.
+          await recheckSockets(await io.in(concerned).fetchSockets());
+        } catch (err) {
+          // An instance did not answer in time, or the database is away: the write has committed, so do not fail
+          // the request; close the concerned sockets instead. Their clients reconnect by themselves and every
+          // room is checked again on the way back in.
+          app.log.warn({ err }, 'socket re-check failed: disconnecting the sockets concerned');
+          io.in(concerned).disconnectSockets(true);
+        }
       },
     } satisfies Realtime);
 

@@ -8,7 +8,7 @@
  * - on shutdown the server drops connections without 'io server disconnect', so clients reconnect themselves.
  * Real socket.io-client connections; PGlite by default, PostgreSQL with TEST_DATABASE_URL.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ReadingPush, ServerToClientEvents } from '../../../server/src/contracts/socket';
@@ -238,6 +238,34 @@ describe('shutdown', () => {
       expect(s.active).toBe(true);
     } finally {
       await other.close().catch(() => {});
+    }
+  });
+});
+
+describe('when the re-check itself fails', () => {
+  it('closes the concerned sockets instead of failing the request (they come back through the checks)', async () => {
+    const s = client((await t.login('coordinator')).accessToken);
+    await connected(s);
+    expect(await s.emitWithAck('field:watch', FIXTURE.fields.farmer2.id)).toMatchObject({ ok: true });
+    const dropped = new Promise<string>((resolve) => s.once('disconnect', resolve));
+    const realIn = t.app.io.in.bind(t.app.io);
+    // As if another instance did not answer fetchSockets in time.
+    const spy = vi.spyOn(t.app.io, 'in').mockImplementation((room) => {
+      const op = realIn(room);
+      return Object.assign(Object.create(Object.getPrototypeOf(op)), op, { fetchSockets: () => Promise.reject(new Error('timeout reached')) });
+    });
+    try {
+      const token = (await t.login('admin')).accessToken;
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/admin/farmer/${FIXTURE.users.farmer2.id}/assign-coordinator`,
+        headers: t.auth(token),
+        payload: { coordinatorId: FIXTURE.users.coordinator.id },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(await dropped).toBe('io server disconnect');
+    } finally {
+      spy.mockRestore();
     }
   });
 });
