@@ -197,13 +197,15 @@ export default fp<{ config: Config }>(
         accessGeneration++;
         const ended = (change.sessions ?? []).map(rooms.session);
         if (ended.length) io.in(ended).disconnectSockets(true);
-        const watched = [...(change.fields ?? []), ...(await fieldsOfFarmers(app.db, change.farmers ?? []))].map(rooms.field);
-        const concerned = [...(change.users ?? []).map(rooms.user), ...watched];
-        if (!concerned.length) return;
+        // Known before any database read, for the fallback below.
+        const concerned = [...(change.users ?? []).map(rooms.user), ...(change.fields ?? []).map(rooms.field)];
         try {
+          concerned.push(...(await fieldsOfFarmers(app.db, change.farmers ?? [])).map(rooms.field));
+          if (!concerned.length) return;
           // fetchSockets asks every instance (Redis adapter); RemoteSocket.leave/disconnect act where the socket lives.
           await recheckSockets(await io.in(concerned).fetchSockets());
         } catch (err) {
+          if (!concerned.length) return app.log.warn({ err }, 'socket re-check failed');
           // An instance did not answer in time, or the database is away: the write has committed, so do not fail
           // the request; close the concerned sockets instead. Their clients reconnect by themselves and every
           // room is checked again on the way back in.
