@@ -17,22 +17,28 @@ import {
   type FieldRow,
   type SensorTimeline,
 } from '@/services/fields';
-import { emitWithAck, onSocket } from '@/services/socket';
+import { emitWithAck, onSocket, subscribeConnectionState, wasRecovered } from '@/services/socket';
 import type { ReadingPush } from '../../server/src/contracts/socket';
 
 export type LiveReading = Pick<ReadingPush, 'fieldId' | 'type' | 'value' | 'timestamp'>;
 
 /**
- * Joins the field's room for as long as the details are open and passes its readings on.
+ * Joins the field's room for as long as the details are open and passes its readings on; rooms belong to a
+ * connection, so it joins again after every reconnect socket.io did not recover (a server restart).
  * (The server only lets a socket join fields it may see.)
  */
-const watchFieldReadings = fromCallback<{ type: 'noop' }, { fieldId: string }, { type: 'reading.new'; reading: LiveReading }>(({ input, sendBack }) => {
+export const watchFieldReadings = fromCallback<{ type: 'noop' }, { fieldId: string }, { type: 'reading.new'; reading: LiveReading }>(({ input, sendBack }) => {
   const stop = onSocket('reading:new', (r: ReadingPush) => {
     if (r.fieldId === input.fieldId) sendBack({ type: 'reading.new', reading: r });
   });
-  emitWithAck('field:watch', input.fieldId).catch(() => {});
+  const join = () => emitWithAck('field:watch', input.fieldId).catch(() => {});
+  void join();
+  const stopState = subscribeConnectionState((s) => {
+    if (s === 'connected' && !wasRecovered()) void join();
+  });
   return () => {
     stop();
+    stopState();
     emitWithAck('field:unwatch', input.fieldId).catch(() => {});
   };
 });

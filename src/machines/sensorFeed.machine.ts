@@ -2,13 +2,14 @@
  * The live feed of one field: waits for the socket, joins the field's room, and forwards each pushed
  * reading to its parent. After a reconnect that socket.io could not recover it fetches what was missed
  * since the last reading it saw, so the chart has no hole. Its parent hears `feed.status`,
- * `feed.reading` and `feed.points`.
+ * `feed.reading` and `feed.points`. While the socket is on its way back by itself (a server restart, a
+ * dropped network) the status is 'reconnecting'; 'offline' is a socket that is not coming back on its own.
  */
 import { assign, sendParent, setup } from 'xstate';
 import { fetchSince, fieldSocket, watchField, type FieldSocketEvent } from '@/services/feed';
 import type { ReadingEvent, SeriesPoint } from '@/services/sensors';
 
-export type FeedStatus = 'offline' | 'joining' | 'catchingUp' | 'live' | 'failed';
+export type FeedStatus = 'offline' | 'reconnecting' | 'joining' | 'catchingUp' | 'live' | 'failed';
 
 export type SensorFeedParentEvent =
   | { type: 'feed.status'; status: FeedStatus }
@@ -41,11 +42,16 @@ export const sensorFeedMachine = setup({
         { type: 'tellParent', params: ({ event }) => ({ type: 'feed.reading', reading: event.reading }) },
       ],
     },
-    'socket.down': '.offline',
+    'socket.down': [{ guard: ({ event }) => event.reconnecting, target: '.reconnecting' }, { target: '.offline' }],
   },
   states: {
     offline: {
       entry: { type: 'tellParent', params: { type: 'feed.status', status: 'offline' } },
+      on: { 'socket.up': { target: 'joining', actions: assign({ recovered: ({ event }) => event.recovered }) } },
+    },
+    reconnecting: {
+      entry: { type: 'tellParent', params: { type: 'feed.status', status: 'reconnecting' } },
+      // Rooms are per connection: join again, and catch up unless socket.io restored the session.
       on: { 'socket.up': { target: 'joining', actions: assign({ recovered: ({ event }) => event.recovered }) } },
     },
     joining: {

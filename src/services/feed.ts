@@ -13,7 +13,8 @@ import { emitWithAck, getConnectionState, onSocket, subscribeConnectionState, wa
 export type FieldSocketEvent =
   /** Connected (again). `recovered`: socket.io restored the session, rooms and missed events itself. */
   | { type: 'socket.up'; recovered: boolean }
-  | { type: 'socket.down' }
+  /** Disconnected. `reconnecting`: the socket is on its way back by itself (false: signed out, or given up). */
+  | { type: 'socket.down'; reconnecting: boolean }
   | { type: 'socket.reading'; reading: ReadingEvent };
 
 export const fieldSocket = fromCallback<EventObject, { fieldId: string }>(({ input, sendBack }) => {
@@ -21,8 +22,12 @@ export const fieldSocket = fromCallback<EventObject, { fieldId: string }>(({ inp
   const offReading = onSocket('reading:new', (reading) => {
     if (reading.fieldId === input.fieldId) send({ type: 'socket.reading', reading });
   });
-  const offState = subscribeConnectionState((s) => send(s === 'connected' ? { type: 'socket.up', recovered: wasRecovered() } : { type: 'socket.down' }));
-  if (getConnectionState() === 'connected') send({ type: 'socket.up', recovered: false });
+  const offState = subscribeConnectionState((s) =>
+    send(s === 'connected' ? { type: 'socket.up', recovered: wasRecovered() } : { type: 'socket.down', reconnecting: s === 'connecting' }),
+  );
+  const now = getConnectionState();
+  if (now === 'connected') send({ type: 'socket.up', recovered: false });
+  else if (now === 'connecting') send({ type: 'socket.down', reconnecting: true });
   return () => {
     offReading();
     offState();

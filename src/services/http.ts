@@ -36,6 +36,12 @@ function sharedRefresh(): Promise<string | null> {
   return refreshing;
 }
 
+/** The session's access token now (null when signed out): the socket's reconnects use it. */
+export const currentAccessToken = () => auth.getAccessToken();
+
+/** A new access token through the session's one shared refresh (null when the session is over). */
+export const refreshAccessToken = () => sharedRefresh();
+
 const client = redaxios.create({ baseURL: API_BASE, headers: { accept: 'application/json' } });
 
 export type RequestOptions = {

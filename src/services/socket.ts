@@ -2,9 +2,21 @@
  * The one realtime connection (socket.io on the API's port, path /socket.io, auth {token}).
  * The session machine connects it after login/boot, reconnects it with the fresh token after a
  * refresh and disconnects it on logout. Handlers registered with onSocket survive reconnects.
+ *
+ * It comes back by itself whatever dropped it (docs/security.md, 'Live sockets'):
+ * - a dropped transport (network, a server restarting): socket.io's manager retries with backoff and jitter;
+ * - a server-side disconnect ('io server disconnect', after which socket.io-client never retries) and a
+ *   handshake the server refused: retried here with backoff and jitter (`reconnectDelay`); a refusal first
+ *   asks the session for a fresh access token (its one shared refresh), and when the session is over the
+ *   session machine disconnects the socket for good.
+ * Every handshake sends the session's current access token, refreshed first when it is about to expire.
+ * The feeds (services/feed.ts) rejoin their rooms and fetch what they missed after a reconnect that
+ * socket.io could not recover.
  */
 import type { Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../server/src/contracts/socket';
+import { currentAccessToken, refreshAccessToken } from './http';
+import { accessTokenExpiry } from './sharedRefresh';
 
 /** Server → client pushes (`reading:new`, `alert:new`, …) and their payloads, from the server's contract. */
 export type PushEvent = keyof ServerToClientEvents;
@@ -21,8 +33,27 @@ export type ConnectionState = 'disconnected' | 'connecting' | 'connected';
 type Handler = (...args: unknown[]) => void;
 
 const ACK_TIMEOUT_MS = 10_000;
+export const RECONNECT_BASE_MS = 500;
+export const RECONNECT_MAX_MS = 15_000;
+/** A token this close to its expiry is refreshed before a handshake rather than sent. */
+const TOKEN_MARGIN_MS = 10_000;
+
+/**
+ * Wait before retry number `attempt` (0, 1, …): exponential from 0.5 s up to 15 s, each a random point in the
+ * upper half of its step ('equal jitter'), so the browsers a restart dropped together do not come back together.
+ */
+export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
+  const step = Math.min(RECONNECT_MAX_MS, RECONNECT_BASE_MS * 2 ** Math.max(0, attempt));
+  return Math.round(step / 2 + (random() * step) / 2);
+}
 
 let socket: Socket | null = null;
+/** The token the session gave last (used when no session bridge is installed, e.g. in tests and tools). */
+let token: string | null = null;
+let attempt = 0;
+let retryTimer: ReturnType<typeof setTimeout> | null = null;
+/** connectSocket is swapping the token: the disconnect it causes is a reconnect, not going offline. */
+let swapping = false;
 let state: ConnectionState = 'disconnected';
 /** Whether the last (re)connection restored the previous session (socket.io connection state recovery). */
 let recovered = false;
@@ -37,15 +68,66 @@ function setState(next: ConnectionState) {
   for (const listener of stateListeners) listener(next);
 }
 
-function open(io: typeof import('socket.io-client').io, token: string, url?: string) {
-  const options = { path: '/socket.io', auth: { token }, transports: ['websocket'] };
+/** The token a handshake sends: the session's current one, refreshed first when it is about to expire. */
+async function handshakeToken(): Promise<string> {
+  const current = currentAccessToken() ?? token;
+  if (!current) return '';
+  const expiry = accessTokenExpiry(current);
+  if (expiry !== null && expiry - TOKEN_MARGIN_MS <= Date.now()) return (await refreshAccessToken()) ?? current;
+  return current;
+}
+
+function clearRetry() {
+  if (retryTimer) clearTimeout(retryTimer);
+  retryTimer = null;
+}
+
+/** Connect again after a wait, unless connected, already retrying, replaced or disconnected meanwhile. */
+function retryLater(s: Socket) {
+  setState('connecting');
+  if (retryTimer) return;
+  retryTimer = setTimeout(() => {
+    retryTimer = null;
+    if (socket === s && !s.connected && !s.active) s.connect();
+  }, reconnectDelay(attempt++));
+}
+
+function open(io: typeof import('socket.io-client').io, url?: string) {
+  const options = {
+    path: '/socket.io',
+    // Called before every handshake, so a reconnect never sends a stale token.
+    auth: (cb: (data: object) => void) => void handshakeToken().then((t) => cb({ token: t })),
+    transports: ['websocket'],
+  };
   const created = url ? io(url, options) : io(options);
   created.on('connect', () => {
-    recovered = created.recovered;
+    attempt = 0;
+    clearRetry();
+    recovered = created.recovered === true;
     setState('connected');
   });
-  created.on('disconnect', () => setState(created.active ? 'connecting' : 'disconnected'));
-  created.on('connect_error', () => setState(created.active ? 'connecting' : 'disconnected'));
+  created.on('disconnect', (reason) => {
+    // socket.io-client does not retry after the server disconnected the socket: come back by ourselves.
+    // (A session that really ended is then refused, and the refresh below ends it here too.)
+    if (reason === 'io server disconnect') return retryLater(created);
+    setState(created.active || swapping ? 'connecting' : 'disconnected');
+  });
+  created.on('connect_error', () => {
+    // A failed transport: the manager retries by itself, with backoff and jitter.
+    if (created.active) return setState('connecting');
+    // The server refused the handshake (its token check): ask the session for a fresh token, then retry.
+    setState('connecting');
+    void refreshAccessToken().then(
+      (fresh) => {
+        if (socket !== created) return;
+        // The session is over (or there is none): stay down; the session machine disconnects for good.
+        if (!fresh) return setState('disconnected');
+        token = fresh;
+        retryLater(created);
+      },
+      () => socket === created && retryLater(created),
+    );
+  });
   created.onAny((event: string, ...args: unknown[]) => {
     for (const handler of handlers.get(event) ?? []) handler(...args);
   });
@@ -56,25 +138,32 @@ function open(io: typeof import('socket.io-client').io, token: string, url?: str
  * Connect, or reconnect with a fresh token. The client library loads on first use, so the login
  * screen does not download it. `url` is for tests and tools; the app connects to its own origin.
  */
-export function connectSocket(token: string, url?: string) {
+export function connectSocket(accessToken: string, url?: string) {
   const mine = ++generation;
+  token = accessToken;
+  attempt = 0;
+  clearRetry();
   setState('connecting');
   if (socket) {
-    // Same connection, new credentials: socket.io sends `auth` again on the next handshake.
-    socket.auth = { token };
+    // Same connection, new credentials: the next handshake sends the new token.
+    swapping = true;
     socket.disconnect();
+    swapping = false;
     setState('connecting');
     socket.connect();
     return;
   }
   void import('socket.io-client').then(({ io }) => {
     if (mine !== generation) return;
-    socket = open(io, token, url);
+    socket = open(io, url);
   });
 }
 
 export function disconnectSocket() {
   generation++;
+  token = null;
+  attempt = 0;
+  clearRetry();
   const current = socket;
   socket = null;
   current?.disconnect();

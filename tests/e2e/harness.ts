@@ -67,10 +67,13 @@ export async function waitForHealth(url: string, timeoutMs = 60_000, proc?: Chil
   throw new Error(`server at ${url} not healthy after ${timeoutMs} ms`);
 }
 
-/** Runs `server/src/server.ts` on an embedded database in `dataDir`, on free ports, with the demo world. */
+/**
+ * Runs `server/src/server.ts` on an embedded database in `dataDir`, on free ports (or the PORT / MQTT_PORT
+ * given, e.g. to restart on the same ones), with the demo world.
+ */
 export async function spawnServer(dataDir: string, env: Record<string, string> = {}) {
-  const port = await freePort();
-  const mqttPort = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
+  const mqttPort = env.MQTT_PORT ? Number(env.MQTT_PORT) : await freePort();
   const proc = spawn(join(ROOT, 'node_modules/.bin/tsx'), [join(ROOT, 'server/src/server.ts')], {
     cwd: ROOT,
     env: {

@@ -145,12 +145,16 @@ describe('sensorFeed', () => {
     expect(received).toContainEqual(expect.objectContaining({ type: 'feed.points' }));
     socketBack!({ type: 'socket.reading', reading: { fieldId: 'f1', sensorId: 'M', type: 'moisture', value: 41, timestamp: iso(0) } });
     expect(received).toContainEqual(expect.objectContaining({ type: 'feed.reading' }));
-    socketBack!({ type: 'socket.down' });
+    socketBack!({ type: 'socket.down', reconnecting: false });
     expect(feed().getSnapshot().value).toBe('offline');
+    expect(received).toContainEqual({ type: 'feed.status', status: 'offline' });
     socketBack!({ type: 'socket.up', recovered: true });
     await waitFor(feed(), (s) => s.matches('live'));
     expect(fetchSince).toHaveBeenCalledTimes(1);
-    socketBack!({ type: 'socket.down' });
+    // A server restart: the socket is on its way back by itself, then comes back without its session.
+    socketBack!({ type: 'socket.down', reconnecting: true });
+    expect(feed().getSnapshot().value).toBe('reconnecting');
+    expect(received).toContainEqual({ type: 'feed.status', status: 'reconnecting' });
     socketBack!({ type: 'socket.up', recovered: false });
     await waitFor(feed(), (s) => s.matches('live'));
     expect(fetchSince).toHaveBeenCalledTimes(2);

@@ -47,6 +47,7 @@ const EVENTS: Ev[] = [
   { type: 'field.select', fieldId: 'f1' },
   { type: 'feed.status', status: 'live' },
   { type: 'feed.status', status: 'offline' },
+  { type: 'feed.status', status: 'reconnecting' },
   { type: 'feed.reading', reading: READING },
   { type: 'feed.points', points: [{ timestamp: ago(10), moisture: 33 }] },
 ];
@@ -110,6 +111,7 @@ const exec: Record<string, (e: Ev) => unknown> = {
   'field.select:f1': () => fireEvent.change(getLabelled('Field'), { target: { value: 'f1' } }),
   'feed.status:live': toFeedParent,
   'feed.status:offline': toFeedParent,
+  'feed.status:reconnecting': toFeedParent,
   'feed.reading': toFeedParent,
   'feed.points': toFeedParent,
 };
@@ -147,7 +149,7 @@ const assertState: Record<string, (s: Snap) => Promise<void> | void> = {
       if (emptyMessage) expect(screen.getByText(emptyMessage.english)).toBeInTheDocument();
     }
     const status = get('status');
-    expect(status).toHaveTextContent(connection === 'live' ? 'Live' : 'Offline: reconnecting…');
+    expect(status).toHaveTextContent({ live: 'Live', reconnecting: 'Reconnecting…' }[connection as string] ?? 'Offline');
     // The three feature cards are always there.
     for (const name of ['Disease detection', 'Farm decision support', 'Land health report']) {
       expect(within(document.querySelector('.feature-cards') as HTMLElement).getByText(name)).toBeInTheDocument();

@@ -21,14 +21,20 @@ type Ev = AnyEventObject;
 const EVENTS: Ev[] = [
   { type: 'socket.up', recovered: false },
   { type: 'socket.up', recovered: true },
-  { type: 'socket.down' },
+  { type: 'socket.down', reconnecting: false },
+  { type: 'socket.down', reconnecting: true },
   { type: 'socket.reading', reading: { fieldId: 'f1', sensorId: 'M-1', type: 'moisture', value: 41, timestamp: ago(1) } },
   { type: 'xstate.done.actor.watchField', output: { ok: true, fieldId: 'f1' } },
   { type: 'xstate.error.actor.watchField', error: new Error('NOT_FOUND') },
   { type: 'xstate.done.actor.fetchSince', output: MISSED },
   { type: 'xstate.error.actor.fetchSince', error: new Error('offline') },
 ];
-const keyOf = (e: Ev) => (e.type === 'socket.up' ? `socket.up:${e.recovered ? 'recovered' : 'fresh'}` : e.type);
+const keyOf = (e: Ev) =>
+  e.type === 'socket.up'
+    ? `socket.up:${e.recovered ? 'recovered' : 'fresh'}`
+    : e.type === 'socket.down'
+      ? `socket.down:${e.reconnecting ? 'reconnecting' : 'gone'}`
+      : e.type;
 
 type Snap = SnapshotFrom<typeof sensorFeedMachine>;
 const INPUT = { fieldId: 'f1', lastSeenAt: SERIES[0].timestamp };
@@ -78,7 +84,8 @@ function render() {
 const exec: Record<string, (e: Ev) => unknown> = {
   'socket.up:fresh': (e) => act(() => drive.socket!(e)),
   'socket.up:recovered': (e) => act(() => drive.socket!(e)),
-  'socket.down': (e) => act(() => drive.socket!(e)),
+  'socket.down:gone': (e) => act(() => drive.socket!(e)),
+  'socket.down:reconnecting': (e) => act(() => drive.socket!(e)),
   'socket.reading': (e) =>
     act(() => {
       drive.expectedPoints++;
@@ -97,7 +104,8 @@ const exec: Record<string, (e: Ev) => unknown> = {
 };
 
 const label: Record<string, string> = {
-  offline: 'Offline: reconnecting…',
+  offline: 'Offline',
+  reconnecting: 'Reconnecting…',
   joining: 'Connecting…',
   catchingUp: 'Catching up…',
   live: 'Live',

@@ -3,13 +3,17 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { setAuthBridge } from '@/services/http';
 import {
   connectSocket,
   disconnectSocket,
   emitWithAck,
   getConnectionState,
   onSocket,
+  reconnectDelay,
+  RECONNECT_MAX_MS,
   subscribeConnectionState,
+  wasRecovered,
   type ConnectionState,
 } from '@/services/socket';
 
@@ -36,6 +40,9 @@ beforeAll(async () => {
 afterEach(() => {
   disconnectSocket();
   handshakes.length = 0;
+  VALID.clear();
+  VALID.add('access-1').add('access-2');
+  setAuthBridge({ getAccessToken: () => null, refresh: async () => null });
 });
 afterAll(async () => {
   await io.close();
@@ -109,5 +116,82 @@ describe('socket service', () => {
     await until('disconnected');
     stop();
     expect(states).toEqual(['connecting', 'disconnected']);
+  });
+
+  it('comes back by itself after the server disconnected it, as a fresh (unrecovered) session', async () => {
+    const seen: string[] = [];
+    onSocket('alert:new', (a) => seen.push(a._id));
+    connectSocket('access-1', url);
+    await until('connected');
+    const states: ConnectionState[] = [];
+    const stop = subscribeConnectionState((s) => states.push(s));
+    // 'io server disconnect': socket.io-client alone would stay offline for good.
+    io.disconnectSockets();
+    await until('connecting');
+    await until('connected');
+    stop();
+    expect(states).toEqual(['connecting', 'connected']);
+    expect(handshakes).toEqual(['access-1', 'access-1']);
+    expect(wasRecovered()).toBe(false);
+    io.to('everyone').emit('alert:new', { _id: 'after-restart' });
+    await expect.poll(() => seen).toEqual(['after-restart']);
+  });
+
+  it('asks the session for a fresh token when the server refuses the old one, then connects with it', async () => {
+    let current = 'access-1';
+    let refreshes = 0;
+    setAuthBridge({
+      getAccessToken: () => current,
+      refresh: async () => {
+        refreshes++;
+        return (current = 'access-2');
+      },
+    });
+    connectSocket('access-1', url);
+    await until('connected');
+    VALID.delete('access-1');
+    io.disconnectSockets();
+    await expect.poll(() => handshakes, { timeout: 5000 }).toEqual(['access-1', 'access-1', 'access-2']);
+    await until('connected');
+    expect(refreshes).toBe(1);
+    await expect(emitWithAck('field:watch', 'F-1')).resolves.toMatchObject({ token: 'access-2' });
+  });
+
+  it('stays down when the session is over (the refresh gives no token)', async () => {
+    let refreshes = 0;
+    setAuthBridge({ getAccessToken: () => 'access-1', refresh: async () => (refreshes++, null) });
+    connectSocket('access-1', url);
+    await until('connected');
+    VALID.delete('access-1');
+    io.disconnectSockets();
+    await expect.poll(() => refreshes).toBe(1);
+    await until('disconnected');
+    await new Promise((r) => setTimeout(r, 1200));
+    expect(handshakes).toEqual(['access-1', 'access-1']);
+    expect(getConnectionState()).toBe('disconnected');
+  });
+
+  it('refreshes an access token that is about to expire before the handshake instead of sending it', async () => {
+    const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '');
+    const expired = `${b64({ alg: 'HS256' })}.${b64({ exp: Math.floor(Date.now() / 1000) - 60 })}.sig`;
+    VALID.add(expired);
+    let current = expired;
+    setAuthBridge({ getAccessToken: () => current, refresh: async () => (current = 'access-2') });
+    connectSocket(expired, url);
+    await until('connected');
+    expect(handshakes).toEqual(['access-2']);
+  });
+});
+
+describe('reconnectDelay', () => {
+  it('grows exponentially to a ceiling, with jitter in the upper half of each step', () => {
+    expect(reconnectDelay(0, () => 0)).toBe(250);
+    expect(reconnectDelay(0, () => 1)).toBe(500);
+    expect(reconnectDelay(3, () => 0)).toBe(2000);
+    expect(reconnectDelay(3, () => 1)).toBe(4000);
+    expect(reconnectDelay(50, () => 1)).toBe(RECONNECT_MAX_MS);
+    expect(reconnectDelay(50, () => 0)).toBe(RECONNECT_MAX_MS / 2);
+    const spread = new Set(Array.from({ length: 50 }, () => reconnectDelay(4)));
+    expect(spread.size).toBeGreaterThan(10);
   });
 });

@@ -39,7 +39,8 @@ const m = defineMessages({
   live: { id: 'home.feed.live', defaultMessage: 'Live' },
   connecting: { id: 'home.feed.connecting', defaultMessage: 'Connecting…' },
   catchingUp: { id: 'home.feed.catchingUp', defaultMessage: 'Catching up…' },
-  offline: { id: 'home.feed.offline', defaultMessage: 'Offline: reconnecting…' },
+  reconnecting: { id: 'home.feed.reconnecting', defaultMessage: 'Reconnecting…' },
+  offline: { id: 'home.feed.offline', defaultMessage: 'Offline' },
   failed: { id: 'home.feed.failed', defaultMessage: 'Live updates unavailable' },
 });
 
@@ -47,6 +48,7 @@ const FEED_LABEL: Record<FeedStatus, keyof typeof m> = {
   live: 'live',
   joining: 'connecting',
   catchingUp: 'catchingUp',
+  reconnecting: 'reconnecting',
   offline: 'offline',
   failed: 'failed',
 };

@@ -30,7 +30,9 @@ const tags = ['people'];
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(multipart, { limits: { fileSize: FARMER_IMPORT_MAX_BYTES, files: 1, fields: 5 } });
-  const endSessions = (ids: string[]) => ids.forEach((id) => app.realtime.disconnectSession(id));
+  // Sockets follow at once, on every instance: the ended sessions' sockets are closed, and whatever else the
+  // person's sockets (or the watchers of a moved farmer's fields) may no longer see is left (plugins/io.ts).
+  const endSessions = (userId: string, ids: string[]) => app.realtime.recheck({ sessions: ids, users: [userId] });
   const page = (q: { page?: number; limit?: number }) => ({ page: q.page ?? 1, limit: q.limit ?? 10 });
 
   app.get(
@@ -76,7 +78,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     { onRequest: [app.authenticate], schema: { tags, security, params: IdParams, body: PersonEdit, response: { 200: Ok, ...errors } } },
     async (req) => {
       requireRole(req.user!, STAFF);
-      endSessions(await service.editFarmer(app.db, req.user!, req.params.id, req.body));
+      await endSessions(req.params.id, await service.editFarmer(app.db, req.user!, req.params.id, req.body));
       return { success: true };
     },
   );
@@ -86,7 +88,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     { onRequest: [app.authenticate], schema: { tags, security, params: IdParams, response: { 200: Ok, ...errors } } },
     async (req) => {
       requireRole(req.user!, ADMINS);
-      endSessions(await service.deactivateFarmer(app.db, req.user!, req.params.id));
+      await endSessions(req.params.id, await service.deactivateFarmer(app.db, req.user!, req.params.id));
       return { success: true };
     },
   );
@@ -97,6 +99,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => {
       requireRole(req.user!, ADMINS);
       await service.assignCoordinator(app.db, req.user!, req.params.id, req.body.coordinatorId);
+      // The coordinator who had this farmer stops receiving their fields' readings now, not at their next request.
+      await app.realtime.recheck({ farmers: [req.params.id] });
       return { success: true };
     },
   );
@@ -115,7 +119,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     { onRequest: [app.authenticate], schema: { tags, security, params: IdParams, body: PersonEdit, response: { 200: Ok, ...errors } } },
     async (req) => {
       requireRole(req.user!, ADMINS);
-      endSessions(await service.editCoordinator(app.db, req.params.id, req.body));
+      await endSessions(req.params.id, await service.editCoordinator(app.db, req.params.id, req.body));
       return { success: true };
     },
   );
@@ -125,7 +129,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     { onRequest: [app.authenticate], schema: { tags, security, params: IdParams, response: { 200: Ok, ...errors } } },
     async (req) => {
       requireRole(req.user!, ADMINS);
-      endSessions(await service.deactivateCoordinator(app.db, req.params.id));
+      await endSessions(req.params.id, await service.deactivateCoordinator(app.db, req.params.id));
       return { success: true };
     },
   );
