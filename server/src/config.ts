@@ -34,6 +34,11 @@ export function loadConfig(overrides: Partial<Record<string, unknown>> = {}) {
     databaseUrl,
     dataDir: resolve(str('DATA_DIR', './data')!),
     logLevel: str('LOG_LEVEL', 'info')!,
+    /**
+     * Key (32+ characters) that encrypts the secrets kept in the database (two-factor seeds). Never stored in the
+     * database; unset = generated into DATA_DIR/app-secret (mode 0600) on first start.
+     */
+    appSecret: str('APP_SECRET'),
     /** HMAC key for access tokens; generated and stored in the database on first run when unset. */
     jwtSecret: str('JWT_SECRET'),
     accessTokenTtlSeconds: int('ACCESS_TOKEN_TTL', 15 * 60),
