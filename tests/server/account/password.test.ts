@@ -27,6 +27,12 @@ describe('POST /auth/change-password', () => {
       ['ALLUPPER123', 'weak'],
       ['NoDigitsHere', 'weak'],
       ['', 'required'],
+      // One policy (NIST 800-63B): common and breached passwords, and the user's own e-mail or name.
+      ['Password1', 'common'],
+      ['Welcome123', 'common'],
+      ['Qwerty123', 'common'],
+      ['Farmer2Secret', 'personal'],
+      ['SitaShinde9', 'personal'],
     ]) {
       const res = await api(t, 'POST', '/auth/change-password', accessToken, { currentPassword: FIXTURE_PASSWORD, newPassword });
       expect(res.statusCode).toBe(400);
@@ -74,6 +80,19 @@ describe('forgot and reset password', () => {
 
     const weak = await api(t, 'POST', '/auth/reset-password', undefined, { token, newPassword: 'weakpass' });
     expect(weak.statusCode).toBe(400);
+    for (const [newPassword, rule] of [
+      ['Welcome123', 'common'],
+      ['LataKale2026', 'personal'],
+    ]) {
+      const res = await api(t, 'POST', '/auth/reset-password', undefined, { token, newPassword });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'WEAK_PASSWORD', details: { rule } });
+    }
+    // The rule is named in the three languages.
+    const common = (await api(t, 'POST', '/auth/reset-password', undefined, { token, newPassword: 'Password1' })).json();
+    expect(common.message.english).toMatch(/too common/);
+    expect(common.message.marathi).toMatch(/सामान्य/);
+    expect(common.message.hindi).toMatch(/आम/);
     const ok = await api(t, 'POST', '/auth/reset-password', undefined, { token, newPassword: 'Reset2026ok' });
     expect(ok.statusCode).toBe(200);
     const again = await api(t, 'POST', '/auth/reset-password', undefined, { token, newPassword: 'Reset2026ok2' });

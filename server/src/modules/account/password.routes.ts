@@ -7,12 +7,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { ChangePasswordBody, ForgotPasswordBody, ResetPasswordBody } from '../../contracts/account';
 import { passwordResets, users } from '../../db/schema';
+import { assertPasswordAllowed } from '../../domain/account/passwordRules';
 import { createThrottle } from '../../domain/throttle/throttle';
 import { badRequest, tooManyRequests, unauthorized } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { createMailProvider } from '../../providers/mail/index';
 import { AM } from './messages';
-import { assertStrongPassword } from './passwordRules';
 import { revokeSessions } from './sessions.repository';
 
 export const RESET_TTL_MS = 30 * 60 * 1000;
@@ -32,10 +32,13 @@ const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/auth/change-password', { onRequest: [app.authenticate], schema: { body: ChangePasswordBody } }, async (req) => {
     const me = req.user!;
     const { currentPassword, newPassword } = req.body;
-    const [row] = await app.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, me.id));
+    const [row] = await app.db
+      .select({ hash: users.passwordHash, email: users.email, name: users.name })
+      .from(users)
+      .where(eq(users.id, me.id));
     if (!row) throw unauthorized();
     if (!(await verifyPassword(row.hash, currentPassword))) throw badRequest(AM.wrongCurrentPassword, undefined, 'WRONG_PASSWORD');
-    assertStrongPassword(newPassword);
+    assertPasswordAllowed(newPassword, row);
     if (newPassword === currentPassword) throw badRequest(AM.samePassword, undefined, 'SAME_PASSWORD');
     await app.db
       .update(users)
@@ -78,7 +81,14 @@ const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/auth/reset-password', { schema: { body: ResetPasswordBody } }, async (req) => {
     if (!resetAttempts.hit(req.ip)) throw tooManyRequests();
     const { token, newPassword } = req.body;
-    assertStrongPassword(newPassword);
+    // The rules first (they need the owner's e-mail and name), so a refused password leaves the link usable.
+    const [owner] = await app.db
+      .select({ email: users.email, name: users.name })
+      .from(passwordResets)
+      .innerJoin(users, eq(users.id, passwordResets.userId))
+      .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())));
+    if (!owner) throw badRequest(AM.resetLinkInvalid, undefined, 'RESET_TOKEN_INVALID');
+    assertPasswordAllowed(newPassword, owner);
     const passwordHash = await hashPassword(newPassword);
     const userId = await app.db.transaction(async (tx) => {
       // Claiming the token and setting the password happen together or not at all.
