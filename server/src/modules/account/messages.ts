@@ -12,6 +12,11 @@ export const AM = {
     'प्रोफाइल फोटो PNG, JPEG किंवा WebP प्रतिमा आणि जास्तीत जास्त 300 KB असावा.',
     'प्रोफ़ाइल फ़ोटो PNG, JPEG या WebP छवि और अधिकतम 300 KB होनी चाहिए।',
   ),
+  imageTooLarge: t(
+    'Profile photo must be at most 4096 × 4096 pixels.',
+    'प्रोफाइल फोटो जास्तीत जास्त 4096 × 4096 पिक्सेलचा असावा.',
+    'प्रोफ़ाइल फ़ोटो अधिकतम 4096 × 4096 पिक्सेल की होनी चाहिए।',
+  ),
   wrongCurrentPassword: t('Current password is incorrect.', 'सध्याचा पासवर्ड चुकीचा आहे.', 'वर्तमान पासवर्ड गलत है।'),
   samePassword: t(
     'The new password must differ from the current one.',
