@@ -52,6 +52,15 @@ export function loadConfig(overrides: Partial<Record<string, unknown>> = {}) {
     rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', 600),
     /** Stricter per-IP limit on the sign-in and token routes. */
     authRateLimitPerMinute: int('AUTH_RATE_LIMIT_PER_MINUTE', 30),
+    /**
+     * Per signed-in user, whatever their address: chatbot questions (a conversation needs one every few seconds),
+     * land-report PDFs (~0.1–0.5 s of CPU each) and leaf-photo detections (CPU work) a minute.
+     */
+    chatPerUserPerMinute: int('CHAT_PER_USER_PER_MINUTE', 20),
+    landPdfPerUserPerMinute: int('LAND_PDF_PER_USER_PER_MINUTE', 20),
+    diseaseDetectPerUserPerMinute: int('DISEASE_DETECT_PER_USER_PER_MINUTE', 30),
+    /** Password-reset mails sent to one account in an hour, whoever asks; past it the newest link mailed keeps working. */
+    resetMailsPerAccountPerHour: int('RESET_MAILS_PER_ACCOUNT_PER_HOUR', 3),
     trustProxy: bool('TRUST_PROXY', false),
     /** Seed the demo world into an empty database. Default: on for the embedded database only. */
     demo: bool('DEMO', embedded),

@@ -1,10 +1,15 @@
 /**
  * Change password (signed in), forgot password (always the same answer) and reset password (a
  * single-use, 30-minute link sent by mail). Changing ends every other session; a reset ends all of them.
+ *
+ * Reset mails are limited twice, so that a stranger can neither flood an inbox nor lock the owner out:
+ * per requesting address (429), and per target account (RESET_MAILS_PER_ACCOUNT_PER_HOUR, counted in the
+ * database so every app process agrees). Past the account's cap the answer stays the same 200, no mail
+ * is sent and no link is cancelled: the newest link already mailed keeps working for its owner.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import { ChangePasswordBody, ForgotPasswordBody, ResetPasswordBody } from '../../contracts/account';
 import { passwordResets, users } from '../../db/schema';
 import { assertPasswordAllowed } from '../../domain/account/passwordRules';
@@ -20,13 +25,20 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const mail = createMailProvider(app.config, app.db, app.log);
-  const perEmail = createThrottle({ limit: 3, windowMs: 15 * 60 * 1000 });
   const perIp = createThrottle({ limit: 10, windowMs: 15 * 60 * 1000 });
   const resetAttempts = createThrottle({ limit: 20, windowMs: 15 * 60 * 1000 });
 
   const endSessions = async (userId: string, reason: string, except?: string) => {
     const ids = await revokeSessions(app.db, userId, reason, { except });
     for (const id of ids) app.realtime.disconnectSession(id);
+  };
+
+  const mailsInLastHour = async (userId: string) => {
+    const [row] = await app.db
+      .select({ n: count() })
+      .from(passwordResets)
+      .where(and(eq(passwordResets.userId, userId), gt(passwordResets.createdAt, new Date(Date.now() - 60 * 60 * 1000))));
+    return row.n;
   };
 
   app.post('/auth/change-password', { onRequest: [app.authenticate], schema: { body: ChangePasswordBody } }, async (req) => {
@@ -50,12 +62,12 @@ const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/auth/forgot-password', { schema: { body: ForgotPasswordBody } }, async (req) => {
     const email = req.body.email.trim().toLowerCase();
-    if (!perIp.hit(req.ip) || !perEmail.hit(email)) throw tooManyRequests();
+    if (!perIp.hit(req.ip)) throw tooManyRequests();
     const [user] = await app.db
       .select({ id: users.id, name: users.name, status: users.status })
       .from(users)
       .where(eq(users.email, email));
-    if (user && user.status === 'Active') {
+    if (user && user.status === 'Active' && (await mailsInLastHour(user.id)) < app.config.resetMailsPerAccountPerHour) {
       const token = randomBytes(32).toString('base64url');
       await app.db.transaction(async (tx) => {
         // Only the newest link works.
