@@ -7,7 +7,7 @@
  *   is logged as a warning: every app instance must share one key, so set APP_SECRET on each of them.
  */
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config';
 
@@ -33,12 +33,16 @@ export function resolveAppSecret(config: Pick<Config, 'appSecret' | 'dataDir' | 
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
   mkdirSync(config.dataDir, { recursive: true });
+  // Written whole under a private name, then linked into place: two processes starting together agree on
+  // the first key linked, and neither can read a half-written file.
+  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  writeFileSync(tmp, `${randomBytes(32).toString('base64url')}\n`, { mode: 0o600, flag: 'wx' });
   try {
-    // 'wx': two processes starting together cannot overwrite each other's key.
-    writeFileSync(file, `${randomBytes(32).toString('base64url')}\n`, { mode: 0o600, flag: 'wx' });
-    chmodSync(file, 0o600);
+    linkSync(tmp, file);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  } finally {
+    unlinkSync(tmp);
   }
   const message = `APP_SECRET is not set: generated ${file} (mode 0600). Keep it with your backups, apart from the database.`;
   if (config.databaseUrl) log.warn({ file }, `${message} With DATABASE_URL, set APP_SECRET to the same value on every app instance.`);
