@@ -11,6 +11,7 @@ import type { Database } from './db/client';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
 import healthPlugin from './plugins/health';
+import secretsPlugin from './plugins/secrets';
 import securityPlugin from './plugins/security';
 import openapiPlugin from './plugins/openapi';
 import authPlugin from './plugins/auth';
@@ -84,6 +85,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   await app.register(errorsPlugin);
   await app.register(healthPlugin);
   await app.register(dbPlugin, { config, database: deps.database });
+  await app.register(secretsPlugin, { config });
   if (config.demo) {
     const t0 = Date.now();
     if (await seedDemoIfEmpty(app.db)) app.log.info({ ms: Date.now() - t0 }, 'demo world written');

@@ -41,6 +41,11 @@ export function loadConfig(overrides: Partial<Record<string, unknown>> = {}) {
     databaseUrl,
     dataDir: resolve(str('DATA_DIR', './data')!),
     logLevel: str('LOG_LEVEL', 'info')!,
+    /**
+     * Key (32+ characters) that encrypts the secrets kept in the database (two-factor seeds). Never stored in the
+     * database; unset = generated into DATA_DIR/app-secret (mode 0600) on first start.
+     */
+    appSecret: str('APP_SECRET'),
     /** HMAC key for access tokens; generated and stored in the database on first run when unset. */
     jwtSecret: str('JWT_SECRET'),
     accessTokenTtlSeconds: int('ACCESS_TOKEN_TTL', 15 * 60),
@@ -54,6 +59,15 @@ export function loadConfig(overrides: Partial<Record<string, unknown>> = {}) {
     rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', 600),
     /** Stricter per-IP limit on the sign-in and token routes. */
     authRateLimitPerMinute: int('AUTH_RATE_LIMIT_PER_MINUTE', 30),
+    /**
+     * Per signed-in user, whatever their address: chatbot questions (a conversation needs one every few seconds),
+     * land-report PDFs (~0.1–0.5 s of CPU each) and leaf-photo detections (CPU work) a minute.
+     */
+    chatPerUserPerMinute: int('CHAT_PER_USER_PER_MINUTE', 20),
+    landPdfPerUserPerMinute: int('LAND_PDF_PER_USER_PER_MINUTE', 20),
+    diseaseDetectPerUserPerMinute: int('DISEASE_DETECT_PER_USER_PER_MINUTE', 30),
+    /** Password-reset mails sent to one account in an hour, whoever asks; past it the newest link mailed keeps working. */
+    resetMailsPerAccountPerHour: int('RESET_MAILS_PER_ACCOUNT_PER_HOUR', 3),
     trustProxy: bool('TRUST_PROXY', false),
     /** Seed the demo world into an empty database. Default: on for the embedded database only. */
     demo: bool('DEMO', embedded),

@@ -41,6 +41,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     staticDir: '/nonexistent-static-dir',
     jwtSecret: undefined,
+    // Fixed, so a test never writes DATA_DIR/app-secret; tests of the key itself override it.
+    appSecret: 'test-app-secret-0123456789abcdefghijklmnopqrstuvwxyz',
     databaseUrl: undefined,
     redisUrl: undefined,
     mqttEnabled: false,

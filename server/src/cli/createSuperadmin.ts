@@ -12,7 +12,8 @@ import { eq } from 'drizzle-orm';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { users } from '../db/schema';
-import { MIN_PASSWORD_LENGTH, hashPassword } from '../lib/passwords';
+import { PASSWORD_RULE_TEXT, passwordProblem } from '../domain/account/passwordRules';
+import { hashPassword } from '../lib/passwords';
 
 async function readStdinLine() {
   if (process.stdin.isTTY) process.stderr.write('Password: ');
@@ -37,7 +38,8 @@ if (!name) fail('Give --name.');
 if (values.phone && !/^[0-9]{10}$/.test(values.phone)) fail('--phone must be 10 digits.');
 
 const password = process.env.SHETMITRA_PASSWORD ?? (await readStdinLine());
-if (!password || password.length < MIN_PASSWORD_LENGTH) fail(`The password must have at least ${MIN_PASSWORD_LENGTH} characters.`);
+const problem = passwordProblem(password, { email, name });
+if (problem) fail(PASSWORD_RULE_TEXT[problem].english);
 
 const config = loadConfig();
 const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl, poolSize: 1 } : { dataDir: config.dataDir });

@@ -1,8 +1,6 @@
 /** argon2id password hashes (the @node-rs/argon2 default algorithm; m=19456 KiB, t=2, p=1). */
 import { hash, verify } from '@node-rs/argon2';
 
-export const MIN_PASSWORD_LENGTH = 8;
-
 export const hashPassword = (password: string) => hash(password, { memoryCost: 19456, timeCost: 2, parallelism: 1 });
 
 export async function verifyPassword(passwordHash: string, password: string) {

@@ -69,8 +69,27 @@ describe('password rules', () => {
     ['ABCDEFGH1', 'weak'],
     ['Abcdefghi', 'weak'],
     ['A1' + 'b'.repeat(127), 'tooLong'],
-    ['Abcdefg1', null],
+    ['Gulmohar7x', null],
+    // NIST 800-63B: no commonly used or breached passwords, whatever their case.
+    ['Password1', 'common'],
+    ['Welcome123', 'common'],
+    ['Qwerty123', 'common'],
+    ['pASSWORD1', 'common'],
+    ['Iloveyou1', 'common'],
+    // Nor the service's name.
+    ['Shetmitra2026', 'personal'],
   ])('%j → %s', (pw, problem) => expect(passwordProblem(pw)).toBe(problem));
+
+  it('refuses the owner\'s e-mail local part and parts of their name, case-insensitively', () => {
+    const owner = { email: 'sunita.pawar@example.in', name: 'Sunita Pawar' };
+    expect(passwordProblem('Sunita.Pawar1', owner)).toBe('personal');
+    expect(passwordProblem('xxPAWARxx9a', owner)).toBe('personal');
+    expect(passwordProblem('Sunita1982x', owner)).toBe('personal');
+    expect(passwordProblem('Ram@1982xyz', { email: 'ram@example.in', name: 'Ram Jadhav' })).toBe('personal');
+    // Short name parts inside other words are not refused.
+    expect(passwordProblem('Program9xyz', { email: 'r.j@example.in', name: 'Ram Jadhav' })).toBeNull();
+    expect(passwordProblem('Kheti-Pani9', owner)).toBeNull();
+  });
 });
 
 describe('login risk', () => {

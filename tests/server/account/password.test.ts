@@ -27,6 +27,12 @@ describe('POST /auth/change-password', () => {
       ['ALLUPPER123', 'weak'],
       ['NoDigitsHere', 'weak'],
       ['', 'required'],
+      // One policy (NIST 800-63B): common and breached passwords, and the user's own e-mail or name.
+      ['Password1', 'common'],
+      ['Welcome123', 'common'],
+      ['Qwerty123', 'common'],
+      ['Farmer2Secret', 'personal'],
+      ['SitaShinde9', 'personal'],
     ]) {
       const res = await api(t, 'POST', '/auth/change-password', accessToken, { currentPassword: FIXTURE_PASSWORD, newPassword });
       expect(res.statusCode).toBe(400);
@@ -74,6 +80,19 @@ describe('forgot and reset password', () => {
 
     const weak = await api(t, 'POST', '/auth/reset-password', undefined, { token, newPassword: 'weakpass' });
     expect(weak.statusCode).toBe(400);
+    for (const [newPassword, rule] of [
+      ['Welcome123', 'common'],
+      ['LataKale2026', 'personal'],
+    ]) {
+      const res = await api(t, 'POST', '/auth/reset-password', undefined, { token, newPassword });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'WEAK_PASSWORD', details: { rule } });
+    }
+    // The rule is named in the three languages.
+    const common = (await api(t, 'POST', '/auth/reset-password', undefined, { token, newPassword: 'Password1' })).json();
+    expect(common.message.english).toMatch(/too common/);
+    expect(common.message.marathi).toMatch(/सामान्य/);
+    expect(common.message.hindi).toMatch(/आम/);
     const ok = await api(t, 'POST', '/auth/reset-password', undefined, { token, newPassword: 'Reset2026ok' });
     expect(ok.statusCode).toBe(200);
     const again = await api(t, 'POST', '/auth/reset-password', undefined, { token, newPassword: 'Reset2026ok2' });
@@ -104,11 +123,23 @@ describe('forgot and reset password', () => {
     expect(u.email).toBe(FIXTURE.users.coordinator2.email);
   });
 
-  it('throttles per e-mail (429) whatever the address says', async () => {
+  it('caps the mails one account gets (RESET_MAILS_PER_ACCOUNT_PER_HOUR) without ever denying its owner', async () => {
+    const victim = FIXTURE.users.coordinator.email;
+    const mails = async () => (await t.db.select().from(passwordResets).where(eq(passwordResets.userId, FIXTURE.users.coordinator.id))).length;
+    // A stranger asks again and again, from many addresses: always the same answer, never a 429.
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) statuses.push((await api(t, 'POST', '/auth/forgot-password', undefined, { email: 'flood@example.in' })).statusCode);
-    expect(statuses).toEqual([200, 200, 200, 429]);
-    expect((await api(t, 'POST', '/auth/forgot-password', undefined, { email: 'flood@example.in' })).json().message.marathi).toMatch(/विनंत्या/);
+    for (let i = 0; i < 6; i++) statuses.push((await api(t, 'POST', '/auth/forgot-password', undefined, { email: victim })).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200]);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await mails()).toBe(t.config.resetMailsPerAccountPerHour);
+    const newest = tokenFromMail((await lastOutbox(t, victim)).body);
+    // The owner asks too: the same answer, no further mail, and the newest link mailed still works.
+    const owner = await api(t, 'POST', '/auth/forgot-password', undefined, { email: victim });
+    expect(owner.statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await mails()).toBe(t.config.resetMailsPerAccountPerHour);
+    expect((await api(t, 'POST', '/auth/reset-password', undefined, { token: newest, newPassword: 'Naya-Rasta42' })).statusCode).toBe(200);
+    expect((await signIn(t, 'coordinator', { password: 'Naya-Rasta42' })).statusCode).toBe(200);
   });
 
   it('throttles per address (429)', async () => {

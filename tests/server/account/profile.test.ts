@@ -1,6 +1,8 @@
 /** PATCH /auth/profile: exactly the spec's fields, validated; bad input changes nothing. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import zlib from 'node:zlib';
+import sharp from 'sharp';
 import { users } from '../../../server/src/db/schema';
 import { FIXTURE, createTestApp, type TestApp } from '../helper';
 import { api } from './support';
@@ -9,6 +11,36 @@ let t: TestApp;
 let token: string;
 const me = FIXTURE.users.farmer;
 const stored = async () => (await t.db.select().from(users).where(eq(users.id, me.id)))[0];
+/** A real picture, decodable, of the given size. */
+const realPng = async (width: number, height: number) =>
+  `data:image/png;base64,${(await sharp({ create: { width, height, channels: 3, background: { r: 40, g: 140, b: 60 } } }).png().toBuffer()).toString('base64')}`;
+/**
+ * A valid 20000×20000 one-bit PNG, all black, of about 50 KB: 1.6 GB once decoded to RGBA.
+ * Every row is its filter byte and 2500 zero bytes.
+ */
+function pngBomb(side = 20_000) {
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(side, 0);
+  ihdr.writeUInt32BE(side, 4);
+  ihdr[8] = 1; // bit depth
+  ihdr[9] = 0; // greyscale
+  const raw = zlib.deflateSync(Buffer.alloc(side * (Math.ceil(side / 8) + 1)), { level: 9 });
+  const file = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', raw),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+  return `data:image/png;base64,${file.toString('base64')}`;
+}
 const png = (bytes: number) =>
   `data:image/png;base64,${Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(bytes)]).toString('base64')}`;
 
@@ -19,6 +51,23 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('PATCH /auth/profile', () => {
+  it('re-encodes the picture: at most 512 px, WebP, without its metadata', async () => {
+    const jpeg = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 200, g: 120, b: 40 } } })
+      .jpeg()
+      .withExif({ IFD0: { Copyright: 'secret-owner-note', ImageDescription: 'field at 18.52N 73.85E' } })
+      .toBuffer();
+    expect(jpeg.toString('latin1')).toContain('secret-owner-note');
+    const res = await api(t, 'PATCH', '/auth/profile', token, { profileImage: `data:image/jpeg;base64,${jpeg.toString('base64')}` });
+    expect(res.statusCode).toBe(200);
+    const saved = (await stored()).profileImage!;
+    expect(saved).toMatch(/^data:image\/webp;base64,/);
+    const bytes = Buffer.from(saved.split(',')[1], 'base64');
+    const meta = await sharp(bytes).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 512, height: 384 });
+    expect(meta.exif).toBeUndefined();
+    expect(bytes.toString('latin1')).not.toContain('secret-owner-note');
+  });
+
   it('saves every spec field and answers the user', async () => {
     const body = {
       name: '  Ramesh S. Patil ',
@@ -31,12 +80,19 @@ describe('PATCH /auth/profile', () => {
       pincode: '412210',
       preferredLanguage: 'hindi',
       notificationPreferences: { email: false, sms: true, push: false, alerts: true, reports: false },
-      profileImage: png(64),
+      profileImage: await realPng(64, 48),
     };
     const res = await api(t, 'PATCH', '/auth/profile', token, body);
     expect(res.statusCode).toBe(200);
     const { user } = res.json();
-    expect(user).toMatchObject({ ...body, name: 'Ramesh S. Patil', email: 'ramesh.patil@example.in', role: 'farmer' });
+    expect(user).toMatchObject({
+      ...body,
+      name: 'Ramesh S. Patil',
+      email: 'ramesh.patil@example.in',
+      role: 'farmer',
+      // Re-encoded by the server.
+      profileImage: expect.stringMatching(/^data:image\/webp;base64,/),
+    });
     expect(user.passwordHash).toBeUndefined();
     expect(await stored()).toMatchObject({ name: 'Ramesh S. Patil', pincode: '412210', preferredLanguage: 'hindi' });
     const again = await api(t, 'GET', '/auth/profile', token);
@@ -86,6 +142,26 @@ describe('PATCH /auth/profile', () => {
         expect(err.details.allowedFields).not.toContain('role');
         expect(err.details.invalidFields.length).toBeGreaterThan(0);
       }
+      expect(await stored()).toEqual(before);
+    });
+
+    it('a 20000×20000 PNG of 50 KB (a decompression bomb): a translated 400 before any pixel is decoded', async () => {
+      const before = await stored();
+      const bomb = pngBomb();
+      expect(bomb.length).toBeLessThan(300 * 1024);
+      const started = Date.now();
+      const res = await api(t, 'PATCH', '/auth/profile', token, { profileImage: bomb });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'IMAGE_TOO_LARGE', message: { english: expect.stringMatching(/4096/), marathi: expect.stringMatching(/पिक्सेल/) } });
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect(await stored()).toEqual(before);
+    });
+
+    it('a PNG whose pixels do not decode', async () => {
+      const before = await stored();
+      const res = await api(t, 'PATCH', '/auth/profile', token, { profileImage: png(64) });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('BAD_IMAGE');
       expect(await stored()).toEqual(before);
     });
 

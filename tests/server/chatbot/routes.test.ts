@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHAT_PER_MINUTE } from '../../../server/src/modules/chatbot/routes';
 import { createTestApp, type TestApp } from '../helper';
 import { json, startStub, type Stub } from '../support/stubServer';
 
@@ -60,10 +59,10 @@ describe('POST /chatbot', () => {
     expect(anon.statusCode).toBe(401);
   });
 
-  it(`is rate limited to ${CHAT_PER_MINUTE} messages a minute per client`, async () => {
-    const from = '10.7.9.9';
-    for (let i = 0; i < CHAT_PER_MINUTE; i++) expect((await ask('पीक विमा', from)).statusCode).toBe(200);
-    const limited = await ask('पीक विमा', from);
+  it('is rate limited per user (CHAT_PER_USER_PER_MINUTE), whatever address each message comes from', async () => {
+    const own = (await t.login('farmer3')).accessToken;
+    for (let i = 0; i < t.config.chatPerUserPerMinute; i++) expect((await ask('पीक विमा', undefined, own)).statusCode).toBe(200);
+    const limited = await ask('पीक विमा', undefined, own);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().code).toBe('RATE_LIMITED');
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHmac } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
-import { loginHistory, sessions, users } from '../../../server/src/db/schema';
+import { appSecrets, loginHistory, sessions, users } from '../../../server/src/db/schema';
 import { createTokenVerifier, signAccessToken, verifyAccessToken } from '../../../server/src/lib/jwt';
 import { FIXTURE, FIXTURE_PASSWORD, createTestApp, type TestApp } from '../helper';
 
@@ -212,5 +213,52 @@ describe('access tokens', () => {
     }
     const history = await t.db.select().from(loginHistory).orderBy(desc(loginHistory.createdAt)).limit(1);
     expect(history[0].status).toBe('success');
+  });
+});
+
+describe('access token claims (iss, aud, nbf, iat, exp)', () => {
+  const hmacToken = (secret: string, payload: Record<string, unknown>) => {
+    const data = `${Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url')}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
+    return `${data}.${createHmac('sha256', secret).update(data).digest('base64url')}`;
+  };
+
+  it('issues iss, aud, nbf, iat and exp', async () => {
+    const s = await t.login('farmer');
+    const claims = JSON.parse(Buffer.from(s.accessToken.split('.')[1], 'base64url').toString());
+    expect(claims).toMatchObject({ iss: 'shetmitra', aud: 'shetmitra-api', sub: FIXTURE.users.farmer.id });
+    expect(claims.nbf).toBe(claims.iat);
+    expect(claims.exp - claims.iat).toBe(t.config.accessTokenTtlSeconds);
+  });
+
+  it('answers 401 to a correctly signed token for another audience, from another issuer, not yet valid or issued in the future', async () => {
+    const s = await t.login('farmer');
+    const [row] = await t.db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.key, 'jwt'));
+    const good = JSON.parse(Buffer.from(s.accessToken.split('.')[1], 'base64url').toString());
+    const now = Math.floor(Date.now() / 1000);
+    const get = (token: string) => t.app.inject({ method: 'GET', url: '/api/v1/auth/profile', headers: t.auth(token) });
+    // The forging itself is right: the same claims re-signed are accepted.
+    expect((await get(hmacToken(row.value, good))).statusCode).toBe(200);
+    const bad: Record<string, Record<string, unknown>> = {
+      otherAudience: { ...good, aud: 'shetmitra-mqtt' },
+      audienceList: { ...good, aud: ['other'] },
+      noAudience: { ...good, aud: undefined },
+      otherIssuer: { ...good, iss: 'someone-else' },
+      notYetValid: { ...good, nbf: now + 3600 },
+      noNbf: { ...good, nbf: undefined },
+      issuedInFuture: { ...good, iat: now + 3600, nbf: now },
+      expired: { ...good, exp: now - 1 },
+    };
+    for (const [name, claims] of Object.entries(bad)) {
+      expect({ name, status: (await get(hmacToken(row.value, claims))).statusCode }).toEqual({ name, status: 401 });
+    }
+  });
+
+  it('checks nbf again for a remembered token', () => {
+    const verify = createTokenVerifier('k1');
+    const now = Date.now();
+    const token = signAccessToken('k1', { sub: FIXTURE.users.farmer.id, role: 'farmer', sid: FIXTURE.users.admin.id }, 60, now);
+    expect(verify(token, now)).not.toBeNull();
+    expect(verify(token, now - 120_000)).toBeNull();
+    expect(verifyAccessToken('k1', token, now - 120_000)).toBeNull();
   });
 });

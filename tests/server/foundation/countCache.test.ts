@@ -25,7 +25,7 @@ const get = async (who: FixtureUser, url: string) => {
 const total = async (who: FixtureUser, url: string) => (await get(who, url)).pagination.total as number;
 const version = async (name: string) => (await t.db.select().from(listVersions).where(eq(listVersions.name, name)))[0].version;
 const register = (body: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/auth/register', headers: t.auth(tokens.admin!), payload: { password: 'Password1', ...body } });
+  t.app.inject({ method: 'POST', url: '/api/v1/auth/register', headers: t.auth(tokens.admin!), payload: { password: 'Kheti-Pani9', ...body } });
 
 describe('count reuse', () => {
   it('reuses a total while nothing it counts was written, and recounts after a write', async () => {

@@ -18,7 +18,7 @@ const register = (who: FixtureUser, body: Record<string, unknown>) =>
 const person = (role: string, extra: Record<string, unknown> = {}) => ({
   name: `Test ${role} ${++n}`,
   email: `new-${role}-${n}@test.shetmitra.in`,
-  password: 'Password1',
+  password: 'Kheti-Pani9',
   phoneNumber: '9876543210',
   role,
   ...extra,
@@ -79,7 +79,7 @@ describe('POST /auth/register rules', () => {
   it('requires a password of at least 8 characters, and valid phone and pincode', async () => {
     const short = await register('admin', person('coordinator', { password: 'Short1' }));
     expect(short.statusCode).toBe(400);
-    expect(short.json().details.fields[0].field).toBe('password');
+    expect(short.json().details).toMatchObject({ field: 'password', rule: 'tooShort' });
     expect((await register('admin', person('coordinator', { phoneNumber: '12345' }))).statusCode).toBe(400);
     expect((await register('admin', person('coordinator', { pincode: '4110' }))).statusCode).toBe(400);
   });
@@ -120,5 +120,42 @@ describe('GET /auth/profile', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/auth/profile', headers: t.auth(tokens.coordinator!) });
     const ids = res.json().fields.map((f: { _id: string }) => f._id).sort();
     expect(ids).toEqual([FIXTURE.fields.farmer.id, FIXTURE.fields.farmer2.id].sort());
+  });
+});
+
+describe('POST /auth/register password policy (the same as change and reset)', () => {
+  it.each([
+    ['Ab1', 'tooShort'],
+    ['alllowercase1', 'weak'],
+    ['Password1', 'common'],
+    ['Welcome123', 'common'],
+    ['Qwerty123', 'common'],
+  ])('refuses %j with the rule %s named in three languages', async (password, rule) => {
+    const body = person('coordinator', { password });
+    const res = await register('admin', body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'WEAK_PASSWORD', details: { field: 'password', rule } });
+    expect(res.json().message.marathi).toMatch(/पासवर्ड/);
+    expect(await t.db.select().from(users).where(eq(users.email, body.email))).toHaveLength(0);
+  });
+
+  it('refuses the new person\'s own e-mail or name in the password', async () => {
+    const byEmail = await register('admin', person('coordinator', { email: 'kavita.deshmukh@test.shetmitra.in', password: 'Kavita.Deshmukh9' }));
+    expect(byEmail.json()).toMatchObject({ details: { rule: 'personal' } });
+    const byName = await register('coordinator', person('farmer', { name: 'Dattatray Gore', password: 'dattatray-Farm9' }));
+    expect(byName.json()).toMatchObject({ details: { rule: 'personal' } });
+  });
+});
+
+describe('db:create-superadmin password policy', () => {
+  it('refuses a common password before touching the database', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const run = spawnSync('node_modules/.bin/tsx', ['server/src/cli/createSuperadmin.ts', '--email', 'owner@example.org', '--name', 'Owner Name'], {
+      env: { ...process.env, SHETMITRA_PASSWORD: 'Welcome123', DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', APP_SECRET: '' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/too common/);
   });
 });

@@ -19,6 +19,8 @@ export async function startAppProcess(env: Record<string, string>, port: number)
       LOG_LEVEL: 'warn',
       OFFLINE_SWEEP_SECONDS: '0',
       STATIC_DIR: '/nonexistent-static-dir',
+      // One key for every process of a test, and none written into ./data.
+      APP_SECRET: 'test-app-secret-0123456789abcdefghijklmnopqrstuvwxyz',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

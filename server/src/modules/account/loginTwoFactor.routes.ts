@@ -33,7 +33,7 @@ const loginTwoFactorRoutes: FastifyPluginAsyncTypebox<{ keys: AccountKeys }> = a
       if (!user || user.status !== 'Active') throw new AppError(401, 'CHALLENGE_EXPIRED', AM.challengeExpired);
       const client = clientInfo(req.ip, req.headers['user-agent']);
       if (await isThrottled(app.db, user.email, client.ip)) throw tooManyRequests();
-      const factor = await checkSecondFactor(app.db, keys, user.id, req.body.code);
+      const factor = await checkSecondFactor(app.db, keys, app.secretBox, user.id, req.body.code);
       if (!factor) {
         await recordAttempt(app.db, { email: user.email, userId: user.id, status: 'failed', reason: 'bad_2fa_code' }, client);
         throw badRequest(AM.invalidCode, undefined, 'INVALID_CODE');

@@ -12,27 +12,16 @@ export const AM = {
     'प्रोफाइल फोटो PNG, JPEG किंवा WebP प्रतिमा आणि जास्तीत जास्त 300 KB असावा.',
     'प्रोफ़ाइल फ़ोटो PNG, JPEG या WebP छवि और अधिकतम 300 KB होनी चाहिए।',
   ),
+  imageTooLarge: t(
+    'Profile photo must be at most 4096 × 4096 pixels.',
+    'प्रोफाइल फोटो जास्तीत जास्त 4096 × 4096 पिक्सेलचा असावा.',
+    'प्रोफ़ाइल फ़ोटो अधिकतम 4096 × 4096 पिक्सेल की होनी चाहिए।',
+  ),
   wrongCurrentPassword: t('Current password is incorrect.', 'सध्याचा पासवर्ड चुकीचा आहे.', 'वर्तमान पासवर्ड गलत है।'),
   samePassword: t(
     'The new password must differ from the current one.',
     'नवीन पासवर्ड सध्याच्या पासवर्डपेक्षा वेगळा असावा.',
     'नया पासवर्ड वर्तमान पासवर्ड से अलग होना चाहिए।',
-  ),
-  passwordRequired: t('Password is required.', 'पासवर्ड आवश्यक आहे.', 'पासवर्ड आवश्यक है।'),
-  passwordTooShort: t(
-    'Password must be at least 8 characters.',
-    'पासवर्ड किमान 8 अक्षरांचा असावा.',
-    'पासवर्ड कम से कम 8 अक्षरों का होना चाहिए।',
-  ),
-  passwordTooLong: t(
-    'Password must be at most 128 characters.',
-    'पासवर्ड जास्तीत जास्त 128 अक्षरांचा असावा.',
-    'पासवर्ड अधिकतम 128 अक्षरों का होना चाहिए।',
-  ),
-  passwordWeak: t(
-    'Password must contain a lowercase letter, an uppercase letter and a digit.',
-    'पासवर्डमध्ये लहान अक्षर, मोठे अक्षर आणि अंक असणे आवश्यक आहे.',
-    'पासवर्ड में छोटा अक्षर, बड़ा अक्षर और अंक होना चाहिए।',
   ),
   passwordChanged: t('Password changed successfully.', 'पासवर्ड यशस्वीरित्या बदलला.', 'पासवर्ड सफलतापूर्वक बदला गया।'),
   resetLinkSent: t(

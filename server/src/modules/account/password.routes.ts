@@ -1,18 +1,23 @@
 /**
  * Change password (signed in), forgot password (always the same answer) and reset password (a
  * single-use, 30-minute link sent by mail). Changing ends every other session; a reset ends all of them.
+ *
+ * Reset mails are limited twice, so that a stranger can neither flood an inbox nor lock the owner out:
+ * per requesting address (429), and per target account (RESET_MAILS_PER_ACCOUNT_PER_HOUR, counted in the
+ * database so every app process agrees). Past the account's cap the answer stays the same 200, no mail
+ * is sent and no link is cancelled: the newest link already mailed keeps working for its owner.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import { ChangePasswordBody, ForgotPasswordBody, ResetPasswordBody } from '../../contracts/account';
 import { passwordResets, users } from '../../db/schema';
+import { assertPasswordAllowed } from '../../domain/account/passwordRules';
 import { createThrottle } from '../../domain/throttle/throttle';
 import { badRequest, tooManyRequests, unauthorized } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { createMailProvider } from '../../providers/mail/index';
 import { AM } from './messages';
-import { assertStrongPassword } from './passwordRules';
 import { revokeSessions } from './sessions.repository';
 
 export const RESET_TTL_MS = 30 * 60 * 1000;
@@ -20,7 +25,6 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const mail = createMailProvider(app.config, app.db, app.log);
-  const perEmail = createThrottle({ limit: 3, windowMs: 15 * 60 * 1000 });
   const perIp = createThrottle({ limit: 10, windowMs: 15 * 60 * 1000 });
   const resetAttempts = createThrottle({ limit: 20, windowMs: 15 * 60 * 1000 });
 
@@ -29,13 +33,24 @@ const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
     for (const id of ids) app.realtime.disconnectSession(id);
   };
 
+  const mailsInLastHour = async (userId: string) => {
+    const [row] = await app.db
+      .select({ n: count() })
+      .from(passwordResets)
+      .where(and(eq(passwordResets.userId, userId), gt(passwordResets.createdAt, new Date(Date.now() - 60 * 60 * 1000))));
+    return row.n;
+  };
+
   app.post('/auth/change-password', { onRequest: [app.authenticate], schema: { body: ChangePasswordBody } }, async (req) => {
     const me = req.user!;
     const { currentPassword, newPassword } = req.body;
-    const [row] = await app.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, me.id));
+    const [row] = await app.db
+      .select({ hash: users.passwordHash, email: users.email, name: users.name })
+      .from(users)
+      .where(eq(users.id, me.id));
     if (!row) throw unauthorized();
     if (!(await verifyPassword(row.hash, currentPassword))) throw badRequest(AM.wrongCurrentPassword, undefined, 'WRONG_PASSWORD');
-    assertStrongPassword(newPassword);
+    assertPasswordAllowed(newPassword, row);
     if (newPassword === currentPassword) throw badRequest(AM.samePassword, undefined, 'SAME_PASSWORD');
     await app.db
       .update(users)
@@ -47,12 +62,12 @@ const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/auth/forgot-password', { schema: { body: ForgotPasswordBody } }, async (req) => {
     const email = req.body.email.trim().toLowerCase();
-    if (!perIp.hit(req.ip) || !perEmail.hit(email)) throw tooManyRequests();
+    if (!perIp.hit(req.ip)) throw tooManyRequests();
     const [user] = await app.db
       .select({ id: users.id, name: users.name, status: users.status })
       .from(users)
       .where(eq(users.email, email));
-    if (user && user.status === 'Active') {
+    if (user && user.status === 'Active' && (await mailsInLastHour(user.id)) < app.config.resetMailsPerAccountPerHour) {
       const token = randomBytes(32).toString('base64url');
       await app.db.transaction(async (tx) => {
         // Only the newest link works.
@@ -78,7 +93,14 @@ const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/auth/reset-password', { schema: { body: ResetPasswordBody } }, async (req) => {
     if (!resetAttempts.hit(req.ip)) throw tooManyRequests();
     const { token, newPassword } = req.body;
-    assertStrongPassword(newPassword);
+    // The rules first (they need the owner's e-mail and name), so a refused password leaves the link usable.
+    const [owner] = await app.db
+      .select({ email: users.email, name: users.name })
+      .from(passwordResets)
+      .innerJoin(users, eq(users.id, passwordResets.userId))
+      .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())));
+    if (!owner) throw badRequest(AM.resetLinkInvalid, undefined, 'RESET_TOKEN_INVALID');
+    assertPasswordAllowed(newPassword, owner);
     const passwordHash = await hashPassword(newPassword);
     const userId = await app.db.transaction(async (tx) => {
       // Claiming the token and setting the password happen together or not at all.

@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, eq, ne } from 'drizzle-orm';
 import { PROFILE_FIELDS, ProfilePatch } from '../../contracts/account';
 import { users } from '../../db/schema';
-import { checkProfileImage } from '../../domain/account/profileImage';
+import { PROFILE_IMAGE_MAX_SIDE, normaliseProfileImage } from '../../domain/account/profileImage';
 import { badRequest, conflict, unauthorized } from '../../lib/errors';
 import { emailTaken } from '../auth/service';
 import { toUserJson } from '../auth/userJson';
@@ -15,6 +15,14 @@ import { accessChanged } from '../../lib/accessCache';
 
 const ALLOWED = new Set<string>(PROFILE_FIELDS);
 const OPTIONAL_TEXT = ['phoneNumber', 'address', 'village', 'district', 'state', 'pincode'] as const;
+
+/** The picture re-encoded by the server (domain/account/profileImage.ts), or a translated 400 saying why not. */
+async function storedProfileImage(dataUrl: string) {
+  const image = await normaliseProfileImage(dataUrl);
+  if (image.ok) return image.dataUrl;
+  if (image.reason === 'dimensions') throw badRequest(AM.imageTooLarge, { maxSide: PROFILE_IMAGE_MAX_SIDE }, 'IMAGE_TOO_LARGE');
+  throw badRequest(AM.badImage, { reason: image.reason }, 'BAD_IMAGE');
+}
 
 const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
@@ -46,8 +54,7 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (b.preferredLanguage !== undefined) patch.preferredLanguage = b.preferredLanguage;
       if (b.notificationPreferences !== undefined) patch.notificationPreferences = b.notificationPreferences;
       if (b.profileImage !== undefined) {
-        if (b.profileImage !== null && !checkProfileImage(b.profileImage).ok) throw badRequest(AM.badImage, undefined, 'BAD_IMAGE');
-        patch.profileImage = b.profileImage;
+        patch.profileImage = b.profileImage === null ? null : await storedProfileImage(b.profileImage);
       }
       if (patch.email) {
         const [taken] = await app.db

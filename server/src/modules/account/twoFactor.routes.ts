@@ -43,7 +43,7 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox<{ keys: AccountKeys }> = async 
   app.post('/auth/2fa/setup', { onRequest: [app.authenticate], schema: { response: { 200: TwoFactorSetup } } }, async (req) => {
     const me = req.user!;
     if ((await findTwoFactor(app.db, me.id))?.enabled) throw conflict(AM.twoFactorAlreadyOn, 'TWO_FACTOR_ON');
-    return startSetup(app.db, keys, me);
+    return startSetup(app.db, keys, app.secretBox, me);
   });
 
   app.post('/auth/2fa/verify', { onRequest: [app.authenticate], schema: { body: CodeBody } }, async (req) => {
@@ -52,7 +52,7 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox<{ keys: AccountKeys }> = async 
     const tf = await findTwoFactor(app.db, me.id);
     if (!tf) throw badRequest(AM.twoFactorNotSetUp, undefined, 'TWO_FACTOR_NOT_SET_UP');
     if (tf.enabled) throw conflict(AM.twoFactorAlreadyOn, 'TWO_FACTOR_ON');
-    if (!(await confirmSetup(app.db, me.id, req.body.code))) throw wrong(me.id);
+    if (!(await confirmSetup(app.db, app.secretBox, me.id, req.body.code))) throw wrong(me.id);
     wrongCodes.reset(me.id);
     return { success: true as const, isEnabled: true, message: AM.twoFactorEnabled };
   });
@@ -71,7 +71,7 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox<{ keys: AccountKeys }> = async 
         throw badRequest(AM.wrongCurrentPassword, undefined, 'WRONG_PASSWORD');
       }
     } else {
-      ok = (await checkSecondFactor(app.db, keys, me.id, body.code)) !== null;
+      ok = (await checkSecondFactor(app.db, keys, app.secretBox, me.id, body.code)) !== null;
       if (!ok) throw wrong(me.id);
     }
     await removeTwoFactor(app.db, me.id);
@@ -86,7 +86,7 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox<{ keys: AccountKeys }> = async 
       const me = req.user!;
       guard(me.id);
       if (!(await findTwoFactor(app.db, me.id))?.enabled) throw badRequest(AM.twoFactorOff, undefined, 'TWO_FACTOR_OFF');
-      if ((await checkSecondFactor(app.db, keys, me.id, req.body.code)) === null) throw wrong(me.id);
+      if ((await checkSecondFactor(app.db, keys, app.secretBox, me.id, req.body.code)) === null) throw wrong(me.id);
       wrongCodes.reset(me.id);
       return { backupCodes: await newBackupCodes(app.db, keys, me.id) };
     },

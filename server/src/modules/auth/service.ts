@@ -5,6 +5,7 @@ import { fields, users } from '../../db/schema';
 import type { ProfileField, RegisterBody } from '../../contracts/auth';
 import { assertCanCreate, fieldScope, type AuthUser } from '../../lib/access';
 import { AppError, M, badRequest, conflict, tooManyRequests, translated } from '../../lib/errors';
+import { assertPasswordAllowed } from '../../domain/account/passwordRules';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords';
 import { classifySignIn, isThrottled, recordAttempt } from './loginHistory';
 import { createSession, type ClientInfo } from './sessions';
@@ -76,6 +77,7 @@ const isUniqueViolation = (err: unknown) => {
 export async function register(db: Db, creator: AuthUser, body: RegisterBody) {
   assertCanCreate(creator, body.role);
   const email = body.email.trim().toLowerCase();
+  assertPasswordAllowed(body.password, { email, name: body.name }, 'password');
   let managedBy: string | null = null;
   if (body.role !== 'farmer') {
     if (body.managedBy) throw badRequest(managedByOnlyFarmers, { fields: [{ in: 'body', field: 'managedBy', message: 'only for farmers' }] });

@@ -1,16 +1,15 @@
-/** POST /chatbot {message} → {reply}: nothing is stored; rate limited per client. */
+/** POST /chatbot {message} → {reply}: nothing is stored; rate limited per user (CHAT_PER_USER_PER_MINUTE). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ChatReply, ChatRequest } from '../../contracts/chatbot';
 import { ApiErrorBody } from '../../contracts/common';
 import { answerQuestion } from '../../domain/chatbot/answer';
 import { chooseChatModel } from '../../providers/llm/index';
+import { perUserLimit } from '../../lib/rateLimits';
 import { preferredLanguage } from '../userLanguage';
 import { myFieldSnapshots } from './repository';
 
 const errors = { 400: ApiErrorBody, 401: ApiErrorBody, 429: ApiErrorBody };
 
-/** A conversation needs a message every few seconds at most; more is a script. */
-export const CHAT_PER_MINUTE = 20;
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const model = chooseChatModel(app.config);
@@ -18,7 +17,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/chatbot',
     {
       onRequest: [app.authenticate],
-      config: { rateLimit: { max: CHAT_PER_MINUTE, timeWindow: '1 minute' } },
+      config: { rateLimit: perUserLimit(app.config.chatPerUserPerMinute) },
       schema: { tags: ['chatbot'], body: ChatRequest, response: { 200: ChatReply, ...errors } },
     },
     async (req) => {

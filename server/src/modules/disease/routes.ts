@@ -14,14 +14,13 @@ import { DISEASE_INPUT_ERRORS, MAX_UPLOAD_BYTES } from '../../domain/disease/ima
 import { DISEASE_SOURCE, DISEASES } from '../../domain/disease/knowledgeBase';
 import { SEVERITY_BANDS } from '../../domain/disease/severity';
 import { AppError, badRequest, translated } from '../../lib/errors';
+import { perUserLimit } from '../../lib/rateLimits';
 import { preferredLanguage } from '../userLanguage';
 
 const errors = { 400: ApiErrorBody, 401: ApiErrorBody, 413: ApiErrorBody, 429: ApiErrorBody };
 const Lang = Type.Union([Type.Literal('english'), Type.Literal('marathi'), Type.Literal('hindi')]);
 const noImage = translated('Please attach a leaf photo in the "image" field.', 'कृपया "image" मध्ये पानाचा फोटो जोडा.', 'कृपया "image" में पत्ती की फ़ोटो जोड़ें।');
 
-/** Photo analysis is CPU work: a farmer needs a few per minute, not hundreds. */
-const DETECT_PER_MINUTE = 30;
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 200 } });
@@ -48,7 +47,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/disease/detect',
     {
       onRequest: [app.authenticate],
-      config: { rateLimit: { max: DETECT_PER_MINUTE, timeWindow: '1 minute' } },
+      config: { rateLimit: perUserLimit(app.config.diseaseDetectPerUserPerMinute) },
       schema: {
         tags: ['disease'],
         consumes: ['multipart/form-data'],

@@ -8,11 +8,10 @@ import { REGIONS_SOURCE } from '../../domain/land/regions';
 import { buildLandReport, type LandReport } from '../../domain/land/report';
 import { renderLandReportPdf } from '../../domain/land/reportPdf';
 import { DEFAULT_STATE, RATING_TABLES } from '../../domain/land/soilRating';
+import { perUserLimit } from '../../lib/rateLimits';
 import { preferredLanguage } from '../userLanguage';
 
 const errors = { 400: ApiErrorBody, 401: ApiErrorBody, 429: ApiErrorBody };
-/** PDF rendering takes ~0.1–0.5 s of CPU. */
-const PDF_PER_MINUTE = 20;
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -53,7 +52,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/land/download-pdf',
     {
       onRequest: [app.authenticate],
-      config: { rateLimit: { max: PDF_PER_MINUTE, timeWindow: '1 minute' } },
+      config: { rateLimit: perUserLimit(app.config.landPdfPerUserPerMinute) },
       schema: { tags: ['land'], body: PdfRequest, produces: ['application/pdf'] },
     },
     async (req, reply) => {
