@@ -26,6 +26,16 @@ type Point = { timestamp: string; value: number };
 const MARGIN = { top: 12, right: 20, bottom: 40, left: 56 };
 const TICK = { fontSize: CHART_FONT, fontFamily: CHART_FONT_FAMILY, fill: '#3d4a40' } as const;
 
+/** Every local midnight within [start, end]. */
+function midnights(start: Date, end: Date): Date[] {
+  const out: Date[] = [];
+  const d = new Date(start);
+  d.setHours(0, 0, 0, 0);
+  if (d < start) d.setDate(d.getDate() + 1);
+  for (; d <= end; d.setDate(d.getDate() + 1)) out.push(new Date(d));
+  return out;
+}
+
 export function SensorTimelineChart({ type, readings, unitLabel, height = 220 }: { type: string; readings: Point[]; unitLabel: string; height?: number }) {
   const intl = useIntl();
   const [frame, width] = useChartWidth(560);
@@ -50,12 +60,16 @@ export function SensorTimelineChart({ type, readings, unitLabel, height = 220 }:
   const hi = Math.max(...values);
   const y = scaleLinear({ domain: [lo === hi ? lo - 1 : lo, lo === hi ? hi + 1 : hi], range: [innerH, 0], nice: true });
   const colour = SERIES_COLOUR[type] ?? '#1565c0';
-  // A label is a day with a time on wide charts, the day alone on narrow ones (a week has 7 of them).
-  const dayOnly = innerW < 420;
+  // Over more than a day and a half the labels are days (one tick a day, thinned to what fits); over a
+  // shorter span they are times of day.
+  const [start, end] = x.domain();
+  const byDay = +end - +start > 36 * 3600_000;
   const label = (d: Date) =>
-    dayOnly ? intl.formatDate(d, { day: 'numeric', month: 'short', numberingSystem: 'latn' }) : when(d);
-  const fits = tickCount(innerW, labelWidth(label(x.domain()[1])), MAX_TIME_TICKS);
-  const ticks = atMost(dayOnly ? x.ticks(Math.min(fits, 7)) : x.ticks(fits), fits);
+    byDay
+      ? intl.formatDate(d, { day: 'numeric', month: 'short', numberingSystem: 'latn' })
+      : intl.formatTime(d, { hour: '2-digit', minute: '2-digit', numberingSystem: 'latn' });
+  const fits = tickCount(innerW, labelWidth(label(end)), MAX_TIME_TICKS);
+  const ticks = atMost(byDay ? midnights(start, end) : x.ticks(fits), fits);
   return (
     <div className="chart-frame" ref={frame}>
       <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={unitLabel} data-series={type}>
