@@ -4,10 +4,15 @@
  * below 11 px (the text's font size times the scale the SVG draws it at, so a viewBox shrunk to fit does
  * not pass on its nominal size). One browser; each role signs in once and visits its screens in that session.
  * Screenshots land in test-results/screenshots/phone-*.png.
+ *
+ * Item 4 (maps), on the coordinator's dashboard at 412 px with the tile hosts unreachable: the map opens
+ * with every pin in view, a field picked from the list opens its popup inside the map, and the map says
+ * in Marathi that the base map cannot load instead of showing an empty square.
  */
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DEMO, launchBrowser, loginAs, shot, startApp, type RunningApp } from './harness';
+import { DEMO, SHOTS, catalog, launchBrowser, loginAs, shot, startApp, type RunningApp } from './harness';
 
 const WIDTH = 360;
 const MIN_CHART_TEXT = 11;
@@ -64,8 +69,8 @@ async function measure(page: Page, screen: string): Promise<Problem[]> {
   return found.map((problem) => ({ screen, problem }));
 }
 
-async function signedIn(email: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: WIDTH, height: 780 }, locale: 'mr-IN', deviceScaleFactor: 1 });
+async function signedIn(email: string, width = WIDTH): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width, height: 780 }, locale: 'mr-IN', deviceScaleFactor: 1 });
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error('pageerror', e.message));
   await loginAs(page, app, email);
@@ -141,5 +146,31 @@ describe(`every screen at ${WIDTH} px`, () => {
     for (const [name, path] of STAFF_SCREENS) problems.push(...(await visit(page, `admin-${name}`, path)));
     await context.close();
     expect(problems).toEqual([]);
+  });
+
+  it('the coordinator\'s map at 412 px: every pin in view, the popup inside the map, and a notice when tiles cannot load', async () => {
+    const { context, page } = await signedIn(DEMO.coordinator, 412);
+    // No tile host answers (offline, or blocked): every request for a tile fails.
+    await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
+    await page.goto(`${app.url}/`);
+    const frame = page.locator('.field-map .map-frame').first();
+    await frame.scrollIntoViewIfNeeded();
+    await expect.poll(() => frame.getAttribute('data-pins-drawn'), { timeout: 20_000 }).not.toBeNull();
+    const drawn = Number(await frame.getAttribute('data-pins-drawn'));
+    expect(drawn).toBeGreaterThan(1);
+    await expect.poll(async () => Number(await frame.getAttribute('data-pins-in-view')), { timeout: 10_000 }).toBe(drawn);
+    await expect.poll(() => frame.getByTestId('map-tiles-down').textContent(), { timeout: 10_000 }).toBe(catalog('mr')['map.tilesDown']);
+    // A field chosen in the list: its popup opens inside the map's frame.
+    await page.locator('.field-map .field-list button').nth(2).click();
+    const popup = frame.locator('.maplibregl-popup');
+    await popup.waitFor();
+    await page.waitForTimeout(600);
+    const [f, p] = [await frame.boundingBox(), await popup.boundingBox()];
+    expect(p!.x).toBeGreaterThanOrEqual(f!.x - 1);
+    expect(p!.y).toBeGreaterThanOrEqual(f!.y - 1);
+    expect(p!.x + p!.width).toBeLessThanOrEqual(f!.x + f!.width + 1);
+    expect(p!.y + p!.height).toBeLessThanOrEqual(f!.y + f!.height + 1);
+    await frame.screenshot({ path: join(SHOTS, 'phone-coordinator-map.png') });
+    await context.close();
   });
 });

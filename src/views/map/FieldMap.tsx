@@ -88,6 +88,12 @@ export function FieldMap({ pins, listLimit = 10, height = 420, plain = false }: 
     const el = frame.current;
     if (el && el.dataset.pinsDrawn !== String(located.length)) el.dataset.pinsDrawn = String(located.length);
   }, [located.length]);
+  // data-pins-in-view on the frame: how many pins the camera shows once it has settled (e2e checks the fit).
+  const onMoveEnd = useCallback(() => {
+    const el = frame.current;
+    const bounds = mapRef.current?.getBounds();
+    if (el && bounds) el.dataset.pinsInView = String(located.filter((p) => bounds.contains([p.lng, p.lat])).length);
+  }, [located]);
   const onPick = useCallback(({ object }: { object?: FieldPin | null }) => setPicked(object ?? null), []);
   const layers = useMemo(
     () => [
@@ -138,6 +144,8 @@ export function FieldMap({ pins, listLimit = 10, height = 420, plain = false }: 
               tiles.onError(e as never);
             }}
             onSourceData={(e) => tiles.onSourceData(e as never)}
+            onLoad={onMoveEnd}
+            onMoveEnd={onMoveEnd}
             style={{ width: '100%', height: '100%' }}
           >
             <NavigationControl position="top-right" />
