@@ -15,6 +15,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO, SHOTS, catalog, launchBrowser, loginAs, shot, startApp, type RunningApp } from './harness';
 
 const WIDTH = 360;
+const mr = catalog('mr');
 const MIN_CHART_TEXT = 11;
 
 let app: RunningApp;
@@ -114,7 +115,19 @@ async function fieldDetails(page: Page, name: string): Promise<Problem[]> {
   await page.locator('.dialog .detail-section').last().locator('svg, .muted').first().waitFor();
   await page.waitForTimeout(300);
   await shot(page, `phone-${name}-field-details`);
-  return [...problems, ...(await measure(page, `${name}-field-details`))];
+  problems.push(...(await measure(page, `${name}-field-details`)));
+  await page.getByRole('dialog').getByRole('button', { name: mr['fields.close'] }).click();
+  // Staff also have the field table and the field map on this screen.
+  for (const tab of ['table', 'map'] as const) {
+    const button = page.getByRole('tab', { name: mr[`fields.tab.${tab}`] });
+    if ((await button.count()) === 0) continue;
+    await button.click();
+    await page.locator(tab === 'table' ? '.staff-table tbody tr' : '.field-map .map-frame, .field-map .muted').first().waitFor();
+    await page.waitForTimeout(500);
+    await shot(page, `phone-${name}-fields-${tab}`);
+    problems.push(...(await measure(page, `${name}-fields-${tab}`)));
+  }
+  return problems;
 }
 
 describe(`every screen at ${WIDTH} px`, () => {
@@ -159,7 +172,7 @@ describe(`every screen at ${WIDTH} px`, () => {
     const drawn = Number(await frame.getAttribute('data-pins-drawn'));
     expect(drawn).toBeGreaterThan(1);
     await expect.poll(async () => Number(await frame.getAttribute('data-pins-in-view')), { timeout: 10_000 }).toBe(drawn);
-    await expect.poll(() => frame.getByTestId('map-tiles-down').textContent(), { timeout: 10_000 }).toBe(catalog('mr')['map.tilesDown']);
+    await expect.poll(() => frame.getByTestId('map-tiles-down').textContent(), { timeout: 10_000 }).toBe(mr['map.tilesDown']);
     // A field chosen in the list: its popup opens inside the map's frame.
     await page.locator('.field-map .field-list button').nth(2).click();
     const popup = frame.locator('.maplibregl-popup');
