@@ -1,10 +1,13 @@
 /**
  * The field table (spec section 2, Field table) with its Set Field Location dialog: pages of 10 from the
  * server; a click or drag on the dialog's map sets the position; Save ('Saving...') stores it and reloads
- * the list; a failure shows 'Failed to save location.' and keeps the dialog open.
+ * the list; a failure shows 'Failed to save location.' and keeps the dialog open. The position can also be
+ * typed (the view checks the numbers and sends `location.pick`) or taken from the device ('use my location':
+ * the browser's geolocation, with its accuracy in metres shown; a refusal or timeout says so and keeps the dialog).
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { listAdminFields, listCoordinatorFields, saveFieldLocation, type FieldList, type FieldRow } from '@/services/fields';
+import { currentPosition, type Position as DevicePosition } from '@/services/geolocation';
 
 export const FIELD_PAGE_SIZE = 10;
 export type FieldTableInput = { actorRole: 'superadmin' | 'admin' | 'coordinator' };
@@ -19,12 +22,16 @@ export const fieldTableMachine = setup({
       totalPages: number;
       locating: FieldRow | null;
       position: Position | null;
+      /** The device's accuracy in metres when the position came from 'use my location', else null. */
+      accuracy: number | null;
       saveFailed: boolean;
+      locateFailed: boolean;
     },
     events: {} as
       | { type: 'page.go'; page: number }
       | { type: 'location.open'; field: FieldRow }
       | { type: 'location.pick'; position: Position }
+      | { type: 'location.locate' }
       | { type: 'location.save' }
       | { type: 'location.cancel' },
   },
@@ -34,13 +41,17 @@ export const fieldTableMachine = setup({
       return input.admin ? listAdminFields(q, signal) : listCoordinatorFields(q, signal);
     }),
     save: fromPromise<unknown, { id: string } & Position>(({ input }) => saveFieldLocation(input.id, input.lat, input.lng)),
+    locate: fromPromise<DevicePosition>(() => currentPosition()),
+  },
+  actions: {
+    close: assign({ locating: null, position: null, accuracy: null, saveFailed: false, locateFailed: false }),
   },
   guards: {
     hasPosition: ({ context }) => context.position !== null && context.locating !== null,
   },
 }).createMachine({
   id: 'fieldTable',
-  context: ({ input }) => ({ ...input, page: 1, fields: [], totalPages: 1, locating: null, position: null, saveFailed: false }),
+  context: ({ input }) => ({ ...input, page: 1, fields: [], totalPages: 1, locating: null, position: null, accuracy: null, saveFailed: false, locateFailed: false }),
   initial: 'loading',
   states: {
     loading: {
@@ -66,7 +77,9 @@ export const fieldTableMachine = setup({
             locating: ({ event }) => event.field,
             position: ({ event }) =>
               typeof event.field.lat === 'number' && typeof event.field.lng === 'number' ? { lat: event.field.lat, lng: event.field.lng } : null,
+            accuracy: null,
             saveFailed: false,
+            locateFailed: false,
           }),
         },
       },
@@ -77,10 +90,28 @@ export const fieldTableMachine = setup({
         open: {
           on: {
             // Not while saving: the PUT would still land and the closed dialog would leave the list stale.
-            'location.cancel': { target: '#fieldTable.ready', actions: assign({ locating: null, position: null, saveFailed: false }) },
-            'location.pick': { actions: assign({ position: ({ event }) => event.position, saveFailed: false }) },
+            'location.cancel': { target: '#fieldTable.ready', actions: 'close' },
+            'location.pick': { actions: assign({ position: ({ event }) => event.position, accuracy: null, saveFailed: false, locateFailed: false }) },
+            'location.locate': { target: 'finding', actions: assign({ saveFailed: false, locateFailed: false }) },
             'location.save': { guard: 'hasPosition', target: 'saving' },
           },
+        },
+        // Asking the device where it is (the browser may first ask the reader's permission).
+        finding: {
+          tags: ['finding'],
+          invoke: {
+            id: 'locate',
+            src: 'locate',
+            onDone: {
+              target: 'open',
+              actions: assign({
+                position: ({ event }) => ({ lat: event.output.latitude, lng: event.output.longitude }),
+                accuracy: ({ event }) => event.output.accuracy ?? null,
+              }),
+            },
+            onError: { target: 'open', actions: assign({ locateFailed: true }) },
+          },
+          on: { 'location.cancel': { target: '#fieldTable.ready', actions: 'close' } },
         },
         saving: {
           tags: ['busy'],
@@ -88,7 +119,7 @@ export const fieldTableMachine = setup({
             id: 'save',
             src: 'save',
             input: ({ context }) => ({ id: context.locating!._id, ...context.position! }),
-            onDone: { target: '#fieldTable.loading', actions: assign({ locating: null, position: null }) },
+            onDone: { target: '#fieldTable.loading', actions: 'close' },
             onError: { target: 'open', actions: assign({ saveFailed: true }) },
           },
         },

@@ -141,7 +141,13 @@ const assertState: Record<string, (s: Snap) => Promise<void> | void> = {
     const banner = query('alert');
     if (isMoistureLow(latest)) expect(banner).toHaveTextContent('Soil moisture is low, please give water!');
     else expect(banner).toBeNull();
-    if (series.length > 0) {
+    if (series.length === 1) {
+      // One reading is not a trend: it is said in words with its values, not drawn as a lone dot.
+      expect(await screen.findByText(/^Only one reading so far/, {}, { timeout: 5000 })).toHaveTextContent(
+        `moisture ${typeof series[0].moisture === 'number' ? `${series[0].moisture}%` : '--'}, temperature ${typeof series[0].temperature === 'number' ? `${series[0].temperature}°C` : '--'}`,
+      );
+      expect(screen.queryByTestId('moisture-line')).toBeNull();
+    } else if (series.length > 0) {
       const line = await screen.findByTestId('moisture-line', {}, { timeout: 5000 });
       expect(Number(line.getAttribute('data-points'))).toBe(series.filter((p) => typeof p.moisture === 'number').length);
     } else {

@@ -14,7 +14,11 @@ import { FarmerHomeView } from '@/views/farmer/FarmerHomeView';
 import { deferred, renderLive } from '../support/live';
 
 const ago = (min: number) => new Date(Date.now() - min * 60_000).toISOString();
-const SERIES: SeriesPoint[] = [{ timestamp: ago(30), moisture: 40, temperature: 28 }];
+// Two points: with one the home shows that single reading in words, not the chart this walk follows.
+const SERIES: SeriesPoint[] = [
+  { timestamp: ago(60), moisture: 41, temperature: 27 },
+  { timestamp: ago(30), moisture: 40, temperature: 28 },
+];
 const MISSED: SeriesPoint[] = [{ timestamp: ago(5), moisture: 38 }, { timestamp: ago(4), moisture: 37 }];
 
 type Ev = AnyEventObject;
@@ -37,7 +41,7 @@ const keyOf = (e: Ev) =>
       : e.type;
 
 type Snap = SnapshotFrom<typeof sensorFeedMachine>;
-const INPUT = { fieldId: 'f1', lastSeenAt: SERIES[0].timestamp };
+const INPUT = { fieldId: 'f1', lastSeenAt: SERIES[1].timestamp };
 const options = {
   input: INPUT,
   events: EVENTS as never,
@@ -74,7 +78,7 @@ function render() {
   const home = farmerHomeMachine.provide({
     actors: {
       loadFields: fromPromise(async () => [{ _id: 'f1', fieldId: 'FLD000001AAA', name: 'North plot', health: 'good', lastSensorData: null }]) as never,
-      loadFieldData: fromPromise(async (): Promise<FieldData & { failures: [] }> => ({ latest: { moisture: 40, temperature: 28, timestamp: SERIES[0].timestamp }, series: SERIES, emptyMessage: null, failures: [] })) as never,
+      loadFieldData: fromPromise(async (): Promise<FieldData & { failures: [] }> => ({ latest: { moisture: 40, temperature: 28, timestamp: SERIES[1].timestamp }, series: SERIES, emptyMessage: null, failures: [] })) as never,
       sensorFeed: feed,
     },
   });

@@ -1,5 +1,7 @@
 /**
  * The 24-hour chart: moisture (%) on the left axis, temperature (°C) on the right, hour:minute labels.
+ * Drawn in real pixels at the width of its card (labels stay 12 px on a 360 px phone), with as many hour
+ * labels as fit. A single reading is said in words with its values and time: one reading is not a trend.
  * A leaf view fed by props; loaded lazily so visx stays out of the entry chunk.
  */
 import { AxisBottom, AxisLeft, AxisRight } from '@visx/axis';
@@ -8,36 +10,60 @@ import { GridRows } from '@visx/grid';
 import { Group } from '@visx/group';
 import { scaleLinear, scaleTime } from '@visx/scale';
 import { LinePath } from '@visx/shape';
-import { useIntl } from 'react-intl';
+import { defineMessage, useIntl } from 'react-intl';
 import type { SeriesPoint } from '@/machines/farmerHome.machine';
+import { atMost, CHART_FONT, CHART_FONT_FAMILY, labelWidth, tickCount, useChartWidth } from './useChartWidth';
 
-const WIDTH = 720;
-const HEIGHT = 300;
-const M = { top: 16, right: 52, bottom: 36, left: 52 };
+const M = { top: 16, right: 52, bottom: 32, left: 52 };
 export const MOISTURE_COLOUR = '#1f6b9a';
 export const TEMPERATURE_COLOUR = '#c2410c';
+
+const single = defineMessage<{ time: string; moisture: string; temperature: string }>({
+  id: 'chart.singleReadingHome',
+  defaultMessage: 'Only one reading so far ({time}): moisture {moisture}, temperature {temperature}. More readings are needed to show a trend.',
+});
 
 type Props = { data: SeriesPoint[]; labels: { moisture: string; temperature: string; title: string } };
 
 const hhmm = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false });
+const TICK = { fontSize: CHART_FONT, fontFamily: CHART_FONT_FAMILY } as const;
 
 export default function DualAxisChart({ data, labels }: Props) {
   const intl = useIntl();
+  const [frame, width] = useChartWidth(720);
+  const height = Math.round(Math.min(300, Math.max(220, width * 0.6)));
+  const num = (v: number) => intl.formatNumber(v, { numberingSystem: 'latn', maximumFractionDigits: 0 });
+  if (data.length === 1) {
+    const [p] = data;
+    const value = (v: number | null | undefined, unit: string) => (typeof v === 'number' ? `${intl.formatNumber(v, { numberingSystem: 'latn', maximumFractionDigits: 1 })}${unit}` : '--');
+    return (
+      <div className="chart" ref={frame}>
+        <p className="chart-single">
+          {intl.formatMessage(single, {
+            time: intl.formatTime(p.timestamp, { hour: '2-digit', minute: '2-digit', numberingSystem: 'latn' }),
+            moisture: value(p.moisture, '%'),
+            temperature: value(p.temperature, '°C'),
+          })}
+        </p>
+      </div>
+    );
+  }
   const times = data.map((p) => Date.parse(p.timestamp));
   const end = Math.max(Date.now(), ...times);
-  const x = scaleTime({ domain: [new Date(end - 24 * 3600_000), new Date(end)], range: [M.left, WIDTH - M.right] });
-  const moisture = scaleLinear({ domain: [0, 100], range: [HEIGHT - M.bottom, M.top] });
+  const x = scaleTime({ domain: [new Date(end - 24 * 3600_000), new Date(end)], range: [M.left, width - M.right] });
+  const moisture = scaleLinear({ domain: [0, 100], range: [height - M.bottom, M.top] });
   const temps = data.flatMap((p) => (typeof p.temperature === 'number' ? [p.temperature] : []));
   const tMin = Math.floor(Math.min(10, ...temps) - 2);
   const tMax = Math.ceil(Math.max(40, ...temps) + 2);
-  const temperature = scaleLinear({ domain: [tMin, tMax], range: [HEIGHT - M.bottom, M.top], nice: true });
+  const temperature = scaleLinear({ domain: [tMin, tMax], range: [height - M.bottom, M.top], nice: true });
   const moisturePoints = data.filter((p) => typeof p.moisture === 'number');
   const temperaturePoints = data.filter((p) => typeof p.temperature === 'number');
-  const num = (v: number) => intl.formatNumber(v, { numberingSystem: 'latn', maximumFractionDigits: 0 });
+  const hourTicks = tickCount(width - M.left - M.right, labelWidth('00:00'), 8);
+  const valueTicks = Math.max(3, Math.min(5, Math.floor((height - M.top - M.bottom) / 32)));
   return (
-    <figure className="chart">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" role="img" aria-label={labels.title}>
-        <GridRows scale={moisture} left={M.left} width={WIDTH - M.left - M.right} stroke="#e3ebe3" numTicks={5} />
+    <figure className="chart" ref={frame}>
+      <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={labels.title}>
+        <GridRows scale={moisture} left={M.left} width={width - M.left - M.right} stroke="#e3ebe3" numTicks={valueTicks} />
         <Group>
           <LinePath
             data={moisturePoints}
@@ -60,9 +86,31 @@ export default function DualAxisChart({ data, labels }: Props) {
             data-points={temperaturePoints.length}
           />
         </Group>
-        <AxisLeft scale={moisture} left={M.left} numTicks={5} label={labels.moisture} stroke={MOISTURE_COLOUR} tickStroke={MOISTURE_COLOUR} tickFormat={(v) => num(Number(v))} tickLabelProps={{ fill: MOISTURE_COLOUR, fontSize: 11 }} labelProps={{ fill: MOISTURE_COLOUR, fontSize: 12 }} />
-        <AxisRight scale={temperature} left={WIDTH - M.right} numTicks={5} label={labels.temperature} stroke={TEMPERATURE_COLOUR} tickStroke={TEMPERATURE_COLOUR} tickFormat={(v) => num(Number(v))} tickLabelProps={{ fill: TEMPERATURE_COLOUR, fontSize: 11 }} labelProps={{ fill: TEMPERATURE_COLOUR, fontSize: 12 }} />
-        <AxisBottom scale={x} top={HEIGHT - M.bottom} numTicks={6} tickFormat={(v) => hhmm.format(v as Date)} tickLabelProps={{ fontSize: 11 }} />
+        <AxisLeft
+          scale={moisture}
+          left={M.left}
+          numTicks={valueTicks}
+          label={labels.moisture}
+          labelOffset={28}
+          stroke={MOISTURE_COLOUR}
+          tickStroke={MOISTURE_COLOUR}
+          tickFormat={(v) => num(Number(v))}
+          tickLabelProps={{ ...TICK, fill: MOISTURE_COLOUR, textAnchor: 'end', dx: -2, dy: 4 }}
+          labelProps={{ ...TICK, fill: MOISTURE_COLOUR, textAnchor: 'middle' }}
+        />
+        <AxisRight
+          scale={temperature}
+          left={width - M.right}
+          numTicks={valueTicks}
+          label={labels.temperature}
+          labelOffset={28}
+          stroke={TEMPERATURE_COLOUR}
+          tickStroke={TEMPERATURE_COLOUR}
+          tickFormat={(v) => num(Number(v))}
+          tickLabelProps={{ ...TICK, fill: TEMPERATURE_COLOUR, textAnchor: 'start', dx: 2, dy: 4 }}
+          labelProps={{ ...TICK, fill: TEMPERATURE_COLOUR, textAnchor: 'middle' }}
+        />
+        <AxisBottom scale={x} top={height - M.bottom} tickValues={atMost(x.ticks(hourTicks), hourTicks)} tickFormat={(v) => hhmm.format(v as Date)} tickLabelProps={{ ...TICK, textAnchor: 'middle' }} />
       </svg>
       <figcaption className="chart-legend">
         <span style={{ color: MOISTURE_COLOUR }}>━ {labels.moisture}</span>

@@ -13,15 +13,16 @@ import { Bar, LinePath } from '@visx/shape';
 import { useIntl } from 'react-intl';
 import type { ChartKind } from '@/machines/yieldTrends.machine';
 import type { YieldTable } from '@/machines/yieldTrendsRules';
+import { atMost, CHART_FONT, CHART_FONT_FAMILY, labelWidth, tickCount, useChartWidth } from './useChartWidth';
 
 export const CHART_WIDTH = 760;
 export const CHART_HEIGHT = 320;
 const M = { top: 16, right: 16, bottom: 32, left: 60 };
 /** The spec's palette of 10 colours, one per crop in order. */
 export const PALETTE = ['#1f6b3a', '#c2410c', '#1f6b9a', '#a16207', '#7c3aed', '#be185d', '#0f766e', '#4d7c0f', '#b91c1c', '#475569'];
-const LEGEND_PER_ROW = 5;
-const LEGEND_ROW = 20;
-const FONT = "'Noto Sans Devanagari', 'Noto Sans', system-ui, sans-serif";
+const LEGEND_ROW = 22;
+const LEGEND_ITEM = 135;
+const FONT = CHART_FONT_FAMILY;
 
 type Props = {
   table: YieldTable;
@@ -40,11 +41,13 @@ type Point = { key: string; value: number };
 
 export function YieldTrendsChart({ table, cropNames, colours, kind, showPoints, smooth, labels, svgRef }: Props) {
   const intl = useIntl();
+  // Real pixels at the width the panel gives (the export keeps the drawing's own size, from its viewBox).
+  const [frame, width] = useChartWidth<HTMLElement>(CHART_WIDTH);
   const keyOf = (r: { year: number; month: number }) => `${r.year}-${r.month}`;
   const monthLabel = new Map(
     table.rows.map((r) => [keyOf(r), intl.formatDate(new Date(r.year, r.month - 1, 1), { month: 'short', year: '2-digit', numberingSystem: 'latn' })]),
   );
-  const x = scaleBand({ domain: table.rows.map(keyOf), range: [M.left, CHART_WIDTH - M.right], padding: 0.2 });
+  const x = scaleBand({ domain: table.rows.map(keyOf), range: [M.left, width - M.right], padding: 0.2 });
   const max = Math.max(0, ...table.rows.flatMap((r) => r.values.map((v) => v ?? 0)));
   const y = scaleLinear({ domain: [0, max > 0 ? max * 1.1 : 10], range: [CHART_HEIGHT - M.bottom, M.top], nice: true });
   const inner = scaleBand({ domain: table.crops, range: [0, x.bandwidth()], padding: 0.1 });
@@ -55,21 +58,27 @@ export function YieldTrendsChart({ table, cropNames, colours, kind, showPoints, 
     points: table.rows.flatMap((r): Point[] => (r.values[i] === null ? [] : [{ key: keyOf(r), value: r.values[i] as number }])),
   }));
   const centre = (key: string) => (x(key) ?? 0) + x.bandwidth() / 2;
-  const legendRows = Math.ceil(series.length / LEGEND_PER_ROW);
+  const legendLeft = width < 480 ? 8 : M.left;
+  const perRow = Math.max(1, Math.floor((width - legendLeft) / LEGEND_ITEM));
+  const legendRows = Math.ceil(series.length / perRow);
+  const keys = table.rows.map(keyOf);
+  const fits = tickCount(width - M.left - M.right, labelWidth(monthLabel.get(keys[0] ?? '') ?? 'Jan 26'), 12);
+  const monthTicks = atMost(keys, fits);
   const height = CHART_HEIGHT + legendRows * LEGEND_ROW;
   return (
-    <figure className="chart yield-chart">
+    <figure className="chart yield-chart" ref={frame}>
       <svg
         ref={svgRef}
-        viewBox={`0 0 ${CHART_WIDTH} ${height}`}
-        width="100%"
+        viewBox={`0 0 ${width} ${height}`}
+        width={width}
+        height={height}
         role="img"
         aria-label={labels.title}
         fontFamily={FONT}
         data-kind={kind}
       >
-        <rect width={CHART_WIDTH} height={height} fill="#ffffff" />
-        <GridRows scale={y} left={M.left} width={CHART_WIDTH - M.left - M.right} stroke="#e3ebe3" numTicks={5} />
+        <rect width={width} height={height} fill="#ffffff" />
+        <GridRows scale={y} left={M.left} width={width - M.left - M.right} stroke="#e3ebe3" numTicks={5} />
         {series.map((s) => (
           <Group key={s.crop} data-crop={s.crop} data-points={s.points.length}>
             {kind === 'bar'
@@ -101,13 +110,13 @@ export function YieldTrendsChart({ table, cropNames, colours, kind, showPoints, 
                 )}
           </Group>
         ))}
-        <AxisLeft scale={y} left={M.left} numTicks={5} label={labels.axis} tickFormat={(v) => num(Number(v))} tickLabelProps={{ fontSize: 11, fontFamily: FONT }} labelProps={{ fontSize: 12, fontFamily: FONT }} />
-        <AxisBottom scale={x} top={CHART_HEIGHT - M.bottom} tickFormat={(k) => monthLabel.get(String(k)) ?? ''} tickLabelProps={{ fontSize: 11, fontFamily: FONT }} />
-        <Group top={CHART_HEIGHT + 4} left={M.left}>
+        <AxisLeft scale={y} left={M.left} numTicks={5} label={labels.axis} tickFormat={(v) => num(Number(v))} tickLabelProps={{ fontSize: CHART_FONT, fontFamily: FONT }} labelProps={{ fontSize: CHART_FONT, fontFamily: FONT }} />
+        <AxisBottom scale={x} top={CHART_HEIGHT - M.bottom} tickValues={monthTicks} tickFormat={(k) => monthLabel.get(String(k)) ?? ''} tickLabelProps={{ fontSize: CHART_FONT, fontFamily: FONT, textAnchor: 'middle' }} />
+        <Group top={CHART_HEIGHT + 4} left={legendLeft}>
           {series.map((s, i) => (
-            <g key={s.crop} transform={`translate(${(i % LEGEND_PER_ROW) * 135}, ${Math.floor(i / LEGEND_PER_ROW) * LEGEND_ROW + 10})`}>
+            <g key={s.crop} transform={`translate(${(i % perRow) * LEGEND_ITEM}, ${Math.floor(i / perRow) * LEGEND_ROW + 10})`}>
               <rect width={12} height={12} y={-10} fill={s.colour} />
-              <text x={16} fontSize={12} fill="#1d2a20">
+              <text x={16} fontSize={CHART_FONT} fill="#1d2a20">
                 {cropNames[i]}
               </text>
             </g>

@@ -1,8 +1,9 @@
 /** The field table with its Set Field Location dialog (spec section 2, Field table). */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { FieldTableContext } from '@/machines/fieldTable.context';
 import { cropLabel } from '@/views/ui/cropLabels';
+import { parseCoordinates, type CoordinateError } from '../map/pinBounds';
 import { Pager } from '../staff/Pager';
 import { useT } from '../staff/useT';
 import { fm } from './fieldMessages';
@@ -11,6 +12,66 @@ import { fm } from './fieldMessages';
 const LocationPicker = lazy(() => import('../map/LocationPicker').then((x) => ({ default: x.LocationPicker })));
 
 const HEALTH = { good: fm.good, warning: fm.warning, alert: fm.alert };
+
+/**
+ * Latitude and longitude typed by hand (a farmer's paper record, another app): checked here, each box with
+ * its own message, and sent as a pick when both are right. Re-mounted (keyed) when the position changes
+ * another way, so the boxes always show the current position.
+ */
+function TypedCoordinates({ position, disabled, format, onPick }: {
+  position: { lat: number; lng: number } | null;
+  disabled: boolean;
+  format: (n: number) => string;
+  onPick: (p: { lat: number; lng: number }) => void;
+}) {
+  const t = useT();
+  const [lat, setLat] = useState(position ? format(position.lat) : '');
+  const [lng, setLng] = useState(position ? format(position.lng) : '');
+  const [errors, setErrors] = useState<Partial<Record<'lat' | 'lng', CoordinateError>>>({});
+  const id = useId();
+  const apply = () => {
+    const r = parseCoordinates(lat, lng);
+    if ('errors' in r) setErrors(r.errors);
+    else {
+      setErrors({});
+      onPick(r.position);
+    }
+  };
+  const box = (key: 'lat' | 'lng', value: string, set: (v: string) => void) => (
+    <div className="coordinate-box">
+      <label htmlFor={`${id}-${key}`}>{t(key === 'lat' ? fm.latitude : fm.longitude)}</label>
+      <input
+        id={`${id}-${key}`}
+        name={key}
+        inputMode="decimal"
+        autoComplete="off"
+        value={value}
+        disabled={disabled}
+        aria-invalid={errors[key] ? true : undefined}
+        aria-describedby={errors[key] ? `${id}-${key}-error` : undefined}
+        onChange={(e) => set(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') apply();
+        }}
+      />
+      {errors[key] && (
+        <span className="field-error" id={`${id}-${key}-error`}>
+          {t(fm[errors[key]])}
+        </span>
+      )}
+    </div>
+  );
+  return (
+    <fieldset className="typed-coordinates">
+      <legend>{t(fm.typedTitle)}</legend>
+      {box('lat', lat, setLat)}
+      {box('lng', lng, setLng)}
+      <button type="button" disabled={disabled} onClick={apply}>
+        {t(fm.useTyped)}
+      </button>
+    </fieldset>
+  );
+}
 
 export function FieldTable({ onAddField }: { onAddField?: () => void }) {
   const intl = useIntl();
@@ -25,6 +86,9 @@ export function FieldTable({ onAddField }: { onAddField?: () => void }) {
   const loading = FieldTableContext.useSelector((s) => s.hasTag('loading'));
   const saving = FieldTableContext.useSelector((s) => s.hasTag('busy'));
   const canSave = FieldTableContext.useSelector((s) => s.can({ type: 'location.save' }));
+  const finding = FieldTableContext.useSelector((s) => s.hasTag('finding'));
+  const accuracy = FieldTableContext.useSelector((s) => s.context.accuracy);
+  const locateFailed = FieldTableContext.useSelector((s) => s.context.locateFailed);
   const coordinate = (n: number) => intl.formatNumber(n, { maximumFractionDigits: 6, minimumFractionDigits: 6, numberingSystem: 'latn' });
 
   return (
@@ -89,6 +153,28 @@ export function FieldTable({ onAddField }: { onAddField?: () => void }) {
               <LocationPicker position={position} onPick={(p) => actor.send({ type: 'location.pick', position: p })} />
             </Suspense>
             {position && <p data-testid="picked-position">{t(fm.position, { lat: coordinate(position.lat), lng: coordinate(position.lng) })}</p>}
+            {position && accuracy !== null && (
+              <p className="muted" data-testid="position-accuracy">
+                {t(fm.accuracy, { metres: intl.formatNumber(Math.round(accuracy), { numberingSystem: 'latn' }) })}
+              </p>
+            )}
+            <div className="location-tools">
+              <button type="button" disabled={finding || saving} onClick={() => actor.send({ type: 'location.locate' })}>
+                {t(finding ? fm.finding : fm.useMyLocation)}
+              </button>
+              {locateFailed && (
+                <p className="field-error" role="status">
+                  {t(fm.locateFailed)}
+                </p>
+              )}
+            </div>
+            <TypedCoordinates
+              key={position ? `${position.lat},${position.lng}` : 'none'}
+              position={position}
+              disabled={finding || saving}
+              format={coordinate}
+              onPick={(p) => actor.send({ type: 'location.pick', position: p })}
+            />
             {saveFailed && (
               <p role="alert" className="banner banner-error">
                 {t(fm.saveFailed)}

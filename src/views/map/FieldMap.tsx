@@ -7,9 +7,9 @@
  * panning and zooming only move the camera; deck.gl picks on the GPU for the popup. The list shows one page
  * of `listLimit` rows with a pager, never a DOM row per field (docs/field-map.md has the measurements).
  */
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import MapGL, { NavigationControl, Popup, useControl } from 'react-map-gl/maplibre';
+import MapGL, { NavigationControl, Popup, useControl, type MapRef } from 'react-map-gl/maplibre';
 import { MapboxOverlay, type MapboxOverlayProps } from '@deck.gl/mapbox';
 import { ScatterplotLayer } from '@deck.gl/layers';
 import type { FieldPin } from '../../../server/src/contracts/fields';
@@ -17,6 +17,8 @@ import { cropLabel } from '@/views/ui/cropLabels';
 import { Pager } from '../staff/Pager';
 import { useT } from '../staff/useT';
 import { healthColour, MAP_CENTER, MAP_ZOOM, styleFor, type MapMode } from './mapSetup';
+import { cameraFor, fitPadding, FIT_MAX_ZOOM, type Camera } from './pinBounds';
+import { TilesDown, useTileStatus } from './useTileStatus';
 
 const m = defineMessages({
   map: { id: 'fieldMap.map', defaultMessage: 'Map' },
@@ -37,6 +39,18 @@ function DeckOverlay(props: MapboxOverlayProps) {
   return null;
 }
 
+/** The camera as maplibre's initial view (a bounding box fitted with padding, or one place at a zoom). */
+function initialView(camera: Camera | null, width: number) {
+  if (!camera) return { ...MAP_CENTER, zoom: MAP_ZOOM };
+  if (camera.kind === 'point') return { latitude: camera.latitude, longitude: camera.longitude, zoom: camera.zoom };
+  return { bounds: camera.bounds, fitBoundsOptions: { padding: fitPadding(width), maxZoom: FIT_MAX_ZOOM } };
+}
+
+export function moveTo(map: MapRef, camera: Camera, width: number, animate: boolean) {
+  if (camera.kind === 'point') map.jumpTo({ center: [camera.longitude, camera.latitude], zoom: camera.zoom });
+  else map.fitBounds(camera.bounds, { padding: fitPadding(width), maxZoom: FIT_MAX_ZOOM, animate });
+}
+
 export const pinnable = (pins: FieldPin[]) => pins.filter((p) => Number.isFinite(p.lat) && Number.isFinite(p.lng));
 
 // Stable accessors: a new function each render would make deck.gl recompute every attribute.
@@ -54,11 +68,32 @@ export function FieldMap({ pins, listLimit = 10, height = 420, plain = false }: 
   const [page, setPage] = useState(1);
   const located = useMemo(() => pinnable(pins), [pins]);
   const frame = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<MapRef>(null);
+  const tiles = useTileStatus(mode);
+  // Open where the pins are (all of them, with padding), and follow when the pins change.
+  const camera = useMemo(() => cameraFor(located), [located]);
+  const cameraKey = JSON.stringify(camera);
+  useEffect(() => {
+    const map = mapRef.current;
+    if (map && camera) moveTo(map, camera, frame.current?.clientWidth ?? 400, false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the key is the camera's value
+  }, [cameraKey]);
+  /** A field chosen in the list: centre it, so its popup opens inside the map, not half outside it. */
+  const pickFromList = (p: FieldPin) => {
+    setPicked(p);
+    mapRef.current?.easeTo({ center: [p.lng, p.lat], duration: 300 });
+  };
   // data-pins-drawn on the frame: how many pins deck.gl has drawn (the map benchmark and e2e wait on it).
   const onAfterRender = useCallback(() => {
     const el = frame.current;
     if (el && el.dataset.pinsDrawn !== String(located.length)) el.dataset.pinsDrawn = String(located.length);
   }, [located.length]);
+  // data-pins-in-view on the frame: how many pins the camera shows once it has settled (e2e checks the fit).
+  const onMoveEnd = useCallback(() => {
+    const el = frame.current;
+    const bounds = mapRef.current?.getBounds();
+    if (el && bounds) el.dataset.pinsInView = String(located.filter((p) => bounds.contains([p.lng, p.lat])).length);
+  }, [located]);
   const onPick = useCallback(({ object }: { object?: FieldPin | null }) => setPicked(object ?? null), []);
   const layers = useMemo(
     () => [
@@ -100,18 +135,23 @@ export function FieldMap({ pins, listLimit = 10, height = 420, plain = false }: 
       ) : (
         <div style={{ height }} className="map-frame" ref={frame}>
           <MapGL
-            initialViewState={{ ...MAP_CENTER, zoom: MAP_ZOOM }}
+            ref={mapRef}
+            initialViewState={initialView(camera, typeof window === 'undefined' ? 400 : window.innerWidth)}
             mapStyle={styleFor(mode, offline)}
             onError={(e) => {
-              // A style that cannot be fetched (no network) falls back to the tile-free style; tile errors are harmless.
+              // A style that cannot be fetched (no network) falls back to the tile-free style; the notice says why.
               if (!offline && /style/i.test(String(e.error?.message))) setOffline(true);
+              tiles.onError(e as never);
             }}
+            onSourceData={(e) => tiles.onSourceData(e as never)}
+            onLoad={onMoveEnd}
+            onMoveEnd={onMoveEnd}
             style={{ width: '100%', height: '100%' }}
           >
             <NavigationControl position="top-right" />
             <DeckOverlay layers={layers} onAfterRender={onAfterRender} />
             {picked && (
-              <Popup latitude={picked.lat} longitude={picked.lng} onClose={() => setPicked(null)} closeOnClick={false}>
+              <Popup latitude={picked.lat} longitude={picked.lng} onClose={() => setPicked(null)} closeOnClick={false} maxWidth="min(240px, 70vw)">
                 <strong>{picked.fieldName}</strong>
                 {plain ? null : (
                   <>
@@ -122,13 +162,14 @@ export function FieldMap({ pins, listLimit = 10, height = 420, plain = false }: 
               </Popup>
             )}
           </MapGL>
+          {tiles.down && <TilesDown offline={tiles.offline} />}
         </div>
       )}
       {rows.length > 0 && (
         <ul className="field-list">
           {rows.map((p, i) => (
             <li key={`${p.fieldId}:${i}`}>
-              <button type="button" className="link-button" onClick={() => setPicked(p)}>
+              <button type="button" className="link-button" onClick={() => pickFromList(p)}>
                 {p.fieldName}
               </button>
               {plain ? null : <span className={`badge ${p.status === 'good' ? 'badge-ok' : 'badge-warn'}`}>{badge(p.status)}</span>}

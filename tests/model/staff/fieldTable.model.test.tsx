@@ -2,10 +2,9 @@
  * Generated paths over fieldTableMachine, each driving the real FieldTable (and its Set Field Location dialog).
  *
  * The dialog's map is maplibre on WebGL, which jsdom does not have: the real LocationPicker loads but draws
- * nothing, so `location.pick` (a click or marker drag on the map) cannot be driven here. It is driven in a real
- * browser by tests/e2e/staff.e2e.ts ('Set its location on the map in the field table'); this walk reaches the
- * saving states through a field that already has a position (Edit Location), and checks that a field without one
- * cannot be saved. The guard test below keeps that the only event left out.
+ * nothing, so a click on the map is driven in a real browser by tests/e2e/staff.e2e.ts. Here `location.pick`
+ * comes from the typed coordinates (the same event), and 'use my location' from the device actor (stubbed);
+ * the guard test below keeps every event walked.
  */
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
@@ -28,9 +27,13 @@ const LOCATED = field(2, { lat: 19.123456, lng: 75.654321, status: 'alert' });
 const PAGE: FieldList = { fields: [UNLOCATED, LOCATED], pagination: { page: 1, limit: 10, total: 12, totalPages: 2 } };
 const FAIL = new HttpError(500, 'server');
 
-/** Only the map can send this one (see the header). */
-const MAP_ONLY = ['location.pick'];
+const TYPED = { lat: 18.5204, lng: 73.8567 };
+const DEVICE = { latitude: 18.61, longitude: 73.91, accuracy: 23.4 };
 const EVENTS = [
+  { type: 'location.pick', position: TYPED },
+  { type: 'location.locate' },
+  { type: 'xstate.done.actor.locate', output: DEVICE },
+  { type: 'xstate.error.actor.locate', error: new Error('denied') },
   { type: 'page.go', page: 2 },
   { type: 'page.go', page: 1 },
   { type: 'location.open', field: UNLOCATED },
@@ -42,7 +45,7 @@ const EVENTS = [
   { type: 'xstate.done.actor.save', output: {} },
   { type: 'xstate.error.actor.save', error: FAIL },
 ];
-type Ev = { type: string; page?: number; field?: FieldRow; error?: unknown; output?: unknown };
+type Ev = { type: string; page?: number; field?: FieldRow; error?: unknown; output?: unknown; position?: { lat: number; lng: number } };
 type Snap = SnapshotFrom<typeof fieldTableMachine>;
 const label = (e: Ev) => `${e.type}${e.page ? `(${e.page})` : ''}${e.field ? `(${e.field.fieldName})` : ''}`;
 
@@ -64,7 +67,7 @@ function pathsFor(input: FieldTableInput) {
       // Every way into loading is kept apart by its event (first load, page change, save), and so is Cancel,
       // which goes back to a table the walk has already seen. The page matters to the table, not to the dialog.
       const via = s.matches('loading') || e?.type === 'location.cancel' ? (e?.type ?? '') : '';
-      const shape = s.matches('locating') ? [c.locating?._id, c.position !== null, c.saveFailed] : [c.page, c.fields.length];
+      const shape = s.matches('locating') ? [c.locating?._id, JSON.stringify(c.position), c.accuracy, c.saveFailed, c.locateFailed] : [c.page, c.fields.length];
       return [JSON.stringify(s.value), ...shape, via].join('|');
     },
   });
@@ -75,24 +78,24 @@ describe.each([{ actorRole: 'admin' }, { actorRole: 'coordinator' }] satisfies F
 
   it('walks every state and every event the view can send', () => {
     expect(new Set(paths.map((p) => JSON.stringify(p.state.value)))).toEqual(
-      new Set(['"loading"', '"ready"', '{"locating":"open"}', '{"locating":"saving"}']),
+      new Set(['"loading"', '"ready"', '{"locating":"open"}', '{"locating":"saving"}', '{"locating":"finding"}']),
     );
     const used = new Set(paths.flatMap((p) => p.steps.map((s) => label(s.event as Ev))));
     for (const e of EVENTS) expect(used).toContain(label(e));
-    // Every event the machine takes is either walked here or sent only by the map.
+    // Every event the machine takes is walked here.
     const walked = new Set(EVENTS.map((e) => e.type).filter((t) => !t.startsWith('xstate.')));
-    expect([...new Set(fieldTableMachine.events)].filter((t) => !t.startsWith('xstate.')).sort()).toEqual([...walked, ...MAP_ONLY].sort());
+    expect([...new Set(fieldTableMachine.events)].filter((t) => !t.startsWith('xstate.')).sort()).toEqual([...walked].sort());
   });
 
   it.each(paths.map((p) => [p.steps.map((s) => label(s.event as Ev)).join(' → '), p] as const))('%s', async (_, path) => {
     const pending: Record<string, Deferred<unknown>> = {};
-    const inputs: Record<string, unknown[]> = { load: [], save: [] };
+    const inputs: Record<string, unknown[]> = { load: [], save: [], locate: [] };
     const actor = (id: string) =>
       fromPromise(({ input: i }) => {
         inputs[id].push(i);
         return (pending[id] = deferred()).promise;
       }) as never;
-    const logic = fieldTableMachine.provide({ actors: { load: actor('load'), save: actor('save') } });
+    const logic = fieldTableMachine.provide({ actors: { load: actor('load'), save: actor('save'), locate: actor('locate') } });
     let addField = 0;
     renderEn(
       <FieldTableContext.Provider logic={logic} options={{ input }}>
@@ -118,6 +121,22 @@ describe.each([{ actorRole: 'admin' }, { actorRole: 'coordinator' }] satisfies F
           return fireEvent.click(within(dialog()).getByRole('button', { name: 'Save' }));
         case 'location.cancel':
           return fireEvent.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
+        case 'location.locate':
+          return fireEvent.click(within(dialog()).getByRole('button', { name: 'Use my location' }));
+        case 'location.pick': {
+          // Wrong first (each box says why, nothing is picked), then right.
+          const d = dialog();
+          const before = inputs.save.length;
+          fireEvent.change(within(d).getByRole('textbox', { name: 'Latitude' }), { target: { value: '91' } });
+          fireEvent.change(within(d).getByRole('textbox', { name: 'Longitude' }), { target: { value: '73,x' } });
+          fireEvent.click(within(d).getByRole('button', { name: 'Use these coordinates' }));
+          expect(within(d).getByRole('textbox', { name: 'Latitude' })).toHaveAccessibleDescription('Latitude must be between -90 and 90.');
+          expect(within(d).getByRole('textbox', { name: 'Longitude' })).toHaveAccessibleDescription('Longitude must be a number in decimal degrees, e.g. 73.8567.');
+          expect(inputs.save.length).toBe(before);
+          fireEvent.change(within(d).getByRole('textbox', { name: 'Latitude' }), { target: { value: String(e.position!.lat) } });
+          fireEvent.change(within(d).getByRole('textbox', { name: 'Longitude' }), { target: { value: String(e.position!.lng).replace('.', ',') } });
+          return fireEvent.click(within(d).getByRole('button', { name: 'Use these coordinates' }));
+        }
       }
       throw new Error(`no executor for ${e.type}`);
     };
@@ -162,6 +181,21 @@ describe.each([{ actorRole: 'admin' }, { actorRole: 'coordinator' }] satisfies F
         else expect(picked).toBeNull();
         if (c.saveFailed) expect(within(d).getByRole('alert')).toHaveTextContent('Failed to save location.');
         else expect(within(d).queryByRole('alert')).toBeNull();
+        // The device's accuracy shows only for a position that came from the device.
+        const accuracy = screen.queryByTestId('position-accuracy');
+        if (c.position && c.accuracy !== null) expect(accuracy).toHaveTextContent(`From this device, accurate to about ${Math.round(c.accuracy)} m`);
+        else expect(accuracy).toBeNull();
+        const failure = 'Your location could not be found. Allow location access in the browser, or type the coordinates.';
+        if (c.locateFailed) expect(d).toHaveTextContent(failure);
+        else expect(d).not.toHaveTextContent(failure);
+        // The typed boxes show the current position.
+        expect(within(d).getByRole('textbox', { name: 'Latitude' })).toHaveValue(c.position ? c.position.lat.toFixed(6) : '');
+        expect(within(d).getByRole('textbox', { name: 'Longitude' })).toHaveValue(c.position ? c.position.lng.toFixed(6) : '');
+      }
+      if (s.matches({ locating: 'finding' })) {
+        expect(within(dialog()).getByRole('button', { name: 'Finding your location…' })).toBeDisabled();
+        expect(within(dialog()).getByRole('button', { name: 'Save' })).toBeDisabled();
+        expect(within(dialog()).getByRole('textbox', { name: 'Latitude' })).toBeDisabled();
       }
       if (s.matches({ locating: 'open' })) {
         // Save needs a position: a field without one cannot be saved until the map is clicked.
@@ -173,7 +207,7 @@ describe.each([{ actorRole: 'admin' }, { actorRole: 'coordinator' }] satisfies F
         expect(within(dialog()).getByRole('button', { name: 'Saving...' })).toBeDisabled();
         // The save cannot be called back once sent, so the dialog stays until it answers.
         expect(within(dialog()).getByRole('button', { name: 'Cancel' })).toBeDisabled();
-        expect(inputs.save.at(-1)).toEqual({ id: LOCATED._id, lat: LOCATED.lat, lng: LOCATED.lng });
+        expect(inputs.save.at(-1)).toEqual({ id: c.locating!._id, ...c.position });
       }
     };
     for (const step of path.steps) {

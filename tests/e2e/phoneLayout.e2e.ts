@@ -1,0 +1,189 @@
+/**
+ * Issue 14 item 6: every screen of every demo role at 360 px wide, in Marathi. A screen fails when the page
+ * scrolls sideways (`document.documentElement.scrollWidth > innerWidth`) or when any chart text renders
+ * below 11 px (the text's font size times the scale the SVG draws it at, so a viewBox shrunk to fit does
+ * not pass on its nominal size). One browser; each role signs in once and visits its screens in that session.
+ * Screenshots land in test-results/screenshots/phone-*.png.
+ *
+ * Item 4 (maps), on the coordinator's dashboard at 412 px with the tile hosts unreachable: the map opens
+ * with every pin in view, a field picked from the list opens its popup inside the map, and the map says
+ * in Marathi that the base map cannot load instead of showing an empty square.
+ */
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DEMO, SHOTS, catalog, launchBrowser, loginAs, shot, startApp, type RunningApp } from './harness';
+
+const WIDTH = 360;
+const mr = catalog('mr');
+const MIN_CHART_TEXT = 11;
+
+let app: RunningApp;
+let browser: Browser;
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+type Problem = { screen: string; problem: string };
+
+/** What is wrong with the page as drawn now: sideways scroll (with the widest culprits) and small chart text. */
+async function measure(page: Page, screen: string): Promise<Problem[]> {
+  const found = await page.evaluate((min) => {
+    const out: string[] = [];
+    const doc = document.documentElement;
+    if (doc.scrollWidth > window.innerWidth) {
+      // Name the elements that reach past the right edge, innermost first, so a failure says what to fix.
+      const over = [...document.querySelectorAll('body *')]
+        .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
+        .filter((el) => ![...el.children].some((c) => c.getBoundingClientRect().right > window.innerWidth + 0.5))
+        .slice(0, 5)
+        .map((el) => `${el.tagName.toLowerCase()}.${(el.getAttribute('class') ?? '').replace(/\s+/g, '.')} → ${Math.round(el.getBoundingClientRect().right)} px`);
+      out.push(`scrolls sideways: ${doc.scrollWidth} px content in ${window.innerWidth} px (${over.join('; ')})`);
+    }
+    // A box that scrolls sideways inside the page (a dialog, a panel) hides content just the same; only a
+    // table may scroll inside its own container.
+    for (const el of document.querySelectorAll<HTMLElement>('body *')) {
+      const { overflowX } = getComputedStyle(el);
+      if ((overflowX === 'auto' || overflowX === 'scroll') && el.scrollWidth > el.clientWidth + 1 && !el.querySelector('table')) {
+        out.push(`${el.tagName.toLowerCase()}.${(el.getAttribute('class') ?? '').replace(/\s+/g, '.')} scrolls sideways: ${el.scrollWidth} px content in ${el.clientWidth} px`);
+      }
+    }
+    for (const text of document.querySelectorAll<SVGTextElement>('svg text')) {
+      if (!text.textContent?.trim()) continue;
+      const box = text.getBoundingClientRect();
+      if (box.width === 0 && box.height === 0) continue;
+      const ctm = text.getScreenCTM();
+      const scale = ctm ? Math.hypot(ctm.a, ctm.b) : 1;
+      const size = parseFloat(getComputedStyle(text).fontSize) * scale;
+      if (size < min - 0.01) {
+        out.push(`chart text "${text.textContent.trim().slice(0, 20)}" drawn at ${size.toFixed(1)} px`);
+        break;
+      }
+    }
+    return out;
+  }, MIN_CHART_TEXT);
+  return found.map((problem) => ({ screen, problem }));
+}
+
+async function signedIn(email: string, width = WIDTH): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width, height: 780 }, locale: 'mr-IN', deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => console.error('pageerror', e.message));
+  await loginAs(page, app, email);
+  return { context, page };
+}
+
+/** Opens `path` in the signed-in page, waits until it has settled, and measures it. */
+async function visit(page: Page, name: string, path: string, ready?: (page: Page) => Promise<unknown>): Promise<Problem[]> {
+  await page.goto(`${app.url}${path}`);
+  await page.waitForLoadState('networkidle');
+  await page.locator('.loading').first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => undefined);
+  if (ready) await ready(page);
+  await page.waitForTimeout(300);
+  await shot(page, `phone-${name}`);
+  return measure(page, name);
+}
+
+const STAFF_SCREENS: [string, string][] = [
+  ['farmers', '/farmers'],
+  ['alerts', '/alerts'],
+  ['analytics', '/analytics'],
+  ['advanced-analytics', '/advanced-analytics'],
+  ['ai-recommendations', '/ai-recommendations'],
+  ['gps-field-mapping', '/gps-field-mapping'],
+  ['add-farmer', '/add-farmer'],
+  ['add-field', '/add-field'],
+];
+
+const TOOLS: [string, string][] = [
+  ['disease', '/disease-detector'],
+  ['fdss', '/fdss'],
+  ['land-report', '/land-report'],
+  ['profile', '/profile'],
+  ['messages', '/messages'],
+];
+
+async function fieldDetails(page: Page, name: string): Promise<Problem[]> {
+  const problems = await visit(page, `${name}-fields`, '/fields', (p) => p.locator('.card-grid .card').first().waitFor());
+  await page.locator('button[aria-label*=":"]').first().click();
+  await page.getByRole('dialog').waitFor();
+  await page.locator('.dialog .detail-section').last().locator('svg, .muted').first().waitFor();
+  await page.waitForTimeout(300);
+  await shot(page, `phone-${name}-field-details`);
+  problems.push(...(await measure(page, `${name}-field-details`)));
+  await page.getByRole('dialog').getByRole('button', { name: mr['fields.close'] }).click();
+  // Staff also have the field table and the field map on this screen.
+  for (const tab of ['table', 'map'] as const) {
+    const button = page.getByRole('tab', { name: mr[`fields.tab.${tab}`] });
+    if ((await button.count()) === 0) continue;
+    await button.click();
+    await page.locator(tab === 'table' ? '.staff-table tbody tr' : '.field-map .map-frame, .field-map .muted').first().waitFor();
+    await page.waitForTimeout(500);
+    await shot(page, `phone-${name}-fields-${tab}`);
+    problems.push(...(await measure(page, `${name}-fields-${tab}`)));
+  }
+  return problems;
+}
+
+describe(`every screen at ${WIDTH} px`, () => {
+  it('the farmer: home (with its chart and chatbot), fields, field details and the tools', async () => {
+    const { context, page } = await signedIn(DEMO.farmer);
+    const problems: Problem[] = [];
+    problems.push(...(await visit(page, 'farmer-home', '/', (p) => p.locator('.chart svg, .chart-empty').first().waitFor())));
+    problems.push(...(await fieldDetails(page, 'farmer')));
+    for (const [name, path] of TOOLS) problems.push(...(await visit(page, `farmer-${name}`, path)));
+    await context.close();
+    expect(problems).toEqual([]);
+  });
+
+  it('the coordinator: dashboard, fields, field details and every staff screen', async () => {
+    const { context, page } = await signedIn(DEMO.coordinator);
+    const problems: Problem[] = [];
+    problems.push(...(await visit(page, 'coordinator-dashboard', '/', (p) => p.locator('.map-frame, .field-map').first().waitFor())));
+    problems.push(...(await fieldDetails(page, 'coordinator')));
+    for (const [name, path] of STAFF_SCREENS) problems.push(...(await visit(page, `coordinator-${name}`, path)));
+    await context.close();
+    expect(problems).toEqual([]);
+  });
+
+  it('the admin: dashboard, fields and every staff screen', async () => {
+    const { context, page } = await signedIn(DEMO.admin);
+    const problems: Problem[] = [];
+    problems.push(...(await visit(page, 'admin-dashboard', '/', (p) => p.locator('.yield-chart svg, .chart svg').first().waitFor().catch(() => undefined))));
+    problems.push(...(await fieldDetails(page, 'admin')));
+    for (const [name, path] of STAFF_SCREENS) problems.push(...(await visit(page, `admin-${name}`, path)));
+    await context.close();
+    expect(problems).toEqual([]);
+  });
+
+  it('the coordinator\'s map at 412 px: every pin in view, the popup inside the map, and a notice when tiles cannot load', async () => {
+    const { context, page } = await signedIn(DEMO.coordinator, 412);
+    // No tile host answers (offline, or blocked): every request for a tile fails.
+    await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
+    await page.goto(`${app.url}/`);
+    const frame = page.locator('.field-map .map-frame').first();
+    await frame.scrollIntoViewIfNeeded();
+    await expect.poll(() => frame.getAttribute('data-pins-drawn'), { timeout: 20_000 }).not.toBeNull();
+    const drawn = Number(await frame.getAttribute('data-pins-drawn'));
+    expect(drawn).toBeGreaterThan(1);
+    await expect.poll(async () => Number(await frame.getAttribute('data-pins-in-view')), { timeout: 10_000 }).toBe(drawn);
+    await expect.poll(() => frame.getByTestId('map-tiles-down').textContent(), { timeout: 10_000 }).toBe(mr['map.tilesDown']);
+    // A field chosen in the list: its popup opens inside the map's frame.
+    await page.locator('.field-map .field-list button').nth(2).click();
+    const popup = frame.locator('.maplibregl-popup');
+    await popup.waitFor();
+    await page.waitForTimeout(600);
+    const [f, p] = [await frame.boundingBox(), await popup.boundingBox()];
+    expect(p!.x).toBeGreaterThanOrEqual(f!.x - 1);
+    expect(p!.y).toBeGreaterThanOrEqual(f!.y - 1);
+    expect(p!.x + p!.width).toBeLessThanOrEqual(f!.x + f!.width + 1);
+    expect(p!.y + p!.height).toBeLessThanOrEqual(f!.y + f!.height + 1);
+    await frame.screenshot({ path: join(SHOTS, 'phone-coordinator-map.png') });
+    await context.close();
+  });
+});
