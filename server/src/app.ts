@@ -11,6 +11,7 @@ import type { Database } from './db/client';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
 import healthPlugin from './plugins/health';
+import inputGuardPlugin from './plugins/inputGuard';
 import securityPlugin from './plugins/security';
 import openapiPlugin from './plugins/openapi';
 import authPlugin from './plugins/auth';
@@ -20,6 +21,7 @@ import staticPlugin from './plugins/static';
 import { modules } from './modules';
 import { seedDemoIfEmpty } from './seed/demo';
 import { typeboxValidator } from './lib/validator';
+import { serializeError } from './lib/logErrors';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -64,7 +66,8 @@ const redact = {
 
 export async function buildApp(config: Config, deps: AppDeps = {}) {
   const app = Fastify({
-    logger: { level: config.logLevel, redact, ...(deps.logStream ? { stream: deps.logStream } : {}) },
+    // serializeError: a failed query logs its SQLSTATE and message, never its parameters.
+    logger: { level: config.logLevel, redact, serializers: { err: serializeError, error: serializeError }, ...(deps.logStream ? { stream: deps.logStream } : {}) },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     // The first start opens the embedded database and runs every migration: on a slow or busy machine that
@@ -82,6 +85,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   app.decorate('appVersion', version);
 
   await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(healthPlugin);
   await app.register(dbPlugin, { config, database: deps.database });
   if (config.demo) {
