@@ -33,7 +33,7 @@ describe('security headers', () => {
       const csp = String(res.headers['content-security-policy']);
       expect(csp).toContain("default-src 'self'");
       expect(csp).toContain("img-src 'self' data: blob:");
-      expect(csp).toContain('https://tiles.openfreemap.org');
+      expect(csp).toContain('https://tile.openstreetmap.org');
       expect(csp).toContain("object-src 'none'");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
