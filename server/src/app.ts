@@ -3,7 +3,7 @@
  * route module under /api/v1. Nothing listens here; server.ts does that.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import Fastify from 'fastify';
+import Fastify, { type RouteOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config';
@@ -35,6 +35,8 @@ export type AppDeps = {
   database?: Database;
   /** Where log lines go (tests read them); standard output by default. */
   logStream?: DestinationStream;
+  /** Told about every route as it is registered (the fuzz bench walks them all). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 /** The package version, found from this file upward (works from the sources and from the bundle). */
@@ -81,6 +83,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   // TypeBox checks bodies as sent (no type coercion, unknown properties refused where schemas close objects);
   // querystrings and params are converted from strings first.
   app.setValidatorCompiler(typeboxValidator);
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.decorate('config', config);
   app.decorate('appVersion', version);
 
