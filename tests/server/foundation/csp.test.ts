@@ -95,51 +95,74 @@ describe('in chromium', () => {
     rmSync(dist, { recursive: true, force: true });
   });
 
-  it('tiles from the configured hosts load; an unconfigured host is refused', async () => {
-    const base = await stub('base');
-    const sat = await stub('sat');
-    const other = await stub('other');
-    // A page under the app's own CSP that requests tiles the way the map library does: fetch() (connect-src)
-    // and an <img> (img-src). Its script is a same-origin file: inline scripts are not allowed.
-    mkdirSync(join(dist, 'assets'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><html><body><script src="/assets/probe.js"></script></body></html>');
-    writeFileSync(
-      join(dist, 'assets', 'probe.js'),
-      `const urls = new URLSearchParams(location.search).get('tiles').split(',');
-       window.results = Promise.all(urls.flatMap((u) => [
-         fetch(u).then((r) => 'fetch ok ' + r.status, (e) => 'fetch failed'),
-         new Promise((done) => { const i = new Image(); i.onload = () => done('img ok'); i.onerror = () => done('img failed'); i.src = u + '?img'; }),
-       ]));`,
-    );
-    t = await createTestApp({
-      config: { staticDir: dist, mapTilesUrl: `${base}/{z}/{x}/{y}.png`, satelliteTilesUrl: `${sat}/sat/{z}/{y}/{x}`, mapTileHosts: [] },
-    });
-    const appUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
-
-    const browser = await chromium.launch({
+  const launch = () =>
+    chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
     });
+  // A page under the app's own CSP that requests map data the way the map library does: fetch() (connect-src)
+  // and an <img> (img-src). Its script is a same-origin file: inline scripts are not allowed.
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><html><body><script src="/assets/probe.js"></script></body></html>');
+  writeFileSync(
+    join(dist, 'assets', 'probe.js'),
+    `const urls = new URLSearchParams(location.search).get('tiles').split(',');
+     window.results = Promise.all(urls.flatMap((u) => [
+       fetch(u).then((r) => 'fetch ok ' + r.status, (e) => 'fetch failed'),
+       new Promise((done) => { const i = new Image(); i.onload = () => done('img ok'); i.onerror = () => done('img failed'); i.src = u + '?img'; }),
+     ]));`,
+  );
+
+  /** Loads every URL twice (fetch, img) from a page of an app with `config`; returns results, refused URLs, hits. */
+  async function probe(config: Partial<TestApp['config']>, urls: string[]) {
+    await t?.close();
+    hits.length = 0;
+    t = await createTestApp({ config: { staticDir: dist, mapTileHosts: [], ...config } });
+    const appUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const browser = await launch();
     try {
       const page = await browser.newPage();
       const violations: string[] = [];
       page.on('console', (m) => {
         if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
       });
-      const tiles = [`${base}/7/91/57.png`, `${sat}/sat/7/57/91`, `${other}/7/91/57.png`];
-      await page.goto(`${appUrl}/?tiles=${encodeURIComponent(tiles.join(','))}`);
+      await page.goto(`${appUrl}/?tiles=${encodeURIComponent(urls.join(','))}`);
       const results = await page.evaluate(() => (globalThis as unknown as { results: Promise<string[]> }).results);
-      expect(results).toEqual(['fetch ok 200', 'img ok', 'fetch ok 200', 'img ok', 'fetch failed', 'img failed']);
-      // Only the unconfigured host was refused by the policy, for both ways of loading.
-      expect(violations.length).toBeGreaterThanOrEqual(2);
       // "Connecting to '<url>' violates … directive: connect-src …": the refused URL is the first one named.
       const refused = violations.map((v) => /https?:\/\/[^\s'"]+/.exec(v)?.[0] ?? v);
-      for (const url of refused) expect(url.startsWith(other)).toBe(true);
-      expect(hits.filter((h) => h.startsWith('base')).length).toBe(2);
-      expect(hits.filter((h) => h.startsWith('sat')).length).toBe(2);
-      expect(hits.filter((h) => h.startsWith('other'))).toEqual([]);
+      return { results, refused, hits: [...hits] };
     } finally {
       await browser.close();
     }
+  }
+
+  it('MAP_TILES_URL and SATELLITE_TILES_URL hosts load; an unconfigured host is refused and never reached', async () => {
+    const base = await stub('base');
+    const sat = await stub('sat');
+    const other = await stub('other');
+    const { results, refused, hits: seen } = await probe(
+      { mapTilesUrl: `${base}/{z}/{x}/{y}.png`, satelliteTilesUrl: `${sat}/sat/{z}/{y}/{x}` },
+      [`${base}/7/91/57.png`, `${sat}/sat/7/57/91`, `${other}/7/91/57.png`],
+    );
+    expect(results).toEqual(['fetch ok 200', 'img ok', 'fetch ok 200', 'img ok', 'fetch failed', 'img failed']);
+    expect(refused.length).toBeGreaterThanOrEqual(2);
+    for (const url of refused) expect(url.startsWith(other)).toBe(true);
+    expect(seen.filter((h) => h.startsWith('base'))).toHaveLength(2);
+    expect(seen.filter((h) => h.startsWith('sat'))).toHaveLength(2);
+    expect(seen.filter((h) => h.startsWith('other'))).toEqual([]);
+  });
+
+  it('with MAP_STYLE_URL the style host loads and the replaced raster host is refused', async () => {
+    const style = await stub('style');
+    const sat = await stub('sat2');
+    const raster = await stub('raster');
+    const { results, refused, hits: seen } = await probe(
+      { mapStyleUrl: `${style}/style.json`, mapTilesUrl: `${raster}/{z}/{x}/{y}.png`, satelliteTilesUrl: `${sat}/{z}/{y}/{x}` },
+      [`${style}/style.json`, `${sat}/7/57/91`, `${raster}/7/91/57.png`],
+    );
+    expect(results).toEqual(['fetch ok 200', 'img ok', 'fetch ok 200', 'img ok', 'fetch failed', 'img failed']);
+    expect(refused.length).toBeGreaterThanOrEqual(2);
+    for (const url of refused) expect(url.startsWith(raster)).toBe(true);
+    expect(seen.filter((h) => h.startsWith('raster'))).toEqual([]);
   });
 });
