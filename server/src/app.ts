@@ -108,7 +108,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
     { prefix: '/api/v1' },
   );
 
-  await app.register(staticPlugin, { staticDir: config.staticDir });
+  await app.register(staticPlugin, { staticDir: config.staticDir, config });
   return app;
 }
 
