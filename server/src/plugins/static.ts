@@ -4,7 +4,7 @@
  * index.html carries the map configuration (`<meta name="shetmitra-map">`: MAP_STYLE_URL, MAP_TILES_URL,
  * SATELLITE_TILES_URL), so the maps load exactly the hosts the Content-Security-Policy allows (plugins/security.ts).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
@@ -28,7 +28,14 @@ export default fp<{ staticDir: string; config: Config }>(
       app.log.info({ staticDir }, 'no built front end to serve (run `npm run build`)');
       return;
     }
-    const indexHtml = withMapConfig(readFileSync(join(staticDir, 'index.html'), 'utf8'), config);
+    // Rendered once per build: a rebuild while the server runs (new hashed assets) is picked up.
+    const indexPath = join(staticDir, 'index.html');
+    let rendered = { mtimeMs: -1, html: '' };
+    const indexHtml = () => {
+      const mtimeMs = statSync(indexPath, { throwIfNoEntry: false })?.mtimeMs ?? rendered.mtimeMs;
+      if (mtimeMs !== rendered.mtimeMs) rendered = { mtimeMs, html: withMapConfig(readFileSync(indexPath, 'utf8'), config) };
+      return rendered.html;
+    };
     await app.register(fastifyStatic, {
       root: staticDir,
       // index.html is sent by the fallback below (with the map configuration), never as a plain file.
@@ -41,7 +48,7 @@ export default fp<{ staticDir: string; config: Config }>(
         reply.header('cache-control', HASHED.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml());
     // The root is a directory to @fastify/static (403 without `index`): the app's page.
     app.get('/', { schema: { hide: true } }, (_req, reply) => sendIndex(reply));
     app.decorate('spaFallback', (req, reply) => {
