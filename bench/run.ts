@@ -12,6 +12,7 @@ const all: Record<string, { file: string; fn: string }> = {
   realtime: { file: './realtime.ts', fn: 'benchRealtime' },
   staff: { file: './staff.ts', fn: 'benchStaff' },
   map: { file: './map.ts', fn: 'benchMap' },
+  fuzz: { file: './fuzz.ts', fn: 'benchFuzz' },
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

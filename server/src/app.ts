@@ -3,7 +3,7 @@
  * route module under /api/v1. Nothing listens here; server.ts does that.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import Fastify from 'fastify';
+import Fastify, { type RouteOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config';
@@ -12,6 +12,7 @@ import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
 import healthPlugin from './plugins/health';
 import secretsPlugin from './plugins/secrets';
+import inputGuardPlugin from './plugins/inputGuard';
 import securityPlugin from './plugins/security';
 import openapiPlugin from './plugins/openapi';
 import authPlugin from './plugins/auth';
@@ -21,6 +22,7 @@ import staticPlugin from './plugins/static';
 import { modules } from './modules';
 import { seedDemoIfEmpty } from './seed/demo';
 import { typeboxValidator } from './lib/validator';
+import { serializeError } from './lib/logErrors';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,6 +36,8 @@ export type AppDeps = {
   database?: Database;
   /** Where log lines go (tests read them); standard output by default. */
   logStream?: DestinationStream;
+  /** Told about every route as it is registered (the fuzz bench walks them all). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 /** The package version, found from this file upward (works from the sources and from the bundle). */
@@ -65,7 +69,8 @@ const redact = {
 
 export async function buildApp(config: Config, deps: AppDeps = {}) {
   const app = Fastify({
-    logger: { level: config.logLevel, redact, ...(deps.logStream ? { stream: deps.logStream } : {}) },
+    // serializeError: a failed query logs its SQLSTATE and message, never its parameters.
+    logger: { level: config.logLevel, redact, serializers: { err: serializeError, error: serializeError }, ...(deps.logStream ? { stream: deps.logStream } : {}) },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     // The first start opens the embedded database and runs every migration: on a slow or busy machine that
@@ -79,10 +84,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   // TypeBox checks bodies as sent (no type coercion, unknown properties refused where schemas close objects);
   // querystrings and params are converted from strings first.
   app.setValidatorCompiler(typeboxValidator);
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.decorate('config', config);
   app.decorate('appVersion', version);
 
   await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(healthPlugin);
   await app.register(dbPlugin, { config, database: deps.database });
   await app.register(secretsPlugin, { config });
@@ -103,7 +110,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
     { prefix: '/api/v1' },
   );
 
-  await app.register(staticPlugin, { staticDir: config.staticDir });
+  await app.register(staticPlugin, { staticDir: config.staticDir, config });
   return app;
 }
 

@@ -128,10 +128,17 @@ export function loadConfig(overrides: Partial<Record<string, unknown>> = {}) {
     diseaseLabelsPath: str('DISEASE_LABELS_PATH'),
     /** The farthest a GPS update may move a field without the user confirming the move (km). */
     gpsMaxMoveKm: int('GPS_MAX_MOVE_KM', 5),
+    /** A full map style JSON (replaces the raster base map); its origin is allowed by the CSP. */
     mapStyleUrl: str('MAP_STYLE_URL'),
-    satelliteTilesUrl: str('SATELLITE_TILES_URL'),
-    /** Extra origins the browser may load map tiles, glyphs and styles from (comma-separated), added to the CSP. */
-    mapTileHosts: (str('MAP_TILE_HOSTS', 'https://tiles.openfreemap.org,https://*.tile.openstreetmap.org,https://server.arcgisonline.com') ?? '')
+    /** The base map's raster tiles (`{z}/{x}/{y}`); the same default as the web app's VITE_MAP_TILES_URL. */
+    mapTilesUrl: str('MAP_TILES_URL', 'https://tile.openstreetmap.org/{z}/{x}/{y}.png')!,
+    /** Satellite raster tiles; the same default as the web app's VITE_SATELLITE_TILES_URL. */
+    satelliteTilesUrl: str('SATELLITE_TILES_URL', 'https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}')!,
+    /**
+     * Further origins the browser may load map data from (comma-separated): a style's glyph and sprite hosts.
+     * The CSP allows exactly these plus the origins of the three URLs above (docs/security.md).
+     */
+    mapTileHosts: (str('MAP_TILE_HOSTS', '') ?? '')
       .split(',')
       .map((h) => h.trim())
       .filter(Boolean),

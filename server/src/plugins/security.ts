@@ -11,14 +11,42 @@ import rateLimit from '@fastify/rate-limit';
 import type { Config } from '../config';
 import { tooManyRequests } from '../lib/errors';
 
-const originOf = (url: string | undefined) => {
-  if (!url) return [];
+/**
+ * The origin a tile or style URL template loads from, as a CSP source. A `{s}`-style subdomain placeholder
+ * becomes a leading `*.` (the only wildcard CSP has); placeholders in the path do not matter.
+ */
+export function sourceOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
   try {
-    return [new URL(url.replace(/\{[a-z]\}/g, 'x')).origin];
+    const u = new URL(url.replace(/\{[a-z0-9_-]+\}/gi, 'tplholder'));
+    if (u.protocol !== 'https:' && u.protocol !== 'http:') return undefined;
+    const labels = u.hostname.split('.');
+    if (labels.slice(1).some((l) => l.includes('tplholder'))) return undefined;
+    if (labels[0].includes('tplholder')) labels[0] = '*';
+    return `${u.protocol}//${labels.join('.')}${u.port ? `:${u.port}` : ''}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Exactly the sources the maps fetch from: the style (when one replaces the raster base map) or the base
+ * tiles, the satellite tiles, and the extra hosts MAP_TILE_HOSTS names (a style's glyphs and sprites).
+ */
+export function mapSources(config: Pick<Config, 'mapStyleUrl' | 'mapTilesUrl' | 'satelliteTilesUrl' | 'mapTileHosts'>): string[] {
+  const urls = [config.mapStyleUrl ?? config.mapTilesUrl, config.satelliteTilesUrl, ...config.mapTileHosts];
+  return [...new Set(urls.map(sourceOf).filter((s): s is string => !!s))];
+}
+
+/** The app's own websocket origin (socket.io), from PUBLIC_URL; 'self' covers it in current browsers too. */
+function socketSource(publicUrl: string): string[] {
+  try {
+    const u = new URL(publicUrl);
+    return [`${u.protocol === 'https:' ? 'wss' : 'ws'}://${u.host}`];
   } catch {
     return [];
   }
-};
+}
 
 /** The headers helmet sets for these options, computed once. */
 function securityHeaders(options: Parameters<typeof helmet>[0]): Record<string, string> {
@@ -35,13 +63,14 @@ function securityHeaders(options: Parameters<typeof helmet>[0]): Record<string, 
 
 export default fp<{ config: Config }>(
   async (app, { config }) => {
-    const mapHosts = [...config.mapTileHosts, ...originOf(config.mapStyleUrl), ...originOf(config.satelliteTilesUrl)];
+    const mapHosts = mapSources(config);
     const headers = securityHeaders({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          baseUri: ["'self'"],
+          // No <base> element: nothing can re-point the app's relative URLs.
+          baseUri: ["'none'"],
           objectSrc: ["'none'"],
           frameAncestors: ["'none'"],
           formAction: ["'self'"],
@@ -50,8 +79,8 @@ export default fp<{ config: Config }>(
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:', ...mapHosts],
           fontSrc: ["'self'", 'data:'],
-          // The map library fetches tiles and runs its worker from a blob; 'self' covers the socket.io websocket.
-          connectSrc: ["'self'", 'ws:', 'wss:', ...mapHosts],
+          // The app's own API and socket.io, and the map library's fetches of its style and tiles; nothing else.
+          connectSrc: ["'self'", ...socketSource(config.publicUrl), ...mapHosts],
           workerSrc: ["'self'", 'blob:'],
           childSrc: ["'self'", 'blob:'],
           manifestSrc: ["'self'"],

@@ -15,10 +15,26 @@ export const MAP_CENTER = { latitude: 19.7515, longitude: 75.7139 } as const;
 export const MAP_ZOOM = 7;
 
 const env = import.meta.env as Record<string, string | undefined>;
-/** An OSM-style raster by default; VITE_MAP_TILES_URL points it at another tile server. */
-const BASE_TILES = env.VITE_MAP_TILES_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+type MapConfig = { styleUrl?: string | null; tilesUrl?: string; satelliteTilesUrl?: string };
+/**
+ * The server's map configuration (MAP_STYLE_URL, MAP_TILES_URL, SATELLITE_TILES_URL), written into index.html by
+ * server/src/plugins/static.ts: the same URLs its Content-Security-Policy allows. The VITE_ variables and the
+ * defaults apply only where no server wrote it (the Vite dev server).
+ */
+const served: MapConfig = (() => {
+  try {
+    return JSON.parse(document.querySelector('meta[name="shetmitra-map"]')?.getAttribute('content') ?? '{}') as MapConfig;
+  } catch {
+    return {};
+  }
+})();
+/** An OSM-style raster by default; MAP_TILES_URL (VITE_MAP_TILES_URL in development) points it at another tile server. */
+const BASE_TILES = served.tilesUrl ?? env.VITE_MAP_TILES_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 const SATELLITE_TILES =
-  env.VITE_SATELLITE_TILES_URL ?? 'https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}';
+  served.satelliteTilesUrl ??
+  env.VITE_SATELLITE_TILES_URL ??
+  'https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}';
+const STYLE_URL = served.tilesUrl ? (served.styleUrl ?? undefined) : env.VITE_MAP_STYLE_URL;
 
 const rasterStyle = (tiles: string, attribution: string): StyleSpecification => ({
   version: 8,
@@ -32,11 +48,11 @@ const rasterStyle = (tiles: string, attribution: string): StyleSpecification => 
 
 export type MapMode = 'map' | 'satellite';
 
-/** VITE_MAP_STYLE_URL (a full style JSON) replaces the default raster map. */
+/** MAP_STYLE_URL (a full style JSON; VITE_MAP_STYLE_URL in development) replaces the default raster map. */
 export function styleFor(mode: MapMode, offline: boolean): StyleSpecification | string {
   if (offline) return OFFLINE_STYLE;
   if (mode === 'satellite') return rasterStyle(SATELLITE_TILES, '© Esri World Imagery');
-  return env.VITE_MAP_STYLE_URL ?? rasterStyle(BASE_TILES, '© OpenStreetMap contributors');
+  return STYLE_URL ?? rasterStyle(BASE_TILES, '© OpenStreetMap contributors');
 }
 
 /** No sources: used when the configured style cannot be fetched. Fields still show on the plain ground colour. */

@@ -33,7 +33,7 @@ describe('security headers', () => {
       const csp = String(res.headers['content-security-policy']);
       expect(csp).toContain("default-src 'self'");
       expect(csp).toContain("img-src 'self' data: blob:");
-      expect(csp).toContain('https://tiles.openfreemap.org');
+      expect(csp).toContain('https://tile.openstreetmap.org');
       expect(csp).toContain("object-src 'none'");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
@@ -78,6 +78,24 @@ describe('front end', () => {
     expect((await t.app.inject({ method: 'GET', url: '/socket.io/nothing' })).body).not.toContain('<div id="root">');
     expect((await t.app.inject({ method: 'GET', url: '/assets/missing-Abcdefgh.js' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'POST', url: '/login' })).statusCode).toBe(404);
+  });
+
+  it('index.html carries the configured map URLs (the same the CSP allows); the bare file is not served', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/fields' });
+    const meta = /<meta name="shetmitra-map" content="([^"]*)">/.exec(res.body);
+    expect(meta).not.toBeNull();
+    const map = JSON.parse(meta![1].replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'));
+    expect(map).toEqual({ styleUrl: null, tilesUrl: t.config.mapTilesUrl, satelliteTilesUrl: t.config.satelliteTilesUrl });
+    expect(String(res.headers['content-security-policy'])).toContain(new URL(map.tilesUrl).origin);
+    expect((await t.app.inject({ method: 'GET', url: '/index.html' })).statusCode).toBe(404);
+    const other = await createTestApp({ config: { staticDir: dist, mapStyleUrl: 'https://s.example.org/style.json?a="><script>' } });
+    try {
+      const body = (await other.app.inject({ method: 'GET', url: '/' })).body;
+      expect(body).not.toContain('"><script>');
+      expect(body).toContain('https://s.example.org/style.json?a=\\&quot;&gt;&lt;script&gt;');
+    } finally {
+      await other.close();
+    }
   });
 
   it('caches hashed assets for a year', async () => {

@@ -111,6 +111,8 @@ export function parseFarmerCsv(input: Buffer | string): RawFarmerRow[] {
   if (bytes > FARMER_IMPORT_MAX_BYTES) throw new CsvFormatError('too_large');
   const text = (typeof input === 'string' ? input : input.toString('utf8')).replace(/^\uFEFF/, '');
   if (!text.trim()) throw new CsvFormatError('empty');
+  // PostgreSQL text cannot hold NUL, and no CSV a spreadsheet writes has one.
+  if (text.includes('\u0000')) throw new CsvFormatError('unreadable', 'NUL character');
   let records: string[][];
   try {
     records = parse(text, { skip_empty_lines: true, relax_column_count: true, trim: true });

@@ -15,6 +15,7 @@ import { DISEASE_SOURCE, DISEASES } from '../../domain/disease/knowledgeBase';
 import { SEVERITY_BANDS } from '../../domain/disease/severity';
 import { AppError, badRequest, translated } from '../../lib/errors';
 import { perUserLimit } from '../../lib/rateLimits';
+import { readMultipart } from '../../lib/multipart';
 import { preferredLanguage } from '../userLanguage';
 
 const errors = { 400: ApiErrorBody, 401: ApiErrorBody, 413: ApiErrorBody, 429: ApiErrorBody };
@@ -57,18 +58,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req) => {
       if (!req.isMultipart()) throw badRequest(noImage, undefined, 'IMAGE_REQUIRED');
-      let image: Buffer | null = null;
-      try {
-        for await (const part of req.parts()) {
-          if (part.type === 'file' && part.fieldname === 'image') image = await part.toBuffer();
-          else if (part.type === 'file') await part.toBuffer();
-        }
-      } catch (err) {
-        const code = (err as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'IMAGE_TOO_LARGE', DISEASE_INPUT_ERRORS.tooLarge);
-        if (code?.startsWith('FST_')) throw badRequest(noImage, { reason: code }, 'IMAGE_REQUIRED');
-        throw err;
-      }
+      const { files } = await readMultipart(req, new AppError(413, 'IMAGE_TOO_LARGE', DISEASE_INPUT_ERRORS.tooLarge));
+      const image = files.find((f) => f.fieldname === 'image')?.content ?? null;
       if (!image || image.byteLength === 0) throw badRequest(noImage, undefined, 'IMAGE_REQUIRED');
       const lang = req.query.lang ?? (await preferredLanguage(app.db, req.user!.id));
       return analyseLeaf(image, { lang, crop: req.query.crop, classifier });

@@ -20,6 +20,7 @@ import {
 } from '../../contracts/people';
 import { ADMINS, loadFarmerFor, requireRole, STAFF } from '../../lib/access';
 import { AppError, badRequest, M } from '../../lib/errors';
+import { readMultipart } from '../../lib/multipart';
 import { FARMER_IMPORT_MAX_BYTES, farmersToCsv } from '../../domain/people/csv';
 import * as repo from './repository';
 import * as service from './service';
@@ -140,15 +141,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => {
       requireRole(req.user!, ADMINS);
       if (!req.isMultipart()) throw badRequest(service.PEOPLE_TEXT.csvOnly, undefined, 'CSV_ONLY');
-      const file = await req.file();
+      const { files } = await readMultipart(req, new AppError(413, 'TOO_LARGE', M.tooLarge));
+      const file = files[0];
       if (!file || !/\.csv$/i.test(file.filename)) throw badRequest(service.PEOPLE_TEXT.csvOnly, undefined, 'CSV_ONLY');
-      let content: Buffer;
-      try {
-        content = await file.toBuffer();
-      } catch (e) {
-        if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'TOO_LARGE', M.tooLarge);
-        throw e;
-      }
+      const content = file.content;
       return service.importFarmers(app.db, content);
     },
   );
