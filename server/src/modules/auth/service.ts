@@ -110,8 +110,8 @@ export async function register(db: Db, creator: AuthUser, body: RegisterBody) {
         district: body.district || null,
         state: body.state || null,
         pincode: body.pincode ?? null,
-        // Spec section 9: the add-person forms default to English.
-        preferredLanguage: body.preferredLanguage ?? 'english',
+        // A farmer starts in Marathi, the product's language; staff keep the spec's English default (README).
+        preferredLanguage: body.preferredLanguage ?? (body.role === 'farmer' ? 'marathi' : 'english'),
         ...(body.notificationPreferences ? { notificationPreferences: body.notificationPreferences } : {}),
       })
       .returning();
