@@ -47,6 +47,8 @@ export function loadConfig(overrides: Partial<Record<string, unknown>> = {}) {
     rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', 600),
     /** Stricter per-IP limit on the sign-in and token routes. */
     authRateLimitPerMinute: int('AUTH_RATE_LIMIT_PER_MINUTE', 30),
+    /** Failed sign-ins (passwords, second-factor and SMS codes) one address may make in 15 minutes, over all accounts. */
+    signInFailuresPerIp: int('SIGN_IN_FAILURES_PER_IP', 100),
     trustProxy: bool('TRUST_PROXY', false),
     /** Seed the demo world into an empty database. Default: on for the embedded database only. */
     demo: bool('DEMO', embedded),

@@ -92,7 +92,11 @@ export default fp(
       const appErr = toAppError(err as FastifyError);
       if (appErr.statusCode >= 500) req.log.error({ err }, 'request failed');
       else req.log.info({ code: appErr.code, status: appErr.statusCode }, 'request refused');
-      if (appErr.statusCode === 429 && !reply.hasHeader('retry-after')) reply.header('retry-after', 60);
+      if (appErr.statusCode === 429) {
+        const wait = appErr.details?.retryAfterSeconds;
+        if (typeof wait === 'number') reply.header('retry-after', wait);
+        else if (!reply.hasHeader('retry-after')) reply.header('retry-after', 60);
+      }
       return reply.code(appErr.statusCode).send(errorBody(appErr));
     });
 
