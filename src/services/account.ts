@@ -39,6 +39,8 @@ export type ProfileDraft = {
   preferredLanguage: Language;
   notificationPreferences: NotificationPreferences;
   profileImage: string | null;
+  /** Asked for when the e-mail or phone number changes; never stored in the profile. */
+  currentPassword: string;
 };
 
 type Message = { english?: string; marathi?: string; hindi?: string };
@@ -46,8 +48,8 @@ type Message = { english?: string; marathi?: string; hindi?: string };
 export const getProfile = (signal?: AbortSignal) =>
   http.get<{ user: Profile; fields: ProfileField[] }>('/auth/profile', { signal });
 
-export const updateProfile = (draft: ProfileDraft, signal?: AbortSignal) =>
-  http.patch<{ user: Profile }>('/auth/profile', draft, { signal });
+export const updateProfile = ({ currentPassword, ...draft }: ProfileDraft, signal?: AbortSignal) =>
+  http.patch<{ user: Profile }>('/auth/profile', currentPassword ? { ...draft, currentPassword } : draft, { signal });
 
 export const changePassword = (body: { currentPassword: string; newPassword: string }, signal?: AbortSignal) =>
   http.post<{ success: true }>('/auth/change-password', body, { signal });
