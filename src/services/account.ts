@@ -1,5 +1,5 @@
 /** The account and security calls (spec section 7), one function each. */
-import type { ActiveSession, LoginHistoryEntry, TwoFactorSetup, TwoFactorStatus } from '../../server/src/contracts/account';
+import type { ActiveSession, AdminSignInAnswer, LoginHistoryEntry, TwoFactorSetup, TwoFactorStatus } from '../../server/src/contracts/account';
 import type { NotificationPreferences } from '../../server/src/contracts/auth';
 import type { CodeVersionResponse } from '../../server/src/contracts/health';
 import { http } from './http';
@@ -82,3 +82,15 @@ export const loginWithSecondFactor = <TSession>(body: { challengeToken: string; 
 
 /** The spec's debug call (served by the health module): which build is answering. */
 export const getBuildInfo = (signal?: AbortSignal) => http.get<CodeVersionResponse>('/test-updated-code', { signal });
+
+/** An administrator's view of another user's sign-in (GET /admin/users/:id/sign-in). */
+export type AdminSignIn = AdminSignInAnswer;
+
+export const getAdminSignIn = (userId: string, signal?: AbortSignal) =>
+  http.get<AdminSignIn>(`/admin/users/${encodeURIComponent(userId)}/sign-in`, { signal });
+
+export const clearSignInThrottle = (userId: string, signal?: AbortSignal) =>
+  http.post<{ success: true }>(`/admin/users/${encodeURIComponent(userId)}/sign-in/clear`, {}, { signal });
+
+export const endUserSessions = (userId: string, signal?: AbortSignal) =>
+  http.post<{ success: true; ended: number }>(`/admin/users/${encodeURIComponent(userId)}/sessions/end`, {}, { signal });
