@@ -8,7 +8,9 @@ import { personEditOf } from '@/machines/personEditing';
 import { FarmersTableContext } from '@/machines/farmersTable.context';
 import { Pager } from '../staff/Pager';
 import { useFailureText } from '../staff/ServerError';
+import { useState } from 'react';
 import { EditPersonDialog } from './EditPersonDialog';
+import { SignInAccessDialog } from './SignInAccessDialog';
 import { pm } from './peopleMessages';
 import { EmptyRow, HeaderRow, NoticeBanner, RowAction, SearchBox, StatusBadge } from './tableParts';
 
@@ -22,6 +24,8 @@ const FAILED = {
 
 export function FarmersTable({ onAddFarmer }: { onAddFarmer?: () => void }) {
   const intl = useIntl();
+  // Which person's sign-in dialog is open (view-local: the dialog runs its own machine).
+  const [access, setAccess] = useState<{ id: string; name: string } | null>(null);
   const failureText = useFailureText();
   const t = (d: MessageDescriptor, v?: Record<string, number>) => intl.formatMessage(d, v);
   const actor = FarmersTableContext.useActorRef();
@@ -123,6 +127,7 @@ export function FarmersTable({ onAddFarmer }: { onAddFarmer?: () => void }) {
               </td>
               <td className="actions">
                 <RowAction action={pm.edit} person={f.name} disabled={!ready} onClick={() => actor.send({ type: 'edit.open', farmer: f })} />
+                {admin && <RowAction action={pm.signIn} person={f.name} disabled={!ready} onClick={() => setAccess({ id: f._id, name: f.name })} />}
                 {admin && f.status !== 'Inactive' && (
                   <RowAction action={pm.deactivate} person={f.name} disabled={!ready} onClick={() => actor.send({ type: 'farmer.deactivate', id: f._id })} />
                 )}
@@ -140,6 +145,7 @@ export function FarmersTable({ onAddFarmer }: { onAddFarmer?: () => void }) {
         showStatus={admin}
         send={actor.send}
       />
+      {access && <SignInAccessDialog userId={access.id} name={access.name} onClose={() => setAccess(null)} />}
     </section>
   );
 }

@@ -18,6 +18,7 @@ export const pm = defineMessages({
   unassigned: { id: 'people.unassigned', defaultMessage: 'Unassigned' },
   edit: { id: 'people.edit', defaultMessage: 'Edit' },
   deactivate: { id: 'people.deactivate', defaultMessage: 'Deactivate' },
+  signIn: { id: 'people.signIn', defaultMessage: 'Sign-in' },
   view: { id: 'people.view', defaultMessage: 'View' },
   message: { id: 'people.message', defaultMessage: 'Message' },
   assign: { id: 'people.assign', defaultMessage: 'Assign coordinator' },
