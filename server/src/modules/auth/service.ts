@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { fields, users } from '../../db/schema';
 import type { ProfileField, RegisterBody } from '../../contracts/auth';
 import { assertCanCreate, fieldScope, type AuthUser } from '../../lib/access';
-import { AppError, M, badRequest, conflict, tooManyRequests, translated } from '../../lib/errors';
+import { AppError, M, badRequest, conflict, translated } from '../../lib/errors';
 import { assertPasswordAllowed } from '../../domain/account/passwordRules';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords';
 import { assessSignIn, classifySignIn, recordAttempt, refuseThrottled } from './loginHistory';
