@@ -63,32 +63,35 @@ function AlertRowView({ row, coordinators, showActions, now }: { row: AlertRow; 
         <AlertWhen at={alert.createdAt} now={now} />
       </td>
       {showActions && (
-        <td className="row-actions">
-          {canAck && (
-            <button type="button" className="button button-secondary" onClick={() => row.send({ type: 'alert.acknowledge' })}>
-              {intl.formatMessage(m.acknowledge)}
-            </button>
-          )}
-          {canAssign && coordinators.length > 0 && (
-            <span className="assign">
-              <select aria-label={intl.formatMessage(m.assignTo)} value={choice} onChange={(e) => setChoice(e.target.value)}>
-                <option value="">{intl.formatMessage(m.chooseCoordinator)}</option>
-                {coordinators.map((c) => (
-                  <option key={c._id} value={c._id}>
-                    {c.name}
-                  </option>
-                ))}
-              </select>
-              <button type="button" className="button button-secondary" disabled={!chosen} onClick={() => chosen && row.send({ type: 'alert.assign', coordinator: chosen })}>
-                {intl.formatMessage(m.assign)}
+        <td>
+          {/* A flex box inside the cell: a flex td would stop being a table cell and shift the row. */}
+          <div className="row-actions">
+            {canAck && (
+              <button type="button" className="button button-secondary" onClick={() => row.send({ type: 'alert.acknowledge' })}>
+                {intl.formatMessage(m.acknowledge)}
               </button>
-            </span>
-          )}
-          {failure && (
-            <p className="field-error" role="alert">
-              {intl.formatMessage(failure === 'acknowledge' ? m.ackFailed : m.assignFailed)}
-            </p>
-          )}
+            )}
+            {canAssign && coordinators.length > 0 && (
+              <span className="assign">
+                <select aria-label={intl.formatMessage(m.assignTo)} value={choice} onChange={(e) => setChoice(e.target.value)}>
+                  <option value="">{intl.formatMessage(m.chooseCoordinator)}</option>
+                  {coordinators.map((c) => (
+                    <option key={c._id} value={c._id}>
+                      {c.name}
+                    </option>
+                  ))}
+                </select>
+                <button type="button" className="button button-secondary" disabled={!chosen} onClick={() => chosen && row.send({ type: 'alert.assign', coordinator: chosen })}>
+                  {intl.formatMessage(m.assign)}
+                </button>
+              </span>
+            )}
+            {failure && (
+              <p className="field-error" role="alert">
+                {intl.formatMessage(failure === 'acknowledge' ? m.ackFailed : m.assignFailed)}
+              </p>
+            )}
+          </div>
         </td>
       )}
     </tr>
@@ -107,7 +110,7 @@ export function AdminAlertsTable({ showActions }: { showActions: boolean }) {
   const now = useNow();
   return (
     <section className="alerts-table">
-      <div className="form-row filter filters">
+      <div className="filters">
         <AlertFilters idPrefix="alerts" />
       </div>
       {failed && (
