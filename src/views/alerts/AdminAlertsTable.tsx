@@ -48,22 +48,24 @@ function AlertRowView({ row, coordinators, showActions, now }: { row: AlertRow; 
   const chosen = coordinators.find((c) => c._id === choice);
   return (
     <tr data-alert-id={alert.id} aria-busy={busy}>
-      <td>{intl.formatMessage(typeLabel[alert.type])}</td>
-      <td>{alertMessage(intl, alert)}</td>
-      <td>{alert.farmer ?? '—'}</td>
-      <td className={`severity severity-${alert.severity}`}>{intl.formatMessage(severityLabel[alert.severity])}</td>
-      <td>
+      <td data-label={intl.formatMessage(m.type)}>{intl.formatMessage(typeLabel[alert.type])}</td>
+      <td data-label={intl.formatMessage(m.message)}>{alertMessage(intl, alert)}</td>
+      <td data-label={intl.formatMessage(m.farmer)}>{alert.farmer ?? '—'}</td>
+      <td data-label={intl.formatMessage(m.severity)} className={`severity severity-${alert.severity}`}>
+        {intl.formatMessage(severityLabel[alert.severity])}
+      </td>
+      <td data-label={intl.formatMessage(m.status)}>
         <span className={`badge alert-state-${alertState(alert)}`}>{intl.formatMessage(stateLabel[alertState(alert)])}</span>{' '}
         {intl.formatMessage(statusLabel[alert.status])}
         {alert.status === 'assigned' && alert.assignedTo && (
           <div className="assignee">{intl.formatMessage(assignedTo, { name: alert.assignedTo.name })}</div>
         )}
       </td>
-      <td>
+      <td data-label={intl.formatMessage(m.time)}>
         <AlertWhen at={alert.createdAt} now={now} />
       </td>
       {showActions && (
-        <td>
+        <td data-label={intl.formatMessage(m.actions)}>
           {/* A flex box inside the cell: a flex td would stop being a table cell and shift the row. */}
           <div className="row-actions">
             {canAck && (
