@@ -39,7 +39,6 @@ export const pm = defineMessages({
     defaultMessage: 'Deactivate coordinator {name}? They will no longer be able to sign in.',
   },
   confirmAssign: { id: 'people.confirm.assign', defaultMessage: 'Assign farmer {name} to coordinator {coordinator}?' },
-  confirmUnassign: { id: 'people.confirm.unassign', defaultMessage: 'Remove the coordinator of farmer {name}?' },
   confirmYes: { id: 'people.confirm.yes', defaultMessage: 'Confirm' },
   save: { id: 'people.save', defaultMessage: 'Save' },
   saving: { id: 'people.saving', defaultMessage: 'Saving...' },
