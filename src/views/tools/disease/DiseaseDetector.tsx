@@ -51,7 +51,7 @@ export function DiseaseDetector() {
   const progress = DiseaseUploadContext.useSelector((s) => s.context.progress);
   const past = DiseaseUploadContext.useSelector((s) => s.context.past);
   const pastFailed = DiseaseUploadContext.useSelector((s) => s.context.pastFailed);
-  const kb = (bytes: number) => intl.formatNumber(Math.max(1, Math.round(bytes / 1024)), { numberingSystem: 'latn' });
+  const kb = (bytes: number) => intl.formatNumber(Math.round(bytes / 1024), { numberingSystem: 'latn' });
   const percent = progress && progress.total > 0 ? Math.round((progress.sent / progress.total) * 100) : 0;
   const sentAll = progress !== null && progress.total > 0 && progress.sent >= progress.total;
   const [dragging, setDragging] = useState(false);
