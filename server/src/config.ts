@@ -68,6 +68,8 @@ export function loadConfig(overrides: Partial<Record<string, unknown>> = {}) {
     diseaseDetectPerUserPerMinute: int('DISEASE_DETECT_PER_USER_PER_MINUTE', 30),
     /** Password-reset mails sent to one account in an hour, whoever asks; past it the newest link mailed keeps working. */
     resetMailsPerAccountPerHour: int('RESET_MAILS_PER_ACCOUNT_PER_HOUR', 3),
+    /** Failed sign-ins (passwords, second-factor and SMS codes) one address may make in 15 minutes, over all accounts. */
+    signInFailuresPerIp: int('SIGN_IN_FAILURES_PER_IP', 100),
     trustProxy: bool('TRUST_PROXY', false),
     /** Seed the demo world into an empty database. Default: on for the embedded database only. */
     demo: bool('DEMO', embedded),

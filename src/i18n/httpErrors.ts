@@ -2,7 +2,7 @@
  * Spec section 8's status → message table. For 400, 403, 404, 409, 422 and unlisted statuses the
  * server's own message wins, in the current language; the rest always use the catalog's sentence.
  */
-import { defineMessages, type IntlShape } from 'react-intl';
+import { defineMessage, defineMessages, type IntlShape } from 'react-intl';
 import type { HttpError, HttpReason } from '@/shared/httpError';
 import { isLocale, languageOf } from './locales';
 
@@ -20,12 +20,44 @@ const m = defineMessages({
   other: { id: 'http.other', defaultMessage: 'Something went wrong. Please try again.' },
 });
 
+const waitSeconds = defineMessage<{ count: number }>({
+    id: 'http.tooMany.waitSeconds',
+    defaultMessage: 'Too many attempts. Please wait {count, plural, one {# second} other {# seconds}} and try again.',
+});
+const waitMinutes = defineMessage<{ count: number }>({
+    id: 'http.tooMany.waitMinutes',
+    defaultMessage: 'Too many attempts. Please wait {count, plural, one {# minute} other {# minutes}} and try again.',
+});
+const signInSeconds = defineMessage<{ count: number }>({
+    id: 'http.signInThrottled.seconds',
+    defaultMessage:
+      'Too many failed sign-in attempts from this device. Please wait {count, plural, one {# second} other {# seconds}} and try again. Signing in from another device is not affected.',
+});
+const signInMinutes = defineMessage<{ count: number }>({
+    id: 'http.signInThrottled.minutes',
+    defaultMessage:
+      'Too many failed sign-in attempts from this device. Please wait {count, plural, one {# minute} other {# minutes}} and try again. Signing in from another device is not affected.',
+});
+
 const SERVER_WORDED: ReadonlySet<HttpReason> = new Set(['badRequest', 'forbidden', 'notFound', 'conflict', 'validation', 'other']);
 
-type HttpFailure = Pick<HttpError, 'reason' | 'serverMessage'>;
+type HttpFailure = Pick<HttpError, 'reason' | 'serverMessage'> & { body?: HttpError['body'] };
+
+/** The wait a 429 names (`details.retryAfterSeconds`), if any. */
+export function retryAfterSeconds(error: HttpFailure): number | null {
+  const wait = error.body?.details?.retryAfterSeconds;
+  return typeof wait === 'number' && wait > 0 ? Math.ceil(wait) : null;
+}
 
 /** The message to show for a failed call. */
 export function httpErrorMessage(intl: IntlShape, error: HttpFailure): string {
+  const wait = error.reason === 'tooMany' ? retryAfterSeconds(error) : null;
+  if (wait !== null) {
+    const signIn = error.body?.code === 'SIGN_IN_THROTTLED';
+    const count = wait < 60 ? wait : Math.ceil(wait / 60);
+    if (wait < 60) return signIn ? intl.formatMessage(signInSeconds, { count }) : intl.formatMessage(waitSeconds, { count });
+    return signIn ? intl.formatMessage(signInMinutes, { count }) : intl.formatMessage(waitMinutes, { count });
+  }
   if (SERVER_WORDED.has(error.reason)) {
     const short = intl.locale.split('-')[0];
     const fromServer = error.serverMessage(isLocale(short) ? languageOf(short) : 'english');

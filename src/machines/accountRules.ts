@@ -2,7 +2,7 @@
  * Spec section 5 form rules for the account screens. Each rule names a problem; the views turn the
  * names into the spec's (Marathi-first) messages.
  */
-export type ProfileProblem = 'nameRequired' | 'emailRequired' | 'emailInvalid' | 'phoneInvalid' | 'pincodeInvalid';
+export type ProfileProblem = 'nameRequired' | 'emailRequired' | 'emailInvalid' | 'phoneInvalid' | 'pincodeInvalid' | 'currentRequired';
 export type PasswordProblem =
   | 'currentRequired'
   | 'newRequired'
@@ -20,8 +20,20 @@ export function emailProblem(email: string): 'emailRequired' | 'emailInvalid' | 
   return EMAIL_SHAPE.test(email.trim()) ? null : 'emailInvalid';
 }
 
-export function profileProblems(d: { name: string; email: string; phoneNumber: string; pincode: string }) {
-  const out: Partial<Record<'name' | 'email' | 'phoneNumber' | 'pincode', ProfileProblem>> = {};
+type IdentityDraft = { email: string; phoneNumber: string; currentPassword?: string };
+
+/** The e-mail or phone number (how the account signs in and is recovered) differs from the stored one. */
+export function identityChanged(d: IdentityDraft, stored: { email: string; phoneNumber: string | null } | null) {
+  if (!stored) return false;
+  return d.email.trim().toLowerCase() !== stored.email.toLowerCase() || d.phoneNumber.trim() !== (stored.phoneNumber ?? '');
+}
+
+export function profileProblems(
+  d: { name: string; email: string; phoneNumber: string; pincode: string; currentPassword?: string },
+  stored: { email: string; phoneNumber: string | null } | null = null,
+) {
+  const out: Partial<Record<'name' | 'email' | 'phoneNumber' | 'pincode' | 'currentPassword', ProfileProblem>> = {};
+  if (identityChanged(d, stored) && !d.currentPassword) out.currentPassword = 'currentRequired';
   if (!d.name.trim()) out.name = 'nameRequired';
   const email = emailProblem(d.email);
   if (email) out.email = email;

@@ -24,12 +24,18 @@ export type AddUserProblem =
 
 export type AddUserInput = { role: AddableRole; actorRole: ActorRole };
 
-const emptyDraft = (): UserDraft => ({
+/**
+ * A new farmer starts in Marathi, the product's language (the spec's forms default to English; a farmer added
+ * that way opened the app in a language most of them do not read); staff accounts keep the spec's English.
+ */
+export const defaultLanguage = (role: AddableRole): UserDraft['preferredLanguage'] => (role === 'farmer' ? 'marathi' : 'english');
+
+const emptyDraft = (role: AddableRole): UserDraft => ({
   name: '',
   email: '',
   phoneNumber: '',
   password: '',
-  preferredLanguage: 'english',
+  preferredLanguage: defaultLanguage(role),
   address: '',
   village: '',
   district: '',
@@ -83,7 +89,7 @@ export const addUserMachine = setup({
   },
 }).createMachine({
   id: 'addUser',
-  context: ({ input }) => ({ ...input, draft: emptyDraft(), coordinators: [], problem: null }),
+  context: ({ input }) => ({ ...input, draft: emptyDraft(input.role), coordinators: [], problem: null }),
   initial: 'starting',
   on: { 'form.back': { actions: { type: 'navigate', params: { to: '/' } } } },
   states: {
@@ -127,7 +133,7 @@ export const addUserMachine = setup({
       },
     },
     done: {
-      on: { 'form.reset': { target: 'editing', actions: assign({ draft: emptyDraft, problem: null }) } },
+      on: { 'form.reset': { target: 'editing', actions: assign({ draft: ({ context }) => emptyDraft(context.role), problem: null }) } },
     },
   },
 });

@@ -16,7 +16,7 @@ import { hasProblems, profileProblems, type ProfileProblem } from './accountRule
 import { delay } from './delay';
 
 export type { Profile, ProfileDraft, ProfileField };
-export type TextField = 'name' | 'email' | 'phoneNumber' | 'address' | 'village' | 'district' | 'state' | 'pincode';
+export type TextField = 'name' | 'email' | 'phoneNumber' | 'address' | 'village' | 'district' | 'state' | 'pincode' | 'currentPassword';
 export type SecurityDialog = 'password' | 'twoFactor' | 'history';
 export const PROFILE_BANNER_MS = 3000;
 
@@ -32,6 +32,7 @@ export const draftOf = (p: Profile): ProfileDraft => ({
   preferredLanguage: p.preferredLanguage,
   notificationPreferences: { ...p.notificationPreferences },
   profileImage: p.profileImage,
+  currentPassword: '',
 });
 
 type Context = {
@@ -70,7 +71,7 @@ export const profileMachine = setup({
   },
   guards: {
     hasImage: ({ context }) => !!context.draft?.profileImage,
-    draftValid: ({ context }) => !!context.draft && !hasProblems(profileProblems(context.draft)),
+    draftValid: ({ context }) => !!context.draft && !hasProblems(profileProblems(context.draft, context.profile)),
   },
 }).createMachine({
   id: 'profile',
@@ -144,7 +145,7 @@ export const profileMachine = setup({
         validating: {
           always: [
             { guard: 'draftValid', target: '#profile.saving' },
-            { target: 'idle', actions: assign({ problems: ({ context }) => profileProblems(context.draft!) }) },
+            { target: 'idle', actions: assign({ problems: ({ context }) => profileProblems(context.draft!, context.profile) }) },
           ],
         },
         processingImage: {

@@ -1,5 +1,5 @@
 /** The account and security calls (spec section 7), one function each. */
-import type { ActiveSession, LoginHistoryEntry, TwoFactorSetup, TwoFactorStatus } from '../../server/src/contracts/account';
+import type { ActiveSession, AdminSignInAnswer, LoginHistoryEntry, TwoFactorSetup, TwoFactorStatus } from '../../server/src/contracts/account';
 import type { NotificationPreferences } from '../../server/src/contracts/auth';
 import type { CodeVersionResponse } from '../../server/src/contracts/health';
 import { http } from './http';
@@ -39,6 +39,8 @@ export type ProfileDraft = {
   preferredLanguage: Language;
   notificationPreferences: NotificationPreferences;
   profileImage: string | null;
+  /** Asked for when the e-mail or phone number changes; never stored in the profile. */
+  currentPassword: string;
 };
 
 type Message = { english?: string; marathi?: string; hindi?: string };
@@ -46,8 +48,8 @@ type Message = { english?: string; marathi?: string; hindi?: string };
 export const getProfile = (signal?: AbortSignal) =>
   http.get<{ user: Profile; fields: ProfileField[] }>('/auth/profile', { signal });
 
-export const updateProfile = (draft: ProfileDraft, signal?: AbortSignal) =>
-  http.patch<{ user: Profile }>('/auth/profile', draft, { signal });
+export const updateProfile = ({ currentPassword, ...draft }: ProfileDraft, signal?: AbortSignal) =>
+  http.patch<{ user: Profile }>('/auth/profile', currentPassword ? { ...draft, currentPassword } : draft, { signal });
 
 export const changePassword = (body: { currentPassword: string; newPassword: string }, signal?: AbortSignal) =>
   http.post<{ success: true }>('/auth/change-password', body, { signal });
@@ -80,3 +82,15 @@ export const loginWithSecondFactor = <TSession>(body: { challengeToken: string; 
 
 /** The spec's debug call (served by the health module): which build is answering. */
 export const getBuildInfo = (signal?: AbortSignal) => http.get<CodeVersionResponse>('/test-updated-code', { signal });
+
+/** An administrator's view of another user's sign-in (GET /admin/users/:id/sign-in). */
+export type AdminSignIn = AdminSignInAnswer;
+
+export const getAdminSignIn = (userId: string, signal?: AbortSignal) =>
+  http.get<AdminSignIn>(`/admin/users/${encodeURIComponent(userId)}/sign-in`, { signal });
+
+export const clearSignInThrottle = (userId: string, signal?: AbortSignal) =>
+  http.post<{ success: true }>(`/admin/users/${encodeURIComponent(userId)}/sign-in/clear`, {}, { signal });
+
+export const endUserSessions = (userId: string, signal?: AbortSignal) =>
+  http.post<{ success: true; ended: number }>(`/admin/users/${encodeURIComponent(userId)}/sessions/end`, {}, { signal });

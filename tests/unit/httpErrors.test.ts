@@ -42,3 +42,21 @@ describe('spec section 8 status table', () => {
     expect(httpErrorMessage(intlFor('mr'), serverSays(status))).toBe(CATALOGS.mr[`http.${reasonFor(status)}`]);
   });
 });
+
+describe('a 429 that names its wait', () => {
+  const throttled = (code: string, seconds: number) =>
+    new HttpError(429, 'tooMany', {
+      statusCode: 429,
+      code,
+      error: 'Too many',
+      message: { english: 'Too many', marathi: 'खूप', hindi: 'बहुत' },
+      details: { retryAfterSeconds: seconds },
+    });
+  it('says how long to wait after failed sign-ins, in seconds or minutes, in every language', () => {
+    expect(httpErrorMessage(intlFor('en'), throttled('SIGN_IN_THROTTLED', 29))).toContain('wait 29 seconds');
+    expect(httpErrorMessage(intlFor('en'), throttled('SIGN_IN_THROTTLED', 61))).toContain('wait 2 minutes');
+    expect(httpErrorMessage(intlFor('mr'), throttled('SIGN_IN_THROTTLED', 900))).toMatch(/१५ मिनिटे|15 मिनिटे/);
+    expect(httpErrorMessage(intlFor('hi'), throttled('SIGN_IN_THROTTLED', 45))).toMatch(/(४५|45) सेकंड/);
+    expect(httpErrorMessage(intlFor('en'), throttled('RATE_LIMITED', 60))).toBe('Too many attempts. Please wait 1 minute and try again.');
+  });
+});

@@ -18,6 +18,7 @@ export const PROFILE_FIELDS = [
   'preferredLanguage',
   'notificationPreferences',
   'profileImage',
+  'currentPassword',
 ] as const;
 
 const text = (maxLength: number) => Type.String({ maxLength });
@@ -39,6 +40,8 @@ export const ProfilePatch = Type.Object(
     notificationPreferences: Type.Optional(NotificationPreferences),
     /** data:image/(png|jpeg|webp);base64,… of at most ~300 KB, or null to remove it. */
     profileImage: Type.Optional(Type.Union([Type.Null(), text(420_000)])),
+    /** Required when the e-mail or the phone number (both sign-in identifiers) changes. */
+    currentPassword: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
   },
   { additionalProperties: false },
 );
@@ -80,7 +83,15 @@ export const LoginTwoFactorBody = Type.Object(
 export const TwoFactorRequired = Type.Object({ twoFactorRequired: Type.Literal(true), challengeToken: Type.String() });
 export type TwoFactorRequired = Static<typeof TwoFactorRequired>;
 
-export const LoginStatus = Type.Union([Type.Literal('success'), Type.Literal('failed'), Type.Literal('suspicious')]);
+/** 'throttled': refused by the sign-in throttle (retryAt says until when); 'unthrottled' / 'sessions_ended': an administrator's action. */
+export const LoginStatus = Type.Union([
+  Type.Literal('success'),
+  Type.Literal('failed'),
+  Type.Literal('suspicious'),
+  Type.Literal('throttled'),
+  Type.Literal('unthrottled'),
+  Type.Literal('sessions_ended'),
+]);
 export const LoginHistoryEntry = Type.Object({
   _id: Uuid,
   timestamp: Type.String(),
@@ -96,6 +107,8 @@ export const LoginHistoryEntry = Type.Object({
   /** This sign-in is the caller's current session. */
   current: Type.Boolean(),
   reported: Type.Boolean(),
+  /** For 'throttled': when the source may try again. */
+  retryAt: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 });
 export type LoginHistoryEntry = Static<typeof LoginHistoryEntry>;
 export const LoginHistoryAnswer = Type.Object({ history: Type.Array(LoginHistoryEntry) });
@@ -124,3 +137,25 @@ export const MobileOtpVerifyBody = Type.Object(
 
 export const AuthOptions = Type.Object({ otpLoginEnabled: Type.Boolean() });
 export type AuthOptions = Static<typeof AuthOptions>;
+
+/** GET /admin/users/:id/sign-in: another user's recent sign-in events, throttled sources and live sessions. */
+export const AdminSignInAnswer = Type.Object({
+  user: Type.Object({ _id: Uuid, name: Type.String(), email: Type.String(), role: Type.String() }),
+  activeSessions: Type.Integer(),
+  /** Addresses that must wait before trying this account again (until `retryAt`). */
+  throttled: Type.Array(Type.Object({ ipAddress: Type.Union([Type.String(), Type.Null()]), retryAt: Type.String() })),
+  history: Type.Array(
+    Type.Object({
+      _id: Uuid,
+      timestamp: Type.String(),
+      status: LoginStatus,
+      reason: Type.Union([Type.String(), Type.Null()]),
+      ipAddress: Type.Union([Type.String(), Type.Null()]),
+      deviceType: Type.Union([Type.String(), Type.Null()]),
+      retryAt: Type.Union([Type.String(), Type.Null()]),
+      /** The administrator who cleared a throttle or ended the sessions. */
+      actorId: Type.Union([Uuid, Type.Null()]),
+    }),
+  ),
+});
+export type AdminSignInAnswer = Static<typeof AdminSignInAnswer>;

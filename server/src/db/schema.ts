@@ -3,6 +3,7 @@
  * (drizzle `casing: 'snake_case'`), camelCase here. IDs are UUIDs; the API exposes them as `_id`.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import type { DiseaseResult as DiseaseResultJson } from '../contracts/disease';
 import {
   bigint,
   boolean,
@@ -43,7 +44,12 @@ export const fieldStateEnum = pgEnum('field_state', ['active', 'maintenance', 'i
 export const alertTypeEnum = pgEnum('alert_type', ['moisture', 'temperature', 'pest', 'irrigation', 'offline']);
 export const severityEnum = pgEnum('severity', ['high', 'medium', 'low']);
 export const alertStatusEnum = pgEnum('alert_status', ['unacknowledged', 'acknowledged', 'assigned']);
-export const loginStatusEnum = pgEnum('login_status', ['success', 'failed', 'suspicious']);
+/**
+ * A login-history row: a sign-in ('success', 'suspicious'), a wrong password or code ('failed'), an attempt
+ * refused by the sign-in throttle ('throttled', with `retryAt`), an administrator clearing that throttle
+ * ('unthrottled') or ending the user's sessions ('sessions_ended'); the last two name the administrator (`actorId`).
+ */
+export const loginStatusEnum = pgEnum('login_status', ['success', 'failed', 'suspicious', 'throttled', 'unthrottled', 'sessions_ended']);
 export const recommendationStatusEnum = pgEnum('recommendation_status', ['pending', 'approved', 'rejected', 'implemented']);
 export const gpsStatusEnum = pgEnum('gps_status', ['active', 'inactive', 'fallow', 'sold']);
 export const gpsSoilTypeEnum = pgEnum('gps_soil_type', ['unknown', 'clay', 'loam', 'sandy', 'silt', 'peaty', 'chalky']);
@@ -109,6 +115,8 @@ export const sessions = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     userId: uuid().notNull().references(() => users.id, { onDelete: 'cascade' }),
     refreshHash: text().notNull(),
+    /** Hashes of the secrets this session rotated away (newest first, a few dozen): only they prove reuse. */
+    retiredHashes: text().array().notNull().default(sql`'{}'::text[]`),
     userAgent: text(),
     ipAddress: text(),
     deviceType: text(),
@@ -137,6 +145,10 @@ export const loginHistory = pgTable(
     deviceType: text(),
     location: text(),
     reportedAt: tz(),
+    /** For 'throttled': when this source may try again. */
+    retryAt: tz(),
+    /** For 'unthrottled' and 'sessions_ended': the administrator who did it. */
+    actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -560,4 +572,20 @@ export const ndviFields = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('ndvi_fields_user_position_key').on(t.userId, t.lat, t.lon)],
+);
+
+/**
+ * A farmer's past leaf-photo diagnoses: the result exactly as POST /disease/detect answered it, and a
+ * ~160 px WebP thumbnail (data URL) made from the uploaded photo; the photo itself is never kept.
+ */
+export const diseaseDiagnoses = pgTable(
+  'disease_diagnoses',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    result: jsonb().$type<DiseaseResultJson>().notNull(),
+    thumbnail: text().notNull(),
+  },
+  (t) => [index('disease_diagnoses_user_created_idx').on(t.userId, t.createdAt)],
 );

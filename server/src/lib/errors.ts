@@ -62,5 +62,7 @@ export const forbidden = (text: Translated = M.forbidden) => new AppError(403, '
 export const notFound = (text: Translated = M.notFound) => new AppError(404, 'NOT_FOUND', text);
 export const conflict = (text: Translated = M.conflict, code = 'CONFLICT') => new AppError(409, code, text);
 export const unprocessable = (text: Translated, details?: Record<string, unknown>) => new AppError(422, 'UNPROCESSABLE', text, details);
-export const tooManyRequests = () => new AppError(429, 'RATE_LIMITED', M.tooMany);
+/** 429; with a wait, the answer carries `details.retryAfterSeconds` and the error handler sets `Retry-After`. */
+export const tooManyRequests = (retryAfterSeconds?: number, code = 'RATE_LIMITED', text: Translated = M.tooMany) =>
+  new AppError(429, code, text, retryAfterSeconds === undefined ? undefined : { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds)) });
 export const unavailable = (text: Translated = M.unavailable) => new AppError(503, 'UNAVAILABLE', text);

@@ -102,7 +102,11 @@ export default fp(
       if (appErr.code === 'DATABASE_UNAVAILABLE') req.log.warn({ code: appErr.code }, 'request refused: the database is not answering');
       else if (appErr.statusCode >= 500 && appErr.statusCode !== 503) req.log.error({ err }, 'request failed');
       else req.log.info({ code: appErr.code, status: appErr.statusCode }, 'request refused');
-      if (appErr.statusCode === 429 && !reply.hasHeader('retry-after')) reply.header('retry-after', 60);
+      if (appErr.statusCode === 429) {
+        const wait = appErr.details?.retryAfterSeconds;
+        if (typeof wait === 'number') reply.header('retry-after', wait);
+        else if (!reply.hasHeader('retry-after')) reply.header('retry-after', 60);
+      }
       // Every 503 says when to come back: devices and the web client retry after it.
       if (appErr.statusCode === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', app.config?.retryAfterSeconds ?? 5);
       return reply.code(appErr.statusCode).send(errorBody(appErr));

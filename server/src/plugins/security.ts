@@ -100,7 +100,7 @@ export default fp<{ config: Config }>(
       global: true,
       max: config.rateLimitPerMinute,
       timeWindow: '1 minute',
-      errorResponseBuilder: () => tooManyRequests(),
+      errorResponseBuilder: (_req, context) => tooManyRequests(context.ttl / 1000),
     });
   },
   { name: 'security' },

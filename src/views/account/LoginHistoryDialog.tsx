@@ -21,6 +21,10 @@ const m = defineMessages({
   success: { id: 'history.status.success', defaultMessage: 'Success' },
   failed: { id: 'history.status.failed', defaultMessage: 'Failed' },
   suspiciousStatus: { id: 'history.status.suspicious', defaultMessage: 'Suspicious' },
+  throttled: { id: 'history.status.throttled', defaultMessage: 'Slowed down (too many failures)' },
+  unthrottled: { id: 'history.status.unthrottled', defaultMessage: 'Cleared by an administrator' },
+  sessionsEnded: { id: 'history.status.sessions_ended', defaultMessage: 'Signed out by an administrator' },
+  retryAt: { id: 'history.retryAt', defaultMessage: 'Can try again at' },
   current: { id: 'history.current', defaultMessage: 'This device' },
   details: { id: 'history.details', defaultMessage: 'Details' },
   ip: { id: 'history.ip', defaultMessage: 'IP address' },
@@ -38,7 +42,15 @@ const m = defineMessages({
 });
 
 const FILTERS: HistoryFilter[] = ['all', 'lastWeek', 'suspicious'];
-const STATUS = { success: m.success, failed: m.failed, suspicious: m.suspiciousStatus } as const;
+export const STATUS = {
+  success: m.success,
+  failed: m.failed,
+  suspicious: m.suspiciousStatus,
+  throttled: m.throttled,
+  unthrottled: m.unthrottled,
+  sessions_ended: m.sessionsEnded,
+} as const;
+export const RETRY_AT = m.retryAt;
 const DEVICE: Record<string, (typeof m)[keyof typeof m]> = { mobile: m.mobile, tablet: m.tablet, desktop: m.desktop, computer: m.desktop };
 
 type Props = { onClose: () => void; logic?: typeof loginHistoryMachine };
@@ -133,6 +145,12 @@ export function LoginHistoryDialog({ onClose, logic = loginHistoryMachine }: Pro
                         <dd>{r.userAgent ?? unknown}</dd>
                         <dt>{intl.formatMessage(m.location)}</dt>
                         <dd>{r.location ?? unknown}</dd>
+                        {r.retryAt && (
+                          <>
+                            <dt>{intl.formatMessage(m.retryAt)}</dt>
+                            <dd>{intl.formatDate(r.retryAt, { timeStyle: 'short', numberingSystem: 'latn' })}</dd>
+                          </>
+                        )}
                         <dt>{intl.formatMessage(m.session)}</dt>
                         <dd>
                           <code>{r.sessionId ?? '—'}</code>

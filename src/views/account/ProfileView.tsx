@@ -3,6 +3,7 @@ import { defineMessages, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { ProfileContext } from '../../machines/profile.context';
 import { profileMachine, type SecurityDialog, type TextField } from '../../machines/profile.machine';
+import { identityChanged } from '../../machines/accountRules';
 import './account.css';
 import { accountMessages as am } from './accountMessages';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
@@ -58,6 +59,13 @@ const m = defineMessages({
   nameRequired: { id: 'profile.error.nameRequired', defaultMessage: 'Name is required' },
   phoneInvalid: { id: 'profile.error.phoneInvalid', defaultMessage: 'Phone number must be exactly 10 digits' },
   pincodeInvalid: { id: 'profile.error.pincodeInvalid', defaultMessage: 'Pincode must be exactly 6 digits' },
+  currentRequired: { id: 'profile.error.currentRequired', defaultMessage: 'Enter your current password to change your e-mail or phone number' },
+  currentPassword: { id: 'profile.currentPassword', defaultMessage: 'Current password' },
+  identityNote: {
+    id: 'profile.identityNote',
+    defaultMessage:
+      'You are changing your e-mail or phone number. Enter your current password. Your other devices will be signed out and your old e-mail address will be told.',
+  },
   superadmin: { id: 'profile.role.superadmin', defaultMessage: 'Super admin' },
   admin: { id: 'profile.role.admin', defaultMessage: 'Admin' },
   coordinator: { id: 'profile.role.coordinator', defaultMessage: 'Coordinator' },
@@ -70,6 +78,7 @@ const PROBLEM = {
   emailInvalid: am.emailInvalid,
   phoneInvalid: m.phoneInvalid,
   pincodeInvalid: m.pincodeInvalid,
+  currentRequired: m.currentRequired,
 } as const;
 const BASIC: TextField[] = ['name', 'email', 'phoneNumber'];
 const ADDRESS: TextField[] = ['address', 'village', 'district', 'state', 'pincode'];
@@ -82,6 +91,7 @@ const LABEL: Record<TextField, (typeof m)[keyof typeof m]> = {
   district: m.district,
   state: m.state,
   pincode: m.pincode,
+  currentPassword: m.currentPassword,
 };
 const INPUT: Partial<Record<TextField, { type?: string; inputMode?: 'numeric' | 'email'; maxLength: number; autoComplete?: string }>> = {
   email: { type: 'email', inputMode: 'email', maxLength: 254, autoComplete: 'email' },
@@ -89,6 +99,7 @@ const INPUT: Partial<Record<TextField, { type?: string; inputMode?: 'numeric' | 
   pincode: { inputMode: 'numeric', maxLength: 6, autoComplete: 'postal-code' },
   name: { maxLength: 100, autoComplete: 'name' },
   address: { maxLength: 300, autoComplete: 'street-address' },
+  currentPassword: { type: 'password', maxLength: 128, autoComplete: 'current-password' },
 };
 const NOTIFY = [
   ['email', m.notifyEmail],
@@ -207,7 +218,7 @@ function ProfileCard() {
   const textField = (f: TextField) => {
     const problem = problems[f];
     const id = `profile-${f}`;
-    const value = editing ? draft[f] : (profile[f] ?? '');
+    const value = editing ? draft[f] : f === 'currentPassword' ? '' : (profile[f] ?? '');
     return (
       <div className="acct-field" key={f}>
         <label htmlFor={id}>{intl.formatMessage(LABEL[f])}</label>
@@ -305,6 +316,14 @@ function ProfileCard() {
       <fieldset className="acct-section">
         <legend>{intl.formatMessage(m.basic)}</legend>
         {BASIC.map(textField)}
+        {editing && identityChanged(draft, profile) && (
+          <>
+            <p className="acct-hint" id="profile-identity-note">
+              {intl.formatMessage(m.identityNote)}
+            </p>
+            {textField('currentPassword')}
+          </>
+        )}
       </fieldset>
       <fieldset className="acct-section">
         <legend>{intl.formatMessage(m.address)}</legend>

@@ -7,12 +7,17 @@ import { COORDINATOR_PAGE_SIZE, matchingCoordinators } from '@/machines/coordina
 import { pageCount, pageOf } from '@/machines/paging';
 import { Pager } from '../staff/Pager';
 import { useFailureText } from '../staff/ServerError';
+import { useState } from 'react';
+import { ConfirmDialog } from './ConfirmDialog';
 import { EditPersonDialog } from './EditPersonDialog';
+import { SignInAccessDialog } from './SignInAccessDialog';
 import { pm } from './peopleMessages';
 import { EmptyRow, HeaderRow, NoticeBanner, RowAction, SearchBox, StatusBadge } from './tableParts';
 
 export function CoordinatorsTable({ onAddCoordinator }: { onAddCoordinator?: () => void }) {
   const intl = useIntl();
+  // Which person's sign-in dialog is open (view-local: the dialog runs its own machine).
+  const [access, setAccess] = useState<{ id: string; name: string } | null>(null);
   const failureText = useFailureText();
   const t = (d: MessageDescriptor) => intl.formatMessage(d);
   const actor = CoordinatorsTableContext.useActorRef();
@@ -24,6 +29,7 @@ export function CoordinatorsTable({ onAddCoordinator }: { onAddCoordinator?: () 
   const loading = CoordinatorsTableContext.useSelector((s) => s.hasTag('loading'));
   const busy = CoordinatorsTableContext.useSelector((s) => s.hasTag('busy'));
   const ready = CoordinatorsTableContext.useSelector((s) => s.matches('ready'));
+  const pending = CoordinatorsTableContext.useSelector((s) => (s.matches('confirming') || s.matches('deactivating') ? s.context.pending : null));
   const matching = matchingCoordinators(all, search);
   const shown = pageOf(matching, page, COORDINATOR_PAGE_SIZE);
 
@@ -59,6 +65,7 @@ export function CoordinatorsTable({ onAddCoordinator }: { onAddCoordinator?: () 
               </td>
               <td className="actions">
                 <RowAction action={pm.edit} person={c.name} disabled={!ready} onClick={() => actor.send({ type: 'edit.open', coordinator: c })} />
+                <RowAction action={pm.signIn} person={c.name} disabled={!ready} onClick={() => setAccess({ id: c._id, name: c.name })} />
                 {c.status !== 'Inactive' && (
                   <RowAction action={pm.deactivate} person={c.name} disabled={!ready} onClick={() => actor.send({ type: 'coordinator.deactivate', id: c._id })} />
                 )}
@@ -76,6 +83,15 @@ export function CoordinatorsTable({ onAddCoordinator }: { onAddCoordinator?: () 
         showStatus
         send={actor.send}
       />
+      {pending && (
+        <ConfirmDialog
+          question={intl.formatMessage(pm.confirmDeactivateCoordinator as MessageDescriptor, { name: pending.name })}
+          busy={busy}
+          onCancel={() => actor.send({ type: 'confirm.cancel' })}
+          onConfirm={() => actor.send({ type: 'confirm.accept' })}
+        />
+      )}
+      {access && <SignInAccessDialog userId={access.id} name={access.name} onClose={() => setAccess(null)} />}
     </section>
   );
 }

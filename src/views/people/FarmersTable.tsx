@@ -8,7 +8,10 @@ import { personEditOf } from '@/machines/personEditing';
 import { FarmersTableContext } from '@/machines/farmersTable.context';
 import { Pager } from '../staff/Pager';
 import { useFailureText } from '../staff/ServerError';
+import { useState } from 'react';
+import { ConfirmDialog } from './ConfirmDialog';
 import { EditPersonDialog } from './EditPersonDialog';
+import { SignInAccessDialog } from './SignInAccessDialog';
 import { pm } from './peopleMessages';
 import { EmptyRow, HeaderRow, NoticeBanner, RowAction, SearchBox, StatusBadge } from './tableParts';
 
@@ -22,6 +25,8 @@ const FAILED = {
 
 export function FarmersTable({ onAddFarmer }: { onAddFarmer?: () => void }) {
   const intl = useIntl();
+  // Which person's sign-in dialog is open (view-local: the dialog runs its own machine).
+  const [access, setAccess] = useState<{ id: string; name: string } | null>(null);
   const failureText = useFailureText();
   const t = (d: MessageDescriptor, v?: Record<string, number>) => intl.formatMessage(d, v);
   const actor = FarmersTableContext.useActorRef();
@@ -36,6 +41,7 @@ export function FarmersTable({ onAddFarmer }: { onAddFarmer?: () => void }) {
   const loading = FarmersTableContext.useSelector((s) => s.hasTag('loading'));
   const busy = FarmersTableContext.useSelector((s) => s.hasTag('busy'));
   const ready = FarmersTableContext.useSelector((s) => s.matches('ready'));
+  const pending = FarmersTableContext.useSelector((s) => s.context.pending);
 
   return (
     <section className="staff-panel" aria-busy={loading || busy}>
@@ -123,6 +129,7 @@ export function FarmersTable({ onAddFarmer }: { onAddFarmer?: () => void }) {
               </td>
               <td className="actions">
                 <RowAction action={pm.edit} person={f.name} disabled={!ready} onClick={() => actor.send({ type: 'edit.open', farmer: f })} />
+                {admin && <RowAction action={pm.signIn} person={f.name} disabled={!ready} onClick={() => setAccess({ id: f._id, name: f.name })} />}
                 {admin && f.status !== 'Inactive' && (
                   <RowAction action={pm.deactivate} person={f.name} disabled={!ready} onClick={() => actor.send({ type: 'farmer.deactivate', id: f._id })} />
                 )}
@@ -132,6 +139,18 @@ export function FarmersTable({ onAddFarmer }: { onAddFarmer?: () => void }) {
         </tbody>
       </table>
       <Pager page={page} totalPages={totalPages} onGo={(p) => actor.send({ type: 'page.go', page: p })} />
+      {pending && (
+        <ConfirmDialog
+          question={
+            pending.kind === 'deactivate'
+              ? intl.formatMessage(pm.confirmDeactivateFarmer as MessageDescriptor, { name: pending.name })
+              : intl.formatMessage(pm.confirmAssign as MessageDescriptor, { name: pending.name, coordinator: pending.coordinatorName })
+          }
+          busy={busy}
+          onCancel={() => actor.send({ type: 'confirm.cancel' })}
+          onConfirm={() => actor.send({ type: 'confirm.accept' })}
+        />
+      )}
       <EditPersonDialog
         {...editing}
         title={pm.editFarmer}
@@ -140,6 +159,7 @@ export function FarmersTable({ onAddFarmer }: { onAddFarmer?: () => void }) {
         showStatus={admin}
         send={actor.send}
       />
+      {access && <SignInAccessDialog userId={access.id} name={access.name} onClose={() => setAccess(null)} />}
     </section>
   );
 }

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { users } from '../../../server/src/db/schema';
-import { FIXTURE, createTestApp, type TestApp } from '../helper';
+import { FIXTURE, FIXTURE_PASSWORD, createTestApp, type TestApp } from '../helper';
 import { api } from './support';
 
 let t: TestApp;
@@ -82,7 +82,7 @@ describe('PATCH /auth/profile', () => {
       notificationPreferences: { email: false, sms: true, push: false, alerts: true, reports: false },
       profileImage: await realPng(64, 48),
     };
-    const res = await api(t, 'PATCH', '/auth/profile', token, body);
+    const res = await api(t, 'PATCH', '/auth/profile', token, { ...body, currentPassword: FIXTURE_PASSWORD });
     expect(res.statusCode).toBe(200);
     const { user } = res.json();
     expect(user).toMatchObject({
@@ -100,7 +100,7 @@ describe('PATCH /auth/profile', () => {
   });
 
   it('clears optional fields with an empty string or null', async () => {
-    const res = await api(t, 'PATCH', '/auth/profile', token, { phoneNumber: '', village: null, profileImage: null });
+    const res = await api(t, 'PATCH', '/auth/profile', token, { phoneNumber: '', village: null, profileImage: null, currentPassword: FIXTURE_PASSWORD });
     expect(res.statusCode).toBe(200);
     expect(await stored()).toMatchObject({ phoneNumber: null, village: null, profileImage: null });
   });
@@ -175,9 +175,9 @@ describe('PATCH /auth/profile', () => {
 
     it("another user's e-mail", async () => {
       const before = await stored();
-      const res = await api(t, 'PATCH', '/auth/profile', token, { email: FIXTURE.users.farmer2.email.toUpperCase() });
-      expect(res.statusCode).toBe(409);
-      expect(res.json().code).toBe('EMAIL_TAKEN');
+      const res = await api(t, 'PATCH', '/auth/profile', token, { email: FIXTURE.users.farmer2.email.toUpperCase(), currentPassword: FIXTURE_PASSWORD });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('EMAIL_UNAVAILABLE');
       expect(await stored()).toEqual(before);
     });
   });

@@ -96,6 +96,14 @@ describe('POST /auth/register rules', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().user.preferredLanguage).toBe('english');
   });
+
+  it("starts a farmer added without a language in Marathi, the product's language", async () => {
+    const body = person('farmer', { managedBy: FIXTURE.users.coordinator.id });
+    const res = await register('admin', body);
+    expect(res.statusCode, res.body).toBe(201);
+    const login = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: body.email, password: body.password } });
+    expect(login.json().user.preferredLanguage).toBe('marathi');
+  });
 });
 
 describe('GET /auth/profile', () => {

@@ -40,7 +40,8 @@ describe('farmer CSV import', () => {
         village: 'Shirur',
         coordinatorId: 'c-1',
         status: 'Active',
-        preferredLanguage: 'english',
+        // No language column: a farmer starts in Marathi.
+        preferredLanguage: 'marathi',
       }),
     ]);
   });

@@ -170,7 +170,8 @@ export function validateFarmerRows(rows: RawFarmerRow[], ctx: ImportContext) {
     if (!v.phoneNumber) reasons.push('phone_required');
     else if (!phone) reasons.push('phone_invalid');
     if (v.pincode && !/^\d{6}$/.test(v.pincode)) reasons.push('pincode_invalid');
-    const language = (v.preferredLanguage?.toLowerCase() ?? 'english') as FarmerImportRow['preferredLanguage'];
+    // Imported farmers without a language column start in Marathi, like farmers added one by one.
+    const language = (v.preferredLanguage?.toLowerCase() ?? 'marathi') as FarmerImportRow['preferredLanguage'];
     if (!LANGUAGES.includes(language)) reasons.push('language_invalid');
     const statusRaw = v.status?.toLowerCase() ?? 'active';
     if (statusRaw !== 'active' && statusRaw !== 'inactive') reasons.push('status_invalid');

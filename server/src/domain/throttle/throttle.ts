@@ -8,6 +8,8 @@ export type Throttle = {
   /** True when the key is over its limit, without counting an attempt. */
   blocked(key: string, now?: number): boolean;
   reset(key: string): void;
+  /** Milliseconds until the key's window ends (0 when it is not over its limit). */
+  retryAfterMs(key: string, now?: number): number;
 };
 
 export function createThrottle({ limit, windowMs }: { limit: number; windowMs: number }): Throttle {
@@ -37,6 +39,10 @@ export function createThrottle({ limit, windowMs }: { limit: number; windowMs: n
     },
     reset(key) {
       windows.delete(key);
+    },
+    retryAfterMs(key, now = Date.now()) {
+      const w = current(key, now);
+      return w.count >= limit ? Math.max(0, w.start + windowMs - now) : 0;
     },
   };
 }

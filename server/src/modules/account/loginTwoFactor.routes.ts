@@ -1,7 +1,7 @@
 /**
  * POST /auth/login/2fa: the second sign-in step. The challenge from POST /auth/login plus a TOTP code
  * (each step once) or an unused backup code opens the session. Wrong codes are recorded as failed
- * sign-ins, so the login throttle (per account and per address) stops guessing here too.
+ * sign-ins, so the sign-in throttle slows the failing source here too (never the owner's other devices).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { eq } from 'drizzle-orm';
@@ -10,8 +10,8 @@ import { LoginResponse } from '../../contracts/auth';
 import { ApiErrorBody } from '../../contracts/common';
 import { users } from '../../db/schema';
 import { readChallenge } from '../../domain/account/challengeToken';
-import { AppError, badRequest, tooManyRequests } from '../../lib/errors';
-import { clientInfo, isThrottled, recordAttempt } from '../auth/loginHistory';
+import { AppError, badRequest } from '../../lib/errors';
+import { assessSignIn, clientInfo, recordAttempt, refuseThrottled } from '../auth/loginHistory';
 import { issueSignIn } from '../auth/signIn';
 import { AM } from './messages';
 import type { AccountKeys } from './secrets';
@@ -32,7 +32,8 @@ const loginTwoFactorRoutes: FastifyPluginAsyncTypebox<{ keys: AccountKeys }> = a
       const [user] = await app.db.select().from(users).where(eq(users.id, challenge.userId));
       if (!user || user.status !== 'Active') throw new AppError(401, 'CHALLENGE_EXPIRED', AM.challengeExpired);
       const client = clientInfo(req.ip, req.headers['user-agent']);
-      if (await isThrottled(app.db, user.email, client.ip)) throw tooManyRequests();
+      const verdict = await assessSignIn(app.db, user.email, client.ip, app.config.signInFailuresPerIp);
+      if (!verdict.allowed) await refuseThrottled(app.db, verdict, { email: user.email, userId: user.id, step: 'second_factor' }, client);
       const factor = await checkSecondFactor(app.db, keys, app.secretBox, user.id, req.body.code);
       if (!factor) {
         await recordAttempt(app.db, { email: user.email, userId: user.id, status: 'failed', reason: 'bad_2fa_code' }, client);

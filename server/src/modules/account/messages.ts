@@ -17,6 +17,16 @@ export const AM = {
     'प्रोफाइल फोटो जास्तीत जास्त 4096 × 4096 पिक्सेलचा असावा.',
     'प्रोफ़ाइल फ़ोटो अधिकतम 4096 × 4096 पिक्सेल की होनी चाहिए।',
   ),
+  passwordNeededForIdentity: t(
+    'Enter your current password to change your e-mail or phone number.',
+    'ईमेल किंवा फोन नंबर बदलण्यासाठी आपला सध्याचा पासवर्ड टाका.',
+    'ईमेल या फ़ोन नंबर बदलने के लिए अपना वर्तमान पासवर्ड दर्ज करें।',
+  ),
+  emailUnavailable: t(
+    'This e-mail address cannot be used for your account. Please use another one.',
+    'हा ईमेल पत्ता आपल्या खात्यासाठी वापरता येणार नाही. कृपया दुसरा वापरा.',
+    'यह ईमेल पता आपके खाते के लिए उपयोग नहीं किया जा सकता। कृपया कोई दूसरा उपयोग करें।',
+  ),
   wrongCurrentPassword: t('Current password is incorrect.', 'सध्याचा पासवर्ड चुकीचा आहे.', 'वर्तमान पासवर्ड गलत है।'),
   samePassword: t(
     'The new password must differ from the current one.',
@@ -67,6 +77,16 @@ export const AM = {
     'लॉग इन का समय समाप्त हो गया। कृपया फिर से लॉग इन करें।',
   ),
   sessionRevoked: t('Session revoked.', 'सत्र रद्द केले.', 'सत्र रद्द किया गया।'),
+  throttleCleared: t(
+    'The sign-in wait was cleared. The user can sign in again now.',
+    'साइन इनची प्रतीक्षा काढून टाकली. वापरकर्ता आता पुन्हा साइन इन करू शकतो.',
+    'साइन इन की प्रतीक्षा हटा दी गई। उपयोगकर्ता अब फिर से साइन इन कर सकता है।',
+  ),
+  sessionsEnded: t(
+    "All of the user's sessions were ended.",
+    'वापरकर्त्याची सर्व सत्रे संपवली.',
+    'उपयोगकर्ता के सभी सत्र समाप्त किए गए।',
+  ),
   reported: t(
     'Thank you. The sign-in was reported and its session ended.',
     'धन्यवाद. हे लॉग इन नोंदवले आणि त्याचे सत्र संपवले.',

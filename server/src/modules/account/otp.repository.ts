@@ -1,14 +1,14 @@
 /** SQL for login one-time codes sent by SMS. */
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, min, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mobileOtps } from '../../db/schema';
 
 export async function countRecentOtps(db: Db, phoneNumber: string, since: Date) {
   const [row] = await db
-    .select({ n: count() })
+    .select({ n: count(), oldest: min(mobileOtps.createdAt) })
     .from(mobileOtps)
     .where(and(eq(mobileOtps.phoneNumber, phoneNumber), gt(mobileOtps.createdAt, since)));
-  return row.n;
+  return row;
 }
 
 /** A new code replaces any earlier unused one for the number. */

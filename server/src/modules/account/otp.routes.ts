@@ -24,7 +24,10 @@ const WINDOW_MS = 15 * 60 * 1000;
 
 const otpRoutes: FastifyPluginAsyncTypebox<{ keys: AccountKeys }> = async (app, { keys }) => {
   const sms = createSmsProvider(app.config, app.db, app.log);
-  const perIp = createThrottle({ limit: 10, windowMs: WINDOW_MS });
+  // Per address: requests, and wrong codes, each up to the sign-in ceiling (a cooperative behind one NAT).
+  const requestsPerIp = createThrottle({ limit: app.config.signInFailuresPerIp, windowMs: WINDOW_MS });
+  const wrongCodesPerIp = createThrottle({ limit: app.config.signInFailuresPerIp, windowMs: WINDOW_MS });
+  const waitFor = (t: typeof requestsPerIp, key: string) => tooManyRequests(t.retryAfterMs(key) / 1000);
   const hash = (phone: string, code: string) => createHmac('sha256', keys.otpPepper).update(`${phone}:${code}`).digest('hex');
   const enabled = () => {
     if (!app.config.otpLoginEnabled) throw new AppError(404, 'OTP_LOGIN_DISABLED', AM.otpDisabled);
@@ -33,8 +36,9 @@ const otpRoutes: FastifyPluginAsyncTypebox<{ keys: AccountKeys }> = async (app, 
   app.post('/auth/mobile-otp-request', { schema: { body: MobileOtpRequestBody } }, async (req) => {
     enabled();
     const { phoneNumber } = req.body;
-    if (!perIp.hit(req.ip)) throw tooManyRequests();
-    if ((await countRecentOtps(app.db, phoneNumber, new Date(Date.now() - WINDOW_MS))) >= OTP_PER_NUMBER) throw tooManyRequests();
+    if (!requestsPerIp.hit(req.ip)) throw waitFor(requestsPerIp, req.ip);
+    const recent = await countRecentOtps(app.db, phoneNumber, new Date(Date.now() - WINDOW_MS));
+    if (recent.n >= OTP_PER_NUMBER) throw tooManyRequests(((recent.oldest?.getTime() ?? Date.now()) + WINDOW_MS - Date.now()) / 1000);
     const [user] = await app.db
       .select({ id: users.id })
       .from(users)
@@ -53,13 +57,18 @@ const otpRoutes: FastifyPluginAsyncTypebox<{ keys: AccountKeys }> = async (app, 
   app.post('/auth/mobile-otp-verify', { schema: { body: MobileOtpVerifyBody } }, async (req) => {
     enabled();
     const { phoneNumber, otp } = req.body;
-    if (!perIp.hit(req.ip)) throw tooManyRequests();
+    if (wrongCodesPerIp.blocked(req.ip)) throw waitFor(wrongCodesPerIp, req.ip);
     const row = await latestLiveOtp(app.db, phoneNumber, new Date());
-    if (!row) throw badRequest(AM.otpInvalid, undefined, 'OTP_INVALID');
+    if (!row) {
+      wrongCodesPerIp.hit(req.ip);
+      throw badRequest(AM.otpInvalid, undefined, 'OTP_INVALID');
+    }
     const right = timingSafeEqual(Buffer.from(hash(phoneNumber, otp)), Buffer.from(row.codeHash));
     if (!right) {
+      wrongCodesPerIp.hit(req.ip);
       const attempts = await countAttempt(app.db, row.id, OTP_MAX_ATTEMPTS);
-      if (attempts >= OTP_MAX_ATTEMPTS) throw tooManyRequests();
+      // The code is burnt: a new one can be asked for at once (within the per-number limit).
+      if (attempts >= OTP_MAX_ATTEMPTS) throw tooManyRequests(1);
       throw badRequest(AM.otpInvalid, undefined, 'OTP_INVALID');
     }
     const [user] = await app.db

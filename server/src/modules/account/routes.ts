@@ -1,5 +1,6 @@
 /** Account and security (issue 4): profile edits, passwords, two-factor, sessions, OTP sign-in, sign-in options. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import adminAccessRoutes from './adminAccess.routes';
 import loginTwoFactorRoutes from './loginTwoFactor.routes';
 import metaRoutes from './meta.routes';
 import otpRoutes from './otp.routes';
@@ -18,6 +19,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(sessionRoutes);
   await app.register(otpRoutes, { keys });
   await app.register(metaRoutes);
+  await app.register(adminAccessRoutes);
 };
 
 export default accountRoutes;

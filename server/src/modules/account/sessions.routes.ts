@@ -37,6 +37,7 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         sessionActive: !!entry.sessionId && !revokedAt && !!expiresAt && expiresAt > now,
         current: entry.sessionId === me.sessionId,
         reported: entry.reportedAt !== null,
+        retryAt: iso(entry.retryAt),
       })),
     };
   });

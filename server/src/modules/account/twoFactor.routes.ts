@@ -27,7 +27,7 @@ export const CODE_ATTEMPTS = 5;
 const twoFactorRoutes: FastifyPluginAsyncTypebox<{ keys: AccountKeys }> = async (app, { keys }) => {
   const wrongCodes = createThrottle({ limit: CODE_ATTEMPTS, windowMs: 15 * 60 * 1000 });
   const guard = (userId: string) => {
-    if (wrongCodes.blocked(userId)) throw tooManyRequests();
+    if (wrongCodes.blocked(userId)) throw tooManyRequests(wrongCodes.retryAfterMs(userId) / 1000);
   };
   const wrong = (userId: string) => {
     wrongCodes.hit(userId);

@@ -34,13 +34,21 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/login',
     {
-      config: { rateLimit: { max: app.config.authRateLimitPerMinute, timeWindow: '1 minute' } },
+      // Per address and e-mail (after the body is read): thirty farmers behind one NAT each have their own.
+      config: {
+        rateLimit: {
+          max: app.config.authRateLimitPerMinute,
+          timeWindow: '1 minute',
+          hook: 'preHandler',
+          keyGenerator: (req) => `${req.ip}|${String((req.body as { email?: unknown } | undefined)?.email ?? '').trim().toLowerCase()}`,
+        },
+      },
       // With two-factor on, a right password answers a challenge for POST /auth/login/2fa, not tokens.
       schema: { tags: ['auth'], body: LoginBody, response: { 200: Type.Union([LoginResponse, TwoFactorRequired]), ...errors } },
     },
     async (req) => {
       const client = clientInfo(req.ip, req.headers['user-agent']);
-      const user = await checkCredentials(app.db, req.body.email, req.body.password, client);
+      const user = await checkCredentials(app.db, req.body.email, req.body.password, client, app.config.signInFailuresPerIp);
       return afterFirstFactor(app, keys, user, client);
     },
   );

@@ -4,10 +4,10 @@ import type { Db } from '../../db/client';
 import { fields, users } from '../../db/schema';
 import type { ProfileField, RegisterBody } from '../../contracts/auth';
 import { assertCanCreate, fieldScope, type AuthUser } from '../../lib/access';
-import { AppError, M, badRequest, conflict, tooManyRequests, translated } from '../../lib/errors';
+import { AppError, M, badRequest, conflict, translated } from '../../lib/errors';
 import { assertPasswordAllowed } from '../../domain/account/passwordRules';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords';
-import { classifySignIn, isThrottled, recordAttempt } from './loginHistory';
+import { assessSignIn, classifySignIn, recordAttempt, refuseThrottled } from './loginHistory';
 import { createSession, type ClientInfo } from './sessions';
 
 export const emailTaken = translated(
@@ -34,13 +34,11 @@ const managedByOnlyFarmers = translated(
 export const invalidCredentials = () => new AppError(401, 'INVALID_CREDENTIALS', M.invalidCredentials);
 
 /** Sign-in step one: the password. Failures are recorded (and throttle); success opens no session yet. */
-export async function checkCredentials(db: Db, email: string, password: string, client: ClientInfo) {
+export async function checkCredentials(db: Db, email: string, password: string, client: ClientInfo, perAddress: number) {
   const normalized = email.trim().toLowerCase();
-  if (await isThrottled(db, normalized, client.ip)) {
-    await recordAttempt(db, { email: normalized, userId: null, status: 'failed', reason: 'throttled' }, client);
-    throw tooManyRequests();
-  }
   const [user] = await db.select().from(users).where(eq(users.email, normalized)).limit(1);
+  const verdict = await assessSignIn(db, normalized, client.ip, perAddress);
+  if (!verdict.allowed) await refuseThrottled(db, verdict, { email: normalized, userId: user?.id ?? null, step: 'password' }, client);
   // Unknown e-mails cost one argon2 verification too, so timing does not tell them apart.
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
   if (!user || !ok) {
@@ -110,8 +108,8 @@ export async function register(db: Db, creator: AuthUser, body: RegisterBody) {
         district: body.district || null,
         state: body.state || null,
         pincode: body.pincode ?? null,
-        // Spec section 9: the add-person forms default to English.
-        preferredLanguage: body.preferredLanguage ?? 'english',
+        // A farmer starts in Marathi, the product's language; staff keep the spec's English default (README).
+        preferredLanguage: body.preferredLanguage ?? (body.role === 'farmer' ? 'marathi' : 'english'),
         ...(body.notificationPreferences ? { notificationPreferences: body.notificationPreferences } : {}),
       })
       .returning();

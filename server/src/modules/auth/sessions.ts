@@ -1,16 +1,19 @@
 /**
  * Refresh sessions. A refresh token is `<session id>.<secret>`; only sha256(secret) is stored.
- * Every use rotates the secret. Showing a secret that was already rotated away means the token
- * leaked (or was replayed), so the whole session is revoked.
+ * Every use rotates the secret. Showing a secret that was already rotated away (the session keeps the
+ * hashes of its recent ones) means the token leaked (or was replayed), so the whole session is revoked;
+ * any other wrong secret is refused and ends nothing.
  */
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { accessChanged } from '../../lib/accessCache';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const newSecret = () => randomBytes(32).toString('base64url');
+/** Rotated-away secrets remembered per session (a token used after this many refreshes is just refused). */
+const RETIRED_KEPT = 50;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type ClientInfo = { ip: string | null; userAgent: string | null; deviceType: string };
@@ -59,6 +62,9 @@ export async function rotateSession(db: Db, token: string): Promise<RotateResult
   if (row.s.expiresAt.getTime() <= Date.now()) return { ok: false, reason: 'expired' };
   const presented = sha256(parsed.secret);
   if (!sameHash(presented, row.s.refreshHash)) {
+    // Only a secret this session really issued and rotated away proves a leak; anything else (a guess
+    // with someone's session id) is refused and leaves the session alone.
+    if (!row.s.retiredHashes.some((h) => sameHash(presented, h))) return { ok: false, reason: 'unknown' };
     await revokeSession(db, parsed.sessionId, 'refresh token reuse');
     return { ok: false, reason: 'reused' };
   }
@@ -67,7 +73,11 @@ export async function rotateSession(db: Db, token: string): Promise<RotateResult
   // Compare-and-swap on the old hash: of two concurrent uses of one token only one can win.
   const updated = await db
     .update(sessions)
-    .set({ refreshHash: sha256(secret), lastUsedAt: new Date() })
+    .set({
+      refreshHash: sha256(secret),
+      retiredHashes: sql`(array_prepend(${presented}::text, ${sessions.retiredHashes}))[1:${sql.raw(String(RETIRED_KEPT))}]`,
+      lastUsedAt: new Date(),
+    })
     .where(and(eq(sessions.id, parsed.sessionId), eq(sessions.refreshHash, presented), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
   if (updated.length === 0) {

@@ -44,7 +44,7 @@ export function LandReportForm() {
   const points = NdviContext.useSelector((s) => s.context.points);
   const estimated = NdviContext.useSelector((s) => s.context.estimated);
   return (
-    <form
+    <form noValidate
       className="tools-section"
       onSubmit={(e) => {
         e.preventDefault();

@@ -1,0 +1,61 @@
+/**
+ * The staff "Sign-in" dialog for one user (admins): load → ready; clearing the sign-in throttle or
+ * ending every session asks for confirmation first (confirming → working → reload). Errors show in a banner.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { clearSignInThrottle, endUserSessions, getAdminSignIn, type AdminSignIn } from '../services/account';
+
+export type { AdminSignIn };
+export type AccessAction = 'clear' | 'end';
+
+type Context = { userId: string; data: AdminSignIn | null; pending: AccessAction | null; done: AccessAction | null; errorCause: unknown };
+
+export type SignInAccessEvent =
+  | { type: 'access.retry' }
+  | { type: 'access.ask'; action: AccessAction }
+  | { type: 'access.confirm' }
+  | { type: 'access.cancel' };
+
+export const signInAccessMachine = setup({
+  types: { context: {} as Context, events: {} as SignInAccessEvent, input: {} as { userId: string } },
+  actors: {
+    load: fromPromise<AdminSignIn, string>(({ input, signal }) => getAdminSignIn(input, signal)),
+    act: fromPromise<unknown, { userId: string; action: AccessAction }>(({ input, signal }) =>
+      input.action === 'clear' ? clearSignInThrottle(input.userId, signal) : endUserSessions(input.userId, signal),
+    ),
+  },
+}).createMachine({
+  id: 'signInAccess',
+  context: ({ input }) => ({ userId: input.userId, data: null, pending: null, done: null, errorCause: null }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        src: 'load',
+        input: ({ context }) => context.userId,
+        onDone: { target: 'ready', actions: assign({ data: ({ event }) => event.output, errorCause: null }) },
+        onError: { target: 'failed', actions: assign({ errorCause: ({ event }) => event.error }) },
+      },
+    },
+    failed: { on: { 'access.retry': 'loading' } },
+    ready: {
+      on: { 'access.ask': { target: 'confirming', actions: assign({ pending: ({ event }) => event.action, done: null }) } },
+    },
+    confirming: {
+      on: {
+        'access.confirm': 'working',
+        'access.cancel': { target: 'ready', actions: assign({ pending: null }) },
+      },
+    },
+    working: {
+      tags: ['busy'],
+      invoke: {
+        src: 'act',
+        input: ({ context }) => ({ userId: context.userId, action: context.pending! }),
+        onDone: { target: 'loading', actions: assign({ done: ({ context }) => context.pending, pending: null }) },
+        onError: { target: 'ready', actions: assign({ errorCause: ({ event }) => event.error, pending: null }) },
+      },
+    },
+  },
+});
