@@ -26,6 +26,8 @@ type CoordinatorsTableContext = PersonEditContext & {
   search: string;
   page: number;
   notice: { kind: 'deactivateFailed'; error: HttpError | null } | null;
+  /** The deactivation asked about in the confirmation dialog (named, so the question names the person). */
+  pending: { id: string; name: string } | null;
 };
 export type CoordinatorsTableEvent =
   | { type: 'search.change'; value: string }
@@ -33,7 +35,9 @@ export type CoordinatorsTableEvent =
   | { type: 'edit.open'; coordinator: CoordinatorRow }
   | PersonEditEvent
   | { type: 'coordinator.deactivate'; id: string }
-  | { type: 'notice.dismiss' };
+  | { type: 'notice.dismiss' }
+  | { type: 'confirm.accept' }
+  | { type: 'confirm.cancel' };
 
 export const coordinatorsTableMachine = setup({
   types: {
@@ -47,7 +51,7 @@ export const coordinatorsTableMachine = setup({
   },
 }).createMachine({
   id: 'coordinatorsTable',
-  context: { all: [], search: '', page: 1, ...closedEdit, notice: null },
+  context: { all: [], search: '', page: 1, ...closedEdit, notice: null, pending: null },
   initial: 'loading',
   states: {
     loading: {
@@ -68,19 +72,35 @@ export const coordinatorsTableMachine = setup({
           }),
         },
         'edit.open': { target: 'editing', actions: assign(({ event }) => openEditOn(event.coordinator)) },
-        'coordinator.deactivate': { target: 'deactivating', actions: assign({ notice: null }) },
+        'coordinator.deactivate': {
+          target: 'confirming',
+          actions: assign(({ context, event }) => ({
+            notice: null,
+            pending: { id: event.id, name: context.all.find((c) => c._id === event.id)?.name ?? '' },
+          })),
+        },
         'notice.dismiss': { actions: assign({ notice: null }) },
       },
     },
     editing: personEditingState<CoordinatorsTableContext, CoordinatorsTableEvent>({ closed: '#coordinatorsTable.ready', saved: '#coordinatorsTable.loading' }),
+    /** Deactivating is asked first: 'Deactivate coordinator <name>?' with Cancel and Confirm. */
+    confirming: {
+      on: {
+        'confirm.accept': 'deactivating',
+        'confirm.cancel': { target: 'ready', actions: assign({ pending: null }) },
+      },
+    },
     deactivating: {
       tags: ['busy'],
       invoke: {
         id: 'deactivate',
         src: 'deactivate',
-        input: ({ event }) => ({ id: (event as { id: string }).id }),
-        onDone: 'loading',
-        onError: { target: 'ready', actions: assign({ notice: ({ event }) => ({ kind: 'deactivateFailed' as const, error: asHttp(event.error) }) }) },
+        input: ({ context }) => ({ id: context.pending!.id }),
+        onDone: { target: 'loading', actions: assign({ pending: null }) },
+        onError: {
+          target: 'ready',
+          actions: assign({ pending: null, notice: ({ event }) => ({ kind: 'deactivateFailed' as const, error: asHttp(event.error) }) }),
+        },
       },
     },
   },

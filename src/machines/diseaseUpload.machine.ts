@@ -1,26 +1,49 @@
 /**
- * The leaf-photo upload (spec section 4): no file → file selected → analysing (button disabled)
- * → result or error; clearing the file returns to no file. Only image/* files are taken.
+ * The leaf-photo upload (spec section 4; issue 14): no file → preparing (the photo is resized and re-encoded
+ * in the browser; one it cannot decode is refused) → file selected → uploading (bytes sent shown; the server
+ * analyses once the last byte is in) → result, or:
+ *  - error: the server refused the photo (a 4xx with its own reason; another photo is needed), or
+ *  - failed: the network dropped, timed out or the server broke, and the farmer may retry the same photo.
+ * A past diagnosis from the history opens again through openingPast. Clearing returns to no file.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { DiseaseResult } from '../../server/src/contracts/disease';
-import { detectDisease } from '../services/disease';
+import type { DiseaseHistoryEntry, DiseaseResult } from '../../server/src/contracts/disease';
+import { detectDisease, getDiseaseHistoryEntry, type UploadProgress } from '../services/disease';
 import { HttpError } from '../services/http';
+import { prepareLeafPhoto } from '../services/image';
 import { serverLanguage, type ServerLanguage } from '../services/language';
 
 export type DiseaseUploadContext = {
   lang: ServerLanguage;
   /** Optional crop: lets the server name the crop-specific disease (e.g. soybean rust). */
   crop: string;
+  /** The photo as it will be sent (already resized). */
   file: File | null;
-  /** Name of the last file refused for not being an image. */
+  /** Name of the last file refused, and why: not an image at all, or an image the browser could not read. */
   refused: string | null;
+  refusedWhy: 'notImage' | 'unreadable' | null;
   result: DiseaseResult | null;
   /** The server's own explanation of a refusal (e.g. 'not a photo'), shown under the spec's failure line. */
   failure: string | null;
+  progress: UploadProgress | null;
+  /** The past diagnosis on show (thumbnail and date), when the result came from the history. */
+  past: Omit<DiseaseHistoryEntry, 'result'> | null;
+  /** A past diagnosis could not be opened. */
+  pastFailed: boolean;
 };
 
+export type UploadInput = { file: File; lang: ServerLanguage; crop: string; onProgress: (p: UploadProgress) => void };
+
 export const isImageFile = (file: File) => file.type.startsWith('image/');
+
+/** A refusal the same photo would meet again (bad image, too large): no retry, the server says why. */
+const isRefusal = (error: unknown) =>
+  error instanceof HttpError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
+
+const cleared = { file: null, refused: null, refusedWhy: null, result: null, failure: null, progress: null, past: null, pastFailed: false } as const;
+
+/** A past diagnosis opens from every state where the farmer is not waiting on something. */
+const OPEN_PAST = { target: 'openingPast', actions: 'forgetFile' } as const;
 
 export const diseaseUploadMachine = setup({
   types: {
@@ -31,70 +54,122 @@ export const diseaseUploadMachine = setup({
       | { type: 'disease.fileChosen'; file: File }
       | { type: 'disease.cropChosen'; crop: string }
       | { type: 'disease.analyse' }
+      | { type: 'disease.retry' }
+      | { type: 'disease.progress'; sent: number; total: number }
+      | { type: 'disease.openPast'; id: string }
       | { type: 'disease.clear' },
   },
   actors: {
-    detect: fromPromise<DiseaseResult, { file: File; lang: ServerLanguage; crop: string }>(({ input, signal }) =>
-      detectDisease(input.file, input.lang, input.crop, signal),
+    prepare: fromPromise<File, { file: File }>(({ input }) => prepareLeafPhoto(input.file)),
+    detect: fromPromise<DiseaseResult, UploadInput>(({ input, signal }) =>
+      detectDisease(input.file, input.lang, input.crop, { signal, onProgress: input.onProgress }),
     ),
+    openPast: fromPromise<DiseaseHistoryEntry, { id: string }>(({ input, signal }) => getDiseaseHistoryEntry(input.id, signal)),
   },
   guards: {
     isImage: ({ event }) => event.type === 'disease.fileChosen' && isImageFile(event.file),
+    isRefusal: ({ event }) => isRefusal((event as { error?: unknown }).error),
   },
   actions: {
-    takeFile: assign({
-      file: ({ event }) => (event.type === 'disease.fileChosen' ? event.file : null),
-      refused: null,
-      result: null,
-      failure: null,
+    noteFile: assign({ ...cleared, refused: ({ event }) => (event.type === 'disease.fileChosen' ? event.file.name : null) }),
+    refuseFile: assign({
+      refused: ({ event }) => (event.type === 'disease.fileChosen' ? event.file.name : null),
+      refusedWhy: 'notImage' as const,
     }),
-    refuseFile: assign({ refused: ({ event }) => (event.type === 'disease.fileChosen' ? event.file.name : null) }),
-    forgetFile: assign({ file: null, refused: null, result: null, failure: null }),
+    forgetFile: assign(cleared),
     setCrop: assign({ crop: ({ event }) => (event.type === 'disease.cropChosen' ? event.crop : '') }),
+    startUpload: assign({ progress: null, failure: null }),
   },
 }).createMachine({
   id: 'diseaseUpload',
-  context: ({ input }) => ({ lang: serverLanguage(input.locale), crop: '', file: null, refused: null, result: null, failure: null }),
+  context: ({ input }) => ({ lang: serverLanguage(input.locale), crop: '', ...cleared }),
   initial: 'noFile',
   states: {
     // Another photo is chosen by clearing first ('choose another photo'), so the picker lives here only.
     noFile: {
       on: {
-        'disease.fileChosen': [{ guard: 'isImage', target: 'selected', actions: 'takeFile' }, { actions: 'refuseFile' }],
+        'disease.fileChosen': [{ guard: 'isImage', target: 'preparing', actions: 'noteFile' }, { actions: 'refuseFile' }],
         'disease.cropChosen': { actions: 'setCrop' },
+        'disease.openPast': OPEN_PAST,
+      },
+    },
+    preparing: {
+      tags: ['busy'],
+      invoke: {
+        id: 'prepare',
+        // `refused` holds the chosen file's name while it is prepared, for the refusal below.
+        input: ({ event }) => ({ file: (event as { file: File }).file }),
+        src: 'prepare',
+        onDone: { target: 'selected', actions: assign({ file: ({ event }) => event.output, refused: null }) },
+        onError: { target: 'noFile', actions: assign({ refusedWhy: 'unreadable' as const }) },
       },
     },
     selected: {
       on: {
-        'disease.analyse': 'analysing',
+        'disease.analyse': { target: 'uploading', actions: 'startUpload' },
         'disease.clear': { target: 'noFile', actions: 'forgetFile' },
         'disease.cropChosen': { actions: 'setCrop' },
+        'disease.openPast': OPEN_PAST,
       },
     },
-    analysing: {
+    uploading: {
       tags: ['busy'],
+      on: {
+        'disease.progress': { actions: assign({ progress: ({ event }) => ({ sent: event.sent, total: event.total }) }) },
+      },
       invoke: {
         id: 'detect',
         src: 'detect',
-        input: ({ context }) => ({ file: context.file!, lang: context.lang, crop: context.crop }),
+        input: ({ context, self }) => ({
+          file: context.file!,
+          lang: context.lang,
+          crop: context.crop,
+          onProgress: (p: UploadProgress) => self.send({ type: 'disease.progress', ...p }),
+        }),
         onDone: { target: 'result', actions: assign({ result: ({ event }) => event.output }) },
-        onError: {
-          target: 'error',
-          actions: assign({
-            failure: ({ context, event }) =>
-              event.error instanceof HttpError && event.error.status >= 400 && event.error.status < 500
-                ? (event.error.serverMessage(context.lang) ?? null)
-                : null,
-          }),
-        },
+        onError: [
+          {
+            guard: 'isRefusal',
+            target: 'error',
+            actions: assign({ failure: ({ context, event }) => (event.error as HttpError).serverMessage(context.lang) ?? null }),
+          },
+          { target: 'failed' },
+        ],
       },
     },
-    result: { on: { 'disease.clear': { target: 'noFile', actions: 'forgetFile' } } },
+    result: { on: { 'disease.clear': { target: 'noFile', actions: 'forgetFile' }, 'disease.openPast': OPEN_PAST } },
+    /** Refused by the server: the reason is shown; analysing again is allowed (e.g. after picking the crop). */
     error: {
       on: {
-        'disease.analyse': 'analysing',
+        'disease.analyse': { target: 'uploading', actions: 'startUpload' },
         'disease.clear': { target: 'noFile', actions: 'forgetFile' },
         'disease.cropChosen': { actions: 'setCrop' },
+        'disease.openPast': OPEN_PAST,
+      },
+    },
+    /** The network or the server failed: the same photo can be sent again. */
+    failed: {
+      on: {
+        'disease.retry': { target: 'uploading', actions: 'startUpload' },
+        'disease.clear': { target: 'noFile', actions: 'forgetFile' },
+        'disease.cropChosen': { actions: 'setCrop' },
+        'disease.openPast': OPEN_PAST,
+      },
+    },
+    openingPast: {
+      tags: ['busy'],
+      invoke: {
+        id: 'openPast',
+        src: 'openPast',
+        input: ({ event }) => ({ id: (event as { id: string }).id }),
+        onDone: {
+          target: 'result',
+          actions: assign({
+            result: ({ event }) => event.output.result,
+            past: ({ event }) => ({ _id: event.output._id, createdAt: event.output.createdAt, thumbnail: event.output.thumbnail }),
+          }),
+        },
+        onError: { target: 'noFile', actions: assign({ pastFailed: true }) },
       },
     },
   },

@@ -45,7 +45,13 @@ type FarmersTableContext = FarmersTableInput &
     totalPages: number;
     coordinators: CoordinatorChoice[];
     notice: FarmersNotice | null;
+    /** The action the confirmation dialog asks about, named so the question names the people. */
+    pending: FarmerConfirmation | null;
   };
+
+export type FarmerConfirmation =
+  | { kind: 'deactivate'; id: string; name: string }
+  | { kind: 'assign'; farmerId: string; coordinatorId: string; name: string; coordinatorName: string };
 export type FarmersTableEvent =
   | { type: 'search.change'; value: string }
   | { type: 'page.go'; page: number }
@@ -56,7 +62,9 @@ export type FarmersTableEvent =
   | { type: 'import.file'; file: File }
   | { type: 'report.download' }
   | { type: 'export.start' }
-  | { type: 'notice.dismiss' };
+  | { type: 'notice.dismiss' }
+  | { type: 'confirm.accept' }
+  | { type: 'confirm.cancel' };
 
 export const farmersTableMachine = setup({
   types: {
@@ -88,7 +96,7 @@ export const farmersTableMachine = setup({
 }).createMachine({
   id: 'farmersTable',
   context: ({ input }) => ({
-    ...input, page: 1, search: '', farmers: [], totalPages: 1, coordinators: [], ...closedEdit, notice: null,
+    ...input, page: 1, search: '', farmers: [], totalPages: 1, coordinators: [], ...closedEdit, notice: null, pending: null,
   }),
   initial: 'loading',
   // The import notice (with its report) stays up while the list reloads and while other work runs,
@@ -128,8 +136,27 @@ export const farmersTableMachine = setup({
         'search.change': { target: 'loading', actions: assign({ search: ({ event }) => event.value, page: 1 }) },
         'page.go': { target: 'loading', actions: assign({ page: ({ context, event }) => clampPage(event.page, context.totalPages) }) },
         'edit.open': { target: 'editing', actions: assign(({ event }) => openEditOn(event.farmer)) },
-        'farmer.deactivate': { guard: 'isAdmin', target: 'deactivating' },
-        'farmer.assign': { guard: 'isAdmin', target: 'assigning' },
+        // Both ask first (confirming): 'Deactivate farmer <name>?', 'Assign farmer <name> to coordinator <name>?'.
+        'farmer.deactivate': {
+          guard: 'isAdmin',
+          target: 'confirming',
+          actions: assign({
+            pending: ({ context, event }) => ({ kind: 'deactivate' as const, id: event.id, name: context.farmers.find((f) => f._id === event.id)?.name ?? '' }),
+          }),
+        },
+        'farmer.assign': {
+          guard: 'isAdmin',
+          target: 'confirming',
+          actions: assign({
+            pending: ({ context, event }) => ({
+              kind: 'assign' as const,
+              farmerId: event.farmerId,
+              coordinatorId: event.coordinatorId,
+              name: context.farmers.find((f) => f._id === event.farmerId)?.name ?? '',
+              coordinatorName: context.coordinators.find((c) => c._id === event.coordinatorId)?.name ?? '',
+            }),
+          }),
+        },
         'import.file': [
           { guard: ({ context, event }) => context.actorRole !== 'coordinator' && isCsvFile(event.file), target: 'importing', actions: assign({ notice: null }) },
           { guard: 'isAdmin', actions: assign({ notice: { kind: 'csvOnly' } }) },
@@ -139,14 +166,23 @@ export const farmersTableMachine = setup({
       },
     },
     editing: personEditingState<FarmersTableContext, FarmersTableEvent>({ closed: '#farmersTable.ready', saved: '#farmersTable.loading' }),
+    confirming: {
+      on: {
+        'confirm.accept': [{ guard: ({ context }) => context.pending?.kind === 'deactivate', target: 'deactivating' }, { target: 'assigning' }],
+        'confirm.cancel': { target: 'ready', actions: assign({ pending: null }) },
+      },
+    },
     deactivating: {
       tags: ['busy'],
       invoke: {
         id: 'deactivate',
         src: 'deactivate',
-        input: ({ event }) => ({ id: (event as { id: string }).id }),
-        onDone: 'loading',
-        onError: { target: 'ready', actions: assign({ notice: ({ event }) => ({ kind: 'deactivateFailed' as const, error: asHttp(event.error) }) }) },
+        input: ({ context }) => ({ id: (context.pending as Extract<FarmerConfirmation, { kind: 'deactivate' }>).id }),
+        onDone: { target: 'loading', actions: assign({ pending: null }) },
+        onError: {
+          target: 'ready',
+          actions: assign({ pending: null, notice: ({ event }) => ({ kind: 'deactivateFailed' as const, error: asHttp(event.error) }) }),
+        },
       },
     },
     assigning: {
@@ -154,9 +190,15 @@ export const farmersTableMachine = setup({
       invoke: {
         id: 'assign',
         src: 'assign',
-        input: ({ event }) => event as unknown as { farmerId: string; coordinatorId: string },
-        onDone: 'loading',
-        onError: { target: 'ready', actions: assign({ notice: ({ event }) => ({ kind: 'assignFailed' as const, error: asHttp(event.error) }) }) },
+        input: ({ context }) => {
+          const p = context.pending as Extract<FarmerConfirmation, { kind: 'assign' }>;
+          return { farmerId: p.farmerId, coordinatorId: p.coordinatorId };
+        },
+        onDone: { target: 'loading', actions: assign({ pending: null }) },
+        onError: {
+          target: 'ready',
+          actions: assign({ pending: null, notice: ({ event }) => ({ kind: 'assignFailed' as const, error: asHttp(event.error) }) }),
+        },
       },
     },
     importing: {

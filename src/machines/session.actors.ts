@@ -17,6 +17,18 @@ export const refreshTokensActor = fromPromise<auth.TokenPair, HeldSession>(({ in
 /** The signed-in user as the server knows them now (role, name or language may have changed since). */
 export const loadProfileActor = fromPromise<auth.ProfileResponse>(({ signal }) => auth.fetchProfile(signal));
 
+/**
+ * Saves the language chosen in the header to the profile. Fire and forget: the promise never rejects,
+ * a failure is logged (the choice still holds on this device and is sent again with the next change).
+ */
+export const saveLanguageActor = fromPromise<void, { language: auth.Language }>(async ({ input, signal }) => {
+  try {
+    await auth.saveLanguage(input.language, signal);
+  } catch (error) {
+    console.error('could not save the language to the profile', error);
+  }
+});
+
 /** Ends the session on the server with the newest token of this browser, so a token another tab rotated still ends it. */
 export const logoutActor = fromPromise<unknown, { refreshToken: string | null; userId: string | null }>(async ({ input, signal }) => {
   const refreshToken = newestRefreshToken(input);

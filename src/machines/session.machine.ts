@@ -8,12 +8,12 @@
  * taken like a grant from the login actor, and whose 'cancelled' output goes back to the password form.
  * A mobile OTP sign-in (`session.otpAnswered`) is answered the same way: signed in, or the second step.
  */
-import { assign, sendTo, setup } from 'xstate';
+import { assign, sendTo, setup, spawnChild } from 'xstate';
 import { isSessionGrant, type Language, type LoginResult, type SessionGrant, type TokenPair, type User } from '@/services/auth';
 import { HttpError } from '@/services/http';
 import type { StoredSession } from '@/services/sessionStore';
 import { loginTwoFactorMachine, type LoginTwoFactorOutput } from './loginTwoFactor.machine';
-import { authBridgeActor, loadProfileActor, loginActor, logoutActor, refreshTokensActor } from './session.actors';
+import { authBridgeActor, loadProfileActor, loginActor, logoutActor, refreshTokensActor, saveLanguageActor } from './session.actors';
 
 export type { LoginResult };
 export type LoginFailure = { kind: 'invalidCredentials' } | { kind: 'http'; error: HttpError };
@@ -36,7 +36,9 @@ export type SessionEvent =
   | { type: 'session.otpAnswered'; result: LoginResult }
   | { type: 'session.logout' }
   /** Sent by the auth bridge when a request got a 401. */
-  | { type: 'session.refresh' };
+  | { type: 'session.refresh' }
+  /** The header's language switcher: a signed-in user's choice is their profile's preferredLanguage. */
+  | { type: 'session.languageChosen'; language: Language };
 
 export type SessionInput = { stored: StoredSession | null };
 
@@ -64,6 +66,7 @@ export const sessionMachine = setup({
     authBridge: authBridgeActor,
     loadProfile: loadProfileActor,
     loginTwoFactor: loginTwoFactorMachine,
+    saveLanguage: saveLanguageActor,
   },
   actions: {
     navigate: (_, _params: { to: string }) => {},
@@ -219,6 +222,16 @@ export const sessionMachine = setup({
               { target: '#session.expired' },
             ],
             'session.logout': 'loggingOut',
+            // Recorded here and on the server, so the user's other devices open in the same language. The
+            // request is fire and forget: its failure is logged by the actor, never a reason to sign out.
+            'session.languageChosen': {
+              guard: ({ context, event }) => Boolean(context.user) && context.user!.preferredLanguage !== event.language,
+              actions: [
+                assign({ user: ({ context, event }) => ({ ...context.user!, preferredLanguage: event.language }) }),
+                { type: 'persistSession', params: ({ context }) => ({ accessToken: context.accessToken!, refreshToken: context.refreshToken!, user: context.user }) },
+                spawnChild('saveLanguage', { input: ({ event }) => ({ language: (event as { language: Language }).language }) }),
+              ],
+            },
           },
         },
         refreshing: {

@@ -36,6 +36,10 @@ export const logout = (refreshToken: string, signal?: AbortSignal) =>
 
 export const fetchProfile = (signal?: AbortSignal) => http.get<ProfileResponse>('/auth/profile', { signal });
 
+/** Records the display language in the profile (PATCH /auth/profile {preferredLanguage}). */
+export const saveLanguage = (preferredLanguage: Language, signal?: AbortSignal) =>
+  http.patch<unknown>('/auth/profile', { preferredLanguage }, { signal });
+
 /** Which sign-in methods the operator has turned on (OTP_LOGIN_ENABLED). */
 export const getAuthOptions = (signal?: AbortSignal) => http.get<AuthOptions>('/auth/options', { anonymous: true, signal });
 

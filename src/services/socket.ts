@@ -16,7 +16,7 @@
 import type { Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../server/src/contracts/socket';
 import { currentAccessToken, refreshAccessToken } from './http';
-import { accessTokenExpiry } from './sharedRefresh';
+import { accessTokenExpiry, accessTokenLifetime } from './sharedRefresh';
 
 /** Server → client pushes (`reading:new`, `alert:new`, …) and their payloads, from the server's contract. */
 export type PushEvent = keyof ServerToClientEvents;
@@ -73,7 +73,11 @@ async function handshakeToken(): Promise<string> {
   const current = currentAccessToken() ?? token;
   if (!current) return '';
   const expiry = accessTokenExpiry(current);
-  if (expiry !== null && expiry - TOKEN_MARGIN_MS <= Date.now()) return (await refreshAccessToken()) ?? current;
+  // The margin is at most a quarter of the token's life: a token fresh from a refresh is never refreshed again
+  // (with short-lived tokens a fixed margin made every handshake refresh, and every refresh a new handshake).
+  const lifetime = accessTokenLifetime(current);
+  const margin = lifetime === null ? TOKEN_MARGIN_MS : Math.min(TOKEN_MARGIN_MS, lifetime / 4);
+  if (expiry !== null && expiry - margin <= Date.now()) return (await refreshAccessToken()) ?? current;
   return current;
 }
 

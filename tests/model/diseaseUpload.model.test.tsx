@@ -3,14 +3,21 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fromPromise, type AnyEventObject } from 'xstate';
 import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
-import type { DiseaseResult } from '../../server/src/contracts/disease';
-import { diseaseUploadMachine } from '@/machines/diseaseUpload.machine';
+import type { DiseaseHistoryEntry, DiseaseHistoryPage, DiseaseResult } from '../../server/src/contracts/disease';
+import { diseaseHistoryMachine } from '@/machines/diseaseHistory.machine';
+import { DiseaseHistoryContext } from '@/machines/diseaseHistory.context';
+import { diseaseUploadMachine, type UploadInput } from '@/machines/diseaseUpload.machine';
 import { DiseaseUploadContext } from '@/machines/diseaseUpload.context';
+import type { UploadProgress } from '@/services/disease';
 import { HttpError } from '@/services/http';
+import { NotAnImageError } from '@/services/image';
 import { DiseaseDetector } from '@/views/tools/disease/DiseaseDetector';
+import { DiseaseHistory } from '@/views/tools/disease/DiseaseHistory';
 import { deferred, eventKey, eventTypes, machineEventTypes, pathName, renderTool, serializeState } from './toolsHarness';
 
-const LEAF = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], 'leaf.jpg', { type: 'image/jpeg' });
+const LEAF = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], 'IMG_2041.png', { type: 'image/png' });
+/** The photo as the browser resized it: what is shown and sent. */
+const PREPARED = new File([new Uint8Array(200 * 1024)], 'IMG_2041.jpg', { type: 'image/jpeg' });
 const PDF = new File(['%PDF-1.7'], 'report.pdf', { type: 'application/pdf' });
 const RESULT: DiseaseResult = {
   diseaseId: 'soybean-rust', disease: 'Soybean rust', scientificName: 'Phakopsora pachyrhizi', pattern: 'rust',
@@ -19,8 +26,26 @@ const RESULT: DiseaseResult = {
   measured: { leafAreaPercent: 40, affectedPercent: 14.2, lesionPercent: 10, chloroticPercent: 4, powderyPercent: 0 },
 };
 
+const PAST: DiseaseHistoryEntry = {
+  _id: '00000000-0000-4000-8000-0000000000aa', createdAt: '2026-11-02T05:30:00.000Z', thumbnail: 'data:image/webp;base64,UklGRg==',
+  result: { ...RESULT, diseaseId: 'grape-powdery-mildew', disease: 'Grape powdery mildew' },
+};
+const HISTORY: DiseaseHistoryPage = {
+  items: [{ _id: PAST._id, createdAt: PAST.createdAt, diseaseId: 'grape-powdery-mildew', severity: 3, thumbnail: PAST.thumbnail,
+    name: { english: 'Grape powdery mildew', marathi: 'द्राक्षावरील भुरी', hindi: 'अंगूर का चूर्णिल आसिता' } }],
+  pagination: { page: 1, limit: 10, total: 1, totalPages: 1 },
+};
+
 const EVENTS: AnyEventObject[] = [
   { type: 'disease.fileChosen', file: LEAF },
+  { type: 'xstate.done.actor.prepare', output: PREPARED },
+  { type: 'xstate.error.actor.prepare', error: new NotAnImageError() },
+  { type: 'disease.progress', sent: 51_200, total: 204_800 },
+  { type: 'disease.progress', sent: 204_800, total: 204_800 },
+  { type: 'disease.retry' },
+  { type: 'disease.openPast', id: PAST._id },
+  { type: 'xstate.done.actor.openPast', output: PAST },
+  { type: 'xstate.error.actor.openPast', error: new HttpError(404, 'notFound') },
   { type: 'disease.fileChosen', file: PDF },
   { type: 'disease.cropChosen', crop: 'soybean' },
   { type: 'disease.analyse' },
@@ -48,13 +73,28 @@ const paths = getShortestPaths(diseaseUploadMachine, TRAVERSAL);
 
 const ASSERT: Record<string, () => void> = {
   noFile: () => expect(screen.getByLabelText('Leaf photo')).toBeInTheDocument(),
+  preparing: () => {
+    expect(screen.getByText('Preparing the photo…')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Leaf photo')).toBeNull();
+  },
   selected: () => {
-    expect(screen.getByTestId('file-name')).toHaveTextContent('leaf.jpg');
+    // The resized photo, not the original, is what the farmer sees and sends.
+    expect(screen.getByTestId('file-name')).toHaveTextContent('IMG_2041.jpg');
+    expect(screen.getByTestId('file-size')).toHaveTextContent('Photo to send: 200 KB');
     expect(screen.getByRole('button', { name: 'Analyse' })).toBeEnabled();
   },
-  analysing: () => expect(screen.getByRole('button', { name: 'Analysing…' })).toBeDisabled(),
+  uploading: () => {
+    expect(screen.getByRole('button', { name: 'Analysing…' })).toBeDisabled();
+    expect(screen.getByLabelText('Sending the photo')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Grape powdery mildew/ })).toBeDisabled();
+  },
+  failed: () => {
+    expect(screen.getByRole('alert')).toHaveTextContent('The photo could not be sent: the network is slow or down. Please try again.');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
+  },
+  openingPast: () => expect(screen.getByRole('button', { name: /Grape powdery mildew/ })).toBeDisabled(),
   result: () => {
-    expect(screen.getByTestId('disease-name')).toHaveTextContent('Soybean rust');
+    expect(screen.getByTestId('disease-name')).toHaveTextContent(shownPast ? 'Grape powdery mildew' : 'Soybean rust');
     expect(screen.getByRole('img', { name: 'Severity 3 of 5' })).toBeInTheDocument();
     expect(screen.getByText('82 %')).toHaveAttribute('data-level', 'high');
     expect(screen.getByText('Spray hexaconazole 1 ml per litre.')).toBeInTheDocument();
@@ -62,6 +102,8 @@ const ASSERT: Record<string, () => void> = {
   },
   error: () => expect(screen.getByRole('alert')).toHaveTextContent('Analysis failed. Please try again.'),
 };
+/** Whether the result on show is the past diagnosis opened from the history (set by the executors). */
+let shownPast = false;
 
 describe('disease upload model', () => {
   it('covers every state and has an executor for every event', () => {
@@ -73,38 +115,87 @@ describe('disease upload model', () => {
 
   it.each(paths.map((p) => [pathName(p.steps), p] as const))('%s', async (_name, path) => {
     let pending = deferred<DiseaseResult>();
+    let preparing = deferred<File>();
+    let opening = deferred<DiseaseHistoryEntry>();
+    let onProgress: (p: UploadProgress) => void = () => {};
     const sent: File[] = [];
+    const prepared: File[] = [];
     let chosenCrop = '';
+    shownPast = false;
     const logic = diseaseUploadMachine.provide({
       actors: {
-        detect: fromPromise(async ({ input }: { input: { file: File; lang: 'marathi' | 'english' | 'hindi'; crop: string } }) => {
+        prepare: fromPromise(async ({ input }: { input: { file: File } }) => {
+          prepared.push(input.file);
+          preparing = deferred<File>();
+          return preparing.promise;
+        }),
+        detect: fromPromise(async ({ input }: { input: UploadInput }) => {
           sent.push(input.file);
+          onProgress = input.onProgress;
           // The crop the farmer picked travels with the photo.
           expect(input.crop).toBe(chosenCrop);
           pending = deferred<DiseaseResult>();
           return pending.promise;
         }),
+        openPast: fromPromise(async ({ input }: { input: { id: string } }) => {
+          expect(input.id).toBe(PAST._id);
+          opening = deferred<DiseaseHistoryEntry>();
+          return opening.promise;
+        }),
       },
     });
+    const history = diseaseHistoryMachine.provide({ actors: { loadPage: fromPromise(async () => HISTORY) } });
     renderTool(
       <DiseaseUploadContext.Provider logic={logic} options={{ input: INPUT }}>
         <DiseaseDetector />
+        <DiseaseHistoryContext.Provider logic={history}>
+          <DiseaseHistory />
+        </DiseaseHistoryContext.Provider>
       </DiseaseUploadContext.Provider>,
     );
     ASSERT.noFile();
+    await screen.findByRole('button', { name: /Grape powdery mildew/ });
     const exec: Record<string, (e: AnyEventObject) => unknown> = {
       'xstate.init': () => {},
       'disease.fileChosen': (e) => fireEvent.change(screen.getByLabelText('Leaf photo'), { target: { files: [e.file] } }),
       'disease.cropChosen': (e) => fireEvent.change(screen.getByLabelText('Crop (optional)'), { target: { value: e.crop } }),
       'disease.analyse': () => fireEvent.click(screen.getByRole('button', { name: 'Analyse' })),
-      'disease.clear': () => fireEvent.click(screen.getByRole('button', { name: 'Choose another photo' })),
+      'disease.clear': () => {
+        fireEvent.click(screen.getByRole('button', { name: shownPast ? 'Check a new photo' : 'Choose another photo' }));
+        shownPast = false;
+      },
+      'disease.retry': () => fireEvent.click(screen.getByRole('button', { name: 'Try again' })),
+      'disease.progress': async (e) => {
+        await act(async () => onProgress({ sent: e.sent, total: e.total }));
+        const shown = screen.getByTestId('upload-progress');
+        if (e.sent < e.total) expect(shown).toHaveTextContent('Sending the photo… 25 % (50 of 200 KB)');
+        else expect(shown).toHaveTextContent('Analysing…');
+        expect(screen.getByLabelText('Sending the photo')).toHaveAttribute('value', e.sent < e.total ? '25' : '100');
+      },
+      'disease.openPast': () => fireEvent.click(screen.getByRole('button', { name: /Grape powdery mildew/ })),
+      'xstate.done.actor.openPast': async (e) => {
+        shownPast = true;
+        await act(async () => opening.resolve(e.output));
+        expect(screen.getByTestId('past-date')).toHaveTextContent('Diagnosis of 2 Nov 2026');
+      },
+      'xstate.error.actor.openPast': async (e) => {
+        await act(async () => opening.reject(e.error));
+        expect(screen.getByRole('alert')).toHaveTextContent('That past diagnosis could not be opened. Please try again.');
+      },
+      'xstate.done.actor.prepare': (e) => act(async () => preparing.resolve(e.output)),
+      'xstate.error.actor.prepare': async (e) => {
+        await act(async () => preparing.reject(e.error));
+        expect(screen.getByRole('alert')).toHaveTextContent('"IMG_2041.png" could not be opened as a photo. Please take or choose another photo.');
+      },
       'xstate.done.actor.detect': (e) => act(async () => pending.resolve(e.output)),
       'xstate.error.actor.detect': async (e) => {
         await act(async () => pending.reject(e.error));
-        // A refusal from the server explains itself in the reader's language; a crash does not.
-        const reason = e.error instanceof HttpError ? 'Please upload a photo in JPEG, PNG or WebP format.' : null;
-        if (reason) expect(screen.getByRole('alert')).toHaveTextContent(reason);
-        else expect(screen.getByRole('alert')).toHaveTextContent(/^.?Analysis failed\. Please try again\.$/);
+        // A refusal from the server explains itself in the reader's language (no retry: the same photo would fail
+        // again); a network failure or a crash offers a retry of the same photo.
+        if (e.error instanceof HttpError) {
+          expect(screen.getByRole('alert')).toHaveTextContent('Please upload a photo in JPEG, PNG or WebP format.');
+          expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+        } else expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
       },
     };
     for (const step of path.steps) {
@@ -117,7 +208,8 @@ describe('disease upload model', () => {
         expect(screen.getByRole('alert')).toHaveTextContent('"report.pdf" is not a photo');
       }
     }
-    // Only image files ever reach the server.
-    expect(sent.every((f) => f.type.startsWith('image/'))).toBe(true);
+    // Only image files are prepared, and only the prepared photo ever reaches the server.
+    expect(prepared.every((f) => f === LEAF)).toBe(true);
+    expect(sent.every((f) => f === PREPARED)).toBe(true);
   });
 });

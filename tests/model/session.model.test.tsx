@@ -11,10 +11,12 @@ import { Route, Switch } from 'wouter';
 import { loginTwoFactorMachine } from '@/machines/loginTwoFactor.machine';
 import { SessionContext } from '@/machines/session.context';
 import { sessionMachine, type SessionInput } from '@/machines/session.machine';
-import type { LoginResult, ProfileResponse, TokenPair } from '@/services/auth';
+import type { Language, LoginResult, ProfileResponse, TokenPair } from '@/services/auth';
 import { HttpError } from '@/services/http';
 import { LoginView } from '@/views/auth/LoginView';
 import { AppHeader } from '@/views/ui/AppHeader';
+import { DEFAULT_LOCALE } from '@/i18n/locales';
+import { setLocale } from '@/stores/prefs';
 import { deferred, type Deferred } from '../support/deferred';
 import { renderWithProviders, testLocation } from '../support/renderWithProviders';
 import { farmer, grant } from '../support/sessionFixtures';
@@ -39,6 +41,9 @@ const EVENTS = [
   // The login form's OTP tab finished a sign-in (tests/model/otpLogin.model.test.tsx drives that form).
   { type: 'session.otpAnswered', result: grant(farmer, 4) },
   { type: 'session.otpAnswered', result: CHALLENGE },
+  // The header's language switcher. The test renders the English catalog, so the signed-in Marathi farmer
+  // chooses English: what the real app would then show is exactly the catalog under test.
+  { type: 'session.languageChosen', language: 'english' },
   // A failed session check changes nothing (the stored session stays), so it is no transition here;
   // tests/machines/session.test.ts covers it against a real server.
 ] as AnyEventObject[];
@@ -53,7 +58,7 @@ const pathsFrom = (input: SessionInput) =>
     events: EVENTS as never,
     filterEvents: (snapshot, event) => snapshot.can(event as never),
     serializeState: (s, e, prev) =>
-      `${JSON.stringify(s.value)}|${e?.type}|${JSON.stringify(prev?.value)}|${JSON.stringify((e as AnyEventObject)?.output ?? (e as AnyEventObject)?.result ?? null)}`,
+      `${JSON.stringify(s.value)}|${e?.type}|${JSON.stringify(prev?.value)}|${JSON.stringify((e as AnyEventObject)?.output ?? (e as AnyEventObject)?.result ?? null)}|${s.context.user?.preferredLanguage}`,
   });
 
 const INPUTS: Record<string, SessionInput> = {
@@ -79,12 +84,19 @@ function harness(input: SessionInput) {
     return null;
   }
   const location = testLocation(input.stored ? '/' : '/login');
+  // The device's display preference starts as it would on a new phone (prefs is a module-level store).
+  setLocale(DEFAULT_LOCALE);
+  /** What the session machine stored and what it sent to PATCH /auth/profile. */
+  const persisted: Array<{ user: { preferredLanguage: string } | null }> = [];
+  const savedLanguages: string[] = [];
   const logic = sessionMachine.provide({
     actors: {
       login: fromPromise(() => (pending.login = deferred<LoginResult>()).promise),
       logout: fromPromise(() => (pending.logout = deferred<unknown>()).promise),
       refreshTokens: fromPromise(() => (pending.refreshTokens = deferred<TokenPair>()).promise),
       loadProfile: fromPromise(() => (pending.loadProfile = deferred<ProfileResponse>()).promise),
+      // The real actor never rejects (a failed save is logged); the test records what it would send.
+      saveLanguage: fromPromise<void, { language: Language }>(async ({ input }) => void savedLanguages.push(input.language)),
       loginTwoFactor: loginTwoFactorMachine.provide({
         actors: { verifyLoginCode: fromPromise(() => (pending.verifyLoginCode = deferred<unknown>()).promise) },
       }),
@@ -95,7 +107,10 @@ function harness(input: SessionInput) {
         };
       }),
     },
-    actions: { navigate: (_, { to }) => location.navigate(to) },
+    actions: {
+      navigate: (_, { to }) => location.navigate(to),
+      persistSession: (_, session) => void persisted.push(session as never),
+    },
   });
   renderWithProviders(
     <>
@@ -128,6 +143,10 @@ function harness(input: SessionInput) {
       fireEvent.click(screen.getByRole('button', { name: 'Login' }));
     },
     'session.logout': () => fireEvent.click(screen.getByRole('button', { name: 'Logout' })),
+    'session.languageChosen': (e) =>
+      act(async () => {
+        fireEvent.change(screen.getByRole('combobox', { name: 'Language' }), { target: { value: e.language === 'english' ? 'en' : e.language } });
+      }),
     // What the auth bridge does when the HTTP client got a 401.
     'session.refresh': () =>
       act(() => {
@@ -187,6 +206,12 @@ function harness(input: SessionInput) {
       }
       expect(screen.getByTestId('signed-in')).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Logout' })).toBeEnabled();
+      if (step.event.type === 'session.languageChosen') {
+        // Shown on this device, stored with the session, and sent to the profile once.
+        expect(screen.getByRole('combobox', { name: 'Language' })).toHaveValue('en');
+        expect(persisted.at(-1)?.user?.preferredLanguage).toBe('english');
+        expect(savedLanguages).toEqual(['english']);
+      }
       // A refresh lost to the network keeps the person signed in, on the screen they were on.
       if (step.event.type === 'xstate.error.actor.refreshTokens') expect(step.event.error).toMatchObject({ status: 0 });
     },

@@ -13,6 +13,7 @@ const SELECTOR = {
   searchbox: 'input[type="search"]',
   // A native <dialog> counts only while open (closed, it is hidden from the accessibility tree).
   dialog: '[role="dialog"], dialog[open]',
+  alertdialog: '[role="alertdialog"]',
   alert: '[role="alert"]',
   status: '[role="status"]',
   row: 'tr',

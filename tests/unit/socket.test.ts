@@ -183,6 +183,22 @@ describe('socket service', () => {
   });
 });
 
+describe('short-lived access tokens', () => {
+  it('sends a token fresh from a refresh as it is, however short its life (no refresh → reconnect → refresh loop)', async () => {
+    const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '');
+    const now = Math.floor(Date.now() / 1000);
+    // Issued just now for 4 s (the e2e suite's ACCESS_TOKEN_TTL): inside the fixed 10 s margin, but fresh.
+    const fresh = `${b64({ alg: 'HS256' })}.${b64({ iat: now, exp: now + 4 })}.sig`;
+    VALID.add(fresh);
+    let refreshes = 0;
+    setAuthBridge({ getAccessToken: () => fresh, refresh: async () => (refreshes++, fresh) });
+    connectSocket(fresh, url);
+    await until('connected');
+    expect(handshakes).toEqual([fresh]);
+    expect(refreshes).toBe(0);
+  });
+});
+
 describe('reconnectDelay', () => {
   it('grows exponentially to a ceiling, with jitter in the upper half of each step', () => {
     expect(reconnectDelay(0, () => 0)).toBe(250);

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Translated } from './common';
+import { Pagination, Translated } from './common';
 
 export const DiseasePattern = Type.Union([
   Type.Literal('healthy'),
@@ -41,3 +41,27 @@ export const DiseaseCatalogue = Type.Object({
   ),
 });
 export type DiseaseCatalogue = Static<typeof DiseaseCatalogue>;
+
+/** One past diagnosis in the caller's history list: the disease's name in every language, so the list follows the UI. */
+export const DiseaseHistoryItem = Type.Object({
+  _id: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+  diseaseId: Type.String(),
+  name: Translated,
+  severity: Type.Integer(),
+  /** A ~160 px WebP as a data URL. */
+  thumbnail: Type.String(),
+});
+export type DiseaseHistoryItem = Static<typeof DiseaseHistoryItem>;
+
+export const DiseaseHistoryPage = Type.Object({ items: Type.Array(DiseaseHistoryItem), pagination: Pagination });
+export type DiseaseHistoryPage = Static<typeof DiseaseHistoryPage>;
+
+/** A past diagnosis opened again: the result exactly as the detector answered it then. */
+export const DiseaseHistoryEntry = Type.Object({
+  _id: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+  thumbnail: Type.String(),
+  result: DiseaseResult,
+});
+export type DiseaseHistoryEntry = Static<typeof DiseaseHistoryEntry>;

@@ -3,6 +3,7 @@
  * (drizzle `casing: 'snake_case'`), camelCase here. IDs are UUIDs; the API exposes them as `_id`.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import type { DiseaseResult as DiseaseResultJson } from '../contracts/disease';
 import {
   bigint,
   boolean,
@@ -571,4 +572,20 @@ export const ndviFields = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('ndvi_fields_user_position_key').on(t.userId, t.lat, t.lon)],
+);
+
+/**
+ * A farmer's past leaf-photo diagnoses: the result exactly as POST /disease/detect answered it, and a
+ * ~160 px WebP thumbnail (data URL) made from the uploaded photo; the photo itself is never kept.
+ */
+export const diseaseDiagnoses = pgTable(
+  'disease_diagnoses',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    result: jsonb().$type<DiseaseResultJson>().notNull(),
+    thumbnail: text().notNull(),
+  },
+  (t) => [index('disease_diagnoses_user_created_idx').on(t.userId, t.createdAt)],
 );

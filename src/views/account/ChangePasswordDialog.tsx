@@ -5,7 +5,7 @@ import { changePasswordMachine, type PasswordField } from '../../machines/change
 import { AccountDialog } from './AccountDialog';
 import { accountMessages as am } from './accountMessages';
 import { PasswordInput } from './PasswordInput';
-import { serverText } from './serverText';
+import { serverText, weakPasswordText } from './serverText';
 
 const m = defineMessages({
   title: { id: 'password.change.title', defaultMessage: 'Change password' },
@@ -35,6 +35,7 @@ export function ChangePasswordDialog({ onClose, onSuccess, logic = changePasswor
   const problems = useSelector(actor, (s) => s.context.problems);
   const shown = useSelector(actor, (s) => s.context.shown);
   const serverError = useSelector(actor, (s) => s.context.serverError);
+  const weak = weakPasswordText(serverError, intl.locale);
 
   return (
     <AccountDialog title={intl.formatMessage(m.title)} onClose={() => actor.send({ type: 'password.cancel' })}>
@@ -51,7 +52,7 @@ export function ChangePasswordDialog({ onClose, onSuccess, logic = changePasswor
             actor.send({ type: 'password.submit' });
           }}
         >
-          {serverError != null && (
+          {serverError != null && !weak && (
             <p role="alert" className="acct-banner acct-banner--error">
               {serverText(serverError, intl.locale) ?? intl.formatMessage(m.failed)}
             </p>
@@ -64,7 +65,7 @@ export function ChangePasswordDialog({ onClose, onSuccess, logic = changePasswor
               value={form[field]}
               shown={shown[field]}
               autoComplete={autoComplete}
-              error={problems[field] && intl.formatMessage(am[problems[field]!])}
+              error={problems[field] ? intl.formatMessage(am[problems[field]!]) : field === 'newPassword' ? weak : undefined}
               onChange={(value) => actor.send({ type: 'password.change', field, value })}
               onToggle={() => actor.send({ type: 'password.toggleShow', field })}
             />

@@ -5,7 +5,7 @@ import { resetPasswordMachine, type ResetField } from '../../machines/resetPassw
 import './account.css';
 import { accountMessages as am } from './accountMessages';
 import { PasswordInput } from './PasswordInput';
-import { serverText, statusOf } from './serverText';
+import { serverText, statusOf, weakPasswordText } from './serverText';
 
 const m = defineMessages({
   title: { id: 'reset.title', defaultMessage: 'Reset Password' },
@@ -32,6 +32,7 @@ export function ResetPasswordView({ logic = resetPasswordMachine, token }: { log
   const problems = useSelector(actor, (s) => s.context.problems);
   const shown = useSelector(actor, (s) => s.context.shown);
   const serverError = useSelector(actor, (s) => s.context.serverError);
+  const weak = weakPasswordText(serverError, intl.locale);
 
   return (
     <main className="acct-page acct-page--narrow">
@@ -62,7 +63,7 @@ export function ResetPasswordView({ logic = resetPasswordMachine, token }: { log
               actor.send({ type: 'reset.submit' });
             }}
           >
-            {serverError != null && (
+            {serverError != null && !weak && (
               <p role="alert" className="acct-banner acct-banner--error">
                 {statusOf(serverError) === 429
                   ? intl.formatMessage(am.tooMany)
@@ -77,7 +78,7 @@ export function ResetPasswordView({ logic = resetPasswordMachine, token }: { log
                 value={form[field]}
                 shown={shown}
                 autoComplete="new-password"
-                error={problems[field] && intl.formatMessage(am[problems[field]!])}
+                error={problems[field] ? intl.formatMessage(am[problems[field]!]) : field === 'newPassword' ? weak : undefined}
                 onChange={(value) => actor.send({ type: 'reset.change', field, value })}
                 onToggle={() => actor.send({ type: 'reset.toggleShow' })}
               />

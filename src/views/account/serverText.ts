@@ -13,3 +13,12 @@ export function serverText(error: unknown, locale: string): string | undefined {
 }
 
 export const statusOf = (error: unknown) => (error as WithServerMessage | null)?.status ?? 0;
+
+/**
+ * The server's reason for refusing a password (400 WEAK_PASSWORD, `details.rule`), in the reader's language,
+ * or undefined for any other failure. Shown under the password field it concerns, not in the form's banner.
+ */
+export function weakPasswordText(error: unknown, locale: string): string | undefined {
+  const body = (error as { body?: { code?: string } } | null)?.body;
+  return body?.code === 'WEAK_PASSWORD' ? serverText(error, locale) : undefined;
+}

@@ -48,47 +48,52 @@ function AlertRowView({ row, coordinators, showActions, now }: { row: AlertRow; 
   const chosen = coordinators.find((c) => c._id === choice);
   return (
     <tr data-alert-id={alert.id} aria-busy={busy}>
-      <td>{intl.formatMessage(typeLabel[alert.type])}</td>
-      <td>{alertMessage(intl, alert)}</td>
-      <td>{alert.farmer ?? '—'}</td>
-      <td className={`severity severity-${alert.severity}`}>{intl.formatMessage(severityLabel[alert.severity])}</td>
-      <td>
+      <td data-label={intl.formatMessage(m.type)}>{intl.formatMessage(typeLabel[alert.type])}</td>
+      <td data-label={intl.formatMessage(m.message)}>{alertMessage(intl, alert)}</td>
+      <td data-label={intl.formatMessage(m.farmer)}>{alert.farmer ?? '—'}</td>
+      <td data-label={intl.formatMessage(m.severity)} className={`severity severity-${alert.severity}`}>
+        {intl.formatMessage(severityLabel[alert.severity])}
+      </td>
+      <td data-label={intl.formatMessage(m.status)}>
         <span className={`badge alert-state-${alertState(alert)}`}>{intl.formatMessage(stateLabel[alertState(alert)])}</span>{' '}
         {intl.formatMessage(statusLabel[alert.status])}
         {alert.status === 'assigned' && alert.assignedTo && (
           <div className="assignee">{intl.formatMessage(assignedTo, { name: alert.assignedTo.name })}</div>
         )}
       </td>
-      <td>
+      <td data-label={intl.formatMessage(m.time)}>
         <AlertWhen at={alert.createdAt} now={now} />
       </td>
       {showActions && (
-        <td className="row-actions">
-          {canAck && (
-            <button type="button" className="button button-secondary" onClick={() => row.send({ type: 'alert.acknowledge' })}>
-              {intl.formatMessage(m.acknowledge)}
-            </button>
-          )}
-          {canAssign && coordinators.length > 0 && (
-            <span className="assign">
-              <select aria-label={intl.formatMessage(m.assignTo)} value={choice} onChange={(e) => setChoice(e.target.value)}>
-                <option value="">{intl.formatMessage(m.chooseCoordinator)}</option>
-                {coordinators.map((c) => (
-                  <option key={c._id} value={c._id}>
-                    {c.name}
-                  </option>
-                ))}
-              </select>
-              <button type="button" className="button button-secondary" disabled={!chosen} onClick={() => chosen && row.send({ type: 'alert.assign', coordinator: chosen })}>
-                {intl.formatMessage(m.assign)}
+        <td data-label={intl.formatMessage(m.actions)}>
+          {/* A flex box inside the cell: a flex td would stop being a table cell and shift the row. */}
+          <div className="row-actions">
+            {canAck && (
+              <button type="button" className="button button-secondary" onClick={() => row.send({ type: 'alert.acknowledge' })}>
+                {intl.formatMessage(m.acknowledge)}
               </button>
-            </span>
-          )}
-          {failure && (
-            <p className="field-error" role="alert">
-              {intl.formatMessage(failure === 'acknowledge' ? m.ackFailed : m.assignFailed)}
-            </p>
-          )}
+            )}
+            {canAssign && coordinators.length > 0 && (
+              <span className="assign">
+                <select aria-label={intl.formatMessage(m.assignTo)} value={choice} onChange={(e) => setChoice(e.target.value)}>
+                  <option value="">{intl.formatMessage(m.chooseCoordinator)}</option>
+                  {coordinators.map((c) => (
+                    <option key={c._id} value={c._id}>
+                      {c.name}
+                    </option>
+                  ))}
+                </select>
+                <button type="button" className="button button-secondary" disabled={!chosen} onClick={() => chosen && row.send({ type: 'alert.assign', coordinator: chosen })}>
+                  {intl.formatMessage(m.assign)}
+                </button>
+              </span>
+            )}
+            {failure && (
+              <p className="field-error" role="alert">
+                {intl.formatMessage(failure === 'acknowledge' ? m.ackFailed : m.assignFailed)}
+              </p>
+            )}
+          </div>
         </td>
       )}
     </tr>
@@ -107,7 +112,7 @@ export function AdminAlertsTable({ showActions }: { showActions: boolean }) {
   const now = useNow();
   return (
     <section className="alerts-table">
-      <div className="form-row filter filters">
+      <div className="filters">
         <AlertFilters idPrefix="alerts" />
       </div>
       {failed && (

@@ -2,6 +2,7 @@
 import { defineMessages, useIntl } from 'react-intl';
 import { AddUserContext } from '@/machines/addUser.context';
 import type { DraftKey } from '@/machines/addUser.machine';
+import { weakPasswordText } from '../account/serverText';
 import { useFailureText } from '../staff/ServerError';
 
 const m = defineMessages({
@@ -72,6 +73,8 @@ export function AddUserForm() {
   const busy = AddUserContext.useSelector((s) => s.hasTag('busy'));
   const loading = AddUserContext.useSelector((s) => s.matches('loadingCoordinators') || s.matches('starting'));
   const done = AddUserContext.useSelector((s) => s.matches('done'));
+  // The server names the rule a refused password breaks: said under the password field, not in the banner.
+  const weak = problem?.kind === 'failed' ? weakPasswordText(problem.error, intl.locale) : undefined;
   const change = (key: DraftKey, value: string) => actor.send({ type: 'form.change', key, value });
 
   return (
@@ -97,7 +100,7 @@ export function AddUserForm() {
             actor.send({ type: 'form.submit' });
           }}
         >
-          {problem && (
+          {problem && !weak && (
             <p role="alert" className="banner banner-error">
               {problem.kind === 'failed' ? failureText(problem.error, FAILED[role]) : intl.formatMessage(PROBLEM[problem.kind])}
             </p>
@@ -115,8 +118,15 @@ export function AddUserForm() {
                   autoComplete={f.auto}
                   required={f.required}
                   value={draft[f.key]}
+                  aria-invalid={f.key === 'password' && weak ? true : undefined}
+                  aria-describedby={f.key === 'password' && weak ? 'addUser-password-error' : undefined}
                   onChange={(e) => change(f.key, e.target.value)}
                 />
+                {f.key === 'password' && weak && (
+                  <small id="addUser-password-error" className="field-error" role="alert">
+                    {weak}
+                  </small>
+                )}
               </label>
             ))}
             <label>

@@ -54,6 +54,10 @@ export const DeactivateFails: Story = {
     await expect(await canvas.findByText('रमेश पाटील')).toBeInTheDocument();
     await expect(canvas.queryByLabelText(`${mr['people.deactivate']}: सुनीता जाधव`)).toBeNull();
     await userEvent.click(canvas.getByLabelText(`${mr['people.deactivate']}: रमेश पाटील`));
+    // Asked first, naming the coordinator; nothing is sent before Confirm.
+    await expect(canvas.getByRole('alertdialog')).toHaveTextContent('समन्वयक रमेश पाटील यांना निष्क्रिय करायचे?');
+    await expect(deactivate).not.toHaveBeenCalled();
+    await userEvent.click(canvas.getByRole('button', { name: mr['people.confirm.yes'] }));
     await expect(await canvas.findByText(mr['people.error.deactivateCoordinator'])).toBeInTheDocument();
     await expect(deactivate).toHaveBeenCalledWith(storyCoordinators[0]._id);
     await userEvent.click(canvas.getByText(mr['people.dismiss']));

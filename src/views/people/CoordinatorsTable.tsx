@@ -8,6 +8,7 @@ import { pageCount, pageOf } from '@/machines/paging';
 import { Pager } from '../staff/Pager';
 import { useFailureText } from '../staff/ServerError';
 import { useState } from 'react';
+import { ConfirmDialog } from './ConfirmDialog';
 import { EditPersonDialog } from './EditPersonDialog';
 import { SignInAccessDialog } from './SignInAccessDialog';
 import { pm } from './peopleMessages';
@@ -28,6 +29,7 @@ export function CoordinatorsTable({ onAddCoordinator }: { onAddCoordinator?: () 
   const loading = CoordinatorsTableContext.useSelector((s) => s.hasTag('loading'));
   const busy = CoordinatorsTableContext.useSelector((s) => s.hasTag('busy'));
   const ready = CoordinatorsTableContext.useSelector((s) => s.matches('ready'));
+  const pending = CoordinatorsTableContext.useSelector((s) => (s.matches('confirming') || s.matches('deactivating') ? s.context.pending : null));
   const matching = matchingCoordinators(all, search);
   const shown = pageOf(matching, page, COORDINATOR_PAGE_SIZE);
 
@@ -81,6 +83,14 @@ export function CoordinatorsTable({ onAddCoordinator }: { onAddCoordinator?: () 
         showStatus
         send={actor.send}
       />
+      {pending && (
+        <ConfirmDialog
+          question={intl.formatMessage(pm.confirmDeactivateCoordinator as MessageDescriptor, { name: pending.name })}
+          busy={busy}
+          onCancel={() => actor.send({ type: 'confirm.cancel' })}
+          onConfirm={() => actor.send({ type: 'confirm.accept' })}
+        />
+      )}
       {access && <SignInAccessDialog userId={access.id} name={access.name} onClose={() => setAccess(null)} />}
     </section>
   );

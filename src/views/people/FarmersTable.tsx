@@ -9,6 +9,7 @@ import { FarmersTableContext } from '@/machines/farmersTable.context';
 import { Pager } from '../staff/Pager';
 import { useFailureText } from '../staff/ServerError';
 import { useState } from 'react';
+import { ConfirmDialog } from './ConfirmDialog';
 import { EditPersonDialog } from './EditPersonDialog';
 import { SignInAccessDialog } from './SignInAccessDialog';
 import { pm } from './peopleMessages';
@@ -40,6 +41,7 @@ export function FarmersTable({ onAddFarmer }: { onAddFarmer?: () => void }) {
   const loading = FarmersTableContext.useSelector((s) => s.hasTag('loading'));
   const busy = FarmersTableContext.useSelector((s) => s.hasTag('busy'));
   const ready = FarmersTableContext.useSelector((s) => s.matches('ready'));
+  const pending = FarmersTableContext.useSelector((s) => s.context.pending);
 
   return (
     <section className="staff-panel" aria-busy={loading || busy}>
@@ -137,6 +139,18 @@ export function FarmersTable({ onAddFarmer }: { onAddFarmer?: () => void }) {
         </tbody>
       </table>
       <Pager page={page} totalPages={totalPages} onGo={(p) => actor.send({ type: 'page.go', page: p })} />
+      {pending && (
+        <ConfirmDialog
+          question={
+            pending.kind === 'deactivate'
+              ? intl.formatMessage(pm.confirmDeactivateFarmer as MessageDescriptor, { name: pending.name })
+              : intl.formatMessage(pm.confirmAssign as MessageDescriptor, { name: pending.name, coordinator: pending.coordinatorName })
+          }
+          busy={busy}
+          onCancel={() => actor.send({ type: 'confirm.cancel' })}
+          onConfirm={() => actor.send({ type: 'confirm.accept' })}
+        />
+      )}
       <EditPersonDialog
         {...editing}
         title={pm.editFarmer}

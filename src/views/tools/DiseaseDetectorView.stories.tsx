@@ -17,7 +17,10 @@ const meta = {
   decorators: [
     (Story, { parameters }) => (
       <DiseaseUploadContext.Provider
-        logic={diseaseUploadMachine.provide({ actors: { detect: fromPromise(parameters.detect ?? detect) } })}
+        logic={diseaseUploadMachine.provide({
+          // Storybook's fake photo bytes cannot be decoded; the real resize is covered in tests/e2e/diseasePhotos.e2e.ts.
+          actors: { prepare: fromPromise(async ({ input }: { input: { file: File } }) => input.file), detect: fromPromise(parameters.detect ?? detect) },
+        })}
         options={{ input: { locale: 'mr-IN' } }}
       >
         <main className="page">
@@ -34,7 +37,7 @@ export const AnalysesALeaf: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.upload(canvas.getByLabelText('पानाचा फोटो'), leaf());
-    await expect(canvas.getByText('soybean-leaf.jpg')).toBeInTheDocument();
+    await expect(await canvas.findByText('soybean-leaf.jpg')).toBeInTheDocument();
     await userEvent.click(canvas.getByRole('button', { name: 'रोग तपासा' }));
     await expect(await canvas.findByText('सोयाबीनवरील तांबेरा')).toBeInTheDocument();
     await expect(canvas.getByRole('img', { name: 'तीव्रता 5 पैकी 3' })).toBeInTheDocument();
@@ -48,8 +51,9 @@ export const AnalysisFails: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.upload(canvas.getByLabelText('पानाचा फोटो'), leaf());
-    await userEvent.click(canvas.getByRole('button', { name: 'रोग तपासा' }));
-    await expect(await canvas.findByRole('alert')).toHaveTextContent('विश्लेषण अयशस्वी. कृपया पुन्हा प्रयत्न करा.');
+    await userEvent.click(await canvas.findByRole('button', { name: 'रोग तपासा' }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('फोटो पाठवता आला नाही: नेटवर्क मंद आहे किंवा बंद आहे. कृपया पुन्हा प्रयत्न करा.');
+    await expect(canvas.getByRole('button', { name: 'पुन्हा प्रयत्न करा' })).toBeEnabled();
     await userEvent.click(canvas.getByRole('button', { name: 'दुसरा फोटो निवडा' }));
     await expect(canvas.getByLabelText('पानाचा फोटो')).toBeInTheDocument();
   },

@@ -1,7 +1,12 @@
-/** Chooses the display language. A UI preference (prefs store), not a profile edit. */
+/**
+ * Chooses the display language: at once on this device (prefs store) and, for a signed-in user, in their
+ * profile through the session machine (`session.languageChosen`), so their other devices open in it too.
+ * Before sign-in the session machine ignores the event.
+ */
 import { defineMessages, useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio/react';
-import { SUPPORTED, type Locale } from '@/i18n/locales';
+import { languageOf, SUPPORTED, type Locale } from '@/i18n/locales';
+import { SessionContext } from '@/machines/session.context';
 import { prefs, setLocale } from '@/stores/prefs';
 
 const m = defineMessages({
@@ -14,10 +19,15 @@ const m = defineMessages({
 export function LanguageSwitcher() {
   const intl = useIntl();
   const { locale } = useSnapshot(prefs);
+  const session = SessionContext.useActorRef();
+  const choose = (next: Locale) => {
+    setLocale(next);
+    session.send({ type: 'session.languageChosen', language: languageOf(next) });
+  };
   return (
     <label className="language-switcher">
       <span className="visually-hidden">{intl.formatMessage(m.label)}</span>
-      <select value={locale} onChange={(e) => setLocale(e.target.value as Locale)} aria-label={intl.formatMessage(m.label)}>
+      <select value={locale} onChange={(e) => choose(e.target.value as Locale)} aria-label={intl.formatMessage(m.label)}>
         {SUPPORTED.map((l) => (
           <option key={l} value={l} lang={l}>
             {intl.formatMessage(m[l])}

@@ -31,6 +31,8 @@ const EVENTS = [
   { type: 'edit.cancel' },
   { type: 'coordinator.deactivate', id: 'c-1' },
   { type: 'notice.dismiss' },
+  { type: 'confirm.accept' },
+  { type: 'confirm.cancel' },
   { type: 'xstate.done.actor.load', output: ALL },
   { type: 'xstate.error.actor.load', error: FAIL },
   { type: 'xstate.done.actor.save', output: {} },
@@ -55,7 +57,7 @@ const all = getShortestPaths(coordinatorsTableMachine, {
   },
   serializeState: (s, e) => {
     const c = s.context;
-    const via = s.matches('loading') || e?.type === 'notice.dismiss' ? e?.type : '';
+    const via = s.matches('loading') || e?.type === 'notice.dismiss' || e?.type === 'confirm.cancel' ? e?.type : '';
     return [JSON.stringify(s.value), c.all.length, c.search, c.page, c.notice?.kind, c.editProblem, c.edit?.phoneNumber, via].join('|');
   },
 });
@@ -73,7 +75,7 @@ const paths = coveringPaths(leafPaths(all), (before, e, after) => [before && scr
 describe('coordinators table model', () => {
   it('walks every state and event', () => {
     expect(new Set(paths.flatMap((p) => p.steps.map((s) => JSON.stringify(s.state.value))))).toEqual(
-      new Set(['"loading"', '"ready"', '{"editing":"open"}', '{"editing":"saving"}', '"deactivating"']),
+      new Set(['"loading"', '"ready"', '{"editing":"open"}', '{"editing":"saving"}', '"confirming"', '"deactivating"']),
     );
     const used = new Set(paths.flatMap((p) => p.steps.map((s) => s.event.type)));
     for (const e of EVENTS) expect(used).toContain(e.type);
@@ -110,6 +112,10 @@ describe('coordinators table model', () => {
             return fireEvent.click(get('button', 'Deactivate: Coordinator 01'));
           case 'notice.dismiss':
             return fireEvent.click(get('button', 'Dismiss'));
+          case 'confirm.accept':
+            return fireEvent.click(get('button', 'Confirm'));
+          case 'confirm.cancel':
+            return fireEvent.click(get('button', 'Cancel'));
         }
         throw new Error(`no executor for ${e.type}`);
       };
@@ -133,6 +139,13 @@ describe('coordinators table model', () => {
           expect(dialog.querySelector('[name="edit-status"]')).not.toBeNull();
         }
         if (s.matches({ editing: 'saving' })) expect(get('button', 'Saving...')).toBeDisabled();
+        // Nothing is deactivated before the person confirms a question that names the coordinator.
+        if (s.matches('confirming')) {
+          expect(get('alertdialog', 'Please confirm')).toHaveTextContent('Deactivate coordinator Coordinator 01? They will no longer be able to sign in.');
+          expect(get('row', /Coordinator 01/)).toHaveTextContent('Active');
+        }
+        if (s.matches('deactivating')) expect(get('button', 'Confirm')).toBeDisabled();
+        if (s.matches('ready')) expect(query('alertdialog')).toBeNull();
       }
     },
   );

@@ -44,6 +44,8 @@ const EVENTS = [
   { type: 'report.download' },
   { type: 'export.start' },
   { type: 'notice.dismiss' },
+  { type: 'confirm.accept' },
+  { type: 'confirm.cancel' },
   { type: 'xstate.done.actor.load', output: LOADED },
   { type: 'xstate.error.actor.load', error: FAIL },
   { type: 'xstate.done.actor.save', output: {} },
@@ -79,15 +81,16 @@ function pathsFor(input: FarmersTableInput) {
       const c = s.context;
       // A download leaves the state as it was; keying on it keeps that edge in the walk.
       // Coarse on purpose: one walk per notice and dialog problem; every way into loading is kept by its event.
-      const keyed = ['report.download', 'xstate.done.actor.exportAll', 'edit.change'];
+      const keyed = ['report.download', 'xstate.done.actor.exportAll', 'edit.change', 'confirm.cancel'];
       const via = s.matches('loading') || keyed.includes(e?.type ?? '') ? e?.type : '';
-      return [JSON.stringify(s.value), c.notice?.kind, c.editProblem, c.farmers.length > 0, via].join('|');
+      return [JSON.stringify(s.value), c.notice?.kind, c.editProblem, c.farmers.length > 0, c.pending?.kind, via].join('|');
     },
   });
   // Render only the fewest paths that still take every transition between screens the checks tell apart
   // (state, notice, dialog problem, rows or not); see tests/support/paths.ts.
   type S = (typeof all)[number]['state'];
-  const screenOf = (s: S) => [JSON.stringify(s.value), s.context.notice?.kind, s.matches('editing') ? s.context.editProblem : '', s.context.farmers.length > 0].join('|');
+  const screenOf = (s: S) =>
+    [JSON.stringify(s.value), s.context.notice?.kind, s.matches('editing') ? s.context.editProblem : '', s.context.farmers.length > 0, s.context.pending?.kind].join('|');
   return coveringPaths(leafPaths(all), (before, e, after) => [before && screenOf(before), JSON.stringify(e), screenOf(after)].join(' '));
 }
 
@@ -97,10 +100,10 @@ export function describeFarmersTable(input: FarmersTableInput) {
     it('walks every state', () => {
       const reached = new Set(paths.flatMap((p) => p.steps.map((s) => JSON.stringify(s.state.value))));
       const expected = ['"loading"', '"ready"', '{"editing":"open"}', '{"editing":"saving"}'];
-      if (input.actorRole === 'admin') expected.push('"deactivating"', '"assigning"', '"importing"', '"exporting"');
+      if (input.actorRole === 'admin') expected.push('"confirming"', '"deactivating"', '"assigning"', '"importing"', '"exporting"');
       expect([...reached].sort().join()).toBe(expected.sort().join());
       const used = new Set(paths.flatMap((p) => p.steps.map((s) => s.event.type)));
-      const adminOnly = /deactivate|assign|import|export|report/i;
+      const adminOnly = /deactivate|assign|import|export|report|confirm/i;
       for (const e of EVENTS) if (input.actorRole === 'admin' || !adminOnly.test(e.type)) expect(used).toContain(e.type);
     });
 
@@ -146,6 +149,10 @@ export function describeFarmersTable(input: FarmersTableInput) {
             return fireEvent.click(get('button', 'Export'));
           case 'notice.dismiss':
             return fireEvent.click(get('button', 'Dismiss'));
+          case 'confirm.accept':
+            return fireEvent.click(get('button', 'Confirm'));
+          case 'confirm.cancel':
+            return fireEvent.click(get('button', 'Cancel'));
         }
         throw new Error(`no executor for ${e.type}`);
       };
@@ -176,6 +183,15 @@ export function describeFarmersTable(input: FarmersTableInput) {
           expect(document.querySelector('[name="edit-status"]') !== null).toBe(input.actorRole === 'admin');
         }
         if (state.matches({ editing: 'saving' })) expect(get('button', 'Saving...')).toBeDisabled();
+        // Deactivating and assigning ask first, naming the farmer (and the new coordinator); nothing changes yet.
+        if (state.matches('confirming')) {
+          const question = get('alertdialog', 'Please confirm');
+          if (c.pending?.kind === 'deactivate') expect(question).toHaveTextContent('Deactivate farmer Farmer 1? They will no longer be able to sign in.');
+          else expect(question).toHaveTextContent('Assign farmer Farmer 1 to coordinator Kiran?');
+          expect(get('combobox', 'Assign coordinator: Farmer 1')).toHaveValue('');
+        }
+        if (state.matches('deactivating') || state.matches('assigning')) expect(get('button', 'Confirm')).toBeDisabled();
+        if (state.matches('ready')) expect(query('alertdialog')).toBeNull();
       };
       for (const step of path.steps) {
         await exec(step.event as Ev);

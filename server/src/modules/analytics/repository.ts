@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { alerts, cropHistory, fields, sensorReadings, users } from '../../db/schema';
 import { alertScope, farmerScope, fieldScope, type AuthUser } from '../../lib/access';
 import type { Period } from '../../contracts/analytics';
+import { cropKey, cropKeySql, cropText } from '../../domain/crops/catalogue';
 
 type Row = Record<string, unknown>;
 const rowsOf = (r: unknown): Row[] => (Array.isArray(r) ? r : ((r as { rows: Row[] }).rows ?? []));
@@ -79,9 +80,12 @@ async function fieldHealth(db: Db, user: AuthUser) {
   return rowsOf(r)[0] as { excellent: number; good: number; fair: number; poor: number };
 }
 
-/** Percent of the caller's fields (with a crop) growing each crop, one decimal; 'Soybean' and 'soybean ' are one crop. */
+/**
+ * Percent of the caller's fields (with a crop) growing each crop, one decimal, by catalogue key: 'Soybean',
+ * 'soybean ' and 'सोयाबीन' are one crop, also in rows saved before names were normalised (domain/crops).
+ */
 async function cropDistribution(db: Db, user: AuthUser) {
-  const r = await db.execute(sql`select lower(trim(${fields.cropName})) as crop, count(*)::int as n
+  const r = await db.execute(sql`select ${cropKeySql(fields.cropName)} as crop, count(*)::int as n
     from ${fields} where ${fieldScope(user)} and coalesce(trim(${fields.cropName}), '') <> '' group by 1 order by 2 desc, 1`);
   const rows = rowsOf(r) as { crop: string; n: number }[];
   const total = rows.reduce((s, x) => s + x.n, 0);
@@ -100,17 +104,17 @@ export async function statusOverview(db: Db, user: AuthUser) {
 
 /**
  * Average harvested yield per crop and month from crop_history, in quintals (kg / 100, ton × 10).
- * Crop names are typed freely, so a crop is its trimmed lower-case name ('Soybean' and 'soybean ' are
- * one series); the client translates the names it knows.
+ * Crop names are typed freely, so a crop is its catalogue key ('Soybean', 'soybean ' and 'सोयाबीन' are one
+ * series) or, for a crop the catalogue lacks, its trimmed lower-case name; the client translates the keys.
  */
 export async function yieldTrends(db: Db, user: AuthUser, crops: string[]) {
   const inScope = sql`${cropHistory.fieldId} in (select ${fields.id} from ${fields} where ${fieldScope(user)})`;
-  const crop = sql`lower(trim(${cropHistory.crop}))`;
+  const crop = cropKeySql(cropHistory.crop);
   const quintals = sql`case ${cropHistory.yieldUnit} when 'kg' then ${cropHistory.yield} / 100.0 when 'ton' then ${cropHistory.yield} * 10.0 else ${cropHistory.yield} end`;
   const all = rowsOf(await db.execute(sql`select distinct ${crop} as crop from ${cropHistory} where ${inScope} and ${crop} <> '' order by 1`)).map(
     (x) => x.crop as string,
   );
-  const wanted = crops.length ? sql` and ${crop} in (${sql.join(crops.map((c) => sql`${c.trim().toLowerCase()}`), sql`, `)})` : sql``;
+  const wanted = crops.length ? sql` and ${crop} in (${sql.join(crops.map((c) => sql`${cropKey(c) ?? cropText(c)}`), sql`, `)})` : sql``;
   const rows = rowsOf(
     await db.execute(sql`select ${crop} as crop,
         extract(month from ${cropHistory.harvestedDate})::int as month, extract(year from ${cropHistory.harvestedDate})::int as year,

@@ -1,22 +1,25 @@
 /**
  * /disease: the knowledge base, and POST /disease/detect with a multipart `image` field.
- * The photo is analysed in memory and never stored.
+ * The photo is analysed in memory and never stored; each successful detection is kept in the caller's
+ * history (GET /disease/history, /disease/history/:id) with a ~160 px thumbnail made from it.
  */
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ApiErrorBody } from '../../contracts/common';
-import { DiseaseCatalogue, DiseaseResult } from '../../contracts/disease';
+import { DiseaseCatalogue, DiseaseHistoryEntry, DiseaseHistoryPage, DiseaseResult } from '../../contracts/disease';
+import { PageQuery } from '../../contracts/common';
 import { analyseLeaf } from '../../domain/disease/analyseLeaf';
 import { colourClassifier, type LeafClassifier } from '../../domain/disease/classifier';
 import { chooseClassifier } from '../../domain/disease/chooseClassifier';
 import { DISEASE_INPUT_ERRORS, MAX_UPLOAD_BYTES } from '../../domain/disease/imageGuard';
 import { DISEASE_SOURCE, DISEASES } from '../../domain/disease/knowledgeBase';
 import { SEVERITY_BANDS } from '../../domain/disease/severity';
-import { AppError, badRequest, translated } from '../../lib/errors';
+import { AppError, badRequest, notFound, translated } from '../../lib/errors';
 import { perUserLimit } from '../../lib/rateLimits';
 import { readMultipart } from '../../lib/multipart';
 import { preferredLanguage } from '../userLanguage';
+import { findDiagnosis, listDiagnoses, makeThumbnail, recordDiagnosis } from './history';
 
 const errors = { 400: ApiErrorBody, 401: ApiErrorBody, 413: ApiErrorBody, 429: ApiErrorBody };
 const Lang = Type.Union([Type.Literal('english'), Type.Literal('marathi'), Type.Literal('hindi')]);
@@ -62,7 +65,38 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const image = files.find((f) => f.fieldname === 'image')?.content ?? null;
       if (!image || image.byteLength === 0) throw badRequest(noImage, undefined, 'IMAGE_REQUIRED');
       const lang = req.query.lang ?? (await preferredLanguage(app.db, req.user!.id));
-      return analyseLeaf(image, { lang, crop: req.query.crop, classifier });
+      const result = await analyseLeaf(image, { lang, crop: req.query.crop, classifier });
+      // analyseLeaf has checked the image, so the thumbnail decodes; the row is written only for a result.
+      const thumbnail = await makeThumbnail(image);
+      await recordDiagnosis(app.db, req.user!.id, result, thumbnail);
+      return result;
+    },
+  );
+
+  app.get(
+    '/disease/history',
+    {
+      onRequest: [app.authenticate],
+      schema: { tags: ['disease'], querystring: Type.Object(PageQuery), response: { 200: DiseaseHistoryPage, ...errors } },
+    },
+    async (req) => listDiagnoses(app.db, req.user!.id, req.query.page ?? 1, req.query.limit ?? 10),
+  );
+
+  app.get(
+    '/disease/history/:id',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['disease'],
+        params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
+        response: { 200: DiseaseHistoryEntry, 404: ApiErrorBody, ...errors },
+      },
+    },
+    async (req) => {
+      // Only the caller's own entries exist for them: someone else's id answers exactly like a missing one.
+      const entry = await findDiagnosis(app.db, req.user!.id, req.params.id);
+      if (!entry) throw notFound();
+      return entry;
     },
   );
 };

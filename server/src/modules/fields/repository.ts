@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { cropHistory, fieldFinancials, fieldNotes, fields, gpsFieldLocations, sensors, users } from '../../db/schema';
 import { fieldScope, type AuthUser } from '../../lib/access';
 import type { AddFieldPayload } from '../../domain/fields/addField';
+import { normaliseCropName } from '../../domain/crops/catalogue';
 import { counted, matchesWhenSearching, pageInfo, searchPattern } from '../people/repository';
 import { scopeKey, versionStamp, type CountCache, type CountedTable } from '../../lib/countCache';
 
@@ -198,7 +199,8 @@ export async function insertField(db: Db, p: AddFieldPayload, farmerId: string |
       phosphorus: soil.phosphorus,
       potassium: soil.potassium,
       soilLastTested: soil.lastTested,
-      cropName: crop.name,
+      // Stored as the catalogue key when the name is known ('कांदा', 'kanda' → 'onion'), so analytics counts one crop.
+      cropName: normaliseCropName(crop.name),
       cropVariety: crop.variety,
       plantedDate: crop.plantedDate,
       expectedHarvest: crop.expectedHarvest,

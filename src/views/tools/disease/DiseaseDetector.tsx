@@ -18,8 +18,24 @@ const m = defineMessages({
   preview: { id: 'disease.preview', defaultMessage: 'Selected leaf photo' },
   crop: { id: 'disease.crop', defaultMessage: 'Crop (optional)' },
   anyCrop: { id: 'disease.crop.any', defaultMessage: 'Not sure / other crop' },
+  preparing: { id: 'disease.preparing', defaultMessage: 'Preparing the photo…' },
+  uploadFailed: { id: 'disease.uploadFailed', defaultMessage: 'The photo could not be sent: the network is slow or down. Please try again.' },
+  retry: { id: 'disease.retry', defaultMessage: 'Try again' },
+  progressLabel: { id: 'disease.progressLabel', defaultMessage: 'Sending the photo' },
+  pastFailed: { id: 'disease.pastFailed', defaultMessage: 'That past diagnosis could not be opened. Please try again.' },
+  newPhoto: { id: 'disease.newPhoto', defaultMessage: 'Check a new photo' },
 });
 const onlyImagesMessage = defineMessage<{ name: string }>({ id: 'disease.onlyImages', defaultMessage: '"{name}" is not a photo. Please choose an image file.' });
+const unreadableMessage = defineMessage<{ name: string }>({
+  id: 'disease.unreadable',
+  defaultMessage: '"{name}" could not be opened as a photo. Please take or choose another photo.',
+});
+const sizeMessage = defineMessage<{ size: string }>({ id: 'disease.photoSize', defaultMessage: 'Photo to send: {size} KB' });
+const uploadingMessage = defineMessage<{ percent: string; sent: string; total: string }>({
+  id: 'disease.uploading',
+  defaultMessage: 'Sending the photo… {percent} % ({sent} of {total} KB)',
+});
+const pastOnMessage = defineMessage<{ date: string }>({ id: 'disease.pastOn', defaultMessage: 'Diagnosis of {date}' });
 
 export function DiseaseDetector() {
   const intl = useIntl();
@@ -31,6 +47,13 @@ export function DiseaseDetector() {
   const canAnalyse = DiseaseUploadContext.useSelector((s) => s.can({ type: 'disease.analyse' }));
   const crop = DiseaseUploadContext.useSelector((s) => s.context.crop);
   const failure = DiseaseUploadContext.useSelector((s) => s.context.failure);
+  const refusedWhy = DiseaseUploadContext.useSelector((s) => s.context.refusedWhy);
+  const progress = DiseaseUploadContext.useSelector((s) => s.context.progress);
+  const past = DiseaseUploadContext.useSelector((s) => s.context.past);
+  const pastFailed = DiseaseUploadContext.useSelector((s) => s.context.pastFailed);
+  const kb = (bytes: number) => intl.formatNumber(Math.round(bytes / 1024), { numberingSystem: 'latn' });
+  const percent = progress && progress.total > 0 ? Math.round((progress.sent / progress.total) * 100) : 0;
+  const sentAll = progress !== null && progress.total > 0 && progress.sent >= progress.total;
   const [dragging, setDragging] = useState(false);
   const previewUrl = useMemo(() => (file && typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null), [file]);
   // The object URL holds the photo in memory until revoked.
@@ -63,7 +86,7 @@ export function DiseaseDetector() {
           ))}
         </select>
       </div>
-      {!file && (
+      {!file && !past && state !== 'preparing' && state !== 'openingPast' && (
         <label
           className="drop-zone"
           data-dragging={dragging}
@@ -87,10 +110,33 @@ export function DiseaseDetector() {
           />
         </label>
       )}
-      {refused && (
-        <p role="alert" className="banner banner-warn">
-          {intl.formatMessage(onlyImagesMessage, { name: refused })}
+      {state === 'preparing' && (
+        <p className="tools-hint" role="status" aria-busy="true">
+          {intl.formatMessage(m.preparing)}
         </p>
+      )}
+      {refused && refusedWhy && (
+        <p role="alert" className="banner banner-warn">
+          {intl.formatMessage(refusedWhy === 'unreadable' ? unreadableMessage : onlyImagesMessage, { name: refused })}
+        </p>
+      )}
+      {pastFailed && (
+        <p role="alert" className="banner banner-error">
+          <WarningIcon /> {intl.formatMessage(m.pastFailed)}
+        </p>
+      )}
+      {past && (
+        <div className="leaf-preview">
+          <img src={past.thumbnail} alt="" />
+          <span data-testid="past-date">
+            {intl.formatMessage(pastOnMessage, {
+              date: intl.formatDate(past.createdAt, { dateStyle: 'medium', timeStyle: 'short', numberingSystem: 'latn' }),
+            })}
+          </span>
+          <button type="button" className="button button-quiet" onClick={() => actor.send({ type: 'disease.clear' })}>
+            {intl.formatMessage(m.newPhoto)}
+          </button>
+        </div>
       )}
       {file && (
         <div className="leaf-preview">
@@ -99,12 +145,33 @@ export function DiseaseDetector() {
             <img src={previewUrl} alt={intl.formatMessage(m.preview)} onError={(e) => (e.currentTarget.hidden = true)} />
           )}
           <span data-testid="file-name">{file.name}</span>
+          <span className="muted" data-testid="file-size">
+            {intl.formatMessage(sizeMessage, { size: kb(file.size) })}
+          </span>
           <button type="button" className="button button-quiet" disabled={busy} onClick={() => actor.send({ type: 'disease.clear' })}>
             {intl.formatMessage(m.chooseAnother)}
           </button>
         </div>
       )}
-      {file && state !== 'result' && (
+      {file && state === 'uploading' && (
+        <div className="upload-progress" role="status">
+          <progress
+            max={100}
+            value={percent}
+            aria-label={intl.formatMessage(m.progressLabel)}
+          />
+          <span data-testid="upload-progress">
+            {sentAll
+              ? intl.formatMessage(m.analysing)
+              : intl.formatMessage(uploadingMessage, {
+                  percent: intl.formatNumber(percent, { numberingSystem: 'latn' }),
+                  sent: kb(progress?.sent ?? 0),
+                  total: kb(progress?.total ?? file.size),
+                })}
+          </span>
+        </div>
+      )}
+      {file && state !== 'result' && state !== 'failed' && (
         <div className="tools-actions">
           <button
             type="button"
@@ -122,6 +189,16 @@ export function DiseaseDetector() {
           <WarningIcon /> {intl.formatMessage(m.failed)}
           {failure && <span className="tools-reason">{failure}</span>}
         </p>
+      )}
+      {state === 'failed' && (
+        <div role="alert" className="banner banner-error">
+          <p>
+            <WarningIcon /> {intl.formatMessage(m.uploadFailed)}
+          </p>
+          <button type="button" className="button button-primary" onClick={() => actor.send({ type: 'disease.retry' })}>
+            {intl.formatMessage(m.retry)}
+          </button>
+        </div>
       )}
       {state === 'result' && <DiseaseResultPanel />}
     </section>

@@ -1,0 +1,4 @@
+import { createActorContext } from '@xstate/react';
+import { diseaseHistoryMachine } from './diseaseHistory.machine';
+
+export const DiseaseHistoryContext = createActorContext(diseaseHistoryMachine);

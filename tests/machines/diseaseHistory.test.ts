@@ -1,0 +1,48 @@
+/** The past-diagnoses list: first page, 'show older' appends without duplicates, a failure can be retried. */
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { DiseaseHistoryItem, DiseaseHistoryPage } from '../../server/src/contracts/disease';
+import { diseaseHistoryMachine } from '@/machines/diseaseHistory.machine';
+
+const item = (n: number): DiseaseHistoryItem => ({
+  _id: `id-${n}`, createdAt: new Date(Date.UTC(2026, 10, 30 - n)).toISOString(), diseaseId: 'rust', severity: 2,
+  thumbnail: 'data:image/webp;base64,', name: { english: 'Rust', marathi: 'तांबेरा', hindi: 'रतुआ' },
+});
+const page = (p: number, ids: number[], totalPages: number): DiseaseHistoryPage => ({
+  items: ids.map(item), pagination: { page: p, limit: 2, total: totalPages * 2, totalPages },
+});
+
+describe('disease history machine', () => {
+  it('loads the first page, appends older pages without repeating an entry, and reloads from the first', async () => {
+    const asked: number[] = [];
+    const pages: Record<number, DiseaseHistoryPage> = { 1: page(1, [1, 2], 2), 2: page(2, [2, 3], 2) };
+    const actor = createActor(
+      diseaseHistoryMachine.provide({ actors: { loadPage: fromPromise(async ({ input }: { input: { page: number } }) => (asked.push(input.page), pages[input.page])) } }),
+    ).start();
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(actor.getSnapshot().context.items.map((i) => i._id)).toEqual(['id-1', 'id-2']);
+    actor.send({ type: 'history.more' });
+    await waitFor(actor, (s) => s.matches('ready') && s.context.page === 2);
+    // A diagnosis written meanwhile pushed id-2 onto page 2: it is shown once.
+    expect(actor.getSnapshot().context.items.map((i) => i._id)).toEqual(['id-1', 'id-2', 'id-3']);
+    expect(actor.getSnapshot().can({ type: 'history.more' })).toBe(false);
+    actor.send({ type: 'history.reload' });
+    await waitFor(actor, (s) => s.matches('ready') && s.context.page === 1);
+    expect(asked).toEqual([1, 2, 1]);
+    expect(actor.getSnapshot().context.items).toHaveLength(2);
+  });
+
+  it('says the list failed and loads again on retry', async () => {
+    let fail = true;
+    const actor = createActor(
+      diseaseHistoryMachine.provide({
+        actors: { loadPage: fromPromise(async () => { if (fail) throw new Error('offline'); return page(1, [1], 1); }) },
+      }),
+    ).start();
+    await waitFor(actor, (s) => s.matches('failed'));
+    fail = false;
+    actor.send({ type: 'history.retry' });
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(actor.getSnapshot().context.items.map((i) => i._id)).toEqual(['id-1']);
+  });
+});
