@@ -18,16 +18,6 @@ const MARGIN_MS = 10_000;
 export type HeldSession = { refreshToken: string; userId: string | null };
 
 /** When a JWT access token expires (ms), or null when it cannot be read. */
-/** How long an access token was issued for (exp − iat, ms), or null when it does not say. */
-export function accessTokenLifetime(token: string): number | null {
-  try {
-    const json = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown; iat?: unknown };
-    return typeof json.exp === 'number' && typeof json.iat === 'number' ? (json.exp - json.iat) * 1000 : null;
-  } catch {
-    return null;
-  }
-}
-
 export function accessTokenExpiry(token: string): number | null {
   try {
     const payload = token.split('.')[1];

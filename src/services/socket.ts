@@ -9,14 +9,13 @@
  *   handshake the server refused: retried here with backoff and jitter (`reconnectDelay`); a refusal first
  *   asks the session for a fresh access token (its one shared refresh), and when the session is over the
  *   session machine disconnects the socket for good.
- * Every handshake sends the session's current access token, refreshed first when it is about to expire.
+ * Every handshake sends the session's current access token; one the server refuses is refreshed once.
  * The feeds (services/feed.ts) rejoin their rooms and fetch what they missed after a reconnect that
  * socket.io could not recover.
  */
 import type { Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../server/src/contracts/socket';
 import { currentAccessToken, refreshAccessToken } from './http';
-import { accessTokenExpiry, accessTokenLifetime } from './sharedRefresh';
 
 /** Server → client pushes (`reading:new`, `alert:new`, …) and their payloads, from the server's contract. */
 export type PushEvent = keyof ServerToClientEvents;
@@ -35,8 +34,6 @@ type Handler = (...args: unknown[]) => void;
 const ACK_TIMEOUT_MS = 10_000;
 export const RECONNECT_BASE_MS = 500;
 export const RECONNECT_MAX_MS = 15_000;
-/** A token this close to its expiry is refreshed before a handshake rather than sent. */
-const TOKEN_MARGIN_MS = 10_000;
 
 /**
  * Wait before retry number `attempt` (0, 1, …): exponential from 0.5 s up to 15 s, each a random point in the
@@ -68,17 +65,13 @@ function setState(next: ConnectionState) {
   for (const listener of stateListeners) listener(next);
 }
 
-/** The token a handshake sends: the session's current one, refreshed first when it is about to expire. */
+/**
+ * The token a handshake sends: the session's current one. It is not refreshed here: a refresh makes the session
+ * reconnect the socket, so refreshing before a handshake could loop (a loaded phone or short-lived tokens); a
+ * token the server refuses is refreshed once in connect_error below, through the session's one shared refresh.
+ */
 async function handshakeToken(): Promise<string> {
-  const current = currentAccessToken() ?? token;
-  if (!current) return '';
-  const expiry = accessTokenExpiry(current);
-  // The margin is at most a quarter of the token's life: a token fresh from a refresh is never refreshed again
-  // (with short-lived tokens a fixed margin made every handshake refresh, and every refresh a new handshake).
-  const lifetime = accessTokenLifetime(current);
-  const margin = lifetime === null ? TOKEN_MARGIN_MS : Math.min(TOKEN_MARGIN_MS, lifetime / 4);
-  if (expiry !== null && expiry - margin <= Date.now()) return (await refreshAccessToken()) ?? current;
-  return current;
+  return currentAccessToken() ?? token ?? '';
 }
 
 function clearRetry() {

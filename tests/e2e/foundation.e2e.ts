@@ -33,6 +33,7 @@ const MOBILE = { viewport: { width: 360, height: 740 }, deviceScaleFactor: 1 };
 async function logOutEndsSession(tab: Page, watched: Page) {
   const refreshToken = await watched.evaluate(() => localStorage.getItem('refreshToken'));
   expect(refreshToken).toBeTruthy();
+  await tab.bringToFront();
   await tab.getByRole('button', { name: mr['header.logout'] }).click();
   await watched.waitForURL((u) => u.pathname === '/login');
   const r = await fetch(`${app.url}/api/v1/auth/refresh-token`, {
@@ -138,6 +139,8 @@ describe('session', () => {
 
     // In-app navigation (no reload): each tab asks for the profile with the token it holds in memory.
     const openProfile = async (page: Page) => {
+      // The user switches to the tab (a tab in the background gets no animation frames, so nothing there is 'stable').
+      await page.bringToFront();
       const loaded = page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/profile') && r.status() === 200);
       await page.getByRole('link', { name: mr['header.profile'] }).click();
       await loaded;
