@@ -142,7 +142,9 @@ describe('session', () => {
       // The user switches to the tab (a tab in the background gets no animation frames, so nothing there is 'stable').
       await page.bringToFront();
       const loaded = page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/profile') && r.status() === 200);
-      await page.getByRole('link', { name: mr['header.profile'] }).click();
+      // A click event straight on the link: Playwright's own click first waits for two animation frames to see
+      // the link 'stable', and a tab that was in the background may not paint for a while after coming forward.
+      await page.getByRole('link', { name: mr['header.profile'] }).dispatchEvent('click');
       await loaded;
     };
     await openProfile(first);
