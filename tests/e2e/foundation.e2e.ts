@@ -63,12 +63,23 @@ describe('signing in', () => {
 
       await page.getByRole('combobox', { name: mr['language.label'] }).waitFor();
       // The switcher's own label changes with the language, so find it by its place in the header.
-      const language = page.locator('header .language-switcher select');
-      await language.selectOption('en');
+      const switcher = page.locator('header .language-switcher select');
+      // Each choice is saved to the profile (a PATCH the test waits for, so none is still in flight when the
+      // context closes), and the account is left in Marathi as found: later tests sign in as the same users.
+      const choose = async (locale: 'mr' | 'en' | 'hi', language: string) => {
+        const saved = page.waitForResponse(
+          (r) => r.url().endsWith('/api/v1/auth/profile') && r.request().method() === 'PATCH' && r.request().postDataJSON()?.preferredLanguage === language,
+        );
+        await switcher.selectOption(locale);
+        expect((await saved).status()).toBe(200);
+      };
+      await choose('en', 'english');
       await page.getByRole('button', { name: en['header.logout'] }).waitFor();
-      await language.selectOption('hi');
+      await choose('hi', 'hindi');
       await page.getByRole('button', { name: hi['header.logout'] }).waitFor();
       await shot(page, `home-${role}-hi`);
+      await choose('mr', 'marathi');
+      await page.getByRole('button', { name: mr['header.logout'] }).waitFor();
       await context.close();
     });
   }
