@@ -6,6 +6,7 @@ import { AccountDialog } from './AccountDialog';
 import { accountMessages as am } from './accountMessages';
 import { downloadText } from './download';
 import { serverText, statusOf } from './serverText';
+import { formatDate } from '@/i18n/format';
 
 const m = defineMessages({
   title: { id: 'history.title', defaultMessage: 'Login history' },
@@ -130,7 +131,7 @@ export function LoginHistoryDialog({ onClose, logic = loginHistoryMachine }: Pro
                     disabled={state !== 'list'}
                     onClick={() => actor.send({ type: 'history.toggle', id: r._id })}
                   >
-                    <span>{intl.formatDate(r.timestamp, { dateStyle: 'medium', timeStyle: 'short', numberingSystem: 'latn' })}</span>
+                    <span>{formatDate(intl, r.timestamp)}</span>
                     <span>{r.deviceType ? intl.formatMessage(DEVICE[r.deviceType] ?? m.unknown) : unknown}</span>
                     <span>{r.location ?? unknown}</span>
                     <span className={`acct-status acct-status--${r.status}`}>{intl.formatMessage(STATUS[r.status])}</span>
@@ -148,7 +149,7 @@ export function LoginHistoryDialog({ onClose, logic = loginHistoryMachine }: Pro
                         {r.retryAt && (
                           <>
                             <dt>{intl.formatMessage(m.retryAt)}</dt>
-                            <dd>{intl.formatDate(r.retryAt, { timeStyle: 'short', numberingSystem: 'latn' })}</dd>
+                            <dd>{formatDate(intl, r.retryAt, 'time')}</dd>
                           </>
                         )}
                         <dt>{intl.formatMessage(m.session)}</dt>

@@ -3,7 +3,7 @@
  * coordinators table, farmers list, field table, alerts and the yield trends and field health panel embedded.
  */
 import { useState } from 'react';
-import { defineMessages, useIntl } from 'react-intl';
+import { defineMessages } from 'react-intl';
 import { useLocation } from 'wouter';
 import { dashboardMachine } from '@/machines/dashboard.machine';
 import { DashboardContext } from '@/machines/dashboard.context';
@@ -21,6 +21,7 @@ import { useT } from '../staff/useT';
 import { saveFile } from '../staff/download';
 import { YieldTrendsPanel } from './YieldTrendsPanel';
 import '../staff/staff.css';
+import { formatNum } from '@/i18n/format';
 
 const m = defineMessages({
   title: { id: 'route.adminDashboard', defaultMessage: 'Admin Dashboard' },
@@ -37,14 +38,13 @@ const m = defineMessages({
 });
 
 function AdminDashboard({ role }: { role: StaffRole }) {
-  const intl = useIntl();
   const t = useT();
   const actor = DashboardContext.useActorRef();
   const stats = DashboardContext.useSelector((s) => s.context.stats);
   const alerts = DashboardContext.useSelector((s) => s.context.alerts);
   const loading = DashboardContext.useSelector((s) => s.hasTag('loading'));
   const [, navigate] = useLocation();
-  const n = (v: number) => intl.formatNumber(v, { numberingSystem: 'latn' });
+  const n = (v: number) => formatNum(v, { maximumFractionDigits: 3 });
   const [yieldLogic] = useState(() => yieldTrendsMachine.provide({ actions: { download: (_, { name, data }) => saveFile(name, data) } }));
   return (
     <main className="staff-page" aria-busy={loading}>

@@ -12,6 +12,7 @@ import { hasYields, YIELD_PERIODS, type YieldPeriod } from '@/machines/yieldTren
 import { PALETTE, YieldTrendsChart } from '../charts/YieldTrendsChart';
 import { cropLabel } from '../ui/cropLabels';
 import { useT } from '../staff/useT';
+import { formatNum } from '@/i18n/format';
 
 const m = defineMessages({
   title: { id: 'yieldTrends.title', defaultMessage: 'Yield Trends' },
@@ -165,13 +166,12 @@ function YieldTrends() {
 }
 
 function FieldHealthSummary() {
-  const intl = useIntl();
   const t = useT();
   const actor = YieldTrendsContext.useActorRef();
   const summary = YieldTrendsContext.useSelector((s) => s.context.summary);
   const loading = YieldTrendsContext.useSelector((s) => s.hasTag('summaryLoading'));
   const failed = YieldTrendsContext.useSelector((s) => s.matches({ summary: 'failed' }));
-  const n = (v: number) => intl.formatNumber(v, { numberingSystem: 'latn' });
+  const n = (v: number) => formatNum(v, { maximumFractionDigits: 3 });
   return (
     <section className="field-health" aria-label={t(m.health)} aria-busy={loading}>
       <h3>{t(m.health)}</h3>

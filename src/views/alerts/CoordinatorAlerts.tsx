@@ -10,6 +10,7 @@ import { useNow } from '@/views/ui/useNow';
 import { AlertFilters } from './AlertFilters';
 import { AlertWhen } from './AlertWhen';
 import { alertMessage, alertState, SEVERITY_ICON, severityLabel, stateLabel, TYPE_ICON, typeLabel } from './alertLabels';
+import { formatDate, formatNum } from '@/i18n/format';
 
 const unreadCount = defineMessage<{ count: string }>({ id: 'alerts.unreadCount', defaultMessage: '{count} new' });
 const pageOf = defineMessage<{ page: number; total: number }>({ id: 'alerts.pageOf', defaultMessage: 'Page {page} of {total}' });
@@ -46,8 +47,8 @@ const m = defineMessages({
 
 
 const created = (intl: IntlShape, iso: string) =>
-  intl.formatDate(iso, { dateStyle: 'medium', timeStyle: 'short', numberingSystem: 'latn' } as Parameters<IntlShape['formatDate']>[1]);
-const num = (intl: IntlShape, v: number) => intl.formatNumber(v, { maximumFractionDigits: 1, numberingSystem: 'latn' });
+  formatDate(intl, iso);
+const num = (intl: IntlShape, v: number) => formatNum(v, { maximumFractionDigits: 1 });
 
 function AlertCard({ alert, now }: { alert: AlertItem; now: number }) {
   const intl = useIntl();
@@ -172,7 +173,7 @@ export function CoordinatorAlerts() {
         <div className="title-with-count">
           <h1>{intl.formatMessage(m.title)}</h1>
           <span className="badge badge-count" data-testid="unread-count" role="status">
-            {intl.formatMessage(unreadCount, { count: intl.formatNumber(unread, { numberingSystem: 'latn' }) })}
+            {intl.formatMessage(unreadCount, { count: formatNum(unread, { maximumFractionDigits: 3 }) })}
           </span>
         </div>
         <button type="button" className="button button-secondary" disabled={!canMarkAll} aria-busy={busy} onClick={() => list.send({ type: 'alerts.markAllRead' })}>

@@ -1,6 +1,7 @@
 /** Labels shared by the alerts screens: types, severities, statuses, and an alert's message in the reader's language. */
 import { defineMessage, defineMessages, type IntlShape } from 'react-intl';
 import type { AlertItem, AlertType, Severity } from '@/machines/alertsList.machine';
+import { formatNum } from '@/i18n/format';
 
 export const typeLabel = defineMessages({
   moisture: { id: 'alerts.type.moisture', defaultMessage: 'Moisture' },
@@ -56,7 +57,7 @@ export function alertMessage(intl: IntlShape, a: AlertItem) {
   // Without every value the sentence needs, the stored English text says it better than a half-filled one.
   if (NEEDS[key].some((k) => given[k] === null || given[k] === undefined)) return a.message;
   const params = Object.fromEntries(
-    Object.entries(given).map(([k, v]) => [k, typeof v === 'number' ? intl.formatNumber(v, { numberingSystem: 'latn', maximumFractionDigits: 1 }) : String(v)]),
+    Object.entries(given).map(([k, v]) => [k, typeof v === 'number' ? formatNum(v, { maximumFractionDigits: 1 }) : String(v)]),
   );
   return intl.formatMessage(alertMessages[key], params);
 }

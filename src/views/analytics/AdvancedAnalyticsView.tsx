@@ -13,8 +13,8 @@ import { useT } from '@/views/staff/useT';
 import { cropLabel } from '@/views/ui/cropLabels';
 import { m } from './advancedMessages';
 import './advanced.css';
+import { formatDate, formatNum, formatMoney } from '@/i18n/format';
 
-const latn = { numberingSystem: 'latn' } as const;
 const LANGUAGE = { mr: 'marathi', en: 'english', hi: 'hindi' } as const;
 const UNIT: Record<string, string> = { moisture: '%', temperature: ' °C', humidity: '%', ph: '', nitrogen: '', weather: '' };
 /** A change smaller than this (in the reading's unit) reads as steady. */
@@ -23,9 +23,9 @@ const STEADY = 0.5;
 function useFmt() {
   const intl = useIntl();
   return {
-    num: (n: number, digits = 1) => intl.formatNumber(n, { ...latn, maximumFractionDigits: digits }),
-    money: (n: number) => intl.formatNumber(n, { ...latn, style: 'currency', currency: 'INR', maximumFractionDigits: 0 }),
-    date: (d: string) => intl.formatDate(d, { ...latn, dateStyle: 'medium' }),
+    num: (n: number, digits = 1) => formatNum(n, { maximumFractionDigits: digits }),
+    money: (n: number) => formatMoney(n),
+    date: (d: string) => formatDate(intl, d, 'date'),
     crop: (name: string) => cropLabel(intl, name),
   };
 }

@@ -11,8 +11,8 @@ import { cropLabel } from '@/views/ui/cropLabels';
 import { useT } from '@/views/staff/useT';
 import { m } from './analyticsMessages';
 import './analytics.css';
+import { formatNum } from '@/i18n/format';
 
-const latn = { numberingSystem: 'latn', maximumFractionDigits: 1 } as const;
 const PERIODS: Period[] = ['week', 'month', 'quarter', 'year'];
 const REPORTS: ReportType[] = ['overview', 'performance', 'fieldHealth', 'yield'];
 const REPORT_LIST = [m.rFarmer, m.rField, m.rYield, m.rWater, m.rIssues, m.rSeasonal];
@@ -79,13 +79,12 @@ export function AnalyticsView({ logic }: { logic?: typeof analyticsMachine }) {
 
 function Change({ value }: { value: number }) {
   const t = useT();
-  const intl = useIntl();
   const up = value > 0;
   const down = value < 0;
   return (
     <span className={up ? 'trend trend-up' : down ? 'trend trend-down' : 'trend'}>
       {up ? '▲ ' : down ? '▼ ' : ''}
-      {t(m.change, { value: `${up ? '+' : ''}${intl.formatNumber(value, latn)}` })}
+      {t(m.change, { value: `${up ? '+' : ''}${formatNum(value)}` })}
     </span>
   );
 }
@@ -93,7 +92,7 @@ function Change({ value }: { value: number }) {
 function Figures({ a }: { a: Analytics }) {
   const intl = useIntl();
   const t = useT();
-  const num = (n: number) => intl.formatNumber(n, latn);
+  const num = (n: number) => formatNum(n);
   // Without a recorded harvest the average is over no field: '--', not a 0 % yield.
   const noYield = a.yieldFields === 0;
   const stats = [

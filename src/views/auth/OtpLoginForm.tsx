@@ -8,6 +8,7 @@ import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import { httpErrorMessage } from '@/i18n/httpErrors';
 import type { OtpProblem, otpLoginMachine } from '@/machines/otpLogin.machine';
+import { formatNum } from '@/i18n/format';
 
 const m = defineMessages({
   form: { id: 'login.mode.otp', defaultMessage: 'OTP Login' },
@@ -144,7 +145,7 @@ export function OtpLoginForm({ actor, onBack }: { actor: ActorRefFrom<typeof otp
           {resending
             ? intl.formatMessage(m.sending)
             : secondsLeft > 0
-              ? intl.formatMessage(resendIn, { seconds: intl.formatNumber(secondsLeft, { numberingSystem: 'latn' }) })
+              ? intl.formatMessage(resendIn, { seconds: formatNum(secondsLeft, { maximumFractionDigits: 3 }) })
               : intl.formatMessage(m.resend)}
         </button>
         <button type="button" className="button button-secondary" disabled={verifying || resending} onClick={() => actor.send({ type: 'otp.changeNumber' })}>

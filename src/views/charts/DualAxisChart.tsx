@@ -13,6 +13,7 @@ import { LinePath } from '@visx/shape';
 import { defineMessage, useIntl } from 'react-intl';
 import type { SeriesPoint } from '@/machines/farmerHome.machine';
 import { atMost, CHART_FONT, CHART_FONT_FAMILY, labelWidth, tickCount, useChartWidth } from './useChartWidth';
+import { formatDate, formatNum } from '@/i18n/format';
 
 const M = { top: 16, right: 52, bottom: 32, left: 52 };
 export const MOISTURE_COLOUR = '#1f6b9a';
@@ -25,22 +26,21 @@ const single = defineMessage<{ time: string; moisture: string; temperature: stri
 
 type Props = { data: SeriesPoint[]; labels: { moisture: string; temperature: string; title: string } };
 
-const hhmm = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false });
 const TICK = { fontSize: CHART_FONT, fontFamily: CHART_FONT_FAMILY } as const;
 
 export default function DualAxisChart({ data, labels }: Props) {
   const intl = useIntl();
   const [frame, width] = useChartWidth(720);
   const height = Math.round(Math.min(300, Math.max(220, width * 0.6)));
-  const num = (v: number) => intl.formatNumber(v, { numberingSystem: 'latn', maximumFractionDigits: 0 });
+  const num = (v: number) => formatNum(v, { maximumFractionDigits: 0 });
   if (data.length === 1) {
     const [p] = data;
-    const value = (v: number | null | undefined, unit: string) => (typeof v === 'number' ? `${intl.formatNumber(v, { numberingSystem: 'latn', maximumFractionDigits: 1 })}${unit}` : '--');
+    const value = (v: number | null | undefined, unit: string) => (typeof v === 'number' ? `${formatNum(v, { maximumFractionDigits: 1 })}${unit}` : '--');
     return (
       <div className="chart" ref={frame}>
         <p className="chart-single">
           {intl.formatMessage(single, {
-            time: intl.formatTime(p.timestamp, { hour: '2-digit', minute: '2-digit', numberingSystem: 'latn' }),
+            time: formatDate(intl, p.timestamp, 'time'),
             moisture: value(p.moisture, '%'),
             temperature: value(p.temperature, '°C'),
           })}
@@ -110,7 +110,7 @@ export default function DualAxisChart({ data, labels }: Props) {
           tickLabelProps={{ ...TICK, fill: TEMPERATURE_COLOUR, textAnchor: 'start', dx: 2, dy: 4 }}
           labelProps={{ ...TICK, fill: TEMPERATURE_COLOUR, textAnchor: 'middle' }}
         />
-        <AxisBottom scale={x} top={height - M.bottom} tickValues={atMost(x.ticks(hourTicks), hourTicks)} tickFormat={(v) => hhmm.format(v as Date)} tickLabelProps={{ ...TICK, textAnchor: 'middle' }} />
+        <AxisBottom scale={x} top={height - M.bottom} tickValues={atMost(x.ticks(hourTicks), hourTicks)} tickFormat={(v) => formatDate(intl, v as Date, 'time')} tickLabelProps={{ ...TICK, textAnchor: 'middle' }} />
       </svg>
       <figcaption className="chart-legend">
         <span style={{ color: MOISTURE_COLOUR }}>━ {labels.moisture}</span>

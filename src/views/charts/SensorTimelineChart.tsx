@@ -11,6 +11,7 @@ import { scaleLinear, scaleTime } from '@visx/scale';
 import { LinePath } from '@visx/shape';
 import { curveMonotoneX } from '@visx/curve';
 import { atMost, CHART_FONT, CHART_FONT_FAMILY, labelWidth, tickCount, useChartWidth } from './useChartWidth';
+import { formatDate, formatNum } from '@/i18n/format';
 
 export const MAX_TIME_TICKS = 8;
 export const SERIES_COLOUR: Record<string, string> = { moisture: '#2e7d32', temperature: '#c62828' };
@@ -40,8 +41,8 @@ export function SensorTimelineChart({ type, readings, unitLabel, height = 220 }:
   const intl = useIntl();
   const [frame, width] = useChartWidth(560);
   const points = readings.map((r) => ({ t: new Date(r.timestamp), v: r.value })).sort((a, b) => +a.t - +b.t);
-  const num = (v: number) => intl.formatNumber(v, { maximumFractionDigits: 1, numberingSystem: 'latn' });
-  const when = (d: Date) => intl.formatDate(d, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', numberingSystem: 'latn' });
+  const num = (v: number) => formatNum(v, { maximumFractionDigits: 1 });
+  const when = (d: Date) => formatDate(intl, d, 'dayMonthTime');
   if (points.length === 1) {
     return (
       <div className="chart-frame" ref={frame}>
@@ -66,8 +67,8 @@ export function SensorTimelineChart({ type, readings, unitLabel, height = 220 }:
   const byDay = +end - +start > 36 * 3600_000;
   const label = (d: Date) =>
     byDay
-      ? intl.formatDate(d, { day: 'numeric', month: 'short', numberingSystem: 'latn' })
-      : intl.formatTime(d, { hour: '2-digit', minute: '2-digit', numberingSystem: 'latn' });
+      ? formatDate(intl, d, 'dayMonth')
+      : formatDate(intl, d, 'time');
   const fits = tickCount(innerW, labelWidth(label(end)), MAX_TIME_TICKS);
   const ticks = atMost(byDay ? midnights(start, end) : x.ticks(fits), fits);
   return (

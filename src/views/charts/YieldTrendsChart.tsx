@@ -14,6 +14,7 @@ import { useIntl } from 'react-intl';
 import type { ChartKind } from '@/machines/yieldTrends.machine';
 import type { YieldTable } from '@/machines/yieldTrendsRules';
 import { atMost, CHART_FONT, CHART_FONT_FAMILY, labelWidth, tickCount, useChartWidth } from './useChartWidth';
+import { formatDate, formatNum } from '@/i18n/format';
 
 export const CHART_WIDTH = 760;
 export const CHART_HEIGHT = 320;
@@ -45,13 +46,13 @@ export function YieldTrendsChart({ table, cropNames, colours, kind, showPoints, 
   const [frame, width] = useChartWidth<HTMLElement>(CHART_WIDTH);
   const keyOf = (r: { year: number; month: number }) => `${r.year}-${r.month}`;
   const monthLabel = new Map(
-    table.rows.map((r) => [keyOf(r), intl.formatDate(new Date(r.year, r.month - 1, 1), { month: 'short', year: '2-digit', numberingSystem: 'latn' })]),
+    table.rows.map((r) => [keyOf(r), formatDate(intl, new Date(r.year, r.month - 1, 1), 'monthYear')]),
   );
   const x = scaleBand({ domain: table.rows.map(keyOf), range: [M.left, width - M.right], padding: 0.2 });
   const max = Math.max(0, ...table.rows.flatMap((r) => r.values.map((v) => v ?? 0)));
   const y = scaleLinear({ domain: [0, max > 0 ? max * 1.1 : 10], range: [CHART_HEIGHT - M.bottom, M.top], nice: true });
   const inner = scaleBand({ domain: table.crops, range: [0, x.bandwidth()], padding: 0.1 });
-  const num = (v: number) => intl.formatNumber(v, { numberingSystem: 'latn', maximumFractionDigits: 1 });
+  const num = (v: number) => formatNum(v, { maximumFractionDigits: 1 });
   const series = table.crops.map((crop, i) => ({
     crop,
     colour: colours[i] ?? PALETTE[i % PALETTE.length],

@@ -10,6 +10,7 @@ import { QuickActions, RecentAlerts, StatCard } from '../staff/DashboardParts';
 import { useSignedIn } from '../staff/useStaffRole';
 import { useT } from '../staff/useT';
 import '../staff/staff.css';
+import { formatNum } from '@/i18n/format';
 
 const FieldMap = lazy(() => import('../map/FieldMap').then((x) => ({ default: x.FieldMap })));
 
@@ -44,7 +45,7 @@ function CoordinatorDashboard({ name }: { name: string }) {
   const fields = DashboardContext.useSelector((s) => s.context.fields);
   const pins = DashboardContext.useSelector((s) => s.context.pins);
   const loading = DashboardContext.useSelector((s) => s.hasTag('loading'));
-  const n = (v: number) => intl.formatNumber(v, { numberingSystem: 'latn', maximumFractionDigits: 1 });
+  const n = (v: number) => formatNum(v, { maximumFractionDigits: 1 });
   const go = (to: string) => actor.send({ type: 'nav.go', to });
   return (
     <main className="staff-page" aria-busy={loading}>

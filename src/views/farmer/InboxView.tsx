@@ -6,6 +6,7 @@ import { AppHeader } from '@/views/ui/AppHeader';
 import { Pager } from '../staff/Pager';
 import { useT } from '../staff/useT';
 import '../staff/staff.css';
+import { formatDate } from '@/i18n/format';
 
 const m = defineMessages({
   title: { id: 'route.messages', defaultMessage: 'Messages' },
@@ -29,7 +30,7 @@ export function Inbox() {
   const failed = InboxContext.useSelector((s) => s.context.loadFailed);
   const loading = InboxContext.useSelector((s) => s.hasTag('loading'));
   const open = messages.find((x) => x._id === openId);
-  const when = (iso: string) => intl.formatDate(iso, { dateStyle: 'medium', timeStyle: 'short', numberingSystem: 'latn' });
+  const when = (iso: string) => formatDate(intl, iso);
   return (
     <main className="staff-page">
       <h1>{t(m.title)}</h1>

@@ -6,6 +6,7 @@
 import { defineMessages, useIntl } from 'react-intl';
 import { isStale, type LatestReading } from '@/machines/farmerHome.machine';
 import { ReadingAge } from '@/views/ui/ReadingAge';
+import { formatNum } from '@/i18n/format';
 
 const m = defineMessages({
   moisture: { id: 'home.tile.moisture', defaultMessage: 'Soil moisture' },
@@ -20,7 +21,7 @@ export const temperatureTone = (v: number) => (v > 35 ? 'bad' : v > 30 ? 'warn' 
 
 export function ReadingTiles({ latest, now }: { latest: LatestReading | null; now: number }) {
   const intl = useIntl();
-  const fmt = (v: number) => intl.formatNumber(v, { maximumFractionDigits: 1, numberingSystem: 'latn' });
+  const fmt = (v: number) => formatNum(v, { maximumFractionDigits: 1 });
   const tile = (
     label: string,
     value: number | null | undefined,

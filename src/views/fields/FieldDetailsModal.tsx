@@ -7,6 +7,7 @@ import { SensorTimelineChart } from '../charts/SensorTimelineChart';
 import { useT } from '../staff/useT';
 import { options } from './addFieldMessages';
 import { fm } from './fieldMessages';
+import { formatDate, formatNum, formatMoney } from '@/i18n/format';
 
 const TIMELINE_TYPES = [
   { type: 'moisture', label: fm.moisture, axis: fm.moistureAxis },
@@ -44,12 +45,12 @@ export function FieldDetailsModal() {
   const detailLoading = FieldMonitoringContext.useSelector((s) => s.hasTag('detailLoading'));
   const timelineLoading = FieldMonitoringContext.useSelector((s) => s.hasTag('timelineLoading'));
   const failed = FieldMonitoringContext.useSelector((s) => s.context.detailFailed);
-  const num = (v: number | null | undefined) => (v === null || v === undefined ? null : intl.formatNumber(v, { maximumFractionDigits: 2, numberingSystem: 'latn' }));
+  const num = (v: number | null | undefined) => (v === null || v === undefined ? null : formatNum(v, { maximumFractionDigits: 2 }));
   const rupees = (v: number | null | undefined) =>
-    v === null || v === undefined ? null : intl.formatNumber(v, { style: 'currency', currency: 'INR', maximumFractionDigits: 0, numberingSystem: 'latn' });
+    v === null || v === undefined ? null : formatMoney(v);
   /** An enumeration value in the reader's language (area unit, soil and irrigation types). */
   const option = (v: string | null | undefined) => (v && v in options ? t(options[v as keyof typeof options]) : (v ?? null));
-  const day = (v: string | null | undefined) => (v ? intl.formatDate(v, { dateStyle: 'medium', numberingSystem: 'latn' }) : null);
+  const day = (v: string | null | undefined) => (v ? formatDate(intl, v, 'date') : null);
 
   return (
     <div className="dialog-backdrop">

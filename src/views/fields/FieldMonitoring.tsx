@@ -10,6 +10,7 @@ import { useNow } from '@/views/ui/useNow';
 import { Pager } from '../staff/Pager';
 import { useT } from '../staff/useT';
 import { fm } from './fieldMessages';
+import { formatNum } from '@/i18n/format';
 
 // The modal brings the charts (visx); it loads the first time details are opened.
 const FieldDetailsModal = lazy(() => import('./FieldDetailsModal').then((x) => ({ default: x.FieldDetailsModal })));
@@ -36,7 +37,7 @@ export function FieldMonitoring() {
   const loading = FieldMonitoringContext.useSelector((s) => s.hasTag('loading'));
   const detailsOpen = FieldMonitoringContext.useSelector((s) => s.matches({ details: 'open' }));
   const now = useNow();
-  const reading = (v: number | null, unit: string) => (v === null ? '--' : `${intl.formatNumber(v, { maximumFractionDigits: 1, numberingSystem: 'latn' })}${unit}`);
+  const reading = (v: number | null, unit: string) => (v === null ? '--' : `${formatNum(v, { maximumFractionDigits: 1 })}${unit}`);
 
   return (
     <main className="staff-page">
@@ -92,7 +93,7 @@ export function FieldMonitoring() {
               {t(fm.crop)}: {f.crop ? cropLabel(intl, f.crop) : t(fm.notSpecified)}
             </p>
             <p>
-              {t(fm.area)}: {f.area === null ? t(fm.na) : t(fm.acres, { value: intl.formatNumber(f.area, { maximumFractionDigits: 1, numberingSystem: 'latn' }) })}
+              {t(fm.area)}: {f.area === null ? t(fm.na) : t(fm.acres, { value: formatNum(f.area, { maximumFractionDigits: 1 }) })}
             </p>
             <button type="button" aria-label={`${t(fm.viewDetails)}: ${f.fieldName || f.fieldId}`} onClick={() => actor.send({ type: 'details.open', id: f._id })}>
               {t(fm.viewDetails)}

@@ -7,6 +7,7 @@ import { parseCoordinates, type CoordinateError } from '../map/pinBounds';
 import { Pager } from '../staff/Pager';
 import { useT } from '../staff/useT';
 import { fm } from './fieldMessages';
+import { formatDate, formatNum } from '@/i18n/format';
 
 // The map (maplibre + WebGL) loads only when the dialog opens.
 const LocationPicker = lazy(() => import('../map/LocationPicker').then((x) => ({ default: x.LocationPicker })));
@@ -89,7 +90,7 @@ export function FieldTable({ onAddField }: { onAddField?: () => void }) {
   const finding = FieldTableContext.useSelector((s) => s.hasTag('finding'));
   const accuracy = FieldTableContext.useSelector((s) => s.context.accuracy);
   const locateFailed = FieldTableContext.useSelector((s) => s.context.locateFailed);
-  const coordinate = (n: number) => intl.formatNumber(n, { maximumFractionDigits: 6, minimumFractionDigits: 6, numberingSystem: 'latn' });
+  const coordinate = (n: number) => formatNum(n, { maximumFractionDigits: 6, minimumFractionDigits: 6 });
 
   return (
     <section className="staff-panel" aria-busy={loading}>
@@ -127,7 +128,7 @@ export function FieldTable({ onAddField }: { onAddField?: () => void }) {
                 <td>
                   <span className={`badge badge-${f.status}`}>{t(HEALTH[f.status])}</span>
                 </td>
-                <td>{f.lastSensorUpdate ? intl.formatDate(f.lastSensorUpdate, { dateStyle: 'medium', timeStyle: 'short', numberingSystem: 'latn' }) : '--'}</td>
+                <td>{f.lastSensorUpdate ? formatDate(intl, f.lastSensorUpdate) : '--'}</td>
                 <td>
                   <span role="img" aria-label={t(located ? fm.locationSet : fm.locationMissing)}>
                     {located ? '✓' : '⚠'}
@@ -155,7 +156,7 @@ export function FieldTable({ onAddField }: { onAddField?: () => void }) {
             {position && <p data-testid="picked-position">{t(fm.position, { lat: coordinate(position.lat), lng: coordinate(position.lng) })}</p>}
             {position && accuracy !== null && (
               <p className="muted" data-testid="position-accuracy">
-                {t(fm.accuracy, { metres: intl.formatNumber(Math.round(accuracy), { numberingSystem: 'latn' }) })}
+                {t(fm.accuracy, { metres: formatNum(Math.round(accuracy), { maximumFractionDigits: 3 }) })}
               </p>
             )}
             <div className="location-tools">

@@ -14,15 +14,14 @@ import { useT } from '@/views/staff/useT';
 import { m, SOIL_TYPES } from './gpsMessages';
 import { GpsMoveDialog } from './GpsMoveDialog';
 import './gps.css';
+import { formatDate, formatNum } from '@/i18n/format';
 
 const FieldMap = lazy(() => import('../map/FieldMap').then((x) => ({ default: x.FieldMap })));
 
-const latn = { numberingSystem: 'latn' } as const;
 const SHOWN = 3;
 
 function useNum() {
-  const intl = useIntl();
-  return (n: number, digits = 2) => intl.formatNumber(n, { ...latn, maximumFractionDigits: digits });
+  return (n: number, digits = 2) => formatNum(n, { maximumFractionDigits: digits });
 }
 
 export function GpsFieldMappingView({ logic }: { logic?: typeof gpsMappingMachine }) {
@@ -336,7 +335,7 @@ function DetailsDialog() {
     [
       m.dSurvey,
       loc.lastSurvey.date
-        ? t(m.surveyOn, { date: intl.formatDate(loc.lastSurvey.date, { dateStyle: 'medium', ...latn }), method: methodName(t, loc.lastSurvey.method) })
+        ? t(m.surveyOn, { date: formatDate(intl, loc.lastSurvey.date, 'date'), method: methodName(t, loc.lastSurvey.method) })
         : none,
     ],
   ];

@@ -2,9 +2,10 @@
  * 'Update GPS' asks before it moves a field: where the new position is, how far that is from where the field is
  * now, and, when the device gave no position, that the default position would be saved instead.
  */
-import { defineMessages, useIntl } from 'react-intl';
+import { defineMessages } from 'react-intl';
 import { GpsMappingContext } from '@/machines/gpsMapping.context';
 import { useT } from '../staff/useT';
+import { formatNum } from '@/i18n/format';
 
 const m = defineMessages({
   title: { id: 'gps.move.title', defaultMessage: 'Move {name}?' },
@@ -21,7 +22,6 @@ const m = defineMessages({
 const FAR_KM = 1;
 
 export function GpsMoveDialog() {
-  const intl = useIntl();
   const t = useT();
   const { send } = GpsMappingContext.useActorRef();
   const open = GpsMappingContext.useSelector((s) => s.matches({ ready: { main: 'confirmingMove' } }));
@@ -30,7 +30,7 @@ export function GpsMoveDialog() {
   const fallback = GpsMappingContext.useSelector((s) => s.context.updateSource === 'fallback');
   const km = GpsMappingContext.useSelector((s) => s.context.moveKm);
   if (!open || !position) return null;
-  const num = (n: number, digits: number) => intl.formatNumber(n, { maximumFractionDigits: digits, numberingSystem: 'latn' });
+  const num = (n: number, digits: number) => formatNum(n, { maximumFractionDigits: digits });
   const warn = fallback || (km !== null && km > FAR_KM);
   return (
     <div role="dialog" aria-modal="true" aria-labelledby="gps-move-title" className="card gps-dialog">

@@ -12,6 +12,7 @@ import { useFailureText } from '../staff/ServerError';
 import { EditPersonDialog } from './EditPersonDialog';
 import { pm } from './peopleMessages';
 import { EmptyRow, HeaderRow, NoticeBanner, RowAction, SearchBox, StatusBadge } from './tableParts';
+import { formatNum } from '@/i18n/format';
 
 const FILTERS: [StatusFilter, MessageDescriptor][] = [
   ['all', pm.filterAll],
@@ -92,7 +93,7 @@ export function CoordinatorFarmers() {
               <td>{f.name}</td>
               <td>{f.email}</td>
               <td>{f.phoneNumber ?? '--'}</td>
-              <td>{intl.formatNumber(f.fieldCount, { numberingSystem: 'latn' })}</td>
+              <td>{formatNum(f.fieldCount, { maximumFractionDigits: 3 })}</td>
               <td>
                 <StatusBadge status={f.status} alert={f.hasOpenAlert} />
               </td>

@@ -1,5 +1,5 @@
 /** /farmer/:id and /farmer/:id/edit: one farmer's details, with the Edit Farmer dialog. */
-import { defineMessages, useIntl } from 'react-intl';
+import { defineMessages } from 'react-intl';
 import { shallowEqual } from '@xstate/react';
 import { personEditOf } from '@/machines/personEditing';
 import { FarmerDetailContext } from '@/machines/farmerDetail.context';
@@ -10,6 +10,7 @@ import { useT } from '../staff/useT';
 import { EditPersonDialog } from './EditPersonDialog';
 import { pm } from './peopleMessages';
 import '../staff/staff.css';
+import { formatNum } from '@/i18n/format';
 
 const m = defineMessages({
   view: { id: 'route.farmer', defaultMessage: 'Farmer' },
@@ -19,7 +20,6 @@ const m = defineMessages({
 });
 
 function FarmerDetail() {
-  const intl = useIntl();
   const t = useT();
   const actor = FarmerDetailContext.useActorRef();
   const farmer = FarmerDetailContext.useSelector((s) => s.context.farmer);
@@ -49,7 +49,7 @@ function FarmerDetail() {
               [t(pm.email), farmer.email],
               [t(pm.phoneNumber), farmer.phoneNumber ?? '--'],
               [t(pm.coordinator), farmer.coordinatorName ?? t(pm.unassigned)],
-              [t(pm.fields), intl.formatNumber(farmer.fieldCount, { numberingSystem: 'latn' })],
+              [t(pm.fields), formatNum(farmer.fieldCount, { maximumFractionDigits: 3 })],
               [t(pm.status), t(farmer.status === 'Inactive' ? pm.inactive : pm.active)],
             ].map(([k, v]) => (
               <div key={k}>

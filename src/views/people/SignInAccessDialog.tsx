@@ -7,6 +7,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { signInAccessMachine, type AccessAction } from '@/machines/signInAccess.machine';
 import { STATUS } from '../account/LoginHistoryDialog';
 import { useFailureText } from '../staff/ServerError';
+import { formatDate } from '@/i18n/format';
 
 const m = defineMessages({
   title: { id: 'access.title', defaultMessage: 'Sign-in and sessions: {name}' },
@@ -47,8 +48,8 @@ export function SignInAccessDialog({ userId, name, onClose, logic = signInAccess
   const errorCause = useSelector(actor, (s) => s.context.errorCause);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const f = (d: MessageDescriptor, v?: Record<string, string | number>) => intl.formatMessage(d, v);
-  const time = (iso: string) => intl.formatTime(iso, { timeStyle: 'short', numberingSystem: 'latn' });
-  const when = (iso: string) => intl.formatDate(iso, { dateStyle: 'medium', timeStyle: 'short', numberingSystem: 'latn' });
+  const time = (iso: string) => formatDate(intl, iso, 'time');
+  const when = (iso: string) => formatDate(intl, iso);
 
   return (
     <div className="dialog-backdrop">

@@ -13,10 +13,10 @@ import { useFailureText } from '@/views/staff/ServerError';
 import { RecommendationCard } from './RecommendationCard';
 import { m } from './recommendationMessages';
 import './recommendations.css';
+import { formatNum } from '@/i18n/format';
 
 /** The spec fixes 'AI Accuracy' at 85%; it is shown as that fixed figure, not as a measurement. */
 const SPEC_AI_ACCURACY = 85;
-const latn = { numberingSystem: 'latn' } as const;
 
 export function AiRecommendationsView({ logic }: { logic?: typeof recommendationsMachine }) {
   const intl = useIntl();
@@ -42,7 +42,7 @@ export function AiRecommendationsView({ logic }: { logic?: typeof recommendation
 function StatCards() {
   const intl = useIntl();
   const stats = RecommendationsContext.useSelector((s) => s.context.stats);
-  const num = (n: number) => intl.formatNumber(n, latn);
+  const num = (n: number) => formatNum(n, { maximumFractionDigits: 3 });
   const cards = [
     { label: m.statTotal, value: num(stats.total) },
     { label: m.statImplemented, value: num(stats.implemented) },
@@ -148,7 +148,7 @@ function Notices() {
       ) : null}
       {generated != null ? (
         <p role="status" className="banner banner-info recs-notice">
-          {t(m.generated, { count: intl.formatNumber(generated, latn) })}{' '}
+          {t(m.generated, { count: formatNum(generated, { maximumFractionDigits: 3 }) })}{' '}
           <button type="button" className="button button-quiet" onClick={() => send({ type: 'notice.dismiss' })}>
             {intl.formatMessage(m.dismiss)}
           </button>

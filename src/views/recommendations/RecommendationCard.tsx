@@ -5,8 +5,8 @@ import { useT } from '@/views/staff/useT';
 import { cropLabel } from '@/views/ui/cropLabels';
 import type { RecommendationCard as CardActor } from '@/machines/recommendations.machine';
 import { LEVEL, m, SEASON, STATUS } from './recommendationMessages';
+import { formatDate, formatNum } from '@/i18n/format';
 
-const latn = { numberingSystem: 'latn' } as const;
 
 export function RecommendationCard({ actor }: { actor: CardActor }) {
   const intl = useIntl();
@@ -20,7 +20,7 @@ export function RecommendationCard({ actor }: { actor: CardActor }) {
     implement: useSelector(actor, (s) => s.can({ type: 'recommendation.implement' })),
   };
   const season = SEASON[rec.season as keyof typeof SEASON];
-  const num = (n: number) => intl.formatNumber(n, latn);
+  const num = (n: number) => formatNum(n, { maximumFractionDigits: 3 });
   return (
     <article className="card rec-card" data-rec-id={rec._id} aria-busy={busy} aria-labelledby={`rec-${rec._id}`}>
       <header className="rec-head">
@@ -46,7 +46,7 @@ export function RecommendationCard({ actor }: { actor: CardActor }) {
         {rec.plantingDate ? (
           <div>
             <dt>{intl.formatMessage(m.plantingDate)}</dt>
-            <dd>{intl.formatDate(rec.plantingDate, { dateStyle: 'medium', ...latn })}</dd>
+            <dd>{formatDate(intl, rec.plantingDate, 'date')}</dd>
           </div>
         ) : null}
         {rec.marketConditions.currentPrice != null ? (

@@ -3,6 +3,7 @@ import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import type { AlertPreview } from '@/machines/dashboard.machine';
 import { alertMessage } from '@/views/alerts/alertLabels';
 import { useT } from './useT';
+import { formatDate } from '@/i18n/format';
 
 const m = defineMessages({
   recentAlerts: { id: 'dashboard.recentAlerts', defaultMessage: 'Recent Alerts' },
@@ -39,7 +40,7 @@ export function RecentAlerts({ alerts }: { alerts: AlertPreview[] }) {
               <span>
                 {alertMessage(intl, a)}
                 {a.fieldName && <span className="muted"> · {a.fieldName}</span>}
-                <span className="muted"> · {intl.formatDate(a.createdAt, { dateStyle: 'short', timeStyle: 'short', numberingSystem: 'latn' })}</span>
+                <span className="muted"> · {formatDate(intl, a.createdAt, 'shortDateTime')}</span>
               </span>
               <span className={`badge ${a.severity === 'high' ? 'badge-alert' : 'badge-warn'}`}>{t(severity(a.severity))}</span>
             </li>

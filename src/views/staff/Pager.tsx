@@ -1,5 +1,6 @@
 /** Prev, numbered pages, Next (spec: pagination of 10 per page). Renders nothing for a single page. */
 import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
+import { formatNum } from '@/i18n/format';
 
 const pm = defineMessages({
   prev: { id: 'pager.prev', defaultMessage: 'Prev' },
@@ -33,7 +34,7 @@ export function Pager({ page, totalPages, onGo, numbered = true }: { page: numbe
             aria-label={t(pm.goToPage, { page: n })}
             onClick={() => onGo(n)}
           >
-            {intl.formatNumber(n, { numberingSystem: 'latn' })}
+            {formatNum(n, { maximumFractionDigits: 3 })}
           </button>
         ))
       ) : (

@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { AppHeader } from '@/views/ui/AppHeader';
+import { formatNum } from '@/i18n/format';
 
 const m = defineMessages({
   title: { id: 'route.trust', defaultMessage: 'Trust Dashboard' },
@@ -37,8 +38,8 @@ type Tab = (typeof TABS)[number];
 export function TrustView() {
   const intl = useIntl();
   const [tab, setTab] = useState<Tab>('overview');
-  const num = (value: number, options: Parameters<typeof intl.formatNumber>[1] = {}) =>
-    intl.formatNumber(value, { numberingSystem: 'latn', maximumFractionDigits: 1, ...options });
+  const num = (value: number, options: Parameters<typeof formatNum>[1] = {}) =>
+    formatNum(value, { maximumFractionDigits: 1, ...options });
   const cards = [
     { label: m.uptime, value: num(FIGURES.uptime / 100, { style: 'percent', maximumFractionDigits: 1 }) },
     { label: m.response, value: intl.formatMessage(milliseconds, { value: num(FIGURES.responseMs) }) },

@@ -3,6 +3,7 @@ import { useMachine } from '@xstate/react';
 import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import { Link } from 'wouter';
 import { inboxBadgeMachine } from '@/machines/inboxBadge.machine';
+import { formatNum } from '@/i18n/format';
 
 const m = defineMessages({
   messages: { id: 'header.messages', defaultMessage: 'Messages' },
@@ -24,7 +25,7 @@ export function InboxLink({ logic = inboxBadgeMachine }: { logic?: typeof inboxB
       {intl.formatMessage(m.messages)}
       {unread !== null && unread > 0 && (
         <span className="badge-count" aria-hidden="true" data-testid="unread-count">
-          {intl.formatNumber(Math.min(unread, 99), { numberingSystem: 'latn' })}
+          {formatNum(Math.min(unread, 99), { maximumFractionDigits: 3 })}
           {unread > 99 ? '+' : ''}
         </span>
       )}

@@ -3,6 +3,7 @@
  * hover and for screen readers' `dateTime`. Digits are Latin, like the readings they describe.
  */
 import { defineMessages, useIntl, type IntlShape } from 'react-intl';
+import { formatDate } from '@/i18n/format';
 
 const m = defineMessages({
   justNow: { id: 'reading.age.justNow', defaultMessage: 'just now' },
@@ -29,7 +30,7 @@ export function formatAge(intl: IntlShape, at: string, now: number) {
 export function ReadingAge({ at, now, className }: { at: string; now: number; className?: string }) {
   const intl = useIntl();
   return (
-    <time className={className} dateTime={at} title={intl.formatDate(at, { dateStyle: 'medium', timeStyle: 'short', numberingSystem: 'latn' })}>
+    <time className={className} dateTime={at} title={formatDate(intl, at)}>
       {formatAge(intl, at, now)}
     </time>
   );

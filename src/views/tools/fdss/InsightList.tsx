@@ -4,6 +4,7 @@
  * timestamp in Indian English medium date + short time (spec).
  */
 import { defineMessages, useIntl } from 'react-intl';
+import { formatDate } from '@/i18n/format';
 import { FdssContext } from '@/machines/fdss.context';
 import type { Insight } from '../../../../server/src/contracts/fdss';
 import { BulbIcon, WarningIcon } from '../icons';
@@ -20,7 +21,6 @@ const m = defineMessages({
   other: { id: 'fdss.priority.other', defaultMessage: 'Information' },
 });
 
-const indianDateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 const LANGUAGE = { mr: 'marathi', en: 'english', hi: 'hindi' } as const;
 const priorityOf = (p: string) => (p === 'high' || p === 'medium' || p === 'low' ? p : 'other');
 
@@ -49,7 +49,7 @@ export function InsightList() {
                   <span className="visually-hidden">{intl.formatMessage(m[priority])}: </span>
                   {i.message[lang]}
                 </div>
-                <time dateTime={i.timestamp}>{indianDateTime.format(new Date(i.timestamp))}</time>
+                <time dateTime={i.timestamp}>{formatDate(intl, i.timestamp)}</time>
               </li>
             );
           })}

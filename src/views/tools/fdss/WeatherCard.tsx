@@ -1,6 +1,7 @@
 /** Temperature °C, humidity %, rain chance %; marked when it is a seasonal estimate. Cleared on failure. */
 import { defineMessages, useIntl } from 'react-intl';
 import { FdssContext } from '@/machines/fdss.context';
+import { formatNum } from '@/i18n/format';
 
 const m = defineMessages({
   title: { id: 'fdss.weather', defaultMessage: 'Weather' },
@@ -17,7 +18,7 @@ export function WeatherCard() {
   const loading = FdssContext.useSelector((s) => s.matches({ ready: { field: { weather: 'loading' } } }));
   if (loading) return <p role="status">{intl.formatMessage(m.loading)}</p>;
   if (!weather) return null;
-  const n = (v: number) => intl.formatNumber(v, { maximumFractionDigits: 1, numberingSystem: 'latn' });
+  const n = (v: number) => formatNum(v, { maximumFractionDigits: 1 });
   return (
     <section className="tools-section" aria-labelledby="fdss-weather">
       <h2 id="fdss-weather">{intl.formatMessage(m.title)}</h2>
