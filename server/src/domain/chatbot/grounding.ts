@@ -3,6 +3,7 @@
  * latest sensor readings, not from the general knowledge base.
  */
 import type { Lang } from '../language';
+import { formatWhen } from '../format';
 import { read } from './concepts';
 
 export type FieldSnapshot = {
@@ -72,7 +73,7 @@ export function groundedAnswer(fields: FieldSnapshot[], lang: Lang): string {
       if (!f.readingAt || (f.moisture === null && f.temperature === null)) return tx.noReading(label);
       const m = f.moisture === null ? '--' : `${f.moisture.toFixed(1)} %`;
       const t = f.temperature === null ? '--' : `${f.temperature.toFixed(1)} °C`;
-      const at = f.readingAt.toLocaleString('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' });
+      const at = formatWhen(lang, f.readingAt);
       const advice: string[] = [];
       if (f.moisture !== null) {
         advice.push(f.moisture < f.moistureLow ? tx.dry(f.moistureLow) : f.moisture > WET_ENOUGH_ABOVE ? tx.wet : tx.ok);

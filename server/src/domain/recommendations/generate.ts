@@ -7,6 +7,7 @@
  */
 import economics from './knowledge/economics.json';
 import type { Lang } from '../language';
+import { formatDay } from '../format';
 import { CROPS, recommendCrops } from '../land/cropSuitability';
 import { locate } from '../land/regions';
 import { isShort, rateSoil } from '../land/soilRating';
@@ -165,7 +166,7 @@ export function generateRecommendations(facts: FieldFacts, lang: Lang, today: Da
       }
       if (crop.investment === 'high') risks.push({ factor: w.costly, severity: 'low' });
       actions.push({ description: w.seedbed, timeline: w.beforeSowing, priority: 'medium', cost: Math.round(COST_PER_ACRE.seedbed * acres) });
-      actions.push({ description: w.sow(sowOn), timeline: w.atSowing, priority: 'low', cost: 0 });
+      actions.push({ description: w.sow(formatDay(lang, sowOn)), timeline: w.atSowing, priority: 'low', cost: 0 });
       const econ = ECONOMICS[crop.id];
       return {
         cropId: crop.id,
