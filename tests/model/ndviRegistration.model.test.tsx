@@ -36,7 +36,7 @@ const ASSERT: Record<string, () => void> = {
   registering: () => expect(screen.getByRole('button', { name: 'Fetching NDVI…' })).toBeDisabled(),
   fetching: () => expect(screen.getByRole('button', { name: 'Fetching NDVI…' })).toBeDisabled(),
   ready: () => {
-    expect(screen.getByTestId('ndvi-latest').textContent).toBe('2026-08-27: 0.642026-08-22: 0.612026-08-17: 0.58');
+    expect(screen.getByTestId('ndvi-latest').textContent).toBe('27 Aug 2026: 0.6422 Aug 2026: 0.6117 Aug 2026: 0.58');
     expect(screen.getByTestId('ndvi-average')).toHaveTextContent('30-day average: 0.59');
     expect(screen.getByRole('img', { name: 'NDVI trend, scale 0 to 1' })).toBeInTheDocument();
     expect(screen.getByText(/not measured by satellite/)).toBeInTheDocument();

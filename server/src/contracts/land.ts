@@ -30,7 +30,7 @@ export const LandReportRequest = Type.Object(
 );
 export type LandReportRequest = Static<typeof LandReportRequest>;
 
-const SoilParameter = Type.Object({ label: Text(80), value: Type.Number(), unit: Text(10), status: Text(80), statusKey: Text(40) });
+const SoilParameter = Type.Object({ label: Text(80), value: Type.Number(), unit: Text(20), status: Text(80), statusKey: Text(40) });
 
 export const LandReport = Type.Object({
   language: Lang,

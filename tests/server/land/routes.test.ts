@@ -68,6 +68,8 @@ describe('POST /land/download-pdf', () => {
     expect((text.match(/[\u0900-\u097F]/g) ?? []).length).toBeGreaterThan(200);
     expect(text).toContain('मृदा आरोग्य');
     expect(text).toContain('मराठवाडा');
+    // Units, the rating table's footnote and the generated time in Marathi (no 'kg/ha', no Latin AM/PM).
+    expect(text).not.toMatch(/kg\/ha|\b[AP]M\b|Soil Health Card/i);
   });
 
   it('refuses a report that is not a report', async () => {

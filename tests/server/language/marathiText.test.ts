@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { groundedAnswer } from '../../../server/src/domain/chatbot/grounding';
 import { formatDay, formatNumber, formatRupees, formatWhen } from '../../../server/src/domain/format';
+import { buildLandReport } from '../../../server/src/domain/land/report';
 import { generateRecommendations } from '../../../server/src/domain/recommendations/generate';
 
 const LATIN_WORD = /[A-Za-z]{2,}/;
@@ -30,5 +31,15 @@ describe('server date and number formatting', () => {
     const recs = generateRecommendations({ ph: 7.2, nitrogen: 300, phosphorus: 25, potassium: 320, district: 'Latur' }, 'marathi', new Date('2026-11-25T06:00:00Z'));
     const sow = recs[0].recommendations.find((a) => a.description.includes('पासून'))!;
     expect(sow.description).toBe('2 डिसें, 2026 पासून बीजप्रक्रिया केलेल्या बियाण्याने पेरणी करा');
+  });
+
+  it('the Marathi land report names its rating table, footnote and units in Marathi', () => {
+    for (const state of ['maharashtra', 'india']) {
+      const r = buildLandReport({ ph: 7.2, nitrogen: 300, phosphorus: 25, potassium: 320, location: 'Latur', state }, 'marathi', new Date('2026-11-25T06:00:00Z'));
+      const sa = r.soilAnalysis;
+      expect(sa.nitrogen.unit).toBe('किलो/हेक्टर');
+      expect(sa.ratingTable.name).not.toMatch(LATIN_WORD);
+      expect(sa.ratingTable.source.replace(/P2O5|K2O/g, '')).not.toMatch(LATIN_WORD);
+    }
   });
 });

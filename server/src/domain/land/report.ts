@@ -3,7 +3,7 @@
  * rates against the soil-health-card table, which crops suit it and why, what else to do, and the
  * vegetation index. The same object is what the PDF prints.
  */
-import { translated as t } from '../../lib/errors';
+import { translated as t, type Translated } from '../../lib/errors';
 import type { Lang } from '../language';
 import { recommendCrops, type CropRecommendation } from './cropSuitability';
 import { HEALTH, NUTRIENT, STATUS } from './labels';
@@ -63,7 +63,31 @@ const UNKNOWN_PLACE = {
   ),
 };
 
-const KG_HA = 'kg/ha';
+const KG_HA = t('kg/ha', 'किलो/हेक्टर', 'किग्रा/हेक्टेयर');
+
+/** The rating table's name and source note in the reader's language (the JSON keeps the English original). */
+const TABLE_TEXT: Record<string, { name: Translated; source: Translated }> = {
+  india: {
+    name: t(
+      'Soil Health Card scheme — national rating chart (three classes)',
+      'मृदा आरोग्य पत्रिका योजना — राष्ट्रीय मानांकन तक्ता (तीन वर्ग)',
+      'मृदा स्वास्थ्य कार्ड योजना — राष्ट्रीय मानक तालिका (तीन वर्ग)',
+    ),
+    source: t(
+      "Soil Health Card scheme, Dept. of Agriculture & Farmers Welfare, Govt. of India: nutrient rating chart (Low / Medium / High) after Subbiah & Asija (1956) for N, Olsen (1954) for P, and Muhr et al. (1965) 'Soil Testing in India'. Units kg/ha: available N, P2O5 and K2O; organic carbon %.",
+      'मृदा आरोग्य पत्रिका योजना, कृषी व शेतकरी कल्याण विभाग, भारत सरकार: अन्नद्रव्य मानांकन तक्ता (कमी / मध्यम / जास्त) — नत्रासाठी सुब्बय्या व असीजा (1956), स्फुरदासाठी ओल्सन (1954) आणि मुहर व सहकारी (1965) यांच्या पद्धतीनुसार. एकके किलो/हेक्टर: उपलब्ध नत्र, स्फुरद व पालाश; सेंद्रिय कर्ब %.',
+      'मृदा स्वास्थ्य कार्ड योजना, कृषि एवं किसान कल्याण विभाग, भारत सरकार: पोषक तत्व मानक तालिका (कम / मध्यम / अधिक) — नाइट्रोजन के लिए सुब्बय्या व असीजा (1956), फॉस्फोरस के लिए ओल्सन (1954) और मुहर व अन्य (1965) की विधि से। इकाइयाँ किग्रा/हेक्टेयर: उपलब्ध नाइट्रोजन, फॉस्फोरस व पोटाश; जैविक कार्बन %।',
+    ),
+  },
+  maharashtra: {
+    name: t('Maharashtra soil health card — six-class rating', 'महाराष्ट्र मृदा आरोग्य पत्रिका — सहा वर्गांचे मानांकन', 'महाराष्ट्र मृदा स्वास्थ्य कार्ड — छह वर्गों का मानक'),
+    source: t(
+      'Govt. of Maharashtra, Dept. of Agriculture: mrida arogya patrika six-class fertility rating (very low … very high) used by the state soil testing laboratories. Units kg/ha: available N, P and K as printed on the card; organic carbon %.',
+      'महाराष्ट्र शासन, कृषी विभाग: राज्याच्या माती परीक्षण प्रयोगशाळा वापरत असलेले मृदा आरोग्य पत्रिकेचे सहा वर्गांचे सुपीकता मानांकन (अतिशय कमी … अतिशय जास्त). एकके किलो/हेक्टर: पत्रिकेवर छापल्याप्रमाणे उपलब्ध नत्र, स्फुरद व पालाश; सेंद्रिय कर्ब %.',
+      'महाराष्ट्र शासन, कृषि विभाग: राज्य की मृदा परीक्षण प्रयोगशालाओं द्वारा प्रयुक्त मृदा स्वास्थ्य कार्ड का छह वर्गों का उर्वरता मानक (बहुत कम … बहुत अधिक)। इकाइयाँ किग्रा/हेक्टेयर: कार्ड पर छपे अनुसार उपलब्ध नाइट्रोजन, फॉस्फोरस व पोटाश; जैविक कार्बन %।',
+    ),
+  },
+};
 
 /** The district's name as a reader of the language expects it: Devanagari for Marathi and Hindi, capitalised Latin for English. */
 function districtLabel(names: string[], lang: Lang) {
@@ -113,11 +137,13 @@ export function buildLandReport(input: LandReportInput, lang: Lang, now: Date): 
       overallScore: soil.overallScore,
       overallHealth: HEALTH[soil.overallHealth][lang],
       healthKey: soil.overallHealth,
-      ratingTable: soil.table,
+      ratingTable: TABLE_TEXT[soil.table.state]
+        ? { state: soil.table.state, name: TABLE_TEXT[soil.table.state].name[lang], source: TABLE_TEXT[soil.table.state].source[lang] }
+        : soil.table,
       ph: param('ph', soil.ph, ''),
-      nitrogen: param('nitrogen', soil.nitrogen, KG_HA),
-      phosphorus: param('phosphorus', soil.phosphorus, KG_HA),
-      potassium: param('potassium', soil.potassium, KG_HA),
+      nitrogen: param('nitrogen', soil.nitrogen, KG_HA[lang]),
+      phosphorus: param('phosphorus', soil.phosphorus, KG_HA[lang]),
+      potassium: param('potassium', soil.potassium, KG_HA[lang]),
       ...(soil.organicMatter ? { organicMatter: param('organicMatter', soil.organicMatter, '%') } : {}),
     },
     cropRecommendations: recommendCrops(soil, region, lang),

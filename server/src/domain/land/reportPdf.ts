@@ -7,6 +7,7 @@
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { translated as t, type Translated } from '../../lib/errors';
+import { formatDay, formatWhen } from '../format';
 import type { LandReport } from './report';
 
 const require = createRequire(import.meta.url);
@@ -105,7 +106,7 @@ export function renderLandReportPdf(report: LandReport): Promise<Buffer> {
   doc.font('bold').fontSize(18).fillColor('#ffffff').text(`शेतमित्र · ${h('title')}`, left + 12, doc.y + 10, { width: width - 24 });
   doc.y += 14;
   doc.font('body').fontSize(10).fillColor(COLOURS.ink);
-  const when = new Date(report.generatedAt).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' });
+  const when = formatWhen(L, report.generatedAt);
   pair(h('generated'), when);
   if (report.location) pair(h('place'), report.location);
 
@@ -155,9 +156,9 @@ export function renderLandReportPdf(report: LandReport): Promise<Buffer> {
   if (report.ndvi.length === 0) doc.text(h('noNdvi'));
   else {
     const s = report.ndviSummary;
-    pair(h('latest'), s.latest.map((p) => `${p.date}: ${p.ndvi.toFixed(2)}`).join(' · '));
+    pair(h('latest'), s.latest.map((p) => `${formatDay(L, p.date, 'dayMonth')}: ${p.ndvi.toFixed(2)}`).join(' · '));
     if (s.average30d !== null) pair(h('average'), s.average30d.toFixed(2));
-    ndviChart(doc, report.ndvi, left, width);
+    ndviChart(doc, report.ndvi, left, width, (d) => formatDay(L, d));
     if (s.estimated) doc.font('body').fontSize(8.5).fillColor(COLOURS.muted).text(`* ${h('estimated')}`, left, doc.y, { width });
   }
   doc.moveDown(1).font('body').fontSize(7.5).fillColor(COLOURS.muted).text(sa.ratingTable.source, left, doc.y, { width });
@@ -166,7 +167,7 @@ export function renderLandReportPdf(report: LandReport): Promise<Buffer> {
 }
 
 /** A small line chart, y axis fixed 0–1 like the screen's. */
-function ndviChart(doc: PDFKit.PDFDocument, points: { date: string; ndvi: number }[], left: number, width: number) {
+function ndviChart(doc: PDFKit.PDFDocument, points: { date: string; ndvi: number }[], left: number, width: number, day: (iso: string) => string) {
   const height = 110;
   if (doc.y + height + 30 > doc.page.height - doc.page.margins.bottom) doc.addPage();
   const top = doc.y + 8;
@@ -188,7 +189,7 @@ function ndviChart(doc: PDFKit.PDFDocument, points: { date: string; ndvi: number
     else doc.lineTo(x, y);
   });
   doc.strokeColor(COLOURS.good).lineWidth(1.6).stroke();
-  doc.text(points[0].date, x0, top + height + 3).text(points[points.length - 1].date, x0 + w - 60, top + height + 3, { width: 60, align: 'right' });
+  doc.text(day(points[0].date), x0, top + height + 3).text(day(points[points.length - 1].date), x0 + w - 80, top + height + 3, { width: 80, align: 'right' });
   doc.y = top + height + 16;
   doc.fillColor(COLOURS.ink).fontSize(10);
 }

@@ -1,5 +1,6 @@
 /** The last 3 NDVI readings, the 30-day average (2 decimals) and the trend chart (y 0–1). */
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
+import { formatDay } from '@/i18n/format';
 import { NdviContext } from '@/machines/ndviRegistration.context';
 import { NdviTrendChart } from '@/views/charts/NdviTrendChart';
 
@@ -28,7 +29,7 @@ export function NdviPanel() {
       <ul data-testid="ndvi-latest">
         {latest.map((p) => (
           <li key={p.date}>
-            {p.date}: {p.ndvi.toFixed(2)}
+            {formatDay(intl, p.date)}: {p.ndvi.toFixed(2)}
           </li>
         ))}
       </ul>
