@@ -13,6 +13,7 @@ import { useT } from '@/views/staff/useT';
 import { cropLabel } from '@/views/ui/cropLabels';
 import { m } from './advancedMessages';
 import './advanced.css';
+import { seasonLabel } from '../ui/farmWords';
 import { formatDate, formatNum, formatMoney } from '@/i18n/format';
 
 const LANGUAGE = { mr: 'marathi', en: 'english', hi: 'hindi' } as const;
@@ -27,6 +28,7 @@ function useFmt() {
     money: (n: number) => formatMoney(n),
     date: (d: string) => formatDate(intl, d, 'date'),
     crop: (name: string) => cropLabel(intl, name),
+    season: (s: string | null) => seasonLabel(intl, s),
   };
 }
 
@@ -346,7 +348,7 @@ function CropReport({ a }: { a: A }) {
             {c.history.map((h, i) => (
               <tr key={`${h.crop}-${h.harvestedDate ?? i}`}>
                 <td>{f.crop(h.crop)}</td>
-                <td>{h.season ?? '--'}</td>
+                <td>{f.season(h.season) ?? '--'}</td>
                 <td>{h.harvestedDate ? f.date(h.harvestedDate) : '--'}</td>
                 <td>{h.yield == null ? '--' : t(m.amount, { value: f.num(h.yield), unit: h.yieldUnit })}</td>
               </tr>

@@ -7,6 +7,7 @@ import { SensorTimelineChart } from '../charts/SensorTimelineChart';
 import { useT } from '../staff/useT';
 import { options } from './addFieldMessages';
 import { fm } from './fieldMessages';
+import { frequencyLabel, seasonLabel } from '../ui/farmWords';
 import { formatDate, formatNum, formatMoney } from '@/i18n/format';
 
 const TIMELINE_TYPES = [
@@ -101,7 +102,7 @@ export function FieldDetailsModal() {
                     [
                       t(fm.schedule),
                       detail.irrigation.schedule.frequency || detail.irrigation.schedule.duration !== null
-                        ? t(fm.scheduleValue, { frequency: detail.irrigation.schedule.frequency ?? '--', duration: detail.irrigation.schedule.duration ?? '--' })
+                        ? t(fm.scheduleValue, { frequency: frequencyLabel(intl, detail.irrigation.schedule.frequency) ?? '--', duration: detail.irrigation.schedule.duration ?? '--' })
                         : null,
                     ],
                   ]}
@@ -113,7 +114,7 @@ export function FieldDetailsModal() {
                 <ul>
                   {detail.cropHistory.map((h, i) => (
                     <li key={i}>
-                      <strong>{cropLabel(intl, h.crop)}</strong> {h.variety} · {t(fm.season)}: {h.season ?? '--'} · {t(fm.planted)}: {day(h.plantedDate) ?? '--'} · {t(fm.harvested)}:{' '}
+                      <strong>{cropLabel(intl, h.crop)}</strong> {h.variety} · {t(fm.season)}: {seasonLabel(intl, h.season) ?? '--'} · {t(fm.planted)}: {day(h.plantedDate) ?? '--'} · {t(fm.harvested)}:{' '}
                       {day(h.harvestedDate) ?? '--'} · {t(fm.yieldLabel)}: {h.yield === null ? '--' : `${num(h.yield)} ${option(h.yieldUnit)}`}
                       {h.notes && <div className="muted">{h.notes}</div>}
                     </li>
