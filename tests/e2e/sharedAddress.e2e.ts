@@ -62,7 +62,7 @@ describe('one address, a whole cooperative', () => {
     const banner = page.getByRole('alert').filter({ hasText: 'सेकंद' });
     await banner.waitFor();
     const text = await banner.innerText();
-    const expected = mr['http.signInThrottled.seconds'].split('{count}')[0];
+    const expected = mr['http.signInThrottled.seconds'].split('{count')[0];
     expect(text).toContain(expected.trim());
     expect(text).toMatch(/\d+|[०-९]+/);
     await shot(page, 'login-throttled-412');

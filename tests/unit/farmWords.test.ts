@@ -26,3 +26,16 @@ describe('farm words', () => {
     expect(frequencyLabel(intl('en-IN', en), 'every 1 day')).toBe('every day');
   });
 });
+
+describe('plural messages', () => {
+  it('says "1 शेतकऱ्याला" for one and "3 शेतकऱ्यांना" for more, with Latin digits under the app locale tag', async () => {
+    const { INTL_TAG } = await import('@/i18n/locales');
+    const marathi = intl(INTL_TAG.mr, mr);
+    const sent = (count: number) => marathi.formatMessage({ id: 'people.sent' }, { count });
+    expect(sent(1)).toBe('1 शेतकऱ्याला संदेश पाठवला');
+    expect(sent(3)).toBe('3 शेतकऱ्यांना संदेश पाठवला');
+    expect(marathi.formatMessage({ id: 'recs.generated' }, { count: 1 })).toBe('1 नवीन शिफारस तयार झाली!');
+    expect(intl(INTL_TAG.hi, hi).formatMessage({ id: 'people.sent' }, { count: 12 })).toBe('12 किसानों को संदेश भेजा गया');
+    expect(mr['fields.tab.table']).toBe('शेतांचा तक्ता');
+  });
+});

@@ -275,7 +275,7 @@ function SensorReport({ a }: { a: A }) {
       {a.sensorTrends.map((s) => (
         <section key={s.type} className="adv-report">
           <h3>
-            {sensorName(t, s.type)} · {t(m.readings, { count: f.num(s.readings, 0) })} · {trendText(t, f, s.type, s.change)}
+            {sensorName(t, s.type)} · {t(m.readings, { count: s.readings })} · {trendText(t, f, s.type, s.change)}
           </h3>
           <table className="adv-table">
             <thead>

@@ -29,7 +29,7 @@ export const m = defineMessages({
   falling: { id: 'adv.sensors.falling', defaultMessage: 'falling {change}{unit}' },
   steady: { id: 'adv.sensors.steady', defaultMessage: 'steady' },
   noTrend: { id: 'adv.sensors.noTrend', defaultMessage: 'too few readings for a trend' },
-  readings: { id: 'adv.sensors.readings', defaultMessage: '{count} readings' },
+  readings: { id: 'adv.sensors.readings', defaultMessage: '{count, plural, one {# reading} other {# readings}}' },
   'sensor.moisture': { id: 'adv.sensor.moisture', defaultMessage: 'Soil moisture' },
   'sensor.temperature': { id: 'adv.sensor.temperature', defaultMessage: 'Temperature' },
   'sensor.humidity': { id: 'adv.sensor.humidity', defaultMessage: 'Humidity' },

@@ -71,7 +71,7 @@ export const pm = defineMessages({
   sending: { id: 'people.sending', defaultMessage: 'Sending...' },
   selectedCount: { id: 'people.selectedCount', defaultMessage: '{count, plural, one {# farmer selected} other {# farmers selected}}' },
   missing: { id: 'people.error.missing', defaultMessage: 'Please fill all fields and select farmers' },
-  sent: { id: 'people.sent', defaultMessage: 'Message sent to {count} farmers' },
+  sent: { id: 'people.sent', defaultMessage: '{count, plural, one {Message sent to # farmer} other {Message sent to # farmers}}' },
   sendFailed: { id: 'people.error.send', defaultMessage: 'Failed to send message' },
   title: { id: 'people.title', defaultMessage: 'Farmers' },
   coordinatorsTitle: { id: 'people.coordinatorsTitle', defaultMessage: 'Coordinators' },

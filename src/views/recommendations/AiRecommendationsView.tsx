@@ -148,7 +148,7 @@ function Notices() {
       ) : null}
       {generated != null ? (
         <p role="status" className="banner banner-info recs-notice">
-          {t(m.generated, { count: formatNum(generated, { maximumFractionDigits: 3 }) })}{' '}
+          {t(m.generated, { count: generated })}{' '}
           <button type="button" className="button button-quiet" onClick={() => send({ type: 'notice.dismiss' })}>
             {intl.formatMessage(m.dismiss)}
           </button>

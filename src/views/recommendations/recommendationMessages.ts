@@ -26,7 +26,7 @@ export const m = defineMessages({
   generateFailed: { id: 'recs.error.generate', defaultMessage: 'Failed to generate recommendation' },
   fetchFailed: { id: 'recs.error.fetch', defaultMessage: 'Failed to fetch recommendations' },
   statusFailed: { id: 'recs.error.status', defaultMessage: 'Failed to update status' },
-  generated: { id: 'recs.generated', defaultMessage: 'Generated {count} new recommendations!' },
+  generated: { id: 'recs.generated', defaultMessage: '{count, plural, one {Generated # new recommendation!} other {Generated # new recommendations!}}' },
   dismiss: { id: 'recs.dismiss', defaultMessage: 'Dismiss' },
   loading: { id: 'recs.loading', defaultMessage: 'Loading recommendations…' },
   emptyTitle: { id: 'recs.empty.title', defaultMessage: 'No Recommendations Yet' },
