@@ -1,0 +1,130 @@
+/**
+ * Issue 14 item 11: a Marathi screen must not slip into English. Signs in as the demo farmer, coordinator and
+ * admin with Marathi chosen, visits every screen of each role (src/app/App.tsx, src/app/paths.ts) and the field
+ * details dialog, and fails on any Latin-script word in what people read or hear: the page's visible text
+ * (document.body.innerText) plus aria-label, title, placeholder and alt attributes.
+ *
+ * The allow-list is short on purpose. Allowed: the brand, units and standard abbreviations farmers meet on
+ * labels and soil cards, and codes that are data, not words:
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DEMO, catalog, launchBrowser, loginAs, shot, startApp, type RunningApp } from './harness';
+
+/** Words a Marathi reader is expected to meet in Latin script. */
+const ALLOWED = new Set([
+  'ShetMitra', // the brand (the header also says शेतमित्र)
+  'GPS', 'NDVI', 'OTP', 'SMS', 'PDF', 'CSV', 'ID', // abbreviations used as such in Marathi
+  'pH', 'kg', 'ha', 'mm', 'cm', 'km', 'ms', 'NPK', 'EC', 'SG', 'ZC', 'WP', 'DAP', 'MOP', 'SSP', // units, soil/pesticide codes
+  'QR', 'TOTP', 'OpenStreetMap', 'MapLibre', // map attribution and authenticator names
+]);
+/** Data, not words: field/sensor/device ids (FLD001, SEN-1A2B), e-mail addresses, web addresses. */
+const CODE = /^(?:[A-Z]{2,}[-_]?[0-9][\w-]*|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:https?:\/\/|www\.)\S+|[\w-]+\.(?:in|com|org|gov\.in))$/;
+
+const mr = catalog('mr');
+let app: RunningApp;
+let browser: Browser;
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+/** Latin words on the page now, outside the allow-list. */
+async function latinWords(page: Page): Promise<string[]> {
+  const texts = await page.evaluate(() => {
+    const out = [document.body.innerText];
+    for (const el of document.querySelectorAll('[aria-label], [title], [placeholder], img[alt]')) {
+      const style = getComputedStyle(el);
+      if (style.display === 'none' || style.visibility === 'hidden') continue;
+      for (const a of ['aria-label', 'title', 'placeholder', 'alt']) {
+        const v = el.getAttribute(a);
+        if (v) out.push(v);
+      }
+    }
+    return out;
+  });
+  const found = new Set<string>();
+  for (const text of texts) {
+    for (const token of text.split(/[\s,;:()[\]{}"'“”‘’·|/–—]+/u)) {
+      const t = token.replace(/^[.!?…*]+|[.!?…*]+$/gu, '');
+      if (!/[A-Za-z]{2,}/.test(t) || CODE.test(t)) continue;
+      for (const word of t.match(/[A-Za-z]+/g) ?? []) if (word.length > 1 && !ALLOWED.has(word)) found.add(t);
+    }
+  }
+  return [...found];
+}
+
+type Found = { screen: string; words: string[] };
+
+async function signedIn(email: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 412, height: 900 }, locale: 'mr-IN', deviceScaleFactor: 1 });
+  await context.addInitScript(() => localStorage.setItem('shetmitra.prefs', JSON.stringify({ locale: 'mr' })));
+  const page = await context.newPage();
+  await loginAs(page, app, email);
+  return { context, page };
+}
+
+async function visit(page: Page, name: string, path: string): Promise<Found> {
+  await page.goto(`${app.url}${path}`);
+  await page.waitForLoadState('networkidle');
+  await page.locator('.loading').first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => undefined);
+  await page.waitForTimeout(250);
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe('mr');
+  await shot(page, `marathi-${name}`);
+  return { screen: name, words: await latinWords(page) };
+}
+
+async function fieldDetails(page: Page, role: string): Promise<Found[]> {
+  const out = [await visit(page, `${role}-fields`, '/fields')];
+  await page.locator('.card-grid .card').first().waitFor();
+  await page.locator('button[aria-label*=":"]').first().click();
+  await page.getByRole('dialog').waitFor();
+  await page.locator('.dialog .detail-section').last().locator('svg, .muted').first().waitFor();
+  await page.waitForTimeout(250);
+  await shot(page, `marathi-${role}-field-details`);
+  out.push({ screen: `${role}-field-details`, words: await latinWords(page) });
+  await page.getByRole('dialog').getByRole('button', { name: mr['fields.close'] }).click();
+  for (const tab of ['table', 'map'] as const) {
+    const button = page.getByRole('tab', { name: mr[`fields.tab.${tab}`] });
+    if ((await button.count()) === 0) continue;
+    await button.click();
+    await page.locator(tab === 'table' ? '.staff-table tbody tr' : '.field-map .map-frame, .field-map .muted').first().waitFor();
+    await page.waitForTimeout(400);
+    out.push({ screen: `${role}-fields-${tab}`, words: await latinWords(page) });
+  }
+  return out;
+}
+
+const TOOLS = ['/disease-detector', '/fdss', '/land-report', '/profile'];
+const STAFF = ['/farmers', '/alerts', '/analytics', '/advanced-analytics', '/ai-recommendations', '/gps-field-mapping', '/add-farmer', '/add-field', '/trust'];
+const withWords = (found: Found[]) => found.filter((f) => f.words.length > 0);
+
+describe('every screen in Marathi has no stray English', () => {
+  it('the farmer', async () => {
+    const { context, page } = await signedIn(DEMO.farmer);
+    const found = [await visit(page, 'farmer-home', '/'), ...(await fieldDetails(page, 'farmer'))];
+    for (const path of [...TOOLS, '/messages']) found.push(await visit(page, `farmer${path.replace('/', '-')}`, path));
+    await context.close();
+    expect(withWords(found)).toEqual([]);
+  });
+
+  it('the coordinator', async () => {
+    const { context, page } = await signedIn(DEMO.coordinator);
+    const found = [await visit(page, 'coordinator-dashboard', '/'), ...(await fieldDetails(page, 'coordinator'))];
+    for (const path of [...STAFF, ...TOOLS]) found.push(await visit(page, `coordinator${path.replace('/', '-')}`, path));
+    await context.close();
+    expect(withWords(found)).toEqual([]);
+  });
+
+  it('the admin', async () => {
+    const { context, page } = await signedIn(DEMO.admin);
+    const found = [await visit(page, 'admin-dashboard', '/'), ...(await fieldDetails(page, 'admin'))];
+    for (const path of [...STAFF, '/add-coordinator', '/add-admin', ...TOOLS]) found.push(await visit(page, `admin${path.replace('/', '-')}`, path));
+    await context.close();
+    expect(withWords(found)).toEqual([]);
+  });
+});
