@@ -19,6 +19,7 @@ import { useT } from '../staff/useT';
 import { healthColour, MAP_CENTER, MAP_ZOOM, styleFor, type MapMode } from './mapSetup';
 import { cameraFor, fitPadding, FIT_MAX_ZOOM, type Camera } from './pinBounds';
 import { TilesDown, useTileStatus } from './useTileStatus';
+import { useMapLocale } from './mapLocale';
 
 const m = defineMessages({
   map: { id: 'fieldMap.map', defaultMessage: 'Map' },
@@ -60,6 +61,7 @@ const WHITE: [number, number, number] = [255, 255, 255];
 
 /** `plain`: the pins carry no health (GPS locations): no badges, and the popup shows only the name. */
 export function FieldMap({ pins, listLimit = 10, height = 420, plain = false }: { pins: FieldPin[]; listLimit?: number; height?: number; plain?: boolean }) {
+  const mapLocale = useMapLocale();
   const intl = useIntl();
   const t = useT();
   const [mode, setMode] = useState<MapMode>('map');
@@ -135,6 +137,7 @@ export function FieldMap({ pins, listLimit = 10, height = 420, plain = false }: 
       ) : (
         <div style={{ height }} className="map-frame" ref={frame}>
           <MapGL
+            locale={mapLocale}
             ref={mapRef}
             initialViewState={initialView(camera, typeof window === 'undefined' ? 400 : window.innerWidth)}
             mapStyle={styleFor(mode, offline)}

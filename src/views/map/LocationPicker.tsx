@@ -8,10 +8,12 @@ import { useEffect, useRef, useState } from 'react';
 import { MAP_CENTER, MAP_ZOOM, styleFor } from './mapSetup';
 import { SINGLE_PIN_ZOOM } from './pinBounds';
 import { TilesDown, useTileStatus } from './useTileStatus';
+import { useMapLocale } from './mapLocale';
 
 type Position = { lat: number; lng: number };
 
 export function LocationPicker({ position, onPick, height = 320 }: { position: Position | null; onPick: (p: Position) => void; height?: number }) {
+  const mapLocale = useMapLocale();
   const [offline, setOffline] = useState(false);
   const tiles = useTileStatus('map');
   const mapRef = useRef<MapRef>(null);
@@ -27,6 +29,7 @@ export function LocationPicker({ position, onPick, height = 320 }: { position: P
   return (
     <div style={{ height }} className="map-frame" data-testid="location-picker">
       <MapGL
+        locale={mapLocale}
         ref={mapRef}
         initialViewState={position ? { latitude: position.lat, longitude: position.lng, zoom: SINGLE_PIN_ZOOM } : { ...MAP_CENTER, zoom: MAP_ZOOM }}
         mapStyle={styleFor('map', offline)}
