@@ -141,7 +141,7 @@ const assertState: Record<string, (s: Snap) => void> = {
     expect(stat('Total Fields')).toBe('20');
     expect(stat('Avg Yield (%)')).toBe('81.5%');
     expect(stat('Active Fields')).toBe('20');
-    expect(screen.getByTestId('water')).toHaveTextContent('364,217 litres ▲ +87.5% vs previous period');
+    expect(screen.getByTestId('water')).toHaveTextContent('3,64,217 litres ▲ +87.5% vs previous period');
     expect(screen.getByTestId('water').querySelector('.trend-up')).not.toBeNull();
     expect(screen.getByTestId('pests').querySelector('.trend-down')).toHaveTextContent('▼ -50% vs previous period');
     expect(screen.getByText('Poor').nextElementSibling).toHaveTextContent('2');
