@@ -93,7 +93,7 @@ export const FullDetail: Story = {
     const irrigation = region(d, 'fields.irrigation');
     await expect(irrigation).toHaveTextContent(`${mr['fields.irrigationType']}${mr['field.irrigation.drip']}`);
     await expect(irrigation).toHaveTextContent(`${mr['fields.automation']}${mr['fields.yes']}`);
-    await expect(irrigation).toHaveTextContent(mr['fields.scheduleValue'].replace('{frequency}', 'daily').replace('{duration}', '45'));
+    await expect(irrigation).toHaveTextContent(mr['fields.scheduleValue'].replace('{frequency}', mr['fields.frequency.daily']).replace('{duration}', '45'));
     const history = region(d, 'fields.cropHistory');
     await expect(history).toHaveTextContent(mr['crop.soybean']);
     await expect(history).toHaveTextContent(`9.5 ${mr['field.yield.quintal']}`);
