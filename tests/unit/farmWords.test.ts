@@ -39,3 +39,11 @@ describe('plural messages', () => {
     expect(mr['fields.tab.table']).toBe('शेतांचा तक्ता');
   });
 });
+
+describe('digits in the catalogs', () => {
+  it('uses Latin digits in Marathi and Hindi texts too (docs/conventions.md, Numbers and dates)', () => {
+    const devanagariDigit = /[\u0966-\u096F]/;
+    expect(Object.entries({ ...mr }).filter(([, v]) => devanagariDigit.test(v))).toEqual([]);
+    expect(Object.entries({ ...hi }).filter(([, v]) => devanagariDigit.test(v))).toEqual([]);
+  });
+});
