@@ -65,7 +65,11 @@ const ASSERT: Record<string, () => void> = {
     expect(items[0]).toHaveTextContent('Irrigate today.');
     expect(screen.getByRole('img', { name: 'Alert' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Recommendation' })).toBeInTheDocument();
-    expect(items[0].querySelector('time')).toHaveTextContent(new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(INSIGHTS[0].timestamp)));
+    // Indian English medium date and short time (spec), on the app's 24-hour clock: no AM/PM.
+    expect(items[0].querySelector('time')).toHaveTextContent(
+      new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' }).format(new Date(INSIGHTS[0].timestamp)),
+    );
+    expect(items[0].querySelector('time')?.textContent).not.toMatch(/[AP]M/i);
   },
   // Spec: on advice failure the insights are cleared and the loading message stays.
   'ready.field.insights.failed': () => {

@@ -147,7 +147,7 @@ describe('coordinator farmers model', () => {
       const c = s.context;
       if (s.matches('ready')) {
         expect(document.querySelector('.toolbar span')).toHaveTextContent(`${c.selected.length} farmer${c.selected.length === 1 ? '' : 's'} selected`);
-        if (c.notice?.kind === 'sent') expect(get('status')).toHaveTextContent('Message sent to 1 farmers');
+        if (c.notice?.kind === 'sent') expect(get('status')).toHaveTextContent('Message sent to 1 farmer');
         if (c.notice?.kind === 'loadFailed') expect(get('alert')).toHaveTextContent('Failed to load farmers');
         if (c.farmers.length) expect(document.querySelector('.pager span')).toHaveTextContent(/^Page 1 of 2$/);
         else expect(get('row', 'No farmers found.')).toBeInTheDocument();

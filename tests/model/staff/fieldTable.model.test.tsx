@@ -160,7 +160,7 @@ describe.each([{ actorRole: 'admin' }, { actorRole: 'coordinator' }] satisfies F
         } else {
           expect(rows.map((r) => (r as HTMLTableRowElement).cells[0].textContent)).toEqual(c.fields.map((f) => f.fieldName));
           const [first, second] = rows as HTMLTableRowElement[];
-          expect([...first.cells].map((x) => x.textContent)).toEqual(['Plot 1', 'Sita Patil', 'Wheat', 'Warning', 'Mar 1, 2026, 10:30 AM', '⚠ Set Location']);
+          expect([...first.cells].map((x) => x.textContent)).toEqual(['Plot 1', 'Sita Patil', 'Wheat', 'Warning', 'Mar 1, 2026, 10:30', '⚠ Set Location']);
           expect(within(first).getByRole('img', { name: 'Location missing' })).toBeInTheDocument();
           expect([...second.cells].slice(1, 5).map((x) => x.textContent)).toEqual(['--', '--', 'Alert', '--']);
           expect(within(second).getByRole('img', { name: 'Location set' })).toBeInTheDocument();
