@@ -4,6 +4,7 @@
  * farmer reads the message; an admin imports a CSV with bad rows and downloads the report.
  * Screenshots land in test-results/screenshots/staff-*.png.
  */
+import { IntlMessageFormat } from 'intl-messageformat';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,8 +12,9 @@ import type { Browser, Page } from 'playwright-core';
 import { DEMO, ROOT, launchBrowser, loginAs, shot, startApp, type RunningApp } from './harness';
 
 const mr: Record<string, string> = JSON.parse(readFileSync(join(ROOT, 'src/i18n/messages/mr.json'), 'utf8'));
+/** A Marathi catalog message with its values, plurals included, as the app renders it (Latin digits). */
 const say = (id: string, values: Record<string, string | number> = {}) =>
-  Object.entries(values).reduce((text, [k, v]) => text.replace(`{${k}}`, String(v)), mr[id]);
+  String(new IntlMessageFormat(mr[id], 'mr-IN-u-nu-latn').format(values));
 
 // Fresh names for every attempt (the e2e run retries a failed test once, on the same database).
 const newStamp = () => Date.now().toString().slice(-6);
