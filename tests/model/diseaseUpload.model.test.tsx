@@ -13,7 +13,7 @@ import { HttpError } from '@/services/http';
 import { NotAnImageError } from '@/services/image';
 import { DiseaseDetector } from '@/views/tools/disease/DiseaseDetector';
 import { DiseaseHistory } from '@/views/tools/disease/DiseaseHistory';
-import { deferred, eventKey, eventTypes, machineEventTypes, pathName, renderTool, serializeState } from './toolsHarness';
+import { deferred, eventKey, eventTypes, machineEventTypes, pathName, renderView, serializeState } from '../support/modelHarness';
 
 const LEAF = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], 'IMG_2041.png', { type: 'image/png' });
 /** The photo as the browser resized it: what is shown and sent. */
@@ -145,14 +145,12 @@ describe('disease upload model', () => {
       },
     });
     const history = diseaseHistoryMachine.provide({ actors: { loadPage: fromPromise(async () => HISTORY) } });
-    renderTool(
-      <DiseaseUploadContext.Provider logic={logic} options={{ input: INPUT }}>
+    renderView(<DiseaseUploadContext.Provider logic={logic} options={{ input: INPUT }}>
         <DiseaseDetector />
         <DiseaseHistoryContext.Provider logic={history}>
           <DiseaseHistory />
         </DiseaseHistoryContext.Provider>
-      </DiseaseUploadContext.Provider>,
-    );
+      </DiseaseUploadContext.Provider>);
     ASSERT.noFile();
     await screen.findByRole('button', { name: /Grape powdery mildew/ });
     const exec: Record<string, (e: AnyEventObject) => unknown> = {
