@@ -10,7 +10,7 @@ import { fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 import { advancedAnalyticsMachine, type AdvancedAnalytics, type Card, type FieldChoice, type Range } from '@/machines/advancedAnalytics.machine';
 import { HttpError } from '@/services/http';
-import { AdvancedAnalyticsView } from '@/views/analytics/AdvancedAnalyticsView';
+import { AdvancedAnalyticsView } from '@/views/analytics/advanced/AdvancedAnalyticsView';
 import { FIELDS } from '../recommendationFixtures';
 import { coveringPaths, features, leafPaths } from '../../support/paths';
 import { get, getLabelled, query, queryAll } from '../../support/dom';
