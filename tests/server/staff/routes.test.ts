@@ -251,7 +251,7 @@ describe('import and export', () => {
 
 describe('messages and deactivation', () => {
   it('a message reaches the farmer live and in the inbox, and can be marked read', async () => {
-    const socket = await t.connectAs(tokens.farmer);
+    const socket = await t.connectAs(tokens.farmer!);
     try {
       const pushed = new Promise<{ subject: string; message: string }>((resolve) => socket.once('message:new', resolve));
       const sent = await call('coordinator', 'POST', '/coordinator/send-message', { farmerIds: [FIXTURE.users.farmer.id], subject: 'Rain', message: 'Cover the harvest' });
