@@ -5,7 +5,7 @@ import { filterHistory, loginHistoryMachine, type HistoryFilter } from '../../ma
 import { AccountDialog } from './AccountDialog';
 import { accountMessages as am } from './accountMessages';
 import { downloadText } from './download';
-import { serverText, statusOf } from './serverText';
+import { serverWords, statusOf } from '@/i18n/httpErrors';
 import { formatDate } from '@/i18n/format';
 
 const m = defineMessages({
@@ -81,7 +81,7 @@ export function LoginHistoryDialog({ onClose, logic = loginHistoryMachine }: Pro
       {statusOf(errorCause) === 429
         ? intl.formatMessage(am.tooMany)
         : intl.formatMessage(error === 'load' ? m.loadFailed : error === 'revoke' ? m.revokeFailed : m.reportFailed)}
-      {serverText(errorCause, intl.locale) && statusOf(errorCause) !== 429 ? ` (${serverText(errorCause, intl.locale)})` : ''}
+      {serverWords(errorCause, intl.locale) ? ` (${serverWords(errorCause, intl.locale)})` : ''}
     </p>
   );
 

@@ -6,7 +6,7 @@ import { twoFactorMachine } from '../../machines/twoFactor.machine';
 import { AccountDialog } from './AccountDialog';
 import { accountMessages as am } from './accountMessages';
 import { downloadText } from './download';
-import { statusOf } from './serverText';
+import { statusOf } from '@/i18n/httpErrors';
 
 const m = defineMessages({
   title: { id: 'twoFactor.title', defaultMessage: 'Two-factor authentication' },

@@ -9,7 +9,7 @@ import { useIntl, type MessageDescriptor } from 'react-intl';
 import { GpsMappingContext } from '@/machines/gpsMapping.context';
 import { gpsMappingMachine, type FieldLocation, type NewLocation } from '@/machines/gpsMapping.machine';
 import { AppHeader } from '@/views/ui/AppHeader';
-import { useFailureText } from '@/views/staff/ServerError';
+import { httpErrorMessage } from '@/i18n/httpErrors';
 import { useT } from '@/views/staff/useT';
 import { m, SOIL_TYPES } from './gpsMessages';
 import { GpsMoveDialog } from './GpsMoveDialog';
@@ -104,7 +104,6 @@ function Toolbar() {
 
 function Notices() {
   const intl = useIntl();
-  const failureText = useFailureText();
   const { send } = GpsMappingContext.useActorRef();
   const fetchFailed = GpsMappingContext.useSelector((s) => s.matches('failed'));
   const failure = GpsMappingContext.useSelector((s) => s.context.failure);
@@ -120,7 +119,7 @@ function Notices() {
       ) : null}
       {failure === 'update' ? (
         <p role="alert" className="banner banner-error">
-          {failureText(error, m.updateFailed)}
+          {httpErrorMessage(intl, error, m.updateFailed)}
         </p>
       ) : null}
       {notice ? (
@@ -174,7 +173,6 @@ function draftFrom(form: FormData): NewLocation {
 function AddDialog() {
   const intl = useIntl();
   const t = useT();
-  const failureText = useFailureText();
   const { send } = GpsMappingContext.useActorRef();
   const open = GpsMappingContext.useSelector((s) => s.matches({ ready: { main: 'adding' } }) || s.matches({ ready: { main: 'saving' } }));
   const busy = GpsMappingContext.useSelector((s) => s.hasTag('submitting'));
@@ -259,7 +257,7 @@ function AddDialog() {
         ) : null}
         {failure === 'add' ? (
           <p role="alert" className="banner banner-error gps-wide">
-            {failureText(error, m.addFailed)}
+            {httpErrorMessage(intl, error, m.addFailed)}
           </p>
         ) : null}
         <div className="gps-actions gps-wide">

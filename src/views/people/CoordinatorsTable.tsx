@@ -6,7 +6,7 @@ import { CoordinatorsTableContext } from '@/machines/coordinatorsTable.context';
 import { COORDINATOR_PAGE_SIZE, matchingCoordinators } from '@/machines/coordinatorsTable.machine';
 import { pageCount, pageOf } from '@/machines/paging';
 import { Pager } from '../staff/Pager';
-import { useFailureText } from '../staff/ServerError';
+import { httpErrorMessage } from '@/i18n/httpErrors';
 import { useState } from 'react';
 import { ConfirmDialog } from './ConfirmDialog';
 import { EditPersonDialog } from './EditPersonDialog';
@@ -18,7 +18,6 @@ export function CoordinatorsTable({ onAddCoordinator }: { onAddCoordinator?: () 
   const intl = useIntl();
   // Which person's sign-in dialog is open (view-local: the dialog runs its own machine).
   const [access, setAccess] = useState<{ id: string; name: string } | null>(null);
-  const failureText = useFailureText();
   const t = (d: MessageDescriptor) => intl.formatMessage(d);
   const actor = CoordinatorsTableContext.useActorRef();
   const all = CoordinatorsTableContext.useSelector((s) => s.context.all);
@@ -45,7 +44,7 @@ export function CoordinatorsTable({ onAddCoordinator }: { onAddCoordinator?: () 
       </div>
       {notice && (
         <NoticeBanner onDismiss={() => actor.send({ type: 'notice.dismiss' })}>
-          <p>{failureText(notice.error, pm.deactivateCoordinatorFailed)}</p>
+          <p>{httpErrorMessage(intl, notice.error, pm.deactivateCoordinatorFailed)}</p>
         </NoticeBanner>
       )}
       <table className="staff-table">
