@@ -10,6 +10,7 @@ import { sendMessage } from '@/services/messages';
 import { asHttp } from './personEdit';
 import { closedEdit, openEditOn, personEditingState, type PersonEditContext, type PersonEditEvent } from './personEditing';
 import { clampPage } from './paging';
+import { fieldChanged } from './fieldChanged';
 
 export const MANAGED_PAGE_SIZE = 10;
 export type StatusFilter = 'all' | 'active' | 'inactive' | 'alert';
@@ -125,9 +126,7 @@ export const coordinatorFarmersMachine = setup({
       states: {
         open: {
           on: {
-            'message.change': {
-              actions: assign(({ event }) => (event.key === 'subject' ? { subject: event.value, notice: null } : { message: event.value, notice: null })),
-            },
+            'message.change': { actions: fieldChanged<CoordinatorFarmersContext>({ reset: { notice: null } }) },
             'message.send': [
               { guard: 'messageIncomplete', actions: assign({ notice: { kind: 'missing' } }) },
               { target: 'sending', actions: assign({ notice: null }) },
