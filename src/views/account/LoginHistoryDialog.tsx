@@ -4,7 +4,7 @@ import { defineMessages, useIntl } from 'react-intl';
 import { filterHistory, loginHistoryMachine, type HistoryFilter } from '../../machines/loginHistory.machine';
 import { AccountDialog } from './AccountDialog';
 import { accountMessages as am } from './accountMessages';
-import { downloadText } from './download';
+import { saveFile } from '../ui/saveFile';
 import { serverWords, statusOf } from '@/i18n/httpErrors';
 import { formatDate } from '@/i18n/format';
 
@@ -59,7 +59,7 @@ type Props = { onClose: () => void; logic?: typeof loginHistoryMachine };
 export function LoginHistoryDialog({ onClose, logic = loginHistoryMachine }: Props) {
   const intl = useIntl();
   const machine = useMemo(
-    () => logic.provide({ actions: { download: (_, f) => downloadText(f.filename, f.text, 'text/csv') } }),
+    () => logic.provide({ actions: { download: (_, f) => saveFile(f.filename, f.text) } }),
     [logic],
   );
   const actor = useActorRef(machine);

@@ -5,7 +5,7 @@ import { TWO_FACTOR_CODE_LENGTH } from '../../machines/accountRules';
 import { twoFactorMachine } from '../../machines/twoFactor.machine';
 import { AccountDialog } from './AccountDialog';
 import { accountMessages as am } from './accountMessages';
-import { downloadText } from './download';
+import { saveFile } from '../ui/saveFile';
 import { statusOf } from '@/i18n/httpErrors';
 
 const m = defineMessages({
@@ -71,7 +71,7 @@ export function TwoFactorDialog({ onClose, logic = twoFactorMachine }: Props) {
         actions: {
           copySecret: (_, secret) => void navigator.clipboard?.writeText(secret).catch(() => {}),
           downloadBackupCodes: (_, codes) =>
-            downloadText('backup-codes.txt', [intl.formatMessage(m.fileHeader), '', ...codes, ''].join('\r\n'), 'text/plain'),
+            saveFile('backup-codes.txt', [intl.formatMessage(m.fileHeader), '', ...codes, ''].join('\r\n'), 'text/plain'),
         },
       }),
     [logic, intl],

@@ -18,7 +18,7 @@ import { CoordinatorsTable } from '../people/CoordinatorsTable';
 import { QuickActions, RecentAlerts, StatCard } from '../staff/DashboardParts';
 import { useSignedIn, type StaffRole } from '../staff/useStaffRole';
 import { useT } from '../staff/useT';
-import { saveFile } from '../staff/download';
+import { saveFile } from '../ui/saveFile';
 import { YieldTrendsPanel } from './YieldTrendsPanel';
 import '../staff/staff.css';
 import { formatNum } from '@/i18n/format';
