@@ -9,7 +9,7 @@ import { useIntl, type MessageDescriptor } from 'react-intl';
 import { AdvancedAnalyticsContext } from '@/machines/advancedAnalytics.context';
 import { advancedAnalyticsMachine, RANGES, type AdvancedAnalytics, type Card, type Range } from '@/machines/advancedAnalytics.machine';
 import { AppHeader } from '@/views/ui/AppHeader';
-import { useT } from '@/views/staff/useT';
+import { useT } from '@/i18n/useT';
 import { cropLabel } from '@/views/ui/cropLabels';
 import { m } from './advancedMessages';
 import './advanced.css';

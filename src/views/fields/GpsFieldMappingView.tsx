@@ -10,7 +10,7 @@ import { GpsMappingContext } from '@/machines/gpsMapping.context';
 import { gpsMappingMachine, type FieldLocation, type NewLocation } from '@/machines/gpsMapping.machine';
 import { AppHeader } from '@/views/ui/AppHeader';
 import { httpErrorMessage } from '@/i18n/httpErrors';
-import { useT } from '@/views/staff/useT';
+import { useT } from '@/i18n/useT';
 import { m, SOIL_TYPES } from './gpsMessages';
 import { GpsMoveDialog } from './GpsMoveDialog';
 import './gps.css';

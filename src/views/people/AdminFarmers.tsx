@@ -3,7 +3,7 @@ import { useLocation } from 'wouter';
 import { farmersTableMachine } from '@/machines/farmersTable.machine';
 import { FarmersTableContext } from '@/machines/farmersTable.context';
 import { saveFile } from '../ui/saveFile';
-import type { StaffRole } from '../staff/useStaffRole';
+import type { StaffRole } from '@/views/ui/useSignedIn';
 import { FarmersTable } from './FarmersTable';
 
 /** The admin farmer table, wired to the app (also embedded in the admin dashboard). */

@@ -7,7 +7,7 @@ import { shallowEqual } from '@xstate/react';
 import { personEditOf } from '@/machines/personEditing';
 import { CoordinatorFarmersContext } from '@/machines/coordinatorFarmers.context';
 import type { StatusFilter } from '@/machines/coordinatorFarmers.machine';
-import { Pager } from '../staff/Pager';
+import { Pager } from '@/views/ui/Pager';
 import { httpErrorMessage } from '@/i18n/httpErrors';
 import { EditPersonDialog } from './EditPersonDialog';
 import { pm } from './peopleMessages';

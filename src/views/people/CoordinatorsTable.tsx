@@ -5,7 +5,7 @@ import { personEditOf } from '@/machines/personEditing';
 import { CoordinatorsTableContext } from '@/machines/coordinatorsTable.context';
 import { COORDINATOR_PAGE_SIZE, matchingCoordinators } from '@/machines/coordinatorsTable.machine';
 import { pageCount, pageOf } from '@/machines/paging';
-import { Pager } from '../staff/Pager';
+import { Pager } from '@/views/ui/Pager';
 import { httpErrorMessage } from '@/i18n/httpErrors';
 import { useState } from 'react';
 import { ConfirmDialog } from './ConfirmDialog';

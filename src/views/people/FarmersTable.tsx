@@ -6,7 +6,7 @@ import { useIntl, type MessageDescriptor } from 'react-intl';
 import { shallowEqual } from '@xstate/react';
 import { personEditOf } from '@/machines/personEditing';
 import { FarmersTableContext } from '@/machines/farmersTable.context';
-import { Pager } from '../staff/Pager';
+import { Pager } from '@/views/ui/Pager';
 import { httpErrorMessage } from '@/i18n/httpErrors';
 import { useState } from 'react';
 import { ConfirmDialog } from './ConfirmDialog';

@@ -5,7 +5,7 @@
  */
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
-import { useT } from '@/views/staff/useT';
+import { useT } from '@/i18n/useT';
 import { RecommendationsContext } from '@/machines/recommendations.context';
 import { recommendationsMachine } from '@/machines/recommendations.machine';
 import { AppHeader } from '@/views/ui/AppHeader';
