@@ -10,7 +10,7 @@ import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { LoginHistoryDialog } from './LoginHistoryDialog';
 import { serverWords } from '@/i18n/httpErrors';
 import { TestServerButton } from './TestServerButton';
-import { TwoFactorDialog } from './TwoFactorDialog';
+import { TwoFactorDialog } from './twoFactor/TwoFactorDialog';
 import { AppHeader } from '../ui/AppHeader';
 
 const m = defineMessages({
