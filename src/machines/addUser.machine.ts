@@ -6,6 +6,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { HttpError } from '@/services/http';
 import { listCoordinatorChoices, registerUser, type CoordinatorChoice, type NewUser } from '@/services/people';
+import { fieldChanged } from './fieldChanged';
 
 export type AddableRole = 'admin' | 'coordinator' | 'farmer';
 export type ActorRole = 'superadmin' | 'admin' | 'coordinator' | 'farmer';
@@ -65,10 +66,12 @@ export function toNewUser(draft: UserDraft, input: AddUserInput): NewUser {
   return body as unknown as NewUser;
 }
 
+type AddUserContext = AddUserInput & { draft: UserDraft; coordinators: CoordinatorChoice[]; problem: AddUserProblem | null };
+
 export const addUserMachine = setup({
   types: {
     input: {} as AddUserInput,
-    context: {} as AddUserInput & { draft: UserDraft; coordinators: CoordinatorChoice[]; problem: AddUserProblem | null },
+    context: {} as AddUserContext,
     events: {} as
       | { type: 'form.change'; key: DraftKey; value: string }
       | { type: 'form.submit' }
@@ -105,12 +108,7 @@ export const addUserMachine = setup({
     },
     editing: {
       on: {
-        'form.change': {
-          actions: assign({
-            draft: ({ context, event }) => ({ ...context.draft, [event.key]: event.value }),
-            problem: null,
-          }),
-        },
+        'form.change': { actions: fieldChanged<AddUserContext>({ draft: 'draft', reset: { problem: null } }) },
         'form.submit': [
           { guard: 'draftInvalid', actions: assign({ problem: ({ context }) => draftProblem(context.draft, context) }) },
           { target: 'submitting', actions: assign({ problem: null }) },

@@ -6,6 +6,7 @@
  */
 import { assign, type AnyEventObject, type EventObject } from 'xstate';
 import type { HttpError } from '@/services/http';
+import { fieldChanged } from './fieldChanged';
 import { asHttp, draftFrom, personDraftProblem, toPersonEdit, type PersonDraft, type PersonDraftProblem } from './personEdit';
 
 export type PersonEditContext = {
@@ -43,11 +44,7 @@ export function personEditingState<TContext extends PersonEditContext, TEvent ex
         on: {
           // Not while saving: the update would still land and the closed dialog would leave the page stale.
           'edit.cancel': { target: targets.closed, actions: set(() => ({ edit: null })) },
-          'edit.change': {
-            actions: set<PersonEditEvent>(({ context, event }) =>
-              event.type === 'edit.change' ? { edit: { ...context.edit!, [event.key]: event.value }, editProblem: null, editError: null } : {},
-            ),
-          },
+          'edit.change': { actions: fieldChanged<TContext>({ draft: 'edit', reset: { editProblem: null, editError: null } as Partial<TContext> }) },
           'edit.save': [
             {
               guard: ({ context }: { context: TContext }) => !context.edit || personDraftProblem(context.edit) !== null,

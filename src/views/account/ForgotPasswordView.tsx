@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { forgotPasswordMachine } from '../../machines/forgotPassword.machine';
 import './account.css';
 import { accountMessages as am } from './accountMessages';
-import { statusOf } from './serverText';
+import { statusOf } from '@/i18n/httpErrors';
 
 const m = defineMessages({
   title: { id: 'forgot.title', defaultMessage: 'Forgot Password' },

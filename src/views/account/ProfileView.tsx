@@ -8,7 +8,7 @@ import './account.css';
 import { accountMessages as am } from './accountMessages';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { LoginHistoryDialog } from './LoginHistoryDialog';
-import { serverText } from './serverText';
+import { serverWords } from '@/i18n/httpErrors';
 import { TestServerButton } from './TestServerButton';
 import { TwoFactorDialog } from './twoFactor/TwoFactorDialog';
 import { AppHeader } from '../ui/AppHeader';
@@ -265,7 +265,7 @@ function ProfileCard() {
       {saveFailed && (
         <p role="alert" className="acct-banner acct-banner--error">
           {intl.formatMessage(m.saveFailed)}
-          {serverText(saveError, intl.locale) ? `: ${serverText(saveError, intl.locale)}` : ''}
+          {serverWords(saveError, intl.locale) ? `: ${serverWords(saveError, intl.locale)}` : ''}
         </p>
       )}
       <div className="acct-profile__head">

@@ -5,7 +5,7 @@ import { resetPasswordMachine, type ResetField } from '../../machines/resetPassw
 import './account.css';
 import { accountMessages as am } from './accountMessages';
 import { PasswordInput } from './PasswordInput';
-import { serverText, statusOf, weakPasswordText } from './serverText';
+import { httpErrorMessage, statusOf, weakPasswordText } from '@/i18n/httpErrors';
 
 const m = defineMessages({
   title: { id: 'reset.title', defaultMessage: 'Reset Password' },
@@ -67,7 +67,7 @@ export function ResetPasswordView({ logic = resetPasswordMachine, token }: { log
               <p role="alert" className="acct-banner acct-banner--error">
                 {statusOf(serverError) === 429
                   ? intl.formatMessage(am.tooMany)
-                  : (serverText(serverError, intl.locale) ?? intl.formatMessage(am.network))}
+                  : httpErrorMessage(intl, serverError, am.network)}
               </p>
             )}
             {FIELDS.map(({ field, label }) => (

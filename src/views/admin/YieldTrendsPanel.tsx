@@ -11,7 +11,7 @@ import { shownTable, type ChartKind } from '@/machines/yieldTrends.machine';
 import { hasYields, YIELD_PERIODS, type YieldPeriod } from '@/machines/yieldTrendsRules';
 import { PALETTE, YieldTrendsChart } from '../charts/YieldTrendsChart';
 import { cropLabel } from '../ui/cropLabels';
-import { useT } from '../staff/useT';
+import { useT } from '@/i18n/useT';
 import { formatNum } from '@/i18n/format';
 
 const m = defineMessages({

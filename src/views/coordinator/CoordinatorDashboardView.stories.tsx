@@ -7,7 +7,7 @@ import { demoUser, signedIn, storySessionActors } from '@/views/storyFixtures';
 import { sessionMachine } from '@/machines/session.machine';
 import { storyFieldRow } from '../fields/fieldStoryFixtures';
 import { storyFarmer } from '../people/peopleStoryFixtures';
-import { storyAlert, storyDashboard } from '../staff/dashboardStoryFixtures';
+import { storyAlert, storyDashboard } from '@/views/dashboard/dashboardStoryFixtures';
 import { CoordinatorDashboardView } from './CoordinatorDashboardView';
 
 const coordinator = demoUser('coordinator', { name: 'सुनील पवार' });

@@ -14,7 +14,7 @@ import {
   YIELD_UNITS,
   type FieldProblem,
 } from '@/machines/addFieldRules';
-import { useFailureText } from '../staff/ServerError';
+import { httpErrorMessage } from '@/i18n/httpErrors';
 import { m, options } from './addFieldMessages';
 
 type Input = { key: DraftTextKey; label: MessageDescriptor; type?: string; bounds?: { min?: number; max?: number; step?: number }; choices?: readonly string[]; optional?: boolean };
@@ -76,7 +76,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 export function AddFieldForm() {
   const intl = useIntl();
-  const failureText = useFailureText();
   const actor = AddFieldContext.useActorRef();
   const draft = AddFieldContext.useSelector((s) => s.context.draft);
   const farmers = AddFieldContext.useSelector((s) => s.context.farmers);
@@ -132,7 +131,7 @@ export function AddFieldForm() {
       {failure && (
         <p role="alert" className="banner banner-error">
           {failure.kind === 'failed'
-            ? failureText(failure.error, m.failed)
+            ? httpErrorMessage(intl, failure.error, m.failed)
             : failure.problems.includes('required')
               ? t(m.required)
               : t(m.outOfRange, { fields: failure.problems.map((p) => t(PROBLEM_LABEL[p as Exclude<FieldProblem, 'required'>])).join(', ') })}

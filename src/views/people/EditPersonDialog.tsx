@@ -1,7 +1,7 @@
 /** Edit Farmer / Edit Coordinator dialog: name, email, phone required; status Active or Inactive. */
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import type { PersonEditContext, PersonEditEvent } from '@/machines/personEditing';
-import { useFailureText } from '../staff/ServerError';
+import { httpErrorMessage } from '@/i18n/httpErrors';
 import { pm } from './peopleMessages';
 
 /** The machine's edit context (`personEditOf`) plus what differs per screen; renders nothing while `edit` is null. */
@@ -19,7 +19,6 @@ const PROBLEM = { required: pm.required, email: pm.emailInvalid, phone: pm.phone
 export function EditPersonDialog(p: Props) {
   const intl = useIntl();
   const change = (key: 'name' | 'email' | 'phoneNumber' | 'status') => (e: { target: { value: string } }) => p.send({ type: 'edit.change', key, value: e.target.value });
-  const failureText = useFailureText();
   const t = (d: MessageDescriptor) => intl.formatMessage(d);
   const draft = p.edit;
   if (!draft) return null;
@@ -39,7 +38,7 @@ export function EditPersonDialog(p: Props) {
         <h2>{t(p.title)}</h2>
         {p.editProblem && (
           <p role="alert" className="banner banner-error">
-            {p.editProblem === 'failed' ? failureText(p.editError, p.failedText) : t(PROBLEM[p.editProblem])}
+            {p.editProblem === 'failed' ? httpErrorMessage(intl, p.editError, p.failedText) : t(PROBLEM[p.editProblem])}
           </p>
         )}
         <label>

@@ -5,11 +5,11 @@ import { personEditOf } from '@/machines/personEditing';
 import { FarmerDetailContext } from '@/machines/farmerDetail.context';
 import { farmerDetailMachine } from '@/machines/farmerDetail.machine';
 import { AppHeader } from '@/views/ui/AppHeader';
-import { useSignedIn } from '../staff/useStaffRole';
-import { useT } from '../staff/useT';
+import { useSignedIn } from '@/views/ui/useSignedIn';
+import { useT } from '@/i18n/useT';
 import { EditPersonDialog } from './EditPersonDialog';
 import { pm } from './peopleMessages';
-import '../staff/staff.css';
+import '@/views/ui/workspace.css';
 import { formatNum } from '@/i18n/format';
 
 const m = defineMessages({

@@ -6,8 +6,8 @@ import { useIntl, type MessageDescriptor } from 'react-intl';
 import { shallowEqual } from '@xstate/react';
 import { personEditOf } from '@/machines/personEditing';
 import { FarmersTableContext } from '@/machines/farmersTable.context';
-import { Pager } from '../staff/Pager';
-import { useFailureText } from '../staff/ServerError';
+import { Pager } from '@/views/ui/Pager';
+import { httpErrorMessage } from '@/i18n/httpErrors';
 import { useState } from 'react';
 import { ConfirmDialog } from './ConfirmDialog';
 import { EditPersonDialog } from './EditPersonDialog';
@@ -27,7 +27,6 @@ export function FarmersTable({ onAddFarmer }: { onAddFarmer?: () => void }) {
   const intl = useIntl();
   // Which person's sign-in dialog is open (view-local: the dialog runs its own machine).
   const [access, setAccess] = useState<{ id: string; name: string } | null>(null);
-  const failureText = useFailureText();
   const t = (d: MessageDescriptor, v?: Record<string, number>) => intl.formatMessage(d, v);
   const actor = FarmersTableContext.useActorRef();
   const farmers = FarmersTableContext.useSelector((s) => s.context.farmers);
@@ -79,7 +78,7 @@ export function FarmersTable({ onAddFarmer }: { onAddFarmer?: () => void }) {
           ) : notice.kind === 'csvOnly' ? (
             <p>{t(pm.csvOnly)}</p>
           ) : (
-            <p>{failureText(notice.error, FAILED[notice.kind])}</p>
+            <p>{httpErrorMessage(intl, notice.error, FAILED[notice.kind])}</p>
           )}
           {notice.kind === 'imported' && notice.report && (
             <button type="button" onClick={() => actor.send({ type: 'report.download' })}>

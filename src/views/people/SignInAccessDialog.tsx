@@ -6,7 +6,7 @@ import { useIntl, defineMessages, type MessageDescriptor } from 'react-intl';
 import { useActorRef, useSelector } from '@xstate/react';
 import { signInAccessMachine, type AccessAction } from '@/machines/signInAccess.machine';
 import { STATUS } from '../account/LoginHistoryDialog';
-import { useFailureText } from '../staff/ServerError';
+import { httpErrorMessage } from '@/i18n/httpErrors';
 import { formatDate } from '@/i18n/format';
 
 const m = defineMessages({
@@ -39,7 +39,6 @@ type Props = { userId: string; name: string; onClose: () => void; logic?: typeof
 
 export function SignInAccessDialog({ userId, name, onClose, logic = signInAccessMachine }: Props) {
   const intl = useIntl();
-  const failureText = useFailureText();
   const actor = useActorRef(logic, { input: { userId } });
   const state = useSelector(actor, (s) => s.value as string);
   const data = useSelector(actor, (s) => s.context.data);
@@ -57,7 +56,7 @@ export function SignInAccessDialog({ userId, name, onClose, logic = signInAccess
         <h2>{f(m.title, { name })}</h2>
         {state === 'failed' && (
           <p role="alert" className="banner banner-error">
-            {failureText(errorCause as never, m.loadFailed)}{' '}
+            {httpErrorMessage(intl, errorCause as never, m.loadFailed)}{' '}
             <button type="button" onClick={() => actor.send({ type: 'access.retry' })}>
               {f(m.retry)}
             </button>
@@ -65,7 +64,7 @@ export function SignInAccessDialog({ userId, name, onClose, logic = signInAccess
         )}
         {state === 'ready' && !!errorCause && (
           <p role="alert" className="banner banner-error">
-            {failureText(errorCause as never, m.actFailed)}
+            {httpErrorMessage(intl, errorCause as never, m.actFailed)}
           </p>
         )}
         {done && !busy && (

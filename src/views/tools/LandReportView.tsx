@@ -8,12 +8,12 @@ import { NdviContext } from '@/machines/ndviRegistration.context';
 import { AppHeader } from '@/views/ui/AppHeader';
 import { BackLink } from './BackLink';
 import { LandReport } from './land/LandReport';
-import { saveBlob } from './saveBlob';
+import { saveFile } from '../ui/saveFile';
 import './tools.css';
 
 export function LandReportView() {
   const intl = useIntl();
-  const logic = useMemo(() => landReportMachine.provide({ actions: { saveFile: (_, p) => saveBlob(p.blob, p.name) } }), []);
+  const logic = useMemo(() => landReportMachine.provide({ actions: { saveFile: (_, p) => saveFile(p.name, p.blob) } }), []);
   return (
     <>
       <AppHeader />

@@ -1,7 +1,7 @@
 /** The server's insights in the reader's language, and the field's crop recommendations. */
 import { useIntl } from 'react-intl';
 import { AdvancedAnalyticsContext } from '@/machines/advancedAnalytics.context';
-import { useT } from '@/views/staff/useT';
+import { useT } from '@/i18n/useT';
 import { cropLabel } from '@/views/ui/cropLabels';
 import { m } from './advancedMessages';
 import { useFmt } from './shared';

@@ -2,7 +2,7 @@
 import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import type { AlertPreview } from '@/machines/dashboard.machine';
 import { alertMessage } from '@/views/alerts/alertLabels';
-import { useT } from './useT';
+import { useT } from '@/i18n/useT';
 import { formatDate } from '@/i18n/format';
 
 const m = defineMessages({

@@ -1,4 +1,4 @@
-/** The signed-in person's role and name, as the staff screens need them. */
+/** The signed-in person's role and name, as the staff screens and the field screens need them. */
 import { SessionContext } from '@/machines/session.context';
 
 export type StaffRole = 'superadmin' | 'admin' | 'coordinator';
