@@ -137,7 +137,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/admin/farmers/import',
-    { onRequest: [app.authenticate], schema: { tags, security, consumes: ['multipart/form-data'], response: { 200: ImportReport, ...errors, 413: ApiErrorBody } } },
+    { onRequest: [app.authenticate], config: { upload: true }, schema: { tags, security, consumes: ['multipart/form-data'], response: { 200: ImportReport, ...errors, 413: ApiErrorBody } } },
     async (req) => {
       requireRole(req.user!, ADMINS);
       if (!req.isMultipart()) throw badRequest(service.PEOPLE_TEXT.csvOnly, undefined, 'CSV_ONLY');
