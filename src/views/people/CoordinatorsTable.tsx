@@ -26,6 +26,7 @@ export function CoordinatorsTable({ onAddCoordinator }: { onAddCoordinator?: () 
   const page = CoordinatorsTableContext.useSelector((s) => s.context.page);
   const notice = CoordinatorsTableContext.useSelector((s) => s.context.notice);
   const editing = CoordinatorsTableContext.useSelector((s) => personEditOf(s.context), shallowEqual);
+  const confirmingInactive = CoordinatorsTableContext.useSelector((s) => s.hasTag('confirmInactive'));
   const loading = CoordinatorsTableContext.useSelector((s) => s.hasTag('loading'));
   const busy = CoordinatorsTableContext.useSelector((s) => s.hasTag('busy'));
   const ready = CoordinatorsTableContext.useSelector((s) => s.matches('ready'));
@@ -77,6 +78,8 @@ export function CoordinatorsTable({ onAddCoordinator }: { onAddCoordinator?: () 
       <Pager page={page} totalPages={pageCount(matching.length, COORDINATOR_PAGE_SIZE)} onGo={(p) => actor.send({ type: 'page.go', page: p })} />
       <EditPersonDialog
         {...editing}
+        confirming={confirmingInactive}
+        confirmQuestion={pm.confirmDeactivateCoordinator}
         title={pm.editCoordinator}
         failedText={pm.updateCoordinatorFailed}
         saving={busy}

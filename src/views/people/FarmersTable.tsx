@@ -38,6 +38,7 @@ export function FarmersTable({ onAddFarmer }: { onAddFarmer?: () => void }) {
   const coordinators = FarmersTableContext.useSelector((s) => s.context.coordinators);
   const notice = FarmersTableContext.useSelector((s) => s.context.notice);
   const editing = FarmersTableContext.useSelector((s) => personEditOf(s.context), shallowEqual);
+  const confirmingInactive = FarmersTableContext.useSelector((s) => s.hasTag('confirmInactive'));
   const loading = FarmersTableContext.useSelector((s) => s.hasTag('loading'));
   const busy = FarmersTableContext.useSelector((s) => s.hasTag('busy'));
   const ready = FarmersTableContext.useSelector((s) => s.matches('ready'));
@@ -153,6 +154,8 @@ export function FarmersTable({ onAddFarmer }: { onAddFarmer?: () => void }) {
       )}
       <EditPersonDialog
         {...editing}
+        confirming={confirmingInactive}
+        confirmQuestion={pm.confirmDeactivateFarmer}
         title={pm.editFarmer}
         failedText={pm.updateFarmerFailed}
         saving={busy}
