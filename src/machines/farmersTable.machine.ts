@@ -30,7 +30,7 @@ export type FarmersNotice =
   | { kind: 'loadFailed' | 'importFailed' | 'exportFailed' | 'assignFailed' | 'deactivateFailed'; error: HttpError | null }
   | { kind: 'csvOnly' }
   /** `report` is the rejected rows as CSV, or null when every row was imported. */
-  | { kind: 'imported'; imported: number; rejected: number; report: string | null };
+  | { kind: 'imported'; imported: number; rejected: number; report: string | null; invited: number };
 
 type Loaded = FarmerList & { coordinators: CoordinatorChoice[] };
 export type FarmersTableInput = { actorRole: 'superadmin' | 'admin' | 'coordinator' };
@@ -214,6 +214,7 @@ export const farmersTableMachine = setup({
               kind: 'imported' as const,
               imported: event.output.imported,
               rejected: event.output.rejectedCount,
+              invited: event.output.invited ?? 0,
               report: event.output.report,
             }),
             page: 1,

@@ -81,6 +81,7 @@ export function FarmersTable({ onAddFarmer }: { onAddFarmer?: () => void }) {
           {notice.kind === 'imported' ? (
             <p>
               {t(pm.imported)}: {t(pm.importSummary, { imported: notice.imported, rejected: notice.rejected })}
+              {notice.invited > 0 && <> {t(pm.importInvited, { invited: notice.invited })}</>}
             </p>
           ) : notice.kind === 'csvOnly' ? (
             <p>{t(pm.csvOnly)}</p>

@@ -22,6 +22,7 @@ import { ADMINS, loadFarmerFor, requireRole, STAFF } from '../../lib/access';
 import { AppError, badRequest, M } from '../../lib/errors';
 import { readMultipart } from '../../lib/multipart';
 import { FARMER_IMPORT_MAX_BYTES, farmersToCsv } from '../../domain/people/csv';
+import { createInviter } from '../account/passwordLinks';
 import * as repo from './repository';
 import * as service from './service';
 
@@ -35,6 +36,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   // person's sockets (or the watchers of a moved farmer's fields) may no longer see is left (plugins/io.ts).
   const endSessions = (userId: string, ids: string[]) => app.realtime.recheck({ sessions: ids, users: [userId] });
   const page = (q: { page?: number; limit?: number }) => ({ page: q.page ?? 1, limit: q.limit ?? 10 });
+  const inviter = createInviter(app);
 
   app.get(
     '/coordinators',
@@ -137,15 +139,27 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/admin/farmers/import',
-    { onRequest: [app.authenticate], config: { upload: true }, schema: { tags, security, consumes: ['multipart/form-data'], response: { 200: ImportReport, ...errors, 413: ApiErrorBody } } },
+    {
+      onRequest: [app.authenticate],
+      config: { upload: true },
+      schema: {
+        tags,
+        security,
+        consumes: ['multipart/form-data'],
+        response: { 200: ImportReport, ...errors, 413: ApiErrorBody },
+      },
+    },
     async (req) => {
       requireRole(req.user!, ADMINS);
       if (!req.isMultipart()) throw badRequest(service.PEOPLE_TEXT.csvOnly, undefined, 'CSV_ONLY');
       const { files } = await readMultipart(req, new AppError(413, 'TOO_LARGE', M.tooLarge));
       const file = files[0];
       if (!file || !/\.csv$/i.test(file.filename)) throw badRequest(service.PEOPLE_TEXT.csvOnly, undefined, 'CSV_ONLY');
-      const content = file.content;
-      return service.importFarmers(app.db, content);
+      const { created, ...report } = await service.importFarmers(app.db, file.content);
+      // Imported farmers have no usable password: each active one gets a set-password link by SMS and e-mail.
+      // Delivery goes on in the background; the answer says how many were invited.
+      const { invited } = await inviter.invite(created.filter((f) => f.status === 'Active'), req.log);
+      return { ...report, invited };
     },
   );
 
