@@ -5,6 +5,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { HttpError } from '@/services/http';
+import { serverLanguage } from '@/services/language';
 import {
   assignCoordinator,
   deactivateFarmer,
@@ -59,7 +60,8 @@ export type FarmersTableEvent =
   | PersonEditEvent
   | { type: 'farmer.deactivate'; id: string }
   | { type: 'farmer.assign'; farmerId: string; coordinatorId: string }
-  | { type: 'import.file'; file: File }
+  /** `locale`: the page's (mr-IN …), for the language of the rejected rows' reasons. */
+  | { type: 'import.file'; file: File; locale?: string }
   | { type: 'report.download' }
   | { type: 'export.start' }
   | { type: 'notice.dismiss' }
@@ -82,7 +84,7 @@ export const farmersTableMachine = setup({
     save: fromPromise<unknown, { id: string; edit: PersonEdit }>(({ input }) => updateFarmer(input.id, input.edit)),
     deactivate: fromPromise<unknown, { id: string }>(({ input }) => deactivateFarmer(input.id)),
     assign: fromPromise<unknown, { farmerId: string; coordinatorId: string }>(({ input }) => assignCoordinator(input.farmerId, input.coordinatorId)),
-    importFile: fromPromise<ImportReport, { file: File }>(({ input }) => importFarmers(input.file)),
+    importFile: fromPromise<ImportReport, { file: File; locale: string }>(({ input }) => importFarmers(input.file, serverLanguage(input.locale))),
     exportAll: fromPromise<Blob>(() => exportFarmers()),
   },
   actions: {
@@ -206,7 +208,10 @@ export const farmersTableMachine = setup({
       invoke: {
         id: 'importFile',
         src: 'importFile',
-        input: ({ event }) => ({ file: (event as { file: File }).file }),
+        input: ({ event }) => {
+          const e = event as { file: File; locale?: string };
+          return { file: e.file, locale: e.locale ?? 'mr' };
+        },
         onDone: {
           target: 'loading',
           actions: assign({

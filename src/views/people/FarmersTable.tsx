@@ -60,7 +60,7 @@ export function FarmersTable({ onAddFarmer }: { onAddFarmer?: () => void }) {
                 data-testid="import-file"
                 onChange={(e) => {
                   const file = e.target.files?.[0];
-                  if (file) actor.send({ type: 'import.file', file });
+                  if (file) actor.send({ type: 'import.file', file, locale: intl.locale });
                   e.target.value = '';
                 }}
               />

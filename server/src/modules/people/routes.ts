@@ -23,12 +23,14 @@ import { AppError, badRequest, M } from '../../lib/errors';
 import { readMultipart } from '../../lib/multipart';
 import { FARMER_IMPORT_MAX_BYTES, farmersToCsv } from '../../domain/people/csv';
 import { createInviter } from '../account/passwordLinks';
+import { preferredLanguage } from '../userLanguage';
 import * as repo from './repository';
 import * as service from './service';
 
 const errors = { 400: ApiErrorBody, 401: ApiErrorBody, 403: ApiErrorBody, 404: ApiErrorBody, 409: ApiErrorBody };
 const security = [{ bearer: [] }];
 const tags = ['people'];
+const Lang = Type.Union([Type.Literal('english'), Type.Literal('marathi'), Type.Literal('hindi')]);
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(multipart, { limits: { fileSize: FARMER_IMPORT_MAX_BYTES, files: 1, fields: 5 } });
@@ -146,6 +148,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         security,
         consumes: ['multipart/form-data'],
+        // The language of the rejected-rows report (the page's); the admin's preferred language when not given.
+        querystring: Type.Object({ lang: Type.Optional(Lang) }),
         response: { 200: ImportReport, ...errors, 413: ApiErrorBody },
       },
     },
@@ -155,7 +159,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const { files } = await readMultipart(req, new AppError(413, 'TOO_LARGE', M.tooLarge));
       const file = files[0];
       if (!file || !/\.csv$/i.test(file.filename)) throw badRequest(service.PEOPLE_TEXT.csvOnly, undefined, 'CSV_ONLY');
-      const { created, ...report } = await service.importFarmers(app.db, file.content);
+      const lang = req.query.lang ?? (await preferredLanguage(app.db, req.user!.id));
+      const { created, ...report } = await service.importFarmers(app.db, file.content, lang);
       // Imported farmers have no usable password: each active one gets a set-password link by SMS and e-mail.
       // Delivery goes on in the background; the answer says how many were invited.
       const { invited } = await inviter.invite(created.filter((f) => f.status === 'Active'), req.log);

@@ -8,6 +8,7 @@ import { users } from '../../db/schema';
 import { isAdmin, loadFarmerFor, type AuthUser } from '../../lib/access';
 import { badRequest, conflict, forbidden, notFound, translated, type Translated } from '../../lib/errors';
 import { CsvFormatError, parseFarmerCsv, rejectedRowsCsv, validateFarmerRows, type CsvFormatProblem } from '../../domain/people/csv';
+import type { Lang } from '../../domain/language';
 import * as repo from './repository';
 
 type Invitee = { id: string; name: string; email: string; phoneNumber: string | null; preferredLanguage: 'marathi' | 'english' | 'hindi'; status: 'Active' | 'Inactive' };
@@ -96,10 +97,10 @@ export async function editCoordinator(db: Db, coordinatorId: string, edit: repo.
 
 /**
  * Imports farmers from a CSV file. A file that is not a usable CSV imports nothing (400);
- * otherwise the valid rows go in one transaction and the rejected rows come back as a report.
+ * otherwise the valid rows go in one transaction and the rejected rows come back as a report (reasons in `lang`).
  * Imported farmers get no usable password: the route sends the active ones an invitation to set one.
  */
-export async function importFarmers(db: Db, file: Buffer) {
+export async function importFarmers(db: Db, file: Buffer, lang: Lang) {
   let rows;
   try {
     rows = parseFarmerCsv(file);
@@ -135,7 +136,7 @@ export async function importFarmers(db: Db, file: Buffer) {
     imported: valid.length,
     rejectedCount: rejected.length,
     rejected,
-    report: rejected.length ? rejectedRowsCsv(rejected) : null,
+    report: rejected.length ? rejectedRowsCsv(rejected, lang) : null,
     /** The active ones are sent a first sign-in invitation by the route. */
     created,
   };
