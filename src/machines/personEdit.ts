@@ -8,7 +8,18 @@ export type CallFailure = HttpError;
 /** A failed call as a CallFailure, or null when it was not an HTTP failure. */
 export const asHttp = (e: unknown): CallFailure | null => (e instanceof HttpError ? e : null);
 
-export type PersonDraft = { id: string; name: string; email: string; phoneNumber: string; status: 'Active' | 'Inactive' };
+export type PersonDraft = {
+  id: string;
+  name: string;
+  email: string;
+  phoneNumber: string;
+  status: 'Active' | 'Inactive';
+  /** The status when the dialog opened: saving Active → Inactive deactivates, and asks first. */
+  initialStatus: 'Active' | 'Inactive';
+};
+
+/** Saving this draft would deactivate the person (ends their sessions): the dialog asks as the Deactivate button does. */
+export const draftDeactivates = (d: PersonDraft) => d.initialStatus === 'Active' && d.status === 'Inactive';
 export type PersonDraftProblem = 'required' | 'email' | 'phone';
 
 export function personDraftProblem(d: PersonDraft): PersonDraftProblem | null {
@@ -31,4 +42,5 @@ export const draftFrom = (p: { _id: string; name: string; email: string; phoneNu
   email: p.email,
   phoneNumber: p.phoneNumber ?? '',
   status: p.status ?? 'Active',
+  initialStatus: p.status ?? 'Active',
 });

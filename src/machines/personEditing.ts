@@ -7,7 +7,7 @@
 import { assign, type AnyEventObject, type EventObject } from 'xstate';
 import type { HttpError } from '@/services/http';
 import { fieldChanged } from './fieldChanged';
-import { asHttp, draftFrom, personDraftProblem, toPersonEdit, type PersonDraft, type PersonDraftProblem } from './personEdit';
+import { asHttp, draftDeactivates, draftFrom, personDraftProblem, toPersonEdit, type PersonDraft, type PersonDraftProblem } from './personEdit';
 
 export type PersonEditContext = {
   edit: PersonDraft | null;
@@ -31,6 +31,8 @@ export const openEditOn = (person: Parameters<typeof draftFrom>[0]): PersonEditC
 /**
  * The `editing` state: cancel goes to `closed`, a valid save invokes `save` and goes to `saved`
  * (an absolute `#machine.state` target), a failed save shows its error in the open dialog.
+ * Saving an Active person as Inactive first asks, as the Deactivate button does (`confirmingInactive`,
+ * tagged `confirmInactive`): save again confirms, cancel goes back to the dialog with the draft kept.
  */
 export function personEditingState<TContext extends PersonEditContext, TEvent extends EventObject>(targets: { closed: string; saved: string }) {
   // An assignment typed for the using machine's context and events, so the state fits its config;
@@ -50,8 +52,16 @@ export function personEditingState<TContext extends PersonEditContext, TEvent ex
               guard: ({ context }: { context: TContext }) => !context.edit || personDraftProblem(context.edit) !== null,
               actions: set(({ context }) => ({ editProblem: personDraftProblem(context.edit!) })),
             },
+            { guard: ({ context }: { context: TContext }) => draftDeactivates(context.edit!), target: 'confirmingInactive' },
             { target: 'saving' },
           ],
+        },
+      },
+      confirmingInactive: {
+        tags: ['confirmInactive'],
+        on: {
+          'edit.save': { target: 'saving' },
+          'edit.cancel': { target: 'open' },
         },
       },
       saving: {

@@ -1,5 +1,5 @@
 /** The account and security calls (spec section 7), one function each. */
-import type { ActiveSession, AdminSignInAnswer, LoginHistoryEntry, TwoFactorSetup, TwoFactorStatus } from '../../server/src/contracts/account';
+import type { ActiveSession, AdminSignInAnswer, InviteAnswer, LoginHistoryEntry, TwoFactorSetup, TwoFactorStatus } from '../../server/src/contracts/account';
 import type { NotificationPreferences } from '../../server/src/contracts/auth';
 import type { CodeVersionResponse } from '../../server/src/contracts/health';
 import { http } from './http';
@@ -60,6 +60,13 @@ export const forgotPassword = (email: string, signal?: AbortSignal) =>
 export const resetPassword = (body: { token: string; newPassword: string }, signal?: AbortSignal) =>
   http.post<{ success: true }>('/auth/reset-password', body, { signal, anonymous: true });
 
+/** Forgot password by SMS: a 6-digit code to the number (the same answer whether or not it is registered). */
+export const requestSmsReset = (phoneNumber: string, signal?: AbortSignal) =>
+  http.post<{ success: true; message: Message }>('/auth/forgot-password-sms', { phoneNumber }, { signal, anonymous: true });
+
+export const resetPasswordBySms = (body: { phoneNumber: string; code: string; newPassword: string }, signal?: AbortSignal) =>
+  http.post<{ success: true }>('/auth/reset-password-sms', body, { signal, anonymous: true });
+
 export const getTwoFactorStatus = (signal?: AbortSignal) => http.get<TwoFactorStatus>('/auth/2fa/status', { signal });
 export const setupTwoFactor = (signal?: AbortSignal) => http.post<TwoFactorSetup>('/auth/2fa/setup', undefined, { signal });
 export const verifyTwoFactor = (code: string, signal?: AbortSignal) =>
@@ -94,3 +101,7 @@ export const clearSignInThrottle = (userId: string, signal?: AbortSignal) =>
 
 export const endUserSessions = (userId: string, signal?: AbortSignal) =>
   http.post<{ success: true; ended: number }>(`/admin/users/${encodeURIComponent(userId)}/sessions/end`, {}, { signal });
+
+/** A first sign-in invitation: a set-password link by SMS and e-mail. */
+export const inviteUser = (userId: string, signal?: AbortSignal) =>
+  http.post<InviteAnswer>(`/admin/users/${encodeURIComponent(userId)}/invite`, {}, { signal });

@@ -135,6 +135,20 @@ export const MobileOtpVerifyBody = Type.Object(
   { additionalProperties: false },
 );
 
+/** Password reset by an SMS code (people without a usable e-mail): ask for a code, then spend it with the new password. */
+export const SmsResetRequestBody = Type.Object({ phoneNumber: Type.String({ pattern: '^[0-9]{10}$' }) }, { additionalProperties: false });
+export const SmsResetBody = Type.Object(
+  { phoneNumber: Type.String({ pattern: '^[0-9]{10}$' }), code: Type.String({ pattern: '^[0-9]{6}$' }), newPassword: Type.String({ maxLength: 128 }) },
+  { additionalProperties: false },
+);
+
+/** POST /admin/users/:id/invite: a first sign-in link, by SMS (when the person has a phone number) and e-mail. */
+export const InviteAnswer = Type.Object({
+  success: Type.Literal(true),
+  channels: Type.Array(Type.Union([Type.Literal('sms'), Type.Literal('email')])),
+});
+export type InviteAnswer = Static<typeof InviteAnswer>;
+
 export const AuthOptions = Type.Object({ otpLoginEnabled: Type.Boolean() });
 export type AuthOptions = Static<typeof AuthOptions>;
 

@@ -98,6 +98,8 @@ export type NdviRegisterResponse = Static<typeof NdviRegisterResponse>;
 export const NdviTimeseriesResponse = Type.Object({
   fieldId: Type.String(),
   ndvi: Type.Array(NdviPoint),
+  /** The newest three readings and the 30-day mean, rounded to 2 decimals as the report and its PDF print them. */
+  summary: Type.Object({ latest: Type.Array(NdviPoint, { maxItems: 3 }), average30d: Type.Union([Type.Number(), Type.Null()]) }),
   estimated: Type.Boolean(),
   source: Type.String(),
 });

@@ -80,6 +80,8 @@ export const ImportReport = Type.Object({
   ),
   /** CSV text of the rejected rows with reasons, ready to download; null when none were rejected. */
   report: Type.Union([Type.String(), Type.Null()]),
+  /** Imported active farmers sent a set-password invitation (SMS and e-mail). */
+  invited: Type.Integer(),
 });
 export type ImportReport = Static<typeof ImportReport>;
 

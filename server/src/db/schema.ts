@@ -180,11 +180,17 @@ export const backupCodes = pgTable(
   (t) => [index('backup_codes_user_idx').on(t.userId)],
 );
 
+/**
+ * Single-use links that set a password: 'reset' (Forgot password, 30 minutes) or 'invite' (a first sign-in for
+ * a person staff added or imported, sent by SMS and e-mail, 7 days). The newest link of a person is the one that works.
+ */
+export const passwordLinkPurposeEnum = pgEnum('password_link_purpose', ['reset', 'invite']);
 export const passwordResets = pgTable(
   'password_resets',
   {
     id: uuid().primaryKey().defaultRandom(),
     userId: uuid().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    purpose: passwordLinkPurposeEnum().notNull().default('reset'),
     tokenHash: text().notNull(),
     expiresAt: tz().notNull(),
     usedAt: tz(),
@@ -193,11 +199,14 @@ export const passwordResets = pgTable(
   (t) => [uniqueIndex('password_resets_token_key').on(t.tokenHash), index('password_resets_user_idx').on(t.userId)],
 );
 
+/** What an SMS code is for: signing in, or resetting the password of a person without a usable e-mail. */
+export const smsCodePurposeEnum = pgEnum('sms_code_purpose', ['login', 'reset']);
 export const mobileOtps = pgTable(
   'mobile_otps',
   {
     id: uuid().primaryKey().defaultRandom(),
     phoneNumber: text().notNull(),
+    purpose: smsCodePurposeEnum().notNull().default('login'),
     codeHash: text().notNull(),
     attempts: integer().notNull().default(0),
     expiresAt: tz().notNull(),

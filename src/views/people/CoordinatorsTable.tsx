@@ -24,6 +24,7 @@ export function CoordinatorsTable({ onAddCoordinator }: { onAddCoordinator?: () 
   const totalPages = CoordinatorsTableContext.useSelector((s) => s.context.totalPages);
   const notice = CoordinatorsTableContext.useSelector((s) => s.context.notice);
   const editing = CoordinatorsTableContext.useSelector((s) => personEditOf(s.context), shallowEqual);
+  const confirmingInactive = CoordinatorsTableContext.useSelector((s) => s.hasTag('confirmInactive'));
   const loading = CoordinatorsTableContext.useSelector((s) => s.hasTag('loading'));
   const busy = CoordinatorsTableContext.useSelector((s) => s.hasTag('busy'));
   const ready = CoordinatorsTableContext.useSelector((s) => s.matches('ready'));
@@ -73,6 +74,8 @@ export function CoordinatorsTable({ onAddCoordinator }: { onAddCoordinator?: () 
       <Pager page={page} totalPages={totalPages} onGo={(p) => actor.send({ type: 'page.go', page: p })} />
       <EditPersonDialog
         {...editing}
+        confirming={confirmingInactive}
+        confirmQuestion={pm.confirmDeactivateCoordinator}
         title={pm.editCoordinator}
         failedText={pm.updateCoordinatorFailed}
         saving={busy}

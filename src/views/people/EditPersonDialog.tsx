@@ -2,6 +2,7 @@
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import type { PersonEditContext, PersonEditEvent } from '@/machines/personEditing';
 import { httpErrorMessage } from '@/i18n/httpErrors';
+import { ConfirmDialog } from './ConfirmDialog';
 import { pm } from './peopleMessages';
 
 /** The machine's edit context (`personEditOf`) plus what differs per screen; renders nothing while `edit` is null. */
@@ -10,6 +11,9 @@ type Props = PersonEditContext & {
   failedText: MessageDescriptor;
   saving: boolean;
   showStatus: boolean;
+  /** Saving would set an Active person Inactive: the dialog asks `confirmQuestion` (with the name) first, as Deactivate does. */
+  confirming?: boolean;
+  confirmQuestion?: MessageDescriptor;
   /** The machine's send: the dialog sends edit.change, edit.save and edit.cancel. */
   send: (event: PersonEditEvent) => void;
 };
@@ -22,6 +26,16 @@ export function EditPersonDialog(p: Props) {
   const t = (d: MessageDescriptor) => intl.formatMessage(d);
   const draft = p.edit;
   if (!draft) return null;
+  if (p.confirming && p.confirmQuestion) {
+    return (
+      <ConfirmDialog
+        question={intl.formatMessage(p.confirmQuestion, { name: draft.name })}
+        busy={p.saving}
+        onCancel={() => p.send({ type: 'edit.cancel' })}
+        onConfirm={() => p.send({ type: 'edit.save' })}
+      />
+    );
+  }
   return (
     <div className="dialog-backdrop">
       <form

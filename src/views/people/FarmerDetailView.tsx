@@ -24,6 +24,7 @@ function FarmerDetail() {
   const actor = FarmerDetailContext.useActorRef();
   const farmer = FarmerDetailContext.useSelector((s) => s.context.farmer);
   const editing = FarmerDetailContext.useSelector((s) => personEditOf(s.context), shallowEqual);
+  const confirmingInactive = FarmerDetailContext.useSelector((s) => s.hasTag('confirmInactive'));
   const admin = FarmerDetailContext.useSelector((s) => s.context.actorRole !== 'coordinator');
   const missing = FarmerDetailContext.useSelector((s) => s.matches('missing'));
   const failed = FarmerDetailContext.useSelector((s) => s.matches('failed'));
@@ -65,6 +66,8 @@ function FarmerDetail() {
       )}
       <EditPersonDialog
         {...editing}
+        confirming={confirmingInactive}
+        confirmQuestion={pm.confirmDeactivateFarmer}
         title={pm.editFarmer}
         failedText={pm.updateFarmerFailed}
         saving={busy}

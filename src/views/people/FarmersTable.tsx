@@ -36,6 +36,7 @@ export function FarmersTable({ onAddFarmer }: { onAddFarmer?: () => void }) {
   const coordinators = FarmersTableContext.useSelector((s) => s.context.coordinators);
   const notice = FarmersTableContext.useSelector((s) => s.context.notice);
   const editing = FarmersTableContext.useSelector((s) => personEditOf(s.context), shallowEqual);
+  const confirmingInactive = FarmersTableContext.useSelector((s) => s.hasTag('confirmInactive'));
   const loading = FarmersTableContext.useSelector((s) => s.hasTag('loading'));
   const busy = FarmersTableContext.useSelector((s) => s.hasTag('busy'));
   const ready = FarmersTableContext.useSelector((s) => s.matches('ready'));
@@ -55,7 +56,7 @@ export function FarmersTable({ onAddFarmer }: { onAddFarmer?: () => void }) {
             data-testid="import-file"
             onChange={(e) => {
               const file = e.target.files?.[0];
-              if (file) actor.send({ type: 'import.file', file });
+              if (file) actor.send({ type: 'import.file', file, locale: intl.locale });
               e.target.value = '';
             }}
           />
@@ -74,6 +75,7 @@ export function FarmersTable({ onAddFarmer }: { onAddFarmer?: () => void }) {
           {notice.kind === 'imported' ? (
             <p>
               {t(pm.imported)}: {t(pm.importSummary, { imported: notice.imported, rejected: notice.rejected })}
+              {notice.invited > 0 && <> {t(pm.importInvited, { invited: notice.invited })}</>}
             </p>
           ) : notice.kind === 'csvOnly' ? (
             <p>{t(pm.csvOnly)}</p>
@@ -145,6 +147,8 @@ export function FarmersTable({ onAddFarmer }: { onAddFarmer?: () => void }) {
       )}
       <EditPersonDialog
         {...editing}
+        confirming={confirmingInactive}
+        confirmQuestion={pm.confirmDeactivateFarmer}
         title={pm.editFarmer}
         failedText={pm.updateFarmerFailed}
         saving={busy}

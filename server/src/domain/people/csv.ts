@@ -7,6 +7,8 @@
  */
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
+import { translated as t, type Translated } from '../../lib/errors';
+import type { Lang } from '../language';
 
 export const FARMER_IMPORT_MAX_BYTES = 1024 * 1024;
 export const FARMER_IMPORT_MAX_ROWS = 5000;
@@ -40,19 +42,24 @@ export type RejectReason =
   | 'already_registered'
   | 'too_long';
 
-export const REJECT_TEXT: Record<RejectReason, string> = {
-  name_required: 'Name is required',
-  email_required: 'Email is required',
-  email_invalid: 'Email is not valid',
-  phone_required: 'Phone number is required',
-  phone_invalid: 'Phone number must be 10 digits',
-  pincode_invalid: 'Pincode must be 6 digits',
-  language_invalid: 'Preferred language must be marathi, english or hindi',
-  status_invalid: 'Status must be Active or Inactive',
-  coordinator_unknown: 'No active coordinator has this email',
-  duplicate_in_file: 'This email appears earlier in the file',
-  already_registered: 'A user with this email already exists',
-  too_long: 'A value is longer than 200 characters',
+/** Each reason in the reader's language: the rejected-rows report is read by the admin who imported the file. */
+export const REJECT_TEXT: Record<RejectReason, Translated> = {
+  name_required: t('Name is required', 'नाव आवश्यक आहे', 'नाम आवश्यक है'),
+  email_required: t('Email is required', 'ईमेल आवश्यक आहे', 'ईमेल आवश्यक है'),
+  email_invalid: t('Email is not valid', 'ईमेल वैध नाही', 'ईमेल मान्य नहीं है'),
+  phone_required: t('Phone number is required', 'फोन नंबर आवश्यक आहे', 'फ़ोन नंबर आवश्यक है'),
+  phone_invalid: t('Phone number must be 10 digits', 'फोन नंबर 10 अंकी असावा', 'फ़ोन नंबर 10 अंकों का होना चाहिए'),
+  pincode_invalid: t('Pincode must be 6 digits', 'पिनकोड 6 अंकी असावा', 'पिनकोड 6 अंकों का होना चाहिए'),
+  language_invalid: t(
+    'Preferred language must be marathi, english or hindi',
+    'पसंतीची भाषा marathi, english किंवा hindi असावी',
+    'पसंदीदा भाषा marathi, english या hindi होनी चाहिए',
+  ),
+  status_invalid: t('Status must be Active or Inactive', 'स्थिती Active किंवा Inactive असावी', 'स्थिति Active या Inactive होनी चाहिए'),
+  coordinator_unknown: t('No active coordinator has this email', 'या ईमेलचा कोणताही सक्रिय समन्वयक नाही', 'इस ईमेल का कोई सक्रिय समन्वयक नहीं है'),
+  duplicate_in_file: t('This email appears earlier in the file', 'हा ईमेल फाइलमध्ये आधी आला आहे', 'यह ईमेल फ़ाइल में पहले आ चुका है'),
+  already_registered: t('A user with this email already exists', 'या ईमेलचा वापरकर्ता आधीच आहे', 'इस ईमेल का उपयोगकर्ता पहले से मौजूद है'),
+  too_long: t('A value is longer than 200 characters', 'एखादी नोंद 200 अक्षरांपेक्षा लांब आहे', 'कोई मान 200 अक्षरों से लंबा है'),
 };
 
 export type RejectedRow = { line: number; name: string; email: string; reasons: RejectReason[] };
@@ -201,10 +208,10 @@ export function validateFarmerRows(rows: RawFarmerRow[], ctx: ImportContext) {
   return { valid, rejected };
 }
 
-/** The downloadable report of rejected rows. */
-export function rejectedRowsCsv(rejected: RejectedRow[]): string {
+/** The downloadable report of rejected rows: the column names stay as they are (a spreadsheet's), the reasons in `lang`. */
+export function rejectedRowsCsv(rejected: RejectedRow[], lang: Lang): string {
   return stringify(
-    rejected.map((r) => [r.line, r.name, r.email, r.reasons.map((x) => REJECT_TEXT[x]).join('; ')].map(String).map(neutraliseCell)),
+    rejected.map((r) => [r.line, r.name, r.email, r.reasons.map((x) => REJECT_TEXT[x][lang]).join('; ')].map(String).map(neutraliseCell)),
     { header: true, columns: ['Line', 'Name', 'Email', 'Reasons'] },
   );
 }

@@ -51,7 +51,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/disease/detect',
     {
       onRequest: [app.authenticate],
-      config: { rateLimit: perUserLimit(app.config.diseaseDetectPerUserPerMinute) },
+      // A leaf photo on 2G takes minutes to arrive (plugins/requestTimeout.ts).
+      config: { rateLimit: perUserLimit(app.config.diseaseDetectPerUserPerMinute), upload: true },
       schema: {
         tags: ['disease'],
         consumes: ['multipart/form-data'],
