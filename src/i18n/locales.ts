@@ -1,5 +1,5 @@
 /** The app's languages: Marathi first, then English and Hindi (the user's preferredLanguage values). */
-import type { Language } from '../../server/src/contracts/common';
+import type { Language } from '../../contracts/common';
 
 export const SUPPORTED = ['mr', 'en', 'hi'] as const;
 export type Locale = (typeof SUPPORTED)[number];

@@ -3,7 +3,7 @@
  * format (spec sections 3, 5, 9). The server applies the same rules in server/src/domain/fields; the
  * browser may not import server code, so tests/unit/addFieldRules.test.ts keeps the two identical.
  */
-import type { AddFieldBody } from '../../server/src/contracts/fields';
+import type { AddFieldBody } from '../../contracts/fields';
 
 export const AREA_UNITS = ['acres', 'hectares', 'sq_meters'] as const;
 export const SOIL_TYPES = ['black', 'red', 'laterite', 'alluvial', 'mountain', 'desert', 'other'] as const;

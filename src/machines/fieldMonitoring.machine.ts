@@ -18,7 +18,7 @@ import {
   type SensorTimeline,
 } from '@/services/fields';
 import { emitWithAck, onSocket, subscribeConnectionState, wasRecovered } from '@/services/socket';
-import type { ReadingPush } from '../../server/src/contracts/socket';
+import type { ReadingPush } from '../../contracts/socket';
 
 export type LiveReading = Pick<ReadingPush, 'fieldId' | 'type' | 'value' | 'timestamp'>;
 

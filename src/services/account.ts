@@ -1,7 +1,7 @@
 /** The account and security calls (spec section 7), one function each. */
-import type { ActiveSession, AdminSignInAnswer, LoginHistoryEntry, TwoFactorSetup, TwoFactorStatus } from '../../server/src/contracts/account';
-import type { NotificationPreferences } from '../../server/src/contracts/auth';
-import type { CodeVersionResponse } from '../../server/src/contracts/health';
+import type { ActiveSession, AdminSignInAnswer, LoginHistoryEntry, TwoFactorSetup, TwoFactorStatus } from '../../contracts/account';
+import type { NotificationPreferences } from '../../contracts/auth';
+import type { CodeVersionResponse } from '../../contracts/health';
 import { http } from './http';
 
 export type { ActiveSession, LoginHistoryEntry, NotificationPreferences, TwoFactorSetup, TwoFactorStatus };

@@ -4,7 +4,7 @@
  * Both live exactly as long as the state that invokes them.
  */
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import type { SocketAck } from '../../server/src/contracts/socket';
+import type { SocketAck } from '../../contracts/socket';
 import type { AlertItem } from './alerts';
 import type { ReadingEvent, SeriesPoint } from './sensors';
 import { last24h } from './sensors';

@@ -7,9 +7,9 @@ import type {
   FarmerRow,
   ImportReport,
   PersonEdit,
-} from '../../server/src/contracts/people';
+} from '../../contracts/people';
 
-export type { CoordinatorChoice, CoordinatorList, CoordinatorRow, FarmerList, FarmerRow, ImportReport, PersonEdit } from '../../server/src/contracts/people';
+export type { CoordinatorChoice, CoordinatorList, CoordinatorRow, FarmerList, FarmerRow, ImportReport, PersonEdit } from '../../contracts/people';
 
 export type FarmerQuery = { page: number; limit: number; search?: string; status?: 'all' | 'active' | 'inactive' | 'alert' };
 

@@ -3,7 +3,7 @@
  * (drizzle `casing: 'snake_case'`), camelCase here. IDs are UUIDs; the API exposes them as `_id`.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { DiseaseResult as DiseaseResultJson } from '../contracts/disease';
+import type { DiseaseResult as DiseaseResultJson } from '../../../contracts/disease';
 import {
   bigint,
   boolean,

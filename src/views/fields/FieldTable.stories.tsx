@@ -4,7 +4,7 @@ import { fromPromise } from 'xstate';
 import mr from '@/i18n/messages/mr.json';
 import { FieldTableContext } from '@/machines/fieldTable.context';
 import { fieldTableMachine, type FieldTableInput } from '@/machines/fieldTable.machine';
-import type { FieldList, FieldRow } from '../../../server/src/contracts/fields';
+import type { FieldList, FieldRow } from '../../../contracts/fields';
 import { FieldTable } from './FieldTable';
 
 const field = (n: number, extra: Partial<FieldRow> = {}): FieldRow => ({

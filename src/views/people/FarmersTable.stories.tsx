@@ -4,7 +4,7 @@ import { fromPromise } from 'xstate';
 import mr from '@/i18n/messages/mr.json';
 import { FarmersTableContext } from '@/machines/farmersTable.context';
 import { farmersTableMachine, type FarmersTableInput } from '@/machines/farmersTable.machine';
-import type { FarmerList, PersonEdit } from '../../../server/src/contracts/people';
+import type { FarmerList, PersonEdit } from '../../../contracts/people';
 import { FarmersTable } from './FarmersTable';
 import { storyCoordinatorChoices, storyFarmer } from './peopleStoryFixtures';
 

@@ -2,7 +2,7 @@
  * SQL for field lists, field details, field creation and locations. Every read is limited by `fieldScope(user)`.
  */
 import { and, asc, count, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
-import type { FieldPin } from '../../contracts/fields';
+import type { FieldPin } from '../../../../contracts/fields';
 import type { Db } from '../../db/client';
 import { cropHistory, fieldFinancials, fieldNotes, fields, gpsFieldLocations, sensors, users } from '../../db/schema';
 import { fieldScope, type AuthUser } from '../../lib/access';

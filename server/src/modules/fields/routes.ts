@@ -4,8 +4,8 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ApiErrorBody } from '../../contracts/common';
-import { AddFieldBody, FieldChoice, FieldChoicesQuery, FieldList, FieldListQuery, FieldPins, FieldPinsQuery, LocationBody } from '../../contracts/fields';
+import { ApiErrorBody } from '../../../../contracts/common';
+import { AddFieldBody, FieldChoice, FieldChoicesQuery, FieldList, FieldListQuery, FieldPins, FieldPinsQuery, LocationBody } from '../../../../contracts/fields';
 import { isAdmin, requireRole, STAFF } from '../../lib/access';
 import { forbidden } from '../../lib/errors';
 import type { AddFieldPayload } from '../../domain/fields/addField';

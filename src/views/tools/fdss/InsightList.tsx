@@ -6,7 +6,7 @@
 import { defineMessages, useIntl } from 'react-intl';
 import { formatDate } from '@/i18n/format';
 import { FdssContext } from '@/machines/fdss.context';
-import type { Insight } from '../../../../server/src/contracts/fdss';
+import type { Insight } from '../../../../contracts/fdss';
 import { BulbIcon, WarningIcon } from '../icons';
 
 const m = defineMessages({

@@ -9,7 +9,7 @@ import {
   SENSOR_TYPES,
   SOIL_TYPES,
   YIELD_UNITS,
-} from '../domain/fields/addField';
+} from '../server/src/domain/fields/addField';
 
 const oneOf = <T extends readonly string[]>(values: T) => Type.Enum(values);
 const num = (opts: { minimum?: number; maximum?: number } = {}) => Type.Optional(Type.Number(opts));
@@ -193,4 +193,4 @@ export const FieldChoice = Type.Object({
 export type FieldChoice = Static<typeof FieldChoice>;
 
 /** GET /admin/fields/{id}: the Field Details modal. */
-export type FieldDetail = Awaited<ReturnType<typeof import('../modules/fields/service').fieldDetails>>;
+export type FieldDetail = Awaited<ReturnType<typeof import('../server/src/modules/fields/service').fieldDetails>>;
