@@ -1,5 +1,5 @@
 /**
- * Account and security API shapes (spec section 7, Authentication and account). The web imports these type-only.
+ * Account and security API shapes (spec section 7, Authentication and account).
  */
 import { Type, type Static } from 'typebox';
 import { NotificationPreferences } from './auth';

@@ -6,9 +6,10 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { HttpError } from '@/services/http';
 import { listCoordinatorChoices, registerUser, type CoordinatorChoice, type NewUser } from '@/services/people';
+import type { AddableRole, Role } from '../../contracts/roles';
 
-export type AddableRole = 'admin' | 'coordinator' | 'farmer';
-export type ActorRole = 'superadmin' | 'admin' | 'coordinator' | 'farmer';
+export type { AddableRole };
+export type ActorRole = Role;
 
 export type UserDraft = Required<Omit<NewUser, 'role' | 'managedBy'>> & { coordinatorId: string };
 export type DraftKey = keyof UserDraft;

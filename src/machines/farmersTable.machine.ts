@@ -23,6 +23,7 @@ import {
 import { asHttp } from './personEdit';
 import { closedEdit, openEditOn, personEditingState, type PersonEditContext, type PersonEditEvent } from './personEditing';
 import { clampPage } from './paging';
+import type { StaffRole } from '../../contracts/roles';
 
 export const FARMER_PAGE_SIZE = 10;
 
@@ -33,7 +34,7 @@ export type FarmersNotice =
   | { kind: 'imported'; imported: number; rejected: number; report: string | null };
 
 type Loaded = FarmerList & { coordinators: CoordinatorChoice[] };
-export type FarmersTableInput = { actorRole: 'superadmin' | 'admin' | 'coordinator' };
+export type FarmersTableInput = { actorRole: StaffRole };
 
 export const isCsvFile = (f: File) => /\.csv$/i.test(f.name);
 

@@ -19,6 +19,7 @@ import {
 } from '@/services/fields';
 import { emitWithAck, onSocket, subscribeConnectionState, wasRecovered } from '@/services/socket';
 import type { ReadingPush } from '../../contracts/socket';
+import type { Role } from '../../contracts/roles';
 
 export type LiveReading = Pick<ReadingPush, 'fieldId' | 'type' | 'value' | 'timestamp'>;
 
@@ -46,7 +47,7 @@ export const watchFieldReadings = fromCallback<{ type: 'noop' }, { fieldId: stri
 export const MONITOR_PAGE_SIZE = 10;
 export const TIMELINE_DAYS = 7;
 export type HealthFilter = 'all' | 'good' | 'warning' | 'alert';
-export type MonitoringInput = { actorRole: 'superadmin' | 'admin' | 'coordinator' | 'farmer' };
+export type MonitoringInput = { actorRole: Role };
 /**
  * Where the list and the details come from: the spec's staff endpoints for admins and coordinators, and the
  * caller-scoped ones for a farmer (their own fields only; the server answers 404 for anyone else's).

@@ -8,9 +8,10 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { listAdminFields, listCoordinatorFields, saveFieldLocation, type FieldList, type FieldRow } from '@/services/fields';
 import { currentPosition, type Position as DevicePosition } from '@/services/geolocation';
+import type { StaffRole } from '../../contracts/roles';
 
 export const FIELD_PAGE_SIZE = 10;
-export type FieldTableInput = { actorRole: 'superadmin' | 'admin' | 'coordinator' };
+export type FieldTableInput = { actorRole: StaffRole };
 export type Position = { lat: number; lng: number };
 
 export const fieldTableMachine = setup({

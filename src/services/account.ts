@@ -3,11 +3,12 @@ import type { ActiveSession, AdminSignInAnswer, LoginHistoryEntry, TwoFactorSetu
 import type { NotificationPreferences } from '../../contracts/auth';
 import type { CodeVersionResponse } from '../../contracts/health';
 import { http } from './http';
+import type { Language } from '../../contracts/languages';
+import type { Role } from '../../contracts/roles';
 
 export type { ActiveSession, LoginHistoryEntry, NotificationPreferences, TwoFactorSetup, TwoFactorStatus };
 
-export type Language = 'marathi' | 'english' | 'hindi';
-export type Role = 'superadmin' | 'admin' | 'coordinator' | 'farmer';
+export type { Language, Role };
 
 export type Profile = {
   _id: string;

@@ -6,7 +6,7 @@ import type { FieldPin } from '../../../../contracts/fields';
 import type { Db } from '../../db/client';
 import { cropHistory, fieldFinancials, fieldNotes, fields, gpsFieldLocations, sensors, users } from '../../db/schema';
 import { fieldScope, type AuthUser } from '../../lib/access';
-import type { AddFieldPayload } from '../../domain/fields/addField';
+import type { AddFieldPayload } from '../../../../contracts/addField';
 import { normaliseCropName } from '../../domain/crops/catalogue';
 import { counted, matchesWhenSearching, pageInfo, searchPattern } from '../people/repository';
 import { scopeKey, versionStamp, type CountCache, type CountedTable } from '../../lib/countCache';

@@ -1,33 +1,12 @@
 /**
- * The Add Field rules on the browser side: enumerations, bounds, dropping empty values and the field-id
- * format (spec sections 3, 5, 9). The server applies the same rules in server/src/domain/fields; the
- * browser may not import server code, so tests/unit/addFieldRules.test.ts keeps the two identical.
+ * The Add Field rules both sides run (spec sections 3, 5, 9): how empty values are dropped before sending, and
+ * which values are out of bounds. The web form checks them before it sends; POST /fields checks them again.
  */
-import type { AddFieldBody } from '../../contracts/fields';
+import type { AddFieldBody } from './fields';
+import { BOUNDS } from './fieldValues';
 
-export const AREA_UNITS = ['acres', 'hectares', 'sq_meters'] as const;
-export const SOIL_TYPES = ['black', 'red', 'laterite', 'alluvial', 'mountain', 'desert', 'other'] as const;
-export const CROP_STATUSES = ['planning', 'prepared', 'planted', 'growing', 'flowering', 'fruiting', 'harvested', 'fallow'] as const;
-export const YIELD_UNITS = ['kg', 'quintal', 'ton'] as const;
-export const SENSOR_TYPES = ['moisture', 'temperature', 'humidity', 'ph', 'nitrogen', 'weather'] as const;
-export const SENSOR_STATUSES = ['active', 'inactive', 'maintenance', 'offline'] as const;
-export const IRRIGATION_TYPES = ['manual', 'drip', 'sprinkler', 'flood', 'canal', 'none'] as const;
-
+/** What the form sends and POST /fields takes. */
 export type AddFieldPayload = AddFieldBody;
-
-/** Numeric bounds the form and the server both enforce; `step` is only a UI hint. */
-export const BOUNDS = {
-  ph: { min: 0, max: 14, step: 0.1 },
-  organicMatter: { min: 0, max: 100, step: 0.1 },
-  nitrogen: { min: 0 },
-  phosphorus: { min: 0 },
-  potassium: { min: 0 },
-  expectedYield: { min: 0 },
-  duration: { min: 0 },
-  area: { min: 0, step: 0.01 },
-  lat: { min: -90, max: 90 },
-  lng: { min: -180, max: 180 },
-} as const;
 
 const isEmpty = (v: unknown) =>
   v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (typeof v === 'number' && Number.isNaN(v));
@@ -91,16 +70,4 @@ export function fieldProblems(p: Partial<AddFieldPayload>): FieldProblem[] {
   if (p.sensors?.some((x) => !x.sensorId?.trim())) problems.push('sensorId');
   if (p.irrigation?.schedule?.timeSlots?.some((t) => !TIME_SLOT.test(t))) problems.push('timeSlot');
   return problems;
-}
-
-/** Field codes: 'FLD' + the last 6 digits of the current time + 3 random uppercase letters. */
-const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-
-export const FIELD_ID_PATTERN = /^FLD\d{6}[A-Z]{3}$/;
-
-export function generateFieldId(now: number = Date.now(), random: () => number = Math.random): string {
-  const digits = String(now).slice(-6).padStart(6, '0');
-  let letters = '';
-  for (let i = 0; i < 3; i++) letters += LETTERS[Math.floor(random() * LETTERS.length) % LETTERS.length];
-  return `FLD${digits}${letters}`;
 }
