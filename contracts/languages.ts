@@ -17,8 +17,8 @@ export const DEFAULT_LANGUAGE: Language = 'marathi';
 export const LANGUAGE_OF_LOCALE: Record<Locale, Language> = { mr: 'marathi', en: 'english', hi: 'hindi' };
 export const LOCALE_OF_LANGUAGE: Record<Language, Locale> = { marathi: 'mr', english: 'en', hindi: 'hi' };
 
-/** Any locale tag ('mr', 'en-IN', 'hi-IN-u-nu-latn') → the server's language name; an unknown tag → Marathi. */
-export const languageOfTag = (tag: string): Language => {
+/** Any locale tag ('mr', 'en-IN', 'hi-IN-u-nu-latn') → the server's language name; an unknown tag → `fallback`. */
+export const languageOfTag = (tag: string, fallback: Language = DEFAULT_LANGUAGE): Language => {
   const code = tag.slice(0, 2);
-  return (LOCALES as readonly string[]).includes(code) ? LANGUAGE_OF_LOCALE[code as Locale] : DEFAULT_LANGUAGE;
+  return (LOCALES as readonly string[]).includes(code) ? LANGUAGE_OF_LOCALE[code as Locale] : fallback;
 };

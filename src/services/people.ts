@@ -8,6 +8,7 @@ import type {
   ImportReport,
   PersonEdit,
 } from '../../contracts/people';
+import type { Language } from '../../contracts/languages';
 
 export type { CoordinatorChoice, CoordinatorList, CoordinatorRow, FarmerList, FarmerRow, ImportReport, PersonEdit } from '../../contracts/people';
 
@@ -19,7 +20,7 @@ export type NewUser = {
   email: string;
   phoneNumber: string;
   password: string;
-  preferredLanguage: 'marathi' | 'english' | 'hindi';
+  preferredLanguage: Language;
   address?: string;
   village?: string;
   district?: string;

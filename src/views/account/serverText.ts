@@ -2,14 +2,13 @@
  * Reads the server's translated message out of a failed call (HttpError.serverMessage), in the reader's
  * language, without the view importing the service layer.
  */
-const LANG: Record<string, 'marathi' | 'english' | 'hindi'> = { mr: 'marathi', en: 'english', hi: 'hindi' };
-
-type WithServerMessage = { status?: number; serverMessage?: (lang: 'marathi' | 'english' | 'hindi') => string | undefined };
+import { languageOfTag, type Language } from '../../../contracts/languages';
+type WithServerMessage = { status?: number; serverMessage?: (lang: Language) => string | undefined };
 
 export function serverText(error: unknown, locale: string): string | undefined {
   const e = error as WithServerMessage | null;
   if (!e || typeof e.serverMessage !== 'function') return undefined;
-  return e.serverMessage(LANG[locale.slice(0, 2)] ?? 'marathi');
+  return e.serverMessage(languageOfTag(locale));
 }
 
 export const statusOf = (error: unknown) => (error as WithServerMessage | null)?.status ?? 0;

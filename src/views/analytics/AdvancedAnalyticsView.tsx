@@ -15,8 +15,8 @@ import { m } from './advancedMessages';
 import './advanced.css';
 import { seasonLabel } from '../ui/farmWords';
 import { formatDate, formatNum, formatMoney } from '@/i18n/format';
+import { languageOfTag } from '../../../contracts/languages';
 
-const LANGUAGE = { mr: 'marathi', en: 'english', hi: 'hindi' } as const;
 const UNIT: Record<string, string> = { moisture: '%', temperature: ' °C', humidity: '%', ph: '', nitrogen: '', weather: '' };
 /** A change smaller than this (in the reading's unit) reads as steady. */
 const STEADY = 0.5;
@@ -411,7 +411,7 @@ function Insights() {
   const f = useFmt();
   const a = AdvancedAnalyticsContext.useSelector((s) => (s.matches('ready') ? s.context.analytics : null));
   if (!a) return null;
-  const lang = LANGUAGE[intl.locale.slice(0, 2) as keyof typeof LANGUAGE] ?? 'marathi';
+  const lang = languageOfTag(intl.locale);
   return (
     <section className="card adv-insights" aria-labelledby="adv-insights-title">
       <h2 id="adv-insights-title">{t(m.insightsTitle)}</h2>

@@ -4,11 +4,10 @@
  */
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import type { CallFailure } from '@/machines/personEdit';
-
-const LANGUAGE_OF: Record<string, 'marathi' | 'english' | 'hindi'> = { mr: 'marathi', en: 'english', hi: 'hindi' };
+import { languageOfTag } from '../../../contracts/languages';
 
 export function useFailureText() {
   const intl = useIntl();
   return (error: CallFailure | null, fallback: MessageDescriptor, values?: Record<string, string | number>) =>
-    (error?.body && error.serverMessage(LANGUAGE_OF[intl.locale.slice(0, 2)] ?? 'english')) || intl.formatMessage(fallback, values);
+    (error?.body && error.serverMessage(languageOfTag(intl.locale, 'english'))) || intl.formatMessage(fallback, values);
 }

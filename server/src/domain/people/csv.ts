@@ -7,6 +7,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
+import { LANGUAGES, type Language } from '../../../../contracts/languages';
 
 export const FARMER_IMPORT_MAX_BYTES = 1024 * 1024;
 export const FARMER_IMPORT_MAX_ROWS = 5000;
@@ -20,7 +21,7 @@ export type FarmerImportRow = {
   district?: string;
   state?: string;
   pincode?: string;
-  preferredLanguage: 'marathi' | 'english' | 'hindi';
+  preferredLanguage: Language;
   status: 'Active' | 'Inactive';
   /** Resolved from the coordinator's e-mail; undefined when the row names none. */
   coordinatorId?: string;
@@ -137,7 +138,6 @@ export function parseFarmerCsv(input: Buffer | string): RawFarmerRow[] {
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const LANGUAGES = ['marathi', 'english', 'hindi'] as const;
 
 /** 10 digits; spaces, dashes and a +91/91/0 prefix are tolerated. */
 export function normalisePhone(raw: string): string | null {
