@@ -3,6 +3,7 @@
  * (drizzle `casing: 'snake_case'`), camelCase here. IDs are UUIDs; the API exposes them as `_id`.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { ALERT_STATUSES, ALERT_TYPES, SEVERITIES } from '../../../contracts/alertTypes';
 import type { DiseaseResult as DiseaseResultJson } from '../../../contracts/disease';
 import { AREA_UNITS, CROP_STATUSES, FIELD_HEALTHS, IRRIGATION_TYPES, SOIL_TYPES, YIELD_UNITS } from '../../../contracts/fieldValues';
 import { LANGUAGES } from '../../../contracts/languages';
@@ -43,9 +44,9 @@ export const irrigationTypeEnum = pgEnum('irrigation_type', IRRIGATION_TYPES);
 export const fieldHealthEnum = pgEnum('field_health', FIELD_HEALTHS);
 /** Operational state of a field (analytics.byStatus). */
 export const fieldStateEnum = pgEnum('field_state', ['active', 'maintenance', 'inactive', 'harvested']);
-export const alertTypeEnum = pgEnum('alert_type', ['moisture', 'temperature', 'pest', 'irrigation', 'offline']);
-export const severityEnum = pgEnum('severity', ['high', 'medium', 'low']);
-export const alertStatusEnum = pgEnum('alert_status', ['unacknowledged', 'acknowledged', 'assigned']);
+export const alertTypeEnum = pgEnum('alert_type', ALERT_TYPES);
+export const severityEnum = pgEnum('severity', SEVERITIES);
+export const alertStatusEnum = pgEnum('alert_status', ALERT_STATUSES);
 /**
  * A login-history row: a sign-in ('success', 'suspicious'), a wrong password or code ('failed'), an attempt
  * refused by the sign-in throttle ('throttled', with `retryAt`), an administrator clearing that throttle
