@@ -1,6 +1,7 @@
 /** Field list, detail, creation and location shapes (spec sections 3 and 7). */
 import { Type, type Static } from 'typebox';
 import { PageQuery, Pagination } from './common';
+import { PINCODE_PATTERN } from './contactRules';
 import { AREA_UNITS, CROP_STATUSES, FIELD_HEALTHS, IRRIGATION_TYPES, SOIL_TYPES, YIELD_UNITS } from './fieldValues';
 import { literalUnion } from './literals';
 import { SENSOR_STATUSES, SENSOR_TYPES } from './sensorTypes';
@@ -22,7 +23,7 @@ export const AddFieldBody = Type.Object(
         {
           coordinates: Type.Optional(Type.Object({ lat: num({ minimum: -90, maximum: 90 }), lng: num({ minimum: -180, maximum: 180 }) }, closed)),
           address: Type.Optional(
-            Type.Object({ state: text(), district: text(), village: text(), pincode: Type.Optional(Type.String({ pattern: '^[0-9]{6}$' })), fullAddress: text(500) }, closed),
+            Type.Object({ state: text(), district: text(), village: text(), pincode: Type.Optional(Type.String({ pattern: PINCODE_PATTERN })), fullAddress: text(500) }, closed),
           ),
           area: Type.Optional(Type.Object({ value: num({ minimum: 0 }), unit: Type.Optional(oneOf(AREA_UNITS)) }, closed)),
         },
