@@ -1,6 +1,6 @@
 /** The account and security calls (spec section 7), one function each. */
 import type { ActiveSession, AdminSignInAnswer, LoginHistoryEntry, TwoFactorSetup, TwoFactorStatus } from '../../contracts/account';
-import type { NotificationPreferences } from '../../contracts/auth';
+import type { NotificationPreferences, User } from '../../contracts/auth';
 import type { CodeVersionResponse } from '../../contracts/health';
 import { http } from './http';
 import type { Language } from '../../contracts/languages';
@@ -10,21 +10,11 @@ export type { ActiveSession, LoginHistoryEntry, NotificationPreferences, TwoFact
 
 export type { Language, Role };
 
-export type Profile = {
-  _id: string;
-  name: string;
-  email: string;
-  phoneNumber: string | null;
-  address: string | null;
-  village: string | null;
-  district: string | null;
-  state: string | null;
-  pincode: string | null;
-  preferredLanguage: Language;
-  notificationPreferences: NotificationPreferences;
-  profileImage: string | null;
-  role: Role;
-};
+/** The signed-in user's profile: the API's User without the administrative columns. */
+export type Profile = Pick<
+  User,
+  '_id' | 'name' | 'email' | 'phoneNumber' | 'address' | 'village' | 'district' | 'state' | 'pincode' | 'preferredLanguage' | 'notificationPreferences' | 'profileImage' | 'role'
+>;
 export type ProfileField = { _id: string; fieldId: string; name: string };
 
 /** What the profile form edits: every field the server accepts, as the form holds them. */
