@@ -1,5 +1,5 @@
 /**
- * Accounts: login, refresh, logout, register, profile. The browser imports these types only.
+ * Accounts: login, refresh, logout, register, profile.
  */
 import { Type, type Static, type TSchema } from 'typebox';
 import { Language, Role, Uuid } from './common';

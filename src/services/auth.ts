@@ -1,6 +1,6 @@
 /**
  * One function per account endpoint (spec section 7, "Authentication and account"), typed from the
- * server's contract (contracts/auth.ts), which the browser takes as types only.
+ * shared contract (contracts/auth.ts).
  */
 import type { Language, Role } from '../../contracts/common';
 import type {
