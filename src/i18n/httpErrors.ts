@@ -10,7 +10,7 @@
  */
 import { defineMessage, defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
 import { reasonFor, type HttpError, type HttpReason } from '@/shared/httpError';
-import { isLocale, languageOf } from './locales';
+import { languageOfTag } from '../../contracts/languages';
 
 const m = defineMessages({
   network: { id: 'http.network', defaultMessage: 'Network error. Please check your internet connection.' },
@@ -66,9 +66,7 @@ export function retryAfterSeconds(error: unknown): number | null {
 export function serverWords(error: unknown, locale: string): string | undefined {
   const f = asFailure(error);
   if (!SERVER_WORDED.has(reasonOf(f))) return undefined;
-  const short = locale.split('-')[0];
-  const language = isLocale(short) ? languageOf(short) : 'english';
-  return typeof f.serverMessage === 'function' ? f.serverMessage(language) : undefined;
+  return typeof f.serverMessage === 'function' ? f.serverMessage(languageOfTag(locale, 'english')) : undefined;
 }
 
 /** The message to show for a failed call (the rule is at the top of this file). */

@@ -7,7 +7,9 @@ import { assign, fromPromise, setup } from 'xstate';
 import { HttpError } from '@/services/http';
 import { createField, type AddFieldPayload } from '@/services/fields';
 import { listAdminFarmers, listManagedFarmers, type FarmerRow } from '@/services/people';
-import { dropEmpty, fieldProblems, generateFieldId, type FieldProblem } from './addFieldRules';
+import { dropEmpty, fieldProblems, type FieldProblem } from '../../contracts/addField';
+import { generateFieldId } from '../../contracts/fieldId';
+import { STAFF_ROLES, type Role } from '../../contracts/roles';
 import { fieldChanged } from './fieldChanged';
 
 export const REDIRECT_AFTER_MS = 2000;
@@ -108,10 +110,10 @@ export function draftProblems(d: FieldDraft): FieldProblem[] {
 }
 
 export type AddFieldFailure = { kind: 'invalid'; problems: FieldProblem[] } | { kind: 'failed'; error: HttpError | null };
-export type AddFieldInput = { actorRole: 'superadmin' | 'admin' | 'coordinator' | 'farmer' };
+export type AddFieldInput = { actorRole: Role };
 type AddFieldContext = AddFieldInput & { draft: FieldDraft; farmers: FarmerRow[]; failure: AddFieldFailure | null };
 
-const staffRoles = ['superadmin', 'admin', 'coordinator'];
+const staffRoles: readonly Role[] = STAFF_ROLES;
 
 export const addFieldMachine = setup({
   types: {

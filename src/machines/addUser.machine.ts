@@ -7,9 +7,11 @@ import { assign, fromPromise, setup } from 'xstate';
 import { HttpError } from '@/services/http';
 import { listCoordinatorChoices, registerUser, type CoordinatorChoice, type NewUser } from '@/services/people';
 import { fieldChanged } from './fieldChanged';
+import type { AddableRole, Role } from '../../contracts/roles';
+import { EMAIL_SHAPE, PHONE_SHAPE, PINCODE_SHAPE } from '../../contracts/contactRules';
 
-export type AddableRole = 'admin' | 'coordinator' | 'farmer';
-export type ActorRole = 'superadmin' | 'admin' | 'coordinator' | 'farmer';
+export type { AddableRole };
+export type ActorRole = Role;
 
 export type UserDraft = Required<Omit<NewUser, 'role' | 'managedBy'>> & { coordinatorId: string };
 export type DraftKey = keyof UserDraft;
@@ -50,9 +52,9 @@ export const needsCoordinator = (input: AddUserInput) =>
 
 export function draftProblem(draft: UserDraft, input: AddUserInput): AddUserProblem | null {
   if (![draft.name, draft.email, draft.phoneNumber, draft.password].every((v) => v.trim())) return { kind: 'required' };
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(draft.email.trim())) return { kind: 'email' };
-  if (!/^\d{10}$/.test(draft.phoneNumber.trim())) return { kind: 'phone' };
-  if (draft.pincode.trim() && !/^\d{6}$/.test(draft.pincode.trim())) return { kind: 'pincode' };
+  if (!EMAIL_SHAPE.test(draft.email.trim())) return { kind: 'email' };
+  if (!PHONE_SHAPE.test(draft.phoneNumber.trim())) return { kind: 'phone' };
+  if (draft.pincode.trim() && !PINCODE_SHAPE.test(draft.pincode.trim())) return { kind: 'pincode' };
   if (needsCoordinator(input) && !draft.coordinatorId) return { kind: 'coordinator' };
   return null;
 }

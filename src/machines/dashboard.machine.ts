@@ -14,7 +14,7 @@ import {
 } from '@/services/dashboards';
 import { listFieldPins, listCoordinatorFields, type FieldPin, type FieldRow } from '@/services/fields';
 import { listManagedFarmers, type FarmerRow } from '@/services/people';
-import type { AlertPush } from '../../server/src/contracts/socket';
+import type { AlertPush } from '../../contracts/socket';
 import { socketFeed } from './socketFeed';
 
 export type { AlertPreview };

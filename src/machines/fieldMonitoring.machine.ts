@@ -17,7 +17,8 @@ import {
   type FieldRow,
   type SensorTimeline,
 } from '@/services/fields';
-import type { ReadingPush } from '../../server/src/contracts/socket';
+import type { ReadingPush } from '../../contracts/socket';
+import type { Role } from '../../contracts/roles';
 import { socketFeed } from './socketFeed';
 
 export type LiveReading = Pick<ReadingPush, 'fieldId' | 'type' | 'value' | 'timestamp'>;
@@ -25,7 +26,7 @@ export type LiveReading = Pick<ReadingPush, 'fieldId' | 'type' | 'value' | 'time
 export const MONITOR_PAGE_SIZE = 10;
 export const TIMELINE_DAYS = 7;
 export type HealthFilter = 'all' | 'good' | 'warning' | 'alert';
-export type MonitoringInput = { actorRole: 'superadmin' | 'admin' | 'coordinator' | 'farmer' };
+export type MonitoringInput = { actorRole: Role };
 /**
  * Where the list and the details come from: the spec's staff endpoints for admins and coordinators, and the
  * caller-scoped ones for a farmer (their own fields only; the server answers 404 for anyone else's).

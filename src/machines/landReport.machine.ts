@@ -5,7 +5,7 @@
  * Marathi alert; a download failure is only logged.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { NdviPoint } from '../../server/src/contracts/land';
+import type { NdviPoint } from '../../contracts/land';
 import { serverLanguage, type ServerLanguage } from '../services/language';
 import { createLandReport, downloadLandReportPdf, type LandReport, type LandReportRequest } from '../services/land';
 

@@ -4,7 +4,7 @@
  * timeseries is fetched. Both coordinates are required ('please fill latitude and longitude').
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { NdviPoint } from '../../server/src/contracts/land';
+import type { NdviPoint } from '../../contracts/land';
 import { getNdviTimeseries, registerNdviField, type NdviTimeseriesResponse } from '../services/land';
 
 export type NdviNotice = { key: 'fillLatLon' } | { key: 'ndviReceived' } | { key: 'ndviError'; message: string } | null;

@@ -1,6 +1,7 @@
 /** The Edit Farmer / Edit Coordinator dialog's draft and its rules (spec section 5). */
 import { HttpError } from '@/services/http';
 import type { PersonEdit } from '@/services/people';
+import { EMAIL_SHAPE, PHONE_SHAPE } from '../../contracts/contactRules';
 
 /** A failed call as the views see it (they may not import services). */
 export type CallFailure = HttpError;
@@ -24,8 +25,8 @@ export type PersonDraftProblem = 'required' | 'email' | 'phone';
 
 export function personDraftProblem(d: PersonDraft): PersonDraftProblem | null {
   if (![d.name, d.email, d.phoneNumber].every((v) => v.trim())) return 'required';
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(d.email.trim())) return 'email';
-  if (!/^\d{10}$/.test(d.phoneNumber.trim())) return 'phone';
+  if (!EMAIL_SHAPE.test(d.email.trim())) return 'email';
+  if (!PHONE_SHAPE.test(d.phoneNumber.trim())) return 'phone';
   return null;
 }
 

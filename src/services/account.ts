@@ -1,29 +1,20 @@
 /** The account and security calls (spec section 7), one function each. */
-import type { ActiveSession, AdminSignInAnswer, InviteAnswer, LoginHistoryEntry, TwoFactorSetup, TwoFactorStatus } from '../../server/src/contracts/account';
-import type { NotificationPreferences } from '../../server/src/contracts/auth';
-import type { CodeVersionResponse } from '../../server/src/contracts/health';
+import type { ActiveSession, AdminSignInAnswer, InviteAnswer, LoginHistoryEntry, TwoFactorSetup, TwoFactorStatus } from '../../contracts/account';
+import type { NotificationPreferences, User } from '../../contracts/auth';
+import type { CodeVersionResponse } from '../../contracts/health';
 import { http } from './http';
+import type { Language } from '../../contracts/languages';
+import type { Role } from '../../contracts/roles';
 
 export type { ActiveSession, LoginHistoryEntry, NotificationPreferences, TwoFactorSetup, TwoFactorStatus };
 
-export type Language = 'marathi' | 'english' | 'hindi';
-export type Role = 'superadmin' | 'admin' | 'coordinator' | 'farmer';
+export type { Language, Role };
 
-export type Profile = {
-  _id: string;
-  name: string;
-  email: string;
-  phoneNumber: string | null;
-  address: string | null;
-  village: string | null;
-  district: string | null;
-  state: string | null;
-  pincode: string | null;
-  preferredLanguage: Language;
-  notificationPreferences: NotificationPreferences;
-  profileImage: string | null;
-  role: Role;
-};
+/** The signed-in user's profile: the API's User without the administrative columns. */
+export type Profile = Pick<
+  User,
+  '_id' | 'name' | 'email' | 'phoneNumber' | 'address' | 'village' | 'district' | 'state' | 'pincode' | 'preferredLanguage' | 'notificationPreferences' | 'profileImage' | 'role'
+>;
 export type ProfileField = { _id: string; fieldId: string; name: string };
 
 /** What the profile form edits: every field the server accepts, as the form holds them. */

@@ -8,9 +8,10 @@ import type {
   FarmerRow,
   ImportReport,
   PersonEdit,
-} from '../../server/src/contracts/people';
+} from '../../contracts/people';
+import type { Language } from '../../contracts/languages';
 
-export type { CoordinatorChoice, CoordinatorList, CoordinatorRow, FarmerList, FarmerRow, ImportReport, PersonEdit } from '../../server/src/contracts/people';
+export type { CoordinatorChoice, CoordinatorList, CoordinatorRow, FarmerList, FarmerRow, ImportReport, PersonEdit } from '../../contracts/people';
 
 export type FarmerQuery = { page: number; limit: number; search?: string; status?: 'all' | 'active' | 'inactive' | 'alert' };
 
@@ -20,7 +21,7 @@ export type NewUser = {
   email: string;
   phoneNumber: string;
   password: string;
-  preferredLanguage: 'marathi' | 'english' | 'hindi';
+  preferredLanguage: Language;
   address?: string;
   village?: string;
   district?: string;

@@ -14,7 +14,7 @@
  * what they missed after a reconnect that socket.io could not recover.
  */
 import type { Socket } from 'socket.io-client';
-import type { ClientToServerEvents, ServerToClientEvents } from '../../server/src/contracts/socket';
+import type { ClientToServerEvents, ServerToClientEvents } from '../../contracts/socket';
 import { currentAccessToken, refreshAccessToken } from './http';
 
 /** Server → client pushes (`reading:new`, `alert:new`, …) and their payloads, from the server's contract. */

@@ -3,7 +3,7 @@
  * section 8's status table, and the server's translated error body. Plain data with no I/O, so views, stories,
  * machines and services may all import it (views still never import services).
  */
-import type { ApiErrorBody } from '../../server/src/contracts/common';
+import type { ApiErrorBody } from '../../contracts/common';
 
 /** Why a call failed, in the terms of spec section 8's status table. */
 export type HttpReason =

@@ -19,7 +19,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { buildApp } from '../../server/src/app';
 import { loadConfig, type Config } from '../../server/src/config';
 import { openDatabase, type Database } from '../../server/src/db/client';
-import type { LoginResponse } from '../../server/src/contracts/auth';
+import type { LoginResponse } from '../../contracts/auth';
 import { withDatabase } from './globalSetup';
 import { FIXTURE, FIXTURE_PASSWORD, type FixtureUser } from './fixture';
 

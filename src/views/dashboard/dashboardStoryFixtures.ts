@@ -1,7 +1,7 @@
 /** Dashboard data for stories: an alert as the server sends it, and a dashboard machine with a given load. */
 import { fromCallback, fromPromise } from 'xstate';
 import { dashboardMachine } from '@/machines/dashboard.machine';
-import type { AlertItem } from '../../../server/src/contracts/alerts';
+import type { AlertItem } from '../../../contracts/alerts';
 
 export const storyAlert = (n: number, over: Partial<AlertItem> = {}): AlertItem => {
   const id = `00000000-0000-4000-a000-00000000020${n}`;

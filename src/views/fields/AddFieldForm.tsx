@@ -3,17 +3,9 @@ import type { ReactNode } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import { AddFieldContext } from '@/machines/addField.context';
 import type { DraftTextKey, SensorDraft } from '@/machines/addField.machine';
-import {
-  AREA_UNITS,
-  BOUNDS,
-  CROP_STATUSES,
-  IRRIGATION_TYPES,
-  SENSOR_STATUSES,
-  SENSOR_TYPES,
-  SOIL_TYPES,
-  YIELD_UNITS,
-  type FieldProblem,
-} from '@/machines/addFieldRules';
+import type { FieldProblem } from '../../../contracts/addField';
+import { AREA_UNITS, BOUNDS, CROP_STATUSES, IRRIGATION_TYPES, SOIL_TYPES, YIELD_UNITS } from '../../../contracts/fieldValues';
+import { SENSOR_STATUSES, SENSOR_TYPES } from '../../../contracts/sensorTypes';
 import { httpErrorMessage } from '@/i18n/httpErrors';
 import { m, options } from './addFieldMessages';
 

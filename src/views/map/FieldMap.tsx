@@ -12,7 +12,7 @@ import { defineMessages, useIntl } from 'react-intl';
 import MapGL, { NavigationControl, Popup, useControl, type MapRef } from 'react-map-gl/maplibre';
 import { MapboxOverlay, type MapboxOverlayProps } from '@deck.gl/mapbox';
 import { ScatterplotLayer } from '@deck.gl/layers';
-import type { FieldPin } from '../../../server/src/contracts/fields';
+import type { FieldPin } from '../../../contracts/fields';
 import { cropLabel } from '@/views/ui/cropLabels';
 import { Pager } from '@/views/ui/Pager';
 import { useT } from '@/i18n/useT';

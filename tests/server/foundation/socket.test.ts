@@ -1,7 +1,7 @@
 /** socket.io: token-checked handshake, role rooms, and field:watch guarded by lib/access.ts. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, ServerToClientEvents, ReadingPush } from '../../../server/src/contracts/socket';
+import type { ClientToServerEvents, ServerToClientEvents, ReadingPush } from '../../../contracts/socket';
 import { FIXTURE, createTestApp, type TestApp } from '../helper';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;

@@ -11,7 +11,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, ReadingPush, ServerToClientEvents } from '../../../server/src/contracts/socket';
+import type { ClientToServerEvents, ReadingPush, ServerToClientEvents } from '../../../contracts/socket';
 import { fields, users } from '../../../server/src/db/schema';
 import { FIXTURE, createTestApp, type TestApp } from '../helper';
 

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { buildApp, type App } from '../../../server/src/app';
-import type { ClientToServerEvents, ServerToClientEvents } from '../../../server/src/contracts/socket';
+import type { ClientToServerEvents, ServerToClientEvents } from '../../../contracts/socket';
 import { users } from '../../../server/src/db/schema';
 import { FIXTURE, createTestApp, testConfig, type TestApp } from '../helper';
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { messageRecipients, outbox, users } from '../../../server/src/db/schema';
-import type { ClientToServerEvents, ServerToClientEvents } from '../../../server/src/contracts/socket';
+import type { ClientToServerEvents, ServerToClientEvents } from '../../../contracts/socket';
 import { createTestApp, FIXTURE, type TestApp } from '../helper';
 import { json, startStub, type Stub } from '../support/stubServer';
 

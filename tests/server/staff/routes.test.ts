@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { and, eq, like } from 'drizzle-orm';
-import type { ClientToServerEvents, ServerToClientEvents } from '../../../server/src/contracts/socket';
+import type { ClientToServerEvents, ServerToClientEvents } from '../../../contracts/socket';
 import { users } from '../../../server/src/db/schema';
 import { FIXTURE, createTestApp, type FixtureUser, type TestApp } from '../helper';
 

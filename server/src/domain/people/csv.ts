@@ -9,6 +9,8 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { translated as t, type Translated } from '../../lib/errors';
 import type { Lang } from '../language';
+import { LANGUAGES, type Language } from '../../../../contracts/languages';
+import { EMAIL_SHAPE, PHONE_SHAPE, PINCODE_SHAPE } from '../../../../contracts/contactRules';
 
 export const FARMER_IMPORT_MAX_BYTES = 1024 * 1024;
 export const FARMER_IMPORT_MAX_ROWS = 5000;
@@ -22,7 +24,7 @@ export type FarmerImportRow = {
   district?: string;
   state?: string;
   pincode?: string;
-  preferredLanguage: 'marathi' | 'english' | 'hindi';
+  preferredLanguage: Language;
   status: 'Active' | 'Inactive';
   /** Resolved from the coordinator's e-mail; undefined when the row names none. */
   coordinatorId?: string;
@@ -143,13 +145,11 @@ export function parseFarmerCsv(input: Buffer | string): RawFarmerRow[] {
   });
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const LANGUAGES = ['marathi', 'english', 'hindi'] as const;
 
 /** 10 digits; spaces, dashes and a +91/91/0 prefix are tolerated. */
 export function normalisePhone(raw: string): string | null {
   const digits = raw.replace(/[\s\-()]/g, '').replace(/^\+?91(?=\d{10}$)/, '').replace(/^0(?=\d{10}$)/, '');
-  return /^\d{10}$/.test(digits) ? digits : null;
+  return PHONE_SHAPE.test(digits) ? digits : null;
 }
 
 export type ImportContext = {
@@ -170,13 +170,13 @@ export function validateFarmerRows(rows: RawFarmerRow[], ctx: ImportContext) {
     if (Object.values(v).some((x) => x && x.length > 200)) reasons.push('too_long');
     if (!name) reasons.push('name_required');
     if (!email) reasons.push('email_required');
-    else if (!EMAIL.test(email)) reasons.push('email_invalid');
+    else if (!EMAIL_SHAPE.test(email)) reasons.push('email_invalid');
     else if (seen.has(email)) reasons.push('duplicate_in_file');
     else if (ctx.existingEmails.has(email)) reasons.push('already_registered');
     const phone = v.phoneNumber ? normalisePhone(v.phoneNumber) : null;
     if (!v.phoneNumber) reasons.push('phone_required');
     else if (!phone) reasons.push('phone_invalid');
-    if (v.pincode && !/^\d{6}$/.test(v.pincode)) reasons.push('pincode_invalid');
+    if (v.pincode && !PINCODE_SHAPE.test(v.pincode)) reasons.push('pincode_invalid');
     // Imported farmers without a language column start in Marathi, like farmers added one by one.
     const language = (v.preferredLanguage?.toLowerCase() ?? 'marathi') as FarmerImportRow['preferredLanguage'];
     if (!LANGUAGES.includes(language)) reasons.push('language_invalid');
@@ -185,7 +185,7 @@ export function validateFarmerRows(rows: RawFarmerRow[], ctx: ImportContext) {
     const coordinatorEmail = v.coordinatorEmail?.toLowerCase();
     const coordinatorId = coordinatorEmail ? ctx.coordinatorIdByEmail.get(coordinatorEmail) : undefined;
     if (coordinatorEmail && !coordinatorId) reasons.push('coordinator_unknown');
-    if (email && EMAIL.test(email)) seen.add(email);
+    if (email && EMAIL_SHAPE.test(email)) seen.add(email);
 
     if (reasons.length) {
       rejected.push({ line, name, email, reasons });

@@ -8,8 +8,8 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, desc, eq, gt, isNull, max } from 'drizzle-orm';
-import { IdParams } from '../../contracts/common';
-import { AdminSignInAnswer, InviteAnswer } from '../../contracts/account';
+import { IdParams } from '../../../../contracts/common';
+import { AdminSignInAnswer, InviteAnswer } from '../../../../contracts/account';
 import { loginHistory, sessions, users } from '../../db/schema';
 import { SIGN_IN_POLICY } from '../../domain/throttle/signInThrottle';
 import { ADMINS, CAN_CREATE, isUuid, requireRole, type AuthUser } from '../../lib/access';

@@ -9,7 +9,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
-import { ChangePasswordBody, ForgotPasswordBody, ResetPasswordBody } from '../../contracts/account';
+import { ChangePasswordBody, ForgotPasswordBody, ResetPasswordBody } from '../../../../contracts/account';
 import { passwordResets, users } from '../../db/schema';
 import { assertPasswordAllowed } from '../../domain/account/passwordRules';
 import { createThrottle } from '../../domain/throttle/throttle';

@@ -7,7 +7,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, eq } from 'drizzle-orm';
-import { SmsResetBody, SmsResetRequestBody } from '../../contracts/account';
+import { SmsResetBody, SmsResetRequestBody } from '../../../../contracts/account';
 import { users } from '../../db/schema';
 import { assertPasswordAllowed } from '../../domain/account/passwordRules';
 import { createThrottle } from '../../domain/throttle/throttle';

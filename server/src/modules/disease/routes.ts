@@ -6,9 +6,9 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ApiErrorBody } from '../../contracts/common';
-import { DiseaseCatalogue, DiseaseHistoryEntry, DiseaseHistoryPage, DiseaseResult } from '../../contracts/disease';
-import { PageQuery } from '../../contracts/common';
+import { ApiErrorBody } from '../../../../contracts/common';
+import { DiseaseCatalogue, DiseaseHistoryEntry, DiseaseHistoryPage, DiseaseResult } from '../../../../contracts/disease';
+import { PageQuery } from '../../../../contracts/common';
 import { analyseLeaf } from '../../domain/disease/analyseLeaf';
 import { colourClassifier, type LeafClassifier } from '../../domain/disease/classifier';
 import { chooseClassifier } from '../../domain/disease/chooseClassifier';

@@ -4,8 +4,8 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ApiErrorBody } from '../../contracts/common';
-import { NdviRegisterRequest, NdviRegisterResponse, NdviTimeseriesResponse } from '../../contracts/land';
+import { ApiErrorBody } from '../../../../contracts/common';
+import { NdviRegisterRequest, NdviRegisterResponse, NdviTimeseriesResponse } from '../../../../contracts/land';
 import { isUuid } from '../../lib/access';
 import { notFound, translated, unavailable } from '../../lib/errors';
 import { summariseNdvi } from '../../domain/land/ndviSummary';

@@ -5,7 +5,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
 import { Type } from 'typebox';
-import { ApiErrorBody, IdParams } from '../../contracts/common';
+import { ApiErrorBody, IdParams } from '../../../../contracts/common';
 import {
   AssignCoordinator,
   CoordinatorChoices,
@@ -17,7 +17,7 @@ import {
   ImportReport,
   Ok,
   PersonEdit,
-} from '../../contracts/people';
+} from '../../../../contracts/people';
 import { ADMINS, loadFarmerFor, requireRole, STAFF } from '../../lib/access';
 import { AppError, badRequest, M } from '../../lib/errors';
 import { readMultipart } from '../../lib/multipart';

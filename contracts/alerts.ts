@@ -6,18 +6,14 @@
  */
 import { Type, type Static } from 'typebox';
 import { Pagination, Uuid } from './common';
+import { ALERT_STATUSES, ALERT_TYPES, SEVERITIES } from './alertTypes';
+import { literalUnion } from './literals';
 
-export const AlertType = Type.Union([
-  Type.Literal('moisture'),
-  Type.Literal('temperature'),
-  Type.Literal('pest'),
-  Type.Literal('irrigation'),
-  Type.Literal('offline'),
-]);
+export const AlertType = literalUnion(ALERT_TYPES);
 export type AlertType = Static<typeof AlertType>;
-export const Severity = Type.Union([Type.Literal('high'), Type.Literal('medium'), Type.Literal('low')]);
+export const Severity = literalUnion(SEVERITIES);
 export type Severity = Static<typeof Severity>;
-export const AlertStatus = Type.Union([Type.Literal('unacknowledged'), Type.Literal('acknowledged'), Type.Literal('assigned')]);
+export const AlertStatus = literalUnion(ALERT_STATUSES);
 export type AlertStatus = Static<typeof AlertStatus>;
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);

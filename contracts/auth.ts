@@ -1,18 +1,20 @@
 /**
- * Accounts: login, refresh, logout, register, profile. The browser imports these types only.
+ * Accounts: login, refresh, logout, register, profile.
  */
 import { Type, type Static, type TSchema } from 'typebox';
 import { Language, Role, Uuid } from './common';
+import { PHONE_PATTERN, PINCODE_PATTERN } from './contactRules';
+import { PASSWORD_MAX_LENGTH } from './passwords';
 
 const closed = { additionalProperties: false } as const;
 
 export const Email = Type.String({ format: 'email', minLength: 3, maxLength: 254 });
 /** The rules themselves (domain/account/passwordRules.ts) answer with the broken rule's own message. */
-export const Password = Type.String({ maxLength: 128 });
+export const Password = Type.String({ maxLength: PASSWORD_MAX_LENGTH });
 /** Ten digits (spec section 5). */
-export const PhoneNumber = Type.String({ pattern: '^[0-9]{10}$' });
+export const PhoneNumber = Type.String({ pattern: PHONE_PATTERN });
 /** Six digits (spec section 5). */
-export const Pincode = Type.String({ pattern: '^[0-9]{6}$' });
+export const Pincode = Type.String({ pattern: PINCODE_PATTERN });
 
 export const NotificationPreferences = Type.Object(
   { email: Type.Boolean(), sms: Type.Boolean(), push: Type.Boolean(), alerts: Type.Boolean(), reports: Type.Boolean() },

@@ -1,6 +1,7 @@
 /** Farmer and coordinator management shapes (spec sections 3 and 7). */
 import { Type, type Static } from 'typebox';
 import { PageQuery, Pagination } from './common';
+import { PHONE_PATTERN } from './contactRules';
 
 export const FarmerListQuery = Type.Object(
   {
@@ -63,7 +64,7 @@ export const PersonEdit = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 120 }),
     email: Type.String({ format: 'email', maxLength: 200 }),
-    phoneNumber: Type.String({ pattern: '^[0-9]{10}$' }),
+    phoneNumber: Type.String({ pattern: PHONE_PATTERN }),
     status: Type.Optional(UserStatus),
   },
   { additionalProperties: false },

@@ -1,69 +1,12 @@
 /**
- * The add-field payload (spec sections 3, 5, 9): what the form sends, how empty values are dropped,
- * and which enumerations and bounds apply. Shared by the web form (type-only) and POST /fields.
+ * The Add Field rules both sides run (spec sections 3, 5, 9): how empty values are dropped before sending, and
+ * which values are out of bounds. The web form checks them before it sends; POST /fields checks them again.
  */
-export const AREA_UNITS = ['acres', 'hectares', 'sq_meters'] as const;
-export const SOIL_TYPES = ['black', 'red', 'laterite', 'alluvial', 'mountain', 'desert', 'other'] as const;
-export const CROP_STATUSES = ['planning', 'prepared', 'planted', 'growing', 'flowering', 'fruiting', 'harvested', 'fallow'] as const;
-export const YIELD_UNITS = ['kg', 'quintal', 'ton'] as const;
-export const SENSOR_TYPES = ['moisture', 'temperature', 'humidity', 'ph', 'nitrogen', 'weather'] as const;
-export const SENSOR_STATUSES = ['active', 'inactive', 'maintenance', 'offline'] as const;
-export const IRRIGATION_TYPES = ['manual', 'drip', 'sprinkler', 'flood', 'canal', 'none'] as const;
+import type { AddFieldBody } from './fields';
+import { BOUNDS } from './fieldValues';
 
-export type SensorInput = {
-  sensorId: string;
-  type: (typeof SENSOR_TYPES)[number];
-  status: (typeof SENSOR_STATUSES)[number];
-  location?: { lat?: number; lng?: number };
-};
-
-export type AddFieldPayload = {
-  fieldId: string;
-  name: string;
-  farmerId?: string;
-  location?: {
-    coordinates?: { lat?: number; lng?: number };
-    address?: { state?: string; district?: string; village?: string; pincode?: string; fullAddress?: string };
-    area?: { value?: number; unit?: (typeof AREA_UNITS)[number] };
-  };
-  soilInfo?: {
-    type?: (typeof SOIL_TYPES)[number];
-    ph?: number;
-    organicMatter?: number;
-    nitrogen?: number;
-    phosphorus?: number;
-    potassium?: number;
-    lastTested?: string;
-  };
-  currentCrop?: {
-    name?: string;
-    variety?: string;
-    plantedDate?: string;
-    expectedHarvest?: string;
-    status?: (typeof CROP_STATUSES)[number];
-    yield?: { expected?: number; actual?: number; unit?: (typeof YIELD_UNITS)[number] };
-  };
-  sensors?: SensorInput[];
-  irrigation?: {
-    type?: (typeof IRRIGATION_TYPES)[number];
-    automation?: boolean;
-    schedule?: { frequency?: string; duration?: number; timeSlots?: string[] };
-  };
-};
-
-/** Numeric bounds the form and the server both enforce; `step` is only a UI hint. */
-export const BOUNDS = {
-  ph: { min: 0, max: 14, step: 0.1 },
-  organicMatter: { min: 0, max: 100, step: 0.1 },
-  nitrogen: { min: 0 },
-  phosphorus: { min: 0 },
-  potassium: { min: 0 },
-  expectedYield: { min: 0 },
-  duration: { min: 0 },
-  area: { min: 0, step: 0.01 },
-  lat: { min: -90, max: 90 },
-  lng: { min: -180, max: 180 },
-} as const;
+/** What the form sends and POST /fields takes. */
+export type AddFieldPayload = AddFieldBody;
 
 const isEmpty = (v: unknown) =>
   v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (typeof v === 'number' && Number.isNaN(v));

@@ -1,17 +1,12 @@
 /** Field list, detail, creation and location shapes (spec sections 3 and 7). */
 import { Type, type Static } from 'typebox';
 import { PageQuery, Pagination } from './common';
-import {
-  AREA_UNITS,
-  CROP_STATUSES,
-  IRRIGATION_TYPES,
-  SENSOR_STATUSES,
-  SENSOR_TYPES,
-  SOIL_TYPES,
-  YIELD_UNITS,
-} from '../domain/fields/addField';
+import { PINCODE_PATTERN } from './contactRules';
+import { AREA_UNITS, CROP_STATUSES, FIELD_HEALTHS, IRRIGATION_TYPES, SOIL_TYPES, YIELD_UNITS } from './fieldValues';
+import { literalUnion } from './literals';
+import { SENSOR_STATUSES, SENSOR_TYPES } from './sensorTypes';
 
-const oneOf = <T extends readonly string[]>(values: T) => Type.Enum(values);
+const oneOf = <V extends string[]>(values: readonly [...V]) => Type.Enum(values);
 const num = (opts: { minimum?: number; maximum?: number } = {}) => Type.Optional(Type.Number(opts));
 const text = (max = 200) => Type.Optional(Type.String({ maxLength: max }));
 const day = Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }));
@@ -28,7 +23,7 @@ export const AddFieldBody = Type.Object(
         {
           coordinates: Type.Optional(Type.Object({ lat: num({ minimum: -90, maximum: 90 }), lng: num({ minimum: -180, maximum: 180 }) }, closed)),
           address: Type.Optional(
-            Type.Object({ state: text(), district: text(), village: text(), pincode: Type.Optional(Type.String({ pattern: '^[0-9]{6}$' })), fullAddress: text(500) }, closed),
+            Type.Object({ state: text(), district: text(), village: text(), pincode: Type.Optional(Type.String({ pattern: PINCODE_PATTERN })), fullAddress: text(500) }, closed),
           ),
           area: Type.Optional(Type.Object({ value: num({ minimum: 0 }), unit: Type.Optional(oneOf(AREA_UNITS)) }, closed)),
         },
@@ -125,7 +120,8 @@ export const LocationBody = Type.Object(
   closed,
 );
 
-export const FieldHealth = Type.Union([Type.Literal('good'), Type.Literal('warning'), Type.Literal('alert')]);
+export const FieldHealth = literalUnion(FIELD_HEALTHS);
+export type FieldHealth = Static<typeof FieldHealth>;
 const nullableNumber = Type.Union([Type.Number(), Type.Null()]);
 const nullableString = Type.Union([Type.String(), Type.Null()]);
 
@@ -154,7 +150,7 @@ export type FieldList = Static<typeof FieldList>;
 export type FieldPin = {
   fieldId: string;
   fieldName: string;
-  status: 'good' | 'warning' | 'alert';
+  status: FieldHealth;
   crop: string | null;
   farmerName: string | null;
   lat: number;
@@ -192,5 +188,72 @@ export const FieldChoice = Type.Object({
 });
 export type FieldChoice = Static<typeof FieldChoice>;
 
-/** GET /admin/fields/{id}: the Field Details modal. */
-export type FieldDetail = Awaited<ReturnType<typeof import('../modules/fields/service').fieldDetails>>;
+/** GET /admin/fields/{id} and GET /fields/{id}: the Field Details modal (every column as stored; null when not known). */
+export const FieldDetail = Type.Object({
+  _id: Type.String(),
+  fieldId: Type.String(),
+  name: Type.String(),
+  status: FieldHealth,
+  owner: Type.Object({ _id: nullableString, name: nullableString }),
+  location: Type.Object({
+    coordinates: Type.Object({ lat: nullableNumber, lng: nullableNumber }),
+    address: Type.Object({ state: nullableString, district: nullableString, village: nullableString, pincode: nullableString, fullAddress: nullableString }),
+    area: Type.Object({ value: nullableNumber, unit: literalUnion(AREA_UNITS) }),
+  }),
+  currentCrop: Type.Object({
+    name: nullableString,
+    variety: nullableString,
+    plantedDate: nullableString,
+    expectedHarvest: nullableString,
+    status: literalUnion(CROP_STATUSES),
+    yield: Type.Object({ expected: nullableNumber, actual: nullableNumber, unit: literalUnion(YIELD_UNITS) }),
+  }),
+  soilInfo: Type.Union([
+    Type.Object({
+      type: Type.Union([literalUnion(SOIL_TYPES), Type.Null()]),
+      ph: nullableNumber,
+      organicMatter: nullableNumber,
+      nitrogen: nullableNumber,
+      phosphorus: nullableNumber,
+      potassium: nullableNumber,
+      lastTested: nullableString,
+    }),
+    Type.Null(),
+  ]),
+  irrigation: Type.Object({
+    type: literalUnion(IRRIGATION_TYPES),
+    automation: Type.Boolean(),
+    schedule: Type.Object({ frequency: nullableString, duration: nullableNumber, timeSlots: Type.Array(Type.String()) }),
+  }),
+  sensors: Type.Array(Type.Object({ sensorId: Type.String(), type: literalUnion(SENSOR_TYPES), status: literalUnion(SENSOR_STATUSES) })),
+  cropHistory: Type.Array(
+    Type.Object({
+      crop: Type.String(),
+      variety: nullableString,
+      season: nullableString,
+      plantedDate: nullableString,
+      harvestedDate: nullableString,
+      yield: nullableNumber,
+      yieldUnit: literalUnion(YIELD_UNITS),
+      notes: nullableString,
+    }),
+  ),
+  financial: Type.Union([
+    Type.Object({
+      investment: Type.Object({
+        seeds: Type.Number(),
+        fertilizers: Type.Number(),
+        pesticides: Type.Number(),
+        labor: Type.Number(),
+        irrigation: Type.Number(),
+        other: Type.Number(),
+      }),
+      revenue: Type.Object({ expected: nullableNumber, actual: nullableNumber }),
+      profit: nullableNumber,
+    }),
+    Type.Null(),
+  ]),
+  notes: Type.Array(Type.Object({ content: Type.String(), author: nullableString, createdAt: Type.String() })),
+  lastSensorData: Type.Union([Type.Object({ moisture: nullableNumber, temperature: nullableNumber, timestamp: Type.String() }), Type.Null()]),
+});
+export type FieldDetail = Static<typeof FieldDetail>;

@@ -4,15 +4,12 @@
  */
 import { Type, type Static } from 'typebox';
 import { Translated, Uuid } from './common';
+import { literalUnion } from './literals';
+import { READING_TYPES } from './sensorTypes';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
-export const ReadingKind = Type.Union([
-  Type.Literal('moisture'),
-  Type.Literal('temperature'),
-  Type.Literal('humidity'),
-  Type.Literal('ph'),
-]);
+export const ReadingKind = literalUnion(READING_TYPES);
 
 /** One reading from a device, as sent over MQTT or HTTP. */
 export const DeviceReading = Type.Object(

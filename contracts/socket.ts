@@ -1,9 +1,11 @@
 /**
- * The socket.io event maps, shared by the server and (type-only) the browser.
+ * The socket.io event maps, shared by the server and the browser.
  * Rooms: `field:<uuid>` (joined through field:watch), `user:<uuid>`, `coordinator:<uuid>`, `admins`.
  */
 /** `fieldId` in a success is the field's UUID (the room's name), whichever id was asked for. */
 import type { AlertItem } from './alerts';
+import type { Role } from './roles';
+import type { SensorType } from './sensorTypes';
 
 export type SocketAck = { ok: true; fieldId: string } | { ok: false; code: 'NOT_FOUND' | 'BAD_REQUEST' };
 
@@ -11,7 +13,7 @@ export type ReadingPush = {
   /** Field UUID. */
   fieldId: string;
   sensorId: string;
-  type: 'moisture' | 'temperature' | 'humidity' | 'ph' | 'nitrogen' | 'weather';
+  type: SensorType;
   value: number;
   /** ISO 8601. */
   timestamp: string;
@@ -39,5 +41,5 @@ export interface ClientToServerEvents {
 
 export type InterServerEvents = Record<string, never>;
 export type SocketData = {
-  user: { id: string; role: 'superadmin' | 'admin' | 'coordinator' | 'farmer'; sessionId: string; name: string; email: string };
+  user: { id: string; role: Role; sessionId: string; name: string; email: string };
 };

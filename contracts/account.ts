@@ -1,9 +1,10 @@
 /**
- * Account and security API shapes (spec section 7, Authentication and account). The web imports these type-only.
+ * Account and security API shapes (spec section 7, Authentication and account).
  */
 import { Type, type Static } from 'typebox';
 import { NotificationPreferences } from './auth';
 import { Language, Uuid } from './common';
+import { EMAIL_PATTERN, PHONE_PATTERN } from './contactRules';
 
 /** The fields PATCH /auth/profile accepts, and nothing else (never role or managedBy). */
 export const PROFILE_FIELDS = [
@@ -29,7 +30,7 @@ const optionalText = (maxLength: number, pattern?: string) =>
 export const ProfilePatch = Type.Object(
   {
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' })),
-    email: Type.Optional(Type.String({ maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$' })),
+    email: Type.Optional(Type.String({ maxLength: 254, pattern: EMAIL_PATTERN })),
     phoneNumber: optionalText(10, '^([0-9]{10})?$'),
     address: optionalText(300),
     village: optionalText(100),
@@ -127,11 +128,11 @@ export type ActiveSession = Static<typeof ActiveSession>;
 export const ActiveSessionsAnswer = Type.Object({ sessions: Type.Array(ActiveSession) });
 
 export const MobileOtpRequestBody = Type.Object(
-  { phoneNumber: Type.String({ pattern: '^[0-9]{10}$' }) },
+  { phoneNumber: Type.String({ pattern: PHONE_PATTERN }) },
   { additionalProperties: false },
 );
 export const MobileOtpVerifyBody = Type.Object(
-  { phoneNumber: Type.String({ pattern: '^[0-9]{10}$' }), otp: Type.String({ pattern: '^[0-9]{6}$' }) },
+  { phoneNumber: Type.String({ pattern: PHONE_PATTERN }), otp: Type.String({ pattern: '^[0-9]{6}$' }) },
   { additionalProperties: false },
 );
 

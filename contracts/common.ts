@@ -1,5 +1,5 @@
 /**
- * Shapes shared by the API and the web client. The browser imports this folder type-only.
+ * Shapes shared by the API and the web client.
  */
 import { Type, type Static } from 'typebox';
 
@@ -18,15 +18,9 @@ export type ApiErrorBody = Static<typeof ApiErrorBody>;
 export const Uuid = Type.String({ format: 'uuid' });
 export const IdParams = Type.Object({ id: Uuid });
 
-export const Role = Type.Union([
-  Type.Literal('superadmin'),
-  Type.Literal('admin'),
-  Type.Literal('coordinator'),
-  Type.Literal('farmer'),
-]);
-export type Role = Static<typeof Role>;
-export const Language = Type.Union([Type.Literal('marathi'), Type.Literal('english'), Type.Literal('hindi')]);
-export type Language = Static<typeof Language>;
+/** Roles and languages live in roles.ts and languages.ts; named here too because most schemas take them with Uuid. */
+export { Role } from './roles';
+export { Language } from './languages';
 
 export const Pagination = Type.Object({
   page: Type.Integer(),
