@@ -100,6 +100,14 @@ const TOOLS: [string, string][] = [
   ['messages', '/messages'],
 ];
 
+/** Signed out: signing in, and the ways back in (a reset link by e-mail, a code by SMS, an invitation's first password). */
+const SIGNED_OUT: [string, string][] = [
+  ['login', '/login'],
+  ['forgot-password', '/forgot-password'],
+  ['forgot-password-sms', '/forgot-password?by=sms'],
+  ['set-password', '/set-password?token=phone-layout-check-0123456789'],
+];
+
 async function fieldDetails(page: Page, name: string): Promise<Problem[]> {
   const problems = await visit(page, `${name}-fields`, '/fields', (p) => p.locator('.card-grid .card').first().waitFor());
   await page.locator('button[aria-label*=":"]').first().click();
@@ -123,6 +131,15 @@ async function fieldDetails(page: Page, name: string): Promise<Problem[]> {
 }
 
 describe(`every screen at ${WIDTH} px`, () => {
+  it('signed out: login, forgot password (e-mail and SMS) and set password', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: WIDTH, height: 780 }, locale: 'mr-IN', deviceScaleFactor: 1 });
+    const page = await context.newPage();
+    const problems: Problem[] = [];
+    for (const [name, path] of SIGNED_OUT) problems.push(...(await visit(page, `signed-out-${name}`, path, (p) => p.locator('form').first().waitFor())));
+    await context.close();
+    expect(problems).toEqual([]);
+  });
+
   it('the farmer: home (with its chart and chatbot), fields, field details and the tools', async () => {
     const { context, page } = await signedIn(DEMO.farmer);
     const problems: Problem[] = [];

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fromPromise, type AnyEventObject } from 'xstate';
 import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
-import type { ChatReply } from '../../server/src/contracts/chatbot';
+import type { ChatReply } from '../../contracts/chatbot';
 import { chatbotMachine } from '@/machines/chatbot.machine';
 import { ChatbotContext } from '@/machines/chatbot.context';
 import { ChatbotConversation, scrollTopShowing } from '@/views/tools/chat/ChatbotConversation';

@@ -2,7 +2,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { expect } from 'vitest';
 import { fromPromise, type AnyEventObject } from 'xstate';
-import type { DiseaseHistoryEntry, DiseaseHistoryPage, DiseaseResult } from '../../server/src/contracts/disease';
+import type { DiseaseHistoryEntry, DiseaseHistoryPage, DiseaseResult } from '../../contracts/disease';
 import { diseaseHistoryMachine } from '@/machines/diseaseHistory.machine';
 import { DiseaseHistoryContext } from '@/machines/diseaseHistory.context';
 import { diseaseUploadMachine, type UploadInput } from '@/machines/diseaseUpload.machine';

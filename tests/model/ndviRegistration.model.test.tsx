@@ -3,12 +3,15 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { expect } from 'vitest';
 import { fromPromise, type AnyEventObject } from 'xstate';
 import { ndviRegistrationMachine } from '@/machines/ndviRegistration.machine';
+import { summariseNdvi } from '../../server/src/domain/land/ndviSummary';
 import type { NdviTimeseriesResponse } from '@/services/land';
 import { NDVI } from './fixtures/landReport';
 import { renderLandReport } from './landReport.support';
 import { deferred, describeModel, modelPaths, serializeWith } from '../support/modelHarness';
 
-const SERIES: NdviTimeseriesResponse = { fieldId: 'ndvi-1', ndvi: NDVI, estimated: true, source: 'crop-calendar-estimate' };
+// The summary as the server computes it: the screen prints the server's rounding, the same numbers as the PDF.
+const { latest, average30d } = summariseNdvi(NDVI);
+const SERIES: NdviTimeseriesResponse = { fieldId: 'ndvi-1', ndvi: NDVI, summary: { latest, average30d }, estimated: true, source: 'crop-calendar-estimate' };
 const EVENTS: AnyEventObject[] = [
   { type: 'ndvi.fetch', lat: '', lon: '73.86' },
   { type: 'ndvi.fetch', lat: '18.52', lon: '73.86' },

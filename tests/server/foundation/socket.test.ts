@@ -1,6 +1,6 @@
 /** socket.io: token-checked handshake, role rooms, and field:watch guarded by lib/access.ts. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerToClientEvents, ReadingPush } from '../../../server/src/contracts/socket';
+import type { ServerToClientEvents, ReadingPush } from '../../../contracts/socket';
 import { FIXTURE, createTestApp, type SocketClient, type TestApp } from '../helper';
 
 let t: TestApp;

@@ -10,7 +10,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { ReadingPush } from '../../../server/src/contracts/socket';
+import type { ReadingPush } from '../../../contracts/socket';
 import { fields, users } from '../../../server/src/db/schema';
 import { FIXTURE, connected, createTestApp, type SocketClient, type TestApp } from '../helper';
 

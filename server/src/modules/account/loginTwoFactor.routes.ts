@@ -5,9 +5,9 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { eq } from 'drizzle-orm';
-import { LoginTwoFactorBody } from '../../contracts/account';
-import { LoginResponse } from '../../contracts/auth';
-import { ApiErrorBody } from '../../contracts/common';
+import { LoginTwoFactorBody } from '../../../../contracts/account';
+import { LoginResponse } from '../../../../contracts/auth';
+import { ApiErrorBody } from '../../../../contracts/common';
 import { users } from '../../db/schema';
 import { readChallenge } from '../../domain/account/challengeToken';
 import { AppError, badRequest } from '../../lib/errors';

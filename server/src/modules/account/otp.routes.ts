@@ -6,7 +6,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, eq } from 'drizzle-orm';
-import { MobileOtpRequestBody, MobileOtpVerifyBody } from '../../contracts/account';
+import { MobileOtpRequestBody, MobileOtpVerifyBody } from '../../../../contracts/account';
 import { users } from '../../db/schema';
 import { createThrottle } from '../../domain/throttle/throttle';
 import { AppError, badRequest, tooManyRequests } from '../../lib/errors';

@@ -1,16 +1,15 @@
 /**
  * Change password (signed in), forgot password (always the same answer) and reset password (a
- * single-use, 30-minute link sent by mail). Changing ends every other session; a reset ends all of them.
+ * single-use, 30-minute link sent by mail, or a 7-day invitation link: passwordLinks.ts). Changing ends every other session; a reset ends all of them.
  *
  * Reset mails are limited twice, so that a stranger can neither flood an inbox nor lock the owner out:
  * per requesting address (429), and per target account (RESET_MAILS_PER_ACCOUNT_PER_HOUR, counted in the
  * database so every app process agrees). Past the account's cap the answer stays the same 200, no mail
  * is sent and no link is cancelled: the newest link already mailed keeps working for its owner.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
-import { ChangePasswordBody, ForgotPasswordBody, ResetPasswordBody } from '../../contracts/account';
+import { ChangePasswordBody, ForgotPasswordBody, ResetPasswordBody } from '../../../../contracts/account';
 import { passwordResets, users } from '../../db/schema';
 import { assertPasswordAllowed } from '../../domain/account/passwordRules';
 import { createThrottle } from '../../domain/throttle/throttle';
@@ -18,10 +17,8 @@ import { badRequest, tooManyRequests, unauthorized } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { createMailProvider } from '../../providers/mail/index';
 import { AM } from './messages';
+import { issuePasswordLinks, RESET_TTL_MS, sha256 } from './passwordLinks';
 import { revokeSessions } from './sessions.repository';
-
-export const RESET_TTL_MS = 30 * 60 * 1000;
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const mail = createMailProvider(app.config, app.db, app.log);
@@ -37,7 +34,13 @@ const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const [row] = await app.db
       .select({ n: count() })
       .from(passwordResets)
-      .where(and(eq(passwordResets.userId, userId), gt(passwordResets.createdAt, new Date(Date.now() - 60 * 60 * 1000))));
+      .where(
+        and(
+          eq(passwordResets.userId, userId),
+          eq(passwordResets.purpose, 'reset'),
+          gt(passwordResets.createdAt, new Date(Date.now() - 60 * 60 * 1000)),
+        ),
+      );
     return row.n;
   };
 
@@ -68,15 +71,7 @@ const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
       .from(users)
       .where(eq(users.email, email));
     if (user && user.status === 'Active' && (await mailsInLastHour(user.id)) < app.config.resetMailsPerAccountPerHour) {
-      const token = randomBytes(32).toString('base64url');
-      await app.db.transaction(async (tx) => {
-        // Only the newest link works.
-        await tx
-          .update(passwordResets)
-          .set({ usedAt: new Date() })
-          .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
-        await tx.insert(passwordResets).values({ userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) });
-      });
+      const [token] = await issuePasswordLinks(app.db, [user.id], 'reset', RESET_TTL_MS);
       const link = `${app.config.publicUrl}/reset-password?token=${token}`;
       // Not awaited: a known address must not answer slower than an unknown one.
       mail

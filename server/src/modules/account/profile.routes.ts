@@ -10,7 +10,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, eq, ne } from 'drizzle-orm';
-import { PROFILE_FIELDS, ProfilePatch } from '../../contracts/account';
+import { PROFILE_FIELDS, ProfilePatch } from '../../../../contracts/account';
 import { users } from '../../db/schema';
 import { PROFILE_IMAGE_MAX_SIDE, normaliseProfileImage } from '../../domain/account/profileImage';
 import { createThrottle } from '../../domain/throttle/throttle';

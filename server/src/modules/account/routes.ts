@@ -1,4 +1,4 @@
-/** Account and security (issue 4): profile edits, passwords, two-factor, sessions, OTP sign-in, sign-in options. */
+/** Account and security (issue 4): profile edits, passwords, two-factor, sessions, OTP sign-in, password reset by SMS code, invitations, sign-in options. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import adminAccessRoutes from './adminAccess.routes';
 import loginTwoFactorRoutes from './loginTwoFactor.routes';
@@ -8,6 +8,7 @@ import passwordRoutes from './password.routes';
 import profileRoutes from './profile.routes';
 import { loadAccountKeys } from './secrets';
 import sessionRoutes from './sessions.routes';
+import smsResetRoutes from './smsReset.routes';
 import twoFactorRoutes from './twoFactor.routes';
 
 const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -18,6 +19,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(loginTwoFactorRoutes, { keys });
   await app.register(sessionRoutes);
   await app.register(otpRoutes, { keys });
+  await app.register(smsResetRoutes, { keys });
   await app.register(metaRoutes);
   await app.register(adminAccessRoutes);
 };

@@ -11,7 +11,7 @@ import {
   DisableTwoFactorBody,
   TwoFactorSetup,
   TwoFactorStatus,
-} from '../../contracts/account';
+} from '../../../../contracts/account';
 import { users } from '../../db/schema';
 import { createThrottle } from '../../domain/throttle/throttle';
 import { badRequest, conflict, tooManyRequests } from '../../lib/errors';

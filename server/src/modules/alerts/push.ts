@@ -3,7 +3,7 @@
  * and every admin (the rooms are disjoint, so each socket gets it once).
  */
 import type { FastifyInstance } from 'fastify';
-import type { AlertItem } from '../../contracts/alerts';
+import type { AlertItem } from '../../../../contracts/alerts';
 
 export type AlertDelivery = { event: 'alert:new' | 'alert:updated'; item: AlertItem; farmerId: string | null; coordinatorId: string | null };
 

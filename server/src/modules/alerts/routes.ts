@@ -13,8 +13,8 @@ import {
   CoordinatorAlertsQuery,
   CoordinatorAlertsResponse,
   ReadAllResponse,
-} from '../../contracts/alerts';
-import { IdParams } from '../../contracts/common';
+} from '../../../../contracts/alerts';
+import { IdParams } from '../../../../contracts/common';
 import { alertActions, alertReads, alerts, users } from '../../db/schema';
 import { ADMINS, alertScope, loadAlertFor, requireRole, STAFF } from '../../lib/access';
 import { badRequest, conflict } from '../../lib/errors';

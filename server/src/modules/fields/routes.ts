@@ -4,11 +4,11 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ApiErrorBody } from '../../contracts/common';
-import { AddFieldBody, FieldChoice, FieldChoicesQuery, FieldList, FieldListQuery, FieldPins, FieldPinsQuery, LocationBody } from '../../contracts/fields';
+import { ApiErrorBody } from '../../../../contracts/common';
+import { AddFieldBody, FieldChoice, FieldChoicesQuery, FieldList, FieldListQuery, FieldPins, FieldPinsQuery, LocationBody } from '../../../../contracts/fields';
 import { isAdmin, requireRole, STAFF } from '../../lib/access';
 import { forbidden } from '../../lib/errors';
-import type { AddFieldPayload } from '../../domain/fields/addField';
+import type { AddFieldPayload } from '../../../../contracts/addField';
 import { createPinCache, etagMatches, pickEncoding } from './pinCache';
 import * as repo from './repository';
 import * as service from './service';
@@ -104,7 +104,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/admin/fields/:id',
-    // The detail's shape is FieldDetail in contracts/fields.ts (derived from the service).
+    // The detail's shape is FieldDetail in contracts/fields.ts (the service returns that type).
     { onRequest: [app.authenticate], schema: { tags, security, params: FieldParams, response: { 200: Type.Any(), ...errors } } },
     async (req) => {
       requireRole(req.user!, STAFF);

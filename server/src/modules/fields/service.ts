@@ -5,7 +5,8 @@
 import type { Db } from '../../db/client';
 import { loadFarmerFor, loadFieldFor, type AuthUser } from '../../lib/access';
 import { badRequest, conflict, translated } from '../../lib/errors';
-import { dropEmpty, fieldProblems, type AddFieldPayload } from '../../domain/fields/addField';
+import { dropEmpty, fieldProblems, type AddFieldPayload } from '../../../../contracts/addField';
+import type { FieldDetail } from '../../../../contracts/fields';
 import { fieldsChanged } from './pinCache';
 import * as repo from './repository';
 
@@ -53,7 +54,7 @@ export async function createField(db: Db, user: AuthUser, body: AddFieldPayload)
 
 const dateOnly = (d: string | null) => d ?? null;
 
-export async function fieldDetails(db: Db, user: AuthUser, id: string) {
+export async function fieldDetails(db: Db, user: AuthUser, id: string): Promise<FieldDetail> {
   const row = await loadFieldFor(db, user, id);
   const { field: f, ownerName, history, money, notes, sensors } = await repo.fieldDetail(db, row.id);
   const hasSoil = [f.soilType, f.ph, f.organicMatter, f.nitrogen, f.phosphorus, f.potassium, f.soilLastTested].some((v) => v !== null);

@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, eq } from 'drizzle-orm';
-import { IdParams } from '../../contracts/common';
+import { IdParams } from '../../../../contracts/common';
 import {
   GenerateBody,
   RecommendationResponse,
@@ -12,7 +12,7 @@ import {
   RecommendationsResponse,
   RecommendationStats,
   StatusBody,
-} from '../../contracts/recommendations';
+} from '../../../../contracts/recommendations';
 import { aiRecommendations } from '../../db/schema';
 import { loadFieldFor, requireRole, STAFF } from '../../lib/access';
 import { conflict, notFound } from '../../lib/errors';

@@ -5,7 +5,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { eq } from 'drizzle-orm';
-import { IdParams } from '../../contracts/common';
+import { IdParams } from '../../../../contracts/common';
 import {
   DeviceKeyResponse,
   FieldQuery,
@@ -16,7 +16,7 @@ import {
   Series24hResponse,
   TimelineQuery,
   TimelineResponse,
-} from '../../contracts/sensors';
+} from '../../../../contracts/sensors';
 import { isDatabaseUnavailable } from '../../db/errors';
 import { sensors } from '../../db/schema';
 import { QueueFullError, BatcherClosedError } from '../../domain/ingest/batcher';
