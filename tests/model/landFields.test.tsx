@@ -12,7 +12,7 @@ import { NdviContext } from '@/machines/ndviRegistration.context';
 import { ndviRegistrationMachine } from '@/machines/ndviRegistration.machine';
 import type { FieldChoice, FieldDetail } from '@/services/fields';
 import { LandReportFromField } from '@/views/tools/LandReportView';
-import { renderTool } from './toolsHarness';
+import { renderView } from '../support/modelHarness';
 
 const choice = (id: string, name: string): FieldChoice => ({ _id: id, fieldId: `FLD-${id}`, name, farmerId: 'farmer-1', lat: null, lng: null });
 const detail = (over: { soil?: Partial<NonNullable<FieldDetail['soilInfo']>> | null; village?: string | null; lat?: number | null; lng?: number | null }) =>
@@ -42,13 +42,11 @@ function renderFor(opts: { autoPick: boolean; failList?: boolean }) {
       loadField: fromPromise(async ({ input }: { input: string }) => (calls.push(`field ${input}`), DETAILS[input])),
     },
   });
-  renderTool(
-    <NdviContext.Provider logic={ndviRegistrationMachine}>
+  renderView(<NdviContext.Provider logic={ndviRegistrationMachine}>
       <LandFieldsContext.Provider logic={fields} options={{ input: { autoPick: opts.autoPick } }}>
         <LandReportFromField />
       </LandFieldsContext.Provider>
-    </NdviContext.Provider>,
-  );
+    </NdviContext.Provider>);
   return { calls };
 }
 

@@ -11,7 +11,7 @@ import { farmerHomeMachine, type FieldData } from '@/machines/farmerHome.machine
 import { sensorFeedMachine } from '@/machines/sensorFeed.machine';
 import type { SeriesPoint } from '@/services/sensors';
 import { FarmerHomeView } from '@/views/farmer/FarmerHomeView';
-import { deferred, renderLive } from '../support/live';
+import { deferred, renderView } from '../support/modelHarness';
 
 const ago = (min: number) => new Date(Date.now() - min * 60_000).toISOString();
 // Two points: with one the home shows that single reading in words, not the chart this walk follows.
@@ -80,7 +80,7 @@ function render() {
       sensorFeed: feed,
     },
   });
-  renderLive(<FarmerHomeView logic={home} chatbot={null} />, 'farmer');
+  renderView(<FarmerHomeView logic={home} chatbot={null} />, { session: 'farmer', intlLocale: 'en' });
 }
 
 const exec: Record<string, (e: Ev) => unknown> = {

@@ -17,7 +17,7 @@ import { ForgotPasswordView } from '@/views/account/ForgotPasswordView';
 import { ResetPasswordView } from '@/views/account/ResetPasswordView';
 import { SmsResetForm } from '@/views/account/SmsResetForm';
 import { SignInAccessDialog } from '@/views/people/SignInAccessDialog';
-import { renderAccount } from './support';
+import { renderView, SIGNED_IN_FARMER } from '../../support/modelHarness';
 
 const type = (label: RegExp | string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const wrongCode = () =>
@@ -30,7 +30,7 @@ const wrongCode = () =>
 
 describe('forgot password by SMS code', () => {
   it('the forgot page links to the SMS way and back', () => {
-    const { location } = renderAccount(<ForgotPasswordView />, { path: '/forgot-password' });
+    const { location } = renderView(<ForgotPasswordView />, { session: SIGNED_IN_FARMER, intlLocale: 'en', path: '/forgot-password' });
     fireEvent.click(screen.getByRole('link', { name: 'No e-mail? Get a code by SMS' }));
     expect(location.history?.at(-1)).toBe('/forgot-password?by=sms');
   });
@@ -44,7 +44,7 @@ describe('forgot password by SMS code', () => {
         resetBySms: fromPromise(({ input }) => (calls.push(['reset', input]), answer())),
       },
     });
-    renderAccount(<SmsResetForm logic={logic} />, { path: '/forgot-password?by=sms' });
+    renderView(<SmsResetForm logic={logic} />, { session: SIGNED_IN_FARMER, intlLocale: 'en', path: '/forgot-password?by=sms' });
 
     type('Mobile number', '98765');
     fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
@@ -75,7 +75,7 @@ describe('/set-password (the invitation link)', () => {
   it('welcomes the person and sets the first password with the token', async () => {
     const sent: unknown[] = [];
     const logic = resetPasswordMachine.provide({ actors: { submitReset: fromPromise(async ({ input }) => void sent.push(input)) } });
-    renderAccount(<ResetPasswordView logic={logic} purpose="invite" />, { path: '/set-password?token=invite-token-0123456789abcdef' });
+    renderView(<ResetPasswordView logic={logic} purpose="invite" />, { session: SIGNED_IN_FARMER, intlLocale: 'en', path: '/set-password?token=invite-token-0123456789abcdef' });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Set your password');
     expect(screen.getByText(/Welcome to ShetMitra/)).toBeInTheDocument();
     type('New password', 'Shet-Mitra-2026!');
@@ -93,7 +93,7 @@ describe('/set-password (the invitation link)', () => {
       message: { english: 'This reset link is invalid or has expired.', marathi: 'ही रीसेट लिंक अवैध आहे किंवा तिची मुदत संपली आहे.', hindi: 'यह रीसेट लिंक अमान्य है या समाप्त हो गया है।' },
     } as never);
     const logic = resetPasswordMachine.provide({ actors: { submitReset: fromPromise(() => Promise.reject(refused)) } });
-    renderAccount(<ResetPasswordView logic={logic} purpose="invite" />, { path: '/set-password?token=used-token-0123456789abcdef' });
+    renderView(<ResetPasswordView logic={logic} purpose="invite" />, { session: SIGNED_IN_FARMER, intlLocale: 'en', path: '/set-password?token=used-token-0123456789abcdef' });
     type('New password', 'Shet-Mitra-2026!');
     type('Confirm new password', 'Shet-Mitra-2026!');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save new password' })));
@@ -101,7 +101,7 @@ describe('/set-password (the invitation link)', () => {
   });
 
   it('says so when the link has no token', () => {
-    renderAccount(<ResetPasswordView purpose="invite" />, { path: '/set-password' });
+    renderView(<ResetPasswordView purpose="invite" />, { session: SIGNED_IN_FARMER, intlLocale: 'en', path: '/set-password' });
     expect(screen.getByRole('alert')).toHaveTextContent('This invitation link is invalid, already used or has expired.');
   });
 });
@@ -116,7 +116,7 @@ describe('admin sign-in dialog: Send sign-in invitation', () => {
         act: fromPromise(async ({ input }) => void acts.push(input)),
       },
     });
-    renderAccount(<SignInAccessDialog userId="f-1" name="Sita Patil" onClose={() => {}} logic={logic} />);
+    renderView(<SignInAccessDialog userId="f-1" name="Sita Patil" onClose={() => {}} logic={logic} />, { session: SIGNED_IN_FARMER, intlLocale: 'en' });
     await act(async () => {});
     fireEvent.click(screen.getByRole('button', { name: 'Send sign-in invitation' }));
     const ask = screen.getByRole('alertdialog', { name: 'Send sign-in invitation' });

@@ -10,7 +10,7 @@ import { farmerDetailMachine } from '@/machines/farmerDetail.machine';
 import { coordinatorsTableMachine } from '@/machines/coordinatorsTable.machine';
 import { FarmerDetailView } from '@/views/people/FarmerDetailView';
 import type { FarmerRow } from '@/services/people';
-import { renderLive } from '../../support/live';
+import { renderView } from '../../support/modelHarness';
 
 const FARMER: FarmerRow = {
   _id: 'f-1', name: 'Ramesh Patil', email: 'ramesh@example.in', phoneNumber: '9876543210', village: null, district: null,
@@ -25,7 +25,7 @@ function renderFarmerPage(farmer: FarmerRow) {
       save: fromPromise(async ({ input }) => void saved.push(input)) as never,
     },
   });
-  renderLive(<FarmerDetailView id="f-1" mode="view" logic={logic} />, 'admin');
+  renderView(<FarmerDetailView id="f-1" mode="view" logic={logic} />, { session: 'admin', intlLocale: 'en' });
   return saved;
 }
 

@@ -7,10 +7,10 @@ import { FarmersTableContext } from '@/machines/farmersTable.context';
 import { FarmersTable } from '@/views/people/FarmersTable';
 import { HttpError } from '@/services/http';
 import type { FarmerRow } from '@/services/people';
-import { pendingActors, renderEn } from './support';
 import { coveringPaths, leafPaths } from '../../support/paths';
 import { isOtherPage } from '@/machines/staffList';
 import { get, query, queryAll } from '../../support/dom';
+import { pendingActors, renderView } from '../../support/modelHarness';
 
 const farmer = (n: number, extra: Partial<FarmerRow> = {}): FarmerRow => ({
   _id: `f-${n}`, name: `Farmer ${n}`, email: `f${n}@example.in`, phoneNumber: `98765432${10 + n}`, village: null, district: null,
@@ -109,11 +109,11 @@ describe('farmer table model', () => {
       actors: { load: actor('load'), save: actor('save'), deactivate: actor('deactivate'), assign: actor('assign'), importFile: actor('importFile'), exportAll: actor('exportAll') },
       actions: { download: (_, p) => void downloads.push(p.name) },
     });
-    renderEn(
+    renderView(
       <FarmersTableContext.Provider logic={logic}>
         <FarmersTable />
-      </FarmersTableContext.Provider>,
-    );
+      </FarmersTableContext.Provider>
+, { catalog: false });
     const exec = async (e: Ev) => {
       if (await settle(e)) return;
       switch (e.type) {

@@ -13,7 +13,7 @@ import { FieldMonitoringContext } from '@/machines/fieldMonitoring.context';
 import { FieldMonitoring } from '@/views/fields/FieldMonitoring';
 import { HttpError } from '@/services/http';
 import type { FieldDetail, FieldList, FieldRow, SensorTimeline } from '@/services/fields';
-import { deferred, renderEn, type Deferred } from './support';
+import { deferred, type Deferred, renderView } from '../../support/modelHarness';
 
 const row = (n: number, extra: Partial<FieldRow> = {}): FieldRow => ({
   _id: `fld-${n}`, fieldId: `FLD00000${n}AAA`, fieldName: `Plot ${n}`, status: 'good', operationalStatus: 'active',
@@ -177,11 +177,11 @@ describe('field monitoring model', () => {
         },
         actions: { navigate: (_, p) => void navigated.push(p.to) },
       });
-      renderEn(
+      renderView(
         <FieldMonitoringContext.Provider logic={logic} options={{ input }}>
           <FieldMonitoring />
-        </FieldMonitoringContext.Provider>,
-      );
+        </FieldMonitoringContext.Provider>
+, { catalog: false });
       const modal = () => screen.getByRole('dialog', { name: 'Field Details' });
       const exec = async (e: Ev) => {
         if (/^xstate\.(done|error)\.actor\./.test(e.type)) {

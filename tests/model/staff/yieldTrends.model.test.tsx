@@ -14,9 +14,9 @@ import { hasYields, yieldCsv } from '@/machines/yieldTrendsRules';
 import { HttpError } from '@/services/http';
 import type { YieldTrendsResponse } from '@/services/analytics';
 import { YieldTrendsPanel } from '@/views/admin/YieldTrendsPanel';
-import { renderTool, eventTypes, leafValues, machineEventTypes, deferred } from '../toolsHarness';
 import { coveringPaths, features, leafPaths } from '../../support/paths';
 import { getLabelled } from '../../support/dom';
+import { deferred, eventTypes, leafValues, machineEventTypes, renderView } from '../../support/modelHarness';
 
 type Ev = AnyEventObject;
 type Snap = SnapshotFrom<typeof yieldTrendsMachine>;
@@ -163,11 +163,9 @@ function render() {
     },
     actions: { download: (_, p) => drive.download(p) },
   });
-  renderTool(
-    <YieldTrendsContext.Provider logic={logic} options={{ input: { today: TODAY } }}>
+  renderView(<YieldTrendsContext.Provider logic={logic} options={{ input: { today: TODAY } }}>
       <YieldTrendsPanel />
-    </YieldTrendsContext.Provider>,
-  );
+    </YieldTrendsContext.Provider>);
 }
 
 const settle = (fn: () => void) => act(async () => fn());

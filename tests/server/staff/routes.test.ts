@@ -4,9 +4,7 @@
  * and a message reaching the farmer live and in their inbox.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { io as connect, type Socket } from 'socket.io-client';
 import { and, eq, like } from 'drizzle-orm';
-import type { ClientToServerEvents, ServerToClientEvents } from '../../../contracts/socket';
 import { users } from '../../../server/src/db/schema';
 import { FIXTURE, createTestApp, type FixtureUser, type TestApp } from '../helper';
 
@@ -265,15 +263,8 @@ describe('import and export', () => {
 
 describe('messages and deactivation', () => {
   it('a message reaches the farmer live and in the inbox, and can be marked read', async () => {
-    const url = await t.app.listen({ host: '127.0.0.1', port: 0 });
-    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connect(url, {
-      path: '/socket.io', transports: ['websocket'], auth: { token: tokens.farmer }, reconnection: false, forceNew: true,
-    });
+    const socket = await t.connectAs(tokens.farmer!);
     try {
-      await new Promise<void>((resolve, reject) => {
-        socket.on('connect', () => resolve());
-        socket.on('connect_error', reject);
-      });
       const pushed = new Promise<{ subject: string; message: string }>((resolve) => socket.once('message:new', resolve));
       const sent = await call('coordinator', 'POST', '/coordinator/send-message', { farmerIds: [FIXTURE.users.farmer.id], subject: 'Rain', message: 'Cover the harvest' });
       expect(sent.json()).toMatchObject({ sentTo: 1 });
