@@ -58,8 +58,14 @@ describe('signing in', () => {
       // Each choice is saved to the profile (a PATCH the test waits for, so none is still in flight when the
       // context closes), and the account is left in Marathi as found: later tests sign in as the same users.
       const choose = async (locale: 'mr' | 'en' | 'hi', language: string) => {
+        // Access tokens live 4 s in this file: a save sent with an expired one answers 401, and the client
+        // refreshes and sends it again, so the answer that counts is the one after that.
         const saved = page.waitForResponse(
-          (r) => r.url().endsWith('/api/v1/auth/profile') && r.request().method() === 'PATCH' && r.request().postDataJSON()?.preferredLanguage === language,
+          (r) =>
+            r.url().endsWith('/api/v1/auth/profile') &&
+            r.request().method() === 'PATCH' &&
+            r.request().postDataJSON()?.preferredLanguage === language &&
+            r.status() !== 401,
         );
         await switcher.selectOption(locale);
         expect((await saved).status()).toBe(200);
