@@ -1,6 +1,6 @@
 /**
  * The one authorization layer: who may reach which farmer, field and alert.
- * Routes call these after `app.authenticate`; a resource outside the caller's reach answers 404,
+ * Routes call these with the caller the /api/v1 sign-in hook set (`req.user`); a resource outside the caller's reach answers 404,
  * never 403, so ids of other people's data cannot be probed.
  */
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';

@@ -23,7 +23,7 @@ const loginTwoFactorRoutes: FastifyPluginAsyncTypebox<{ keys: AccountKeys }> = a
   app.post(
     '/auth/login/2fa',
     {
-      config: { rateLimit: { max: app.config.authRateLimitPerMinute, timeWindow: '1 minute' } },
+      config: { public: true, rateLimit: { max: app.config.authRateLimitPerMinute, timeWindow: '1 minute' } },
       schema: { tags: ['auth'], body: LoginTwoFactorBody, response: { 200: LoginResponse, ...errors } },
     },
     async (req) => {

@@ -33,7 +33,7 @@ const otpRoutes: FastifyPluginAsyncTypebox<{ keys: AccountKeys }> = async (app, 
     if (!app.config.otpLoginEnabled) throw new AppError(404, 'OTP_LOGIN_DISABLED', AM.otpDisabled);
   };
 
-  app.post('/auth/mobile-otp-request', { schema: { body: MobileOtpRequestBody } }, async (req) => {
+  app.post('/auth/mobile-otp-request', { config: { public: true }, schema: { body: MobileOtpRequestBody } }, async (req) => {
     enabled();
     const { phoneNumber } = req.body;
     if (!requestsPerIp.hit(req.ip)) throw waitFor(requestsPerIp, req.ip);
@@ -54,7 +54,7 @@ const otpRoutes: FastifyPluginAsyncTypebox<{ keys: AccountKeys }> = async (app, 
     return { success: true as const, message: AM.otpSent };
   });
 
-  app.post('/auth/mobile-otp-verify', { schema: { body: MobileOtpVerifyBody } }, async (req) => {
+  app.post('/auth/mobile-otp-verify', { config: { public: true }, schema: { body: MobileOtpVerifyBody } }, async (req) => {
     enabled();
     const { phoneNumber, otp } = req.body;
     if (wrongCodesPerIp.blocked(req.ip)) throw waitFor(wrongCodesPerIp, req.ip);

@@ -41,7 +41,7 @@ const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return row.n;
   };
 
-  app.post('/auth/change-password', { onRequest: [app.authenticate], schema: { body: ChangePasswordBody } }, async (req) => {
+  app.post('/auth/change-password', { schema: { body: ChangePasswordBody } }, async (req) => {
     const me = req.user!;
     const { currentPassword, newPassword } = req.body;
     const [row] = await app.db
@@ -60,7 +60,7 @@ const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { success: true as const, message: AM.passwordChanged };
   });
 
-  app.post('/auth/forgot-password', { schema: { body: ForgotPasswordBody } }, async (req) => {
+  app.post('/auth/forgot-password', { config: { public: true }, schema: { body: ForgotPasswordBody } }, async (req) => {
     const email = req.body.email.trim().toLowerCase();
     if (!perIp.hit(req.ip)) throw tooManyRequests();
     const [user] = await app.db
@@ -90,7 +90,7 @@ const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { success: true as const, message: AM.resetLinkSent };
   });
 
-  app.post('/auth/reset-password', { schema: { body: ResetPasswordBody } }, async (req) => {
+  app.post('/auth/reset-password', { config: { public: true }, schema: { body: ResetPasswordBody } }, async (req) => {
     if (!resetAttempts.hit(req.ip)) throw tooManyRequests();
     const { token, newPassword } = req.body;
     // The rules first (they need the owner's e-mail and name), so a refused password leaves the link usable.

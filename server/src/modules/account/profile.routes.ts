@@ -45,7 +45,6 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/auth/profile',
     {
-      onRequest: [app.authenticate],
       // Runs before schema validation, so the answer can name the offending fields.
       preValidation: async (req) => {
         const body = req.body;

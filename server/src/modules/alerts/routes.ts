@@ -33,7 +33,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/admin/alerts',
-    { onRequest: [app.authenticate], schema: { tags: ['alerts'], querystring: AdminAlertsQuery, response: { 200: AdminAlertsResponse } } },
+    { schema: { tags: ['alerts'], querystring: AdminAlertsQuery, response: { 200: AdminAlertsResponse } } },
     async (req) => {
       requireRole(req.user!, ADMINS);
       const { page = 1, limit = 50, ...filters } = req.query;
@@ -45,7 +45,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.patch(
     '/admin/alerts/:id/acknowledge',
-    { onRequest: [app.authenticate], schema: { tags: ['alerts'], params: IdParams, response: { 200: AlertResponse } } },
+    { schema: { tags: ['alerts'], params: IdParams, response: { 200: AlertResponse } } },
     async (req) => {
       requireRole(req.user!, ADMINS);
       const alert = await loadAlertFor(app.db, req.user!, req.params.id);
@@ -64,7 +64,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.patch(
     '/admin/alerts/:id/assign',
-    { onRequest: [app.authenticate], schema: { tags: ['alerts'], params: IdParams, body: AssignBody, response: { 200: AlertResponse } } },
+    { schema: { tags: ['alerts'], params: IdParams, body: AssignBody, response: { 200: AlertResponse } } },
     async (req) => {
       requireRole(req.user!, ADMINS);
       const alert = await loadAlertFor(app.db, req.user!, req.params.id);
@@ -92,7 +92,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/coordinator/alerts',
-    { onRequest: [app.authenticate], schema: { tags: ['alerts'], querystring: CoordinatorAlertsQuery, response: { 200: CoordinatorAlertsResponse } } },
+    { schema: { tags: ['alerts'], querystring: CoordinatorAlertsQuery, response: { 200: CoordinatorAlertsResponse } } },
     async (req) => {
       requireRole(req.user!, STAFF);
       const { page = 1, limit = 10, search, open, ...filters } = req.query;
@@ -112,7 +112,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/coordinator/alerts/:id/read',
-    { onRequest: [app.authenticate], schema: { tags: ['alerts'], params: IdParams, response: { 200: Type.Object({ ok: Type.Literal(true), unread: Type.Integer() }) } } },
+    { schema: { tags: ['alerts'], params: IdParams, response: { 200: Type.Object({ ok: Type.Literal(true), unread: Type.Integer() }) } } },
     async (req) => {
       requireRole(req.user!, STAFF);
       const alert = await loadAlertFor(app.db, req.user!, req.params.id);
@@ -123,7 +123,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/coordinator/alerts/read-all',
-    { onRequest: [app.authenticate], schema: { tags: ['alerts'], response: { 200: ReadAllResponse } } },
+    { schema: { tags: ['alerts'], response: { 200: ReadAllResponse } } },
     async (req) => {
       requireRole(req.user!, STAFF);
       const userId = req.user!.id;

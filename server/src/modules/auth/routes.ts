@@ -36,6 +36,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     {
       // Per address and e-mail (after the body is read): thirty farmers behind one NAT each have their own.
       config: {
+        public: true,
         rateLimit: {
           max: app.config.authRateLimitPerMinute,
           timeWindow: '1 minute',
@@ -56,7 +57,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/refresh-token',
     {
-      config: { rateLimit: { max: app.config.authRateLimitPerMinute * 2, timeWindow: '1 minute' } },
+      config: { public: true, rateLimit: { max: app.config.authRateLimitPerMinute * 2, timeWindow: '1 minute' } },
       schema: { tags: ['auth'], body: RefreshBody, response: { 200: Tokens, ...errors } },
     },
     async (req) => {
@@ -72,7 +73,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/auth/logout',
-    { schema: { tags: ['auth'], body: LogoutBody, response: { 200: SuccessResponse, ...errors } } },
+    { config: { public: true }, schema: { tags: ['auth'], body: LogoutBody, response: { 200: SuccessResponse, ...errors } } },
     async (req) => {
       const ended = await endSession(app.db, req.body.refreshToken);
       if (ended) app.realtime.disconnectSession(ended);
@@ -84,7 +85,6 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/register',
     {
-      onRequest: [app.authenticate],
       schema: { tags: ['auth'], security: bearer, body: RegisterBody, response: { 201: RegisterResponse, ...errors } },
     },
     async (req, reply) => {
@@ -97,7 +97,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/auth/profile',
-    { onRequest: [app.authenticate], schema: { tags: ['auth'], security: bearer, response: { 200: ProfileResponse, 401: ApiErrorBody } } },
+    { schema: { tags: ['auth'], security: bearer, response: { 200: ProfileResponse, 401: ApiErrorBody } } },
     async (req) => {
       const { user, fields } = await profile(app.db, req.user!);
       if (!user) throw notFound();

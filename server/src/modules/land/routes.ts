@@ -17,7 +17,6 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/land',
     {
-      onRequest: [app.authenticate],
       schema: {
         tags: ['land'],
         response: {
@@ -41,7 +40,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/land/report',
-    { onRequest: [app.authenticate], schema: { tags: ['land'], body: LandReportRequest, response: { 200: LandReportResponse, ...errors } } },
+    { schema: { tags: ['land'], body: LandReportRequest, response: { 200: LandReportResponse, ...errors } } },
     async (req) => {
       const lang = req.body.language ?? (await preferredLanguage(app.db, req.user!.id));
       return { success: true, report: buildLandReport(req.body, lang, new Date()) };
@@ -51,7 +50,6 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/land/download-pdf',
     {
-      onRequest: [app.authenticate],
       config: { rateLimit: perUserLimit(app.config.landPdfPerUserPerMinute) },
       schema: { tags: ['land'], body: PdfRequest, produces: ['application/pdf'] },
     },

@@ -38,7 +38,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/coordinators',
-    { onRequest: [app.authenticate], schema: { tags, security, response: { 200: CoordinatorChoices, ...errors } } },
+    { schema: { tags, security, response: { 200: CoordinatorChoices, ...errors } } },
     async (req) => {
       requireRole(req.user!, STAFF);
       return { users: await repo.coordinatorChoices(app.db) };
@@ -47,7 +47,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/admin/farmers',
-    { onRequest: [app.authenticate], schema: { tags, security, querystring: FarmerListQuery, response: { 200: FarmerList, ...errors } } },
+    { schema: { tags, security, querystring: FarmerListQuery, response: { 200: FarmerList, ...errors } } },
     async (req) => {
       requireRole(req.user!, ADMINS);
       return repo.listFarmers(app.db, req.user!, { ...page(req.query), search: req.query.search, status: req.query.status }, app.counts);
@@ -56,7 +56,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/coordinator/managed-farmers',
-    { onRequest: [app.authenticate], schema: { tags, security, querystring: FarmerListQuery, response: { 200: FarmerList, ...errors } } },
+    { schema: { tags, security, querystring: FarmerListQuery, response: { 200: FarmerList, ...errors } } },
     async (req) => {
       requireRole(req.user!, STAFF);
       return repo.listFarmers(app.db, req.user!, { ...page(req.query), search: req.query.search, status: req.query.status }, app.counts);
@@ -65,7 +65,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/admin/farmer/:id',
-    { onRequest: [app.authenticate], schema: { tags, security, params: IdParams, response: { 200: FarmerRow, ...errors } } },
+    { schema: { tags, security, params: IdParams, response: { 200: FarmerRow, ...errors } } },
     async (req) => {
       requireRole(req.user!, STAFF);
       const farmer = await loadFarmerFor(app.db, req.user!, req.params.id);
@@ -76,7 +76,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/admin/farmer/:id',
-    { onRequest: [app.authenticate], schema: { tags, security, params: IdParams, body: PersonEdit, response: { 200: Ok, ...errors } } },
+    { schema: { tags, security, params: IdParams, body: PersonEdit, response: { 200: Ok, ...errors } } },
     async (req) => {
       requireRole(req.user!, STAFF);
       await endSessions(req.params.id, await service.editFarmer(app.db, req.user!, req.params.id, req.body));
@@ -86,7 +86,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.patch(
     '/admin/farmer/:id/deactivate',
-    { onRequest: [app.authenticate], schema: { tags, security, params: IdParams, response: { 200: Ok, ...errors } } },
+    { schema: { tags, security, params: IdParams, response: { 200: Ok, ...errors } } },
     async (req) => {
       requireRole(req.user!, ADMINS);
       await endSessions(req.params.id, await service.deactivateFarmer(app.db, req.user!, req.params.id));
@@ -96,7 +96,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.patch(
     '/admin/farmer/:id/assign-coordinator',
-    { onRequest: [app.authenticate], schema: { tags, security, params: IdParams, body: AssignCoordinator, response: { 200: Ok, ...errors } } },
+    { schema: { tags, security, params: IdParams, body: AssignCoordinator, response: { 200: Ok, ...errors } } },
     async (req) => {
       requireRole(req.user!, ADMINS);
       await service.assignCoordinator(app.db, req.user!, req.params.id, req.body.coordinatorId);
@@ -108,7 +108,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/admin/coordinators',
-    { onRequest: [app.authenticate], schema: { tags, security, querystring: CoordinatorListQuery, response: { 200: CoordinatorList, ...errors } } },
+    { schema: { tags, security, querystring: CoordinatorListQuery, response: { 200: CoordinatorList, ...errors } } },
     async (req) => {
       requireRole(req.user!, ADMINS);
       return repo.listCoordinators(app.db, { page: req.query.page ?? 1, limit: req.query.limit ?? 500, search: req.query.search }, app.counts);
@@ -117,7 +117,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/admin/coordinator/:id',
-    { onRequest: [app.authenticate], schema: { tags, security, params: IdParams, body: PersonEdit, response: { 200: Ok, ...errors } } },
+    { schema: { tags, security, params: IdParams, body: PersonEdit, response: { 200: Ok, ...errors } } },
     async (req) => {
       requireRole(req.user!, ADMINS);
       await endSessions(req.params.id, await service.editCoordinator(app.db, req.params.id, req.body));
@@ -127,7 +127,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.patch(
     '/admin/coordinator/:id/deactivate',
-    { onRequest: [app.authenticate], schema: { tags, security, params: IdParams, response: { 200: Ok, ...errors } } },
+    { schema: { tags, security, params: IdParams, response: { 200: Ok, ...errors } } },
     async (req) => {
       requireRole(req.user!, ADMINS);
       await endSessions(req.params.id, await service.deactivateCoordinator(app.db, req.params.id));
@@ -137,7 +137,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/admin/farmers/import',
-    { onRequest: [app.authenticate], schema: { tags, security, consumes: ['multipart/form-data'], response: { 200: ImportReport, ...errors, 413: ApiErrorBody } } },
+    { schema: { tags, security, consumes: ['multipart/form-data'], response: { 200: ImportReport, ...errors, 413: ApiErrorBody } } },
     async (req) => {
       requireRole(req.user!, ADMINS);
       if (!req.isMultipart()) throw badRequest(service.PEOPLE_TEXT.csvOnly, undefined, 'CSV_ONLY');
@@ -151,7 +151,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/admin/farmers/export',
-    { onRequest: [app.authenticate], schema: { tags, security, response: { 200: Type.String(), ...errors } } },
+    { schema: { tags, security, response: { 200: Type.String(), ...errors } } },
     async (req, reply) => {
       requireRole(req.user!, ADMINS);
       const csv = farmersToCsv(await repo.exportRows(app.db, req.user!));

@@ -28,7 +28,7 @@ const tags = ['recommendations'];
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/ai-recommendations',
-    { onRequest: [app.authenticate], schema: { tags, querystring: RecommendationsQuery, response: { 200: RecommendationsResponse } } },
+    { schema: { tags, querystring: RecommendationsQuery, response: { 200: RecommendationsResponse } } },
     async (req) => {
       requireRole(req.user!, STAFF);
       if (req.query.fieldId) await loadFieldFor(app.db, req.user!, req.query.fieldId);
@@ -38,7 +38,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/ai-recommendations/stats',
-    { onRequest: [app.authenticate], schema: { tags, response: { 200: RecommendationStats } } },
+    { schema: { tags, response: { 200: RecommendationStats } } },
     async (req) => {
       requireRole(req.user!, STAFF);
       return { stats: await recommendationStats(app.db, req.user!) };
@@ -47,7 +47,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/ai-recommendations/:id/status',
-    { onRequest: [app.authenticate], schema: { tags, params: IdParams, body: StatusBody, response: { 200: RecommendationResponse } } },
+    { schema: { tags, params: IdParams, body: StatusBody, response: { 200: RecommendationResponse } } },
     async (req) => {
       requireRole(req.user!, STAFF);
       const found = await findRecommendation(app.db, req.user!, req.params.id);
@@ -67,7 +67,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/ai-recommendations/generate',
-    { onRequest: [app.authenticate], schema: { tags, body: GenerateBody, response: { 200: RecommendationsResponse } } },
+    { schema: { tags, body: GenerateBody, response: { 200: RecommendationsResponse } } },
     async (req) => {
       requireRole(req.user!, STAFF);
       const field = await loadFieldFor(app.db, req.user!, req.body.fieldId);

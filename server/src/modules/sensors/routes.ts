@@ -43,8 +43,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/sensor-data/ingest',
     {
-      // Devices are throttled by the bounded ingest queue (503 when full), not by the per-IP limit.
-      config: { rateLimit: false },
+      // Public to the sign-in hook: a device proves itself with its x-device-key instead. Devices are throttled by
+      // the bounded ingest queue (503 when full), not by the per-IP limit.
+      config: { public: true, rateLimit: false },
       schema: {
         tags: ['sensors'],
         summary: 'Ingest one reading or a batch (header x-device-key); 202 after the commit',
@@ -83,7 +84,6 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/sensors/:id/device-key',
     {
-      onRequest: [app.authenticate],
       schema: { tags: ['sensors'], summary: 'Issue a new device key (shown once; replaces any earlier key). Also the MQTT password, with the sensor id as username', params: IdParams, response: { 201: DeviceKeyResponse } },
     },
     async (req, reply) => {
@@ -101,7 +101,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/sensors/:id/device-key',
-    { onRequest: [app.authenticate], schema: { tags: ['sensors'], summary: 'Revoke the device key', params: IdParams } },
+    { schema: { tags: ['sensors'], summary: 'Revoke the device key', params: IdParams } },
     async (req, reply) => {
       requireRole(req.user!, STAFF);
       const sensor = await sensorInScope(app.db, req.user!, req.params.id);
@@ -114,13 +114,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/sensor-data',
-    { onRequest: [app.authenticate], schema: { tags: ['sensors'], summary: "The caller's fields with their last reading", response: { 200: FieldsResponse } } },
+    { schema: { tags: ['sensors'], summary: "The caller's fields with their last reading", response: { 200: FieldsResponse } } },
     async (req) => ({ fields: await fieldsWithLastReading(app.db, req.user!) }),
   );
 
   app.get(
     '/sensor-data/latest',
-    { onRequest: [app.authenticate], schema: { tags: ['sensors'], querystring: FieldQuery, response: { 200: LatestResponse } } },
+    { schema: { tags: ['sensors'], querystring: FieldQuery, response: { 200: LatestResponse } } },
     async (req) => {
       const f = await loadFieldFor(app.db, req.user!, req.query.fieldId);
       const ages = await readingAges(app.db, f.id, f.offlineAfterMinutes);
@@ -133,7 +133,6 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/sensor-data/24h',
     {
-      onRequest: [app.authenticate],
       schema: { tags: ['sensors'], summary: 'Last 24 hours in 5-minute averages (or only after `since`)', querystring: FieldQuery, response: { 200: Series24hResponse } },
     },
     async (req, reply) => {
@@ -151,7 +150,6 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/fields/:id/sensor-data',
     {
-      onRequest: [app.authenticate],
       schema: { tags: ['sensors'], summary: "Sensor timeline of a field within the caller's reach (a farmer: their own)", params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) }), querystring: TimelineQuery, response: { 200: TimelineResponse } },
     },
     async (req) => {
@@ -163,7 +161,6 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/admin/fields/:id/sensor-data',
     {
-      onRequest: [app.authenticate],
       schema: { tags: ['sensors'], summary: 'Sensor timeline per type, averaged into time buckets', params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) }), querystring: TimelineQuery, response: { 200: TimelineResponse } },
     },
     async (req) => {
