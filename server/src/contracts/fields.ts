@@ -192,5 +192,80 @@ export const FieldChoice = Type.Object({
 });
 export type FieldChoice = Static<typeof FieldChoice>;
 
-/** GET /admin/fields/{id}: the Field Details modal. */
-export type FieldDetail = Awaited<ReturnType<typeof import('../modules/fields/service').fieldDetails>>;
+export const FieldChoices = Type.Object({ data: Type.Object({ fields: Type.Array(FieldChoice) }), pagination: Pagination });
+export type FieldChoices = Static<typeof FieldChoices>;
+
+/** GET /admin/fields/{id} and GET /fields/{id}: the Field Details modal (spec section 3). Dates are YYYY-MM-DD. */
+export const FieldDetail = Type.Object({
+  _id: Type.String(),
+  fieldId: Type.String(),
+  name: Type.String(),
+  status: FieldHealth,
+  owner: Type.Object({ _id: nullableString, name: nullableString }),
+  location: Type.Object({
+    coordinates: Type.Object({ lat: nullableNumber, lng: nullableNumber }),
+    address: Type.Object({ state: nullableString, district: nullableString, village: nullableString, pincode: nullableString, fullAddress: nullableString }),
+    area: Type.Object({ value: nullableNumber, unit: oneOf(AREA_UNITS) }),
+  }),
+  currentCrop: Type.Object({
+    name: nullableString,
+    variety: nullableString,
+    plantedDate: nullableString,
+    expectedHarvest: nullableString,
+    status: oneOf(CROP_STATUSES),
+    yield: Type.Object({ expected: nullableNumber, actual: nullableNumber, unit: oneOf(YIELD_UNITS) }),
+  }),
+  soilInfo: Type.Union([
+    Type.Object({
+      type: Type.Union([oneOf(SOIL_TYPES), Type.Null()]),
+      ph: nullableNumber,
+      organicMatter: nullableNumber,
+      nitrogen: nullableNumber,
+      phosphorus: nullableNumber,
+      potassium: nullableNumber,
+      lastTested: nullableString,
+    }),
+    Type.Null(),
+  ]),
+  irrigation: Type.Object({
+    type: oneOf(IRRIGATION_TYPES),
+    automation: Type.Boolean(),
+    schedule: Type.Object({ frequency: nullableString, duration: Type.Union([Type.Integer(), Type.Null()]), timeSlots: Type.Array(Type.String()) }),
+  }),
+  sensors: Type.Array(Type.Object({ sensorId: Type.String(), type: oneOf(SENSOR_TYPES), status: oneOf(SENSOR_STATUSES) })),
+  cropHistory: Type.Array(
+    Type.Object({
+      crop: Type.String(),
+      variety: nullableString,
+      season: nullableString,
+      plantedDate: nullableString,
+      harvestedDate: nullableString,
+      yield: nullableNumber,
+      yieldUnit: oneOf(YIELD_UNITS),
+      notes: nullableString,
+    }),
+  ),
+  financial: Type.Union([
+    Type.Object({
+      investment: Type.Object({
+        seeds: Type.Number(),
+        fertilizers: Type.Number(),
+        pesticides: Type.Number(),
+        labor: Type.Number(),
+        irrigation: Type.Number(),
+        other: Type.Number(),
+      }),
+      revenue: Type.Object({ expected: nullableNumber, actual: nullableNumber }),
+      profit: nullableNumber,
+    }),
+    Type.Null(),
+  ]),
+  notes: Type.Array(Type.Object({ content: Type.String(), author: nullableString, createdAt: Type.String() })),
+  lastSensorData: Type.Union([Type.Object({ moisture: nullableNumber, temperature: nullableNumber, timestamp: Type.String() }), Type.Null()]),
+});
+export type FieldDetail = Static<typeof FieldDetail>;
+
+/** PUT /admin/fields/{id}/location. */
+export const FieldLocation = Type.Object({ _id: Type.String(), lat: Type.Number(), lng: Type.Number() });
+/** POST /fields: the created field. */
+export const CreatedField = Type.Object({ field: Type.Object({ _id: Type.String(), fieldId: Type.String(), name: Type.String(), farmerId: nullableString }) });

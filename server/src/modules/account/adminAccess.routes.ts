@@ -8,7 +8,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, desc, eq, gt, isNull, max } from 'drizzle-orm';
 import { IdParams } from '../../contracts/common';
-import { AdminSignInAnswer } from '../../contracts/account';
+import { AdminSignInAnswer, OkAnswer, SessionsEnded } from '../../contracts/account';
 import { loginHistory, sessions, users } from '../../db/schema';
 import { SIGN_IN_POLICY } from '../../domain/throttle/signInThrottle';
 import { ADMINS, CAN_CREATE, isUuid, requireRole, type AuthUser } from '../../lib/access';
@@ -76,7 +76,7 @@ const adminAccessRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/admin/users/:id/sign-in/clear',
-    { schema: { tags: ['admin'], params: IdParams } },
+    { schema: { tags: ['admin'], params: IdParams, response: { 200: OkAnswer } } },
     async (req) => {
       const me = req.user!;
       const target = await loadReachable(app, me, req.params.id);
@@ -99,7 +99,7 @@ const adminAccessRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/admin/users/:id/sessions/end',
-    { schema: { tags: ['admin'], params: IdParams } },
+    { schema: { tags: ['admin'], params: IdParams, response: { 200: SessionsEnded } } },
     async (req) => {
       const me = req.user!;
       const target = await loadReachable(app, me, req.params.id);

@@ -6,7 +6,9 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, eq } from 'drizzle-orm';
-import { MobileOtpRequestBody, MobileOtpVerifyBody } from '../../contracts/account';
+import { Type } from 'typebox';
+import { LoginResponse } from '../../contracts/auth';
+import { MobileOtpRequestBody, MobileOtpVerifyBody, OkAnswer, TwoFactorRequired } from '../../contracts/account';
 import { users } from '../../db/schema';
 import { createThrottle } from '../../domain/throttle/throttle';
 import { AppError, badRequest, tooManyRequests } from '../../lib/errors';
@@ -33,7 +35,7 @@ const otpRoutes: FastifyPluginAsyncTypebox<{ keys: AccountKeys }> = async (app, 
     if (!app.config.otpLoginEnabled) throw new AppError(404, 'OTP_LOGIN_DISABLED', AM.otpDisabled);
   };
 
-  app.post('/auth/mobile-otp-request', { config: { public: true }, schema: { body: MobileOtpRequestBody } }, async (req) => {
+  app.post('/auth/mobile-otp-request', { config: { public: true }, schema: { body: MobileOtpRequestBody, response: { 200: OkAnswer } } }, async (req) => {
     enabled();
     const { phoneNumber } = req.body;
     if (!requestsPerIp.hit(req.ip)) throw waitFor(requestsPerIp, req.ip);
@@ -54,7 +56,7 @@ const otpRoutes: FastifyPluginAsyncTypebox<{ keys: AccountKeys }> = async (app, 
     return { success: true as const, message: AM.otpSent };
   });
 
-  app.post('/auth/mobile-otp-verify', { config: { public: true }, schema: { body: MobileOtpVerifyBody } }, async (req) => {
+  app.post('/auth/mobile-otp-verify', { config: { public: true }, schema: { body: MobileOtpVerifyBody, response: { 200: Type.Union([LoginResponse, TwoFactorRequired]) } } }, async (req) => {
     enabled();
     const { phoneNumber, otp } = req.body;
     if (wrongCodesPerIp.blocked(req.ip)) throw waitFor(wrongCodesPerIp, req.ip);

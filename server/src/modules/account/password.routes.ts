@@ -10,7 +10,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
-import { ChangePasswordBody, ForgotPasswordBody, ResetPasswordBody } from '../../contracts/account';
+import { ChangePasswordBody, ForgotPasswordBody, OkAnswer, ResetPasswordBody } from '../../contracts/account';
 import { passwordResets, users } from '../../db/schema';
 import { assertPasswordAllowed } from '../../domain/account/passwordRules';
 import { createThrottle } from '../../domain/throttle/throttle';
@@ -41,7 +41,7 @@ const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return row.n;
   };
 
-  app.post('/auth/change-password', { schema: { body: ChangePasswordBody } }, async (req) => {
+  app.post('/auth/change-password', { schema: { body: ChangePasswordBody, response: { 200: OkAnswer } } }, async (req) => {
     const me = req.user!;
     const { currentPassword, newPassword } = req.body;
     const [row] = await app.db
@@ -60,7 +60,7 @@ const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { success: true as const, message: AM.passwordChanged };
   });
 
-  app.post('/auth/forgot-password', { config: { public: true }, schema: { body: ForgotPasswordBody } }, async (req) => {
+  app.post('/auth/forgot-password', { config: { public: true }, schema: { body: ForgotPasswordBody, response: { 200: OkAnswer } } }, async (req) => {
     const email = req.body.email.trim().toLowerCase();
     if (!perIp.hit(req.ip)) throw tooManyRequests();
     const [user] = await app.db
@@ -90,7 +90,7 @@ const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { success: true as const, message: AM.resetLinkSent };
   });
 
-  app.post('/auth/reset-password', { config: { public: true }, schema: { body: ResetPasswordBody } }, async (req) => {
+  app.post('/auth/reset-password', { config: { public: true }, schema: { body: ResetPasswordBody, response: { 200: OkAnswer } } }, async (req) => {
     if (!resetAttempts.hit(req.ip)) throw tooManyRequests();
     const { token, newPassword } = req.body;
     // The rules first (they need the owner's e-mail and name), so a refused password leaves the link usable.

@@ -10,7 +10,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, eq, ne } from 'drizzle-orm';
-import { PROFILE_FIELDS, ProfilePatch } from '../../contracts/account';
+import { PROFILE_FIELDS, ProfilePatch, ProfileSaved } from '../../contracts/account';
 import { users } from '../../db/schema';
 import { PROFILE_IMAGE_MAX_SIDE, normaliseProfileImage } from '../../domain/account/profileImage';
 import { createThrottle } from '../../domain/throttle/throttle';
@@ -55,7 +55,7 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
           throw badRequest(AM.unknownProfileFields, { invalidFields, receivedFields: received, allowedFields: PROFILE_FIELDS }, 'INVALID_FIELDS');
         }
       },
-      schema: { body: ProfilePatch },
+      schema: { body: ProfilePatch, response: { 200: ProfileSaved } },
     },
     async (req) => {
       const me = req.user!;

@@ -4,7 +4,7 @@
  * Another user's session or history entry answers 404, never 403, so ids cannot be probed.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ActiveSessionsAnswer, LoginHistoryAnswer } from '../../contracts/account';
+import { ActiveSessionsAnswer, LoginHistoryAnswer, OkAnswer } from '../../contracts/account';
 import { IdParams } from '../../contracts/common';
 import { notFound } from '../../lib/errors';
 import { AM } from './messages';
@@ -59,12 +59,12 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     };
   });
 
-  app.delete('/auth/sessions/:id', { schema: { params: IdParams } }, async (req) => {
+  app.delete('/auth/sessions/:id', { schema: { params: IdParams, response: { 200: OkAnswer } } }, async (req) => {
     if (!(await revoke(req.user!.id, req.params.id, 'revoked-by-user'))) throw notFound();
     return { success: true as const, message: AM.sessionRevoked };
   });
 
-  app.post('/auth/suspicious/:id', { schema: { params: IdParams } }, async (req) => {
+  app.post('/auth/suspicious/:id', { schema: { params: IdParams, response: { 200: OkAnswer } } }, async (req) => {
     const me = req.user!;
     const entry = await findHistoryEntry(app.db, me.id, req.params.id);
     if (!entry) throw notFound();

@@ -11,6 +11,7 @@ import {
   DisableTwoFactorBody,
   TwoFactorSetup,
   TwoFactorStatus,
+  TwoFactorToggled,
 } from '../../contracts/account';
 import { users } from '../../db/schema';
 import { createThrottle } from '../../domain/throttle/throttle';
@@ -46,7 +47,7 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox<{ keys: AccountKeys }> = async 
     return startSetup(app.db, keys, app.secretBox, me);
   });
 
-  app.post('/auth/2fa/verify', { schema: { body: CodeBody } }, async (req) => {
+  app.post('/auth/2fa/verify', { schema: { body: CodeBody, response: { 200: TwoFactorToggled } } }, async (req) => {
     const me = req.user!;
     guard(me.id);
     const tf = await findTwoFactor(app.db, me.id);
@@ -57,7 +58,7 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox<{ keys: AccountKeys }> = async 
     return { success: true as const, isEnabled: true, message: AM.twoFactorEnabled };
   });
 
-  app.post('/auth/2fa/disable', { schema: { body: DisableTwoFactorBody } }, async (req) => {
+  app.post('/auth/2fa/disable', { schema: { body: DisableTwoFactorBody, response: { 200: TwoFactorToggled } } }, async (req) => {
     const me = req.user!;
     guard(me.id);
     if (!(await findTwoFactor(app.db, me.id))?.enabled) throw badRequest(AM.twoFactorOff, undefined, 'TWO_FACTOR_OFF');

@@ -2,6 +2,7 @@
  * Field rules: who may create a field for whom, unique field and sensor ids (409 with the clashing id),
  * and the Field Details shape of spec section 3.
  */
+import type { FieldDetail } from '../../contracts/fields';
 import type { Db } from '../../db/client';
 import { loadFarmerFor, loadFieldFor, type AuthUser } from '../../lib/access';
 import { badRequest, conflict, translated } from '../../lib/errors';
@@ -53,7 +54,7 @@ export async function createField(db: Db, user: AuthUser, body: AddFieldPayload)
 
 const dateOnly = (d: string | null) => d ?? null;
 
-export async function fieldDetails(db: Db, user: AuthUser, id: string) {
+export async function fieldDetails(db: Db, user: AuthUser, id: string): Promise<FieldDetail> {
   const row = await loadFieldFor(db, user, id);
   const { field: f, ownerName, history, money, notes, sensors } = await repo.fieldDetail(db, row.id);
   const hasSoil = [f.soilType, f.ph, f.organicMatter, f.nitrogen, f.phosphorus, f.potassium, f.soilLastTested].some((v) => v !== null);

@@ -51,7 +51,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/land/download-pdf',
     {
       config: { rateLimit: perUserLimit(app.config.landPdfPerUserPerMinute) },
-      schema: { tags: ['land'], body: PdfRequest, produces: ['application/pdf'] },
+      schema: {
+        tags: ['land'],
+        body: PdfRequest,
+        produces: ['application/pdf'],
+        response: { 200: { description: 'The report as a PDF file', content: { 'application/pdf': { schema: Type.String({ format: 'binary' }) } } } },
+      },
     },
     async (req, reply) => {
       const pdf = await renderLandReportPdf(req.body.report as LandReport);
@@ -59,7 +64,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         .header('content-type', 'application/pdf')
         .header('content-disposition', 'attachment; filename="land-health-report.pdf"')
         .header('cache-control', 'no-store')
-        .send(pdf);
+        // (the schema describes the PDF as a binary string; fastify sends the Buffer unchanged)
+        .send(pdf as unknown as string);
     },
   );
 };

@@ -101,14 +101,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/sensors/:id/device-key',
-    { schema: { tags: ['sensors'], summary: 'Revoke the device key', params: IdParams } },
+    { schema: { tags: ['sensors'], summary: 'Revoke the device key', params: IdParams, response: { 204: Type.Null() } } },
     async (req, reply) => {
       requireRole(req.user!, STAFF);
       const sensor = await sensorInScope(app.db, req.user!, req.params.id);
       if (!sensor) throw notFound();
       await app.db.update(sensors).set({ deviceKeyHash: null, deviceKeyCreatedAt: null }).where(eq(sensors.id, sensor.id));
       app.mqttAccess?.forget(sensor.id);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
