@@ -19,7 +19,7 @@ import { alertActions, alertReads, alerts, users } from '../../db/schema';
 import { ADMINS, alertScope, loadAlertFor, requireRole, STAFF } from '../../lib/access';
 import { badRequest, conflict } from '../../lib/errors';
 import { alertText } from './messages';
-import { pushAlert } from './push';
+import { pushAlert } from '../../realtime/push';
 import { alertFilters, alertPage, alertsByIds, countAlerts, searchCondition, unreadCondition } from './repository';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {

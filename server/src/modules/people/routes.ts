@@ -32,7 +32,7 @@ const tags = ['people'];
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(multipart, { limits: { fileSize: FARMER_IMPORT_MAX_BYTES, files: 1, fields: 5 } });
   // Sockets follow at once, on every instance: the ended sessions' sockets are closed, and whatever else the
-  // person's sockets (or the watchers of a moved farmer's fields) may no longer see is left (plugins/io.ts).
+  // person's sockets (or the watchers of a moved farmer's fields) may no longer see is left (realtime/sockets.ts).
   const endSessions = (userId: string, ids: string[]) => app.realtime.recheck({ sessions: ids, users: [userId] });
   const page = (q: { page?: number; limit?: number }) => ({ page: q.page ?? 1, limit: q.limit ?? 10 });
 
