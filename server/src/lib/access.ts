@@ -37,6 +37,16 @@ export function farmerScope(user: AuthUser): SQL {
   return and(eq(users.role, 'farmer'), eq(users.id, user.id))!;
 }
 
+/**
+ * SQL condition on `users` limiting the owners of fields to those whose fields the caller may see (the field
+ * search by owner name); undefined for admins, who see every owner. fieldScope's rule, seen from `users`.
+ */
+export function fieldOwnerScope(user: AuthUser): SQL | undefined {
+  if (user.role === 'coordinator') return eq(users.managedBy, user.id);
+  if (user.role === 'farmer') return eq(users.id, user.id);
+  return undefined;
+}
+
 /** SQL condition on `fields` limiting fields to those the caller may see. */
 export function fieldScope(user: AuthUser): SQL {
   if (isAdmin(user)) return sql`true`;
