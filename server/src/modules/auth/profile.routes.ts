@@ -18,7 +18,7 @@ import { badRequest, tooManyRequests, unauthorized } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import { createMailProvider } from '../../providers/mail/index';
 import { revokeSessions } from './sessions.repository';
-import { toUserJson } from '../auth/userJson';
+import { toUserJson } from './userJson';
 import { AM } from './messages';
 import { accessChanged } from '../../lib/accessCache';
 

@@ -13,7 +13,7 @@ import { loginHistory, sessions, users } from '../../db/schema';
 import { SIGN_IN_POLICY } from '../../domain/throttle/signInThrottle';
 import { ADMINS, CAN_CREATE, isUuid, requireRole, type AuthUser } from '../../lib/access';
 import { notFound } from '../../lib/errors';
-import { clientInfo } from '../auth/loginHistory';
+import { clientInfo } from './loginHistory';
 import { AM } from './messages';
 import { revokeSessions } from './sessions.repository';
 
