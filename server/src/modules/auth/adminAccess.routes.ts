@@ -6,14 +6,13 @@
  * written to the user's login history with the administrator's id (`actorId`).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { and, desc, eq, gt, isNull, max } from 'drizzle-orm';
 import { IdParams } from '../../contracts/common';
 import { AdminSignInAnswer, OkAnswer, SessionsEnded } from '../../contracts/account';
-import { loginHistory, sessions, users } from '../../db/schema';
 import { SIGN_IN_POLICY } from '../../domain/throttle/signInThrottle';
 import { ADMINS, CAN_CREATE, isUuid, requireRole, type AuthUser } from '../../lib/access';
 import { notFound } from '../../lib/errors';
 import { clientInfo } from './loginHistory';
+import { findUser, lastThrottleClear, liveSessionIds, recentSignIns, recordAdminAction, waitingSources } from './adminAccess.repository';
 import { AM } from './messages';
 import { revokeSessions } from './sessions.repository';
 
@@ -22,7 +21,7 @@ const ADMIN_HISTORY_LIMIT = 50;
 async function loadReachable(app: { db: import('../../db/client').Db }, caller: AuthUser, id: string) {
   requireRole(caller, ADMINS);
   if (!isUuid(id)) throw notFound();
-  const [target] = await app.db.select().from(users).where(eq(users.id, id)).limit(1);
+  const target = await findUser(app.db, id);
   if (!target || (target.id !== caller.id && !CAN_CREATE[caller.role].includes(target.role))) throw notFound();
   return target;
 }
@@ -35,27 +34,12 @@ const adminAccessRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const target = await loadReachable(app, req.user!, req.params.id);
       const now = new Date();
       const since = new Date(now.getTime() - SIGN_IN_POLICY.windowMs);
-      const [clear] = await app.db
-        .select({ at: max(loginHistory.createdAt) })
-        .from(loginHistory)
-        .where(and(eq(loginHistory.email, target.email), eq(loginHistory.status, 'unthrottled')));
-      const from = clear?.at && clear.at > since ? clear.at : since;
+      const clearedAt = await lastThrottleClear(app.db, target.email);
+      const from = clearedAt && clearedAt > since ? clearedAt : since;
       // Sources still waiting: the newest refusal per address whose wait has not ended (after the last clear).
-      const waiting = await app.db
-        .select({ ip: loginHistory.ipAddress, retryAt: max(loginHistory.retryAt) })
-        .from(loginHistory)
-        .where(and(eq(loginHistory.email, target.email), eq(loginHistory.status, 'throttled'), gt(loginHistory.createdAt, from), gt(loginHistory.retryAt, now)))
-        .groupBy(loginHistory.ipAddress);
-      const history = await app.db
-        .select()
-        .from(loginHistory)
-        .where(eq(loginHistory.email, target.email))
-        .orderBy(desc(loginHistory.createdAt))
-        .limit(ADMIN_HISTORY_LIMIT);
-      const live = await app.db
-        .select({ id: sessions.id })
-        .from(sessions)
-        .where(and(eq(sessions.userId, target.id), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+      const waiting = await waitingSources(app.db, target.email, from, now);
+      const history = await recentSignIns(app.db, target.email, ADMIN_HISTORY_LIMIT);
+      const live = await liveSessionIds(app.db, target.id, now);
       return {
         user: { _id: target.id, name: target.name, email: target.email, role: target.role },
         activeSessions: live.length,
@@ -82,7 +66,7 @@ const adminAccessRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const target = await loadReachable(app, me, req.params.id);
       const client = clientInfo(req.ip, req.headers['user-agent']);
       // Failures before this row no longer count for the account (domain/throttle/signInThrottle.ts).
-      await app.db.insert(loginHistory).values({
+      await recordAdminAction(app.db, {
         email: target.email,
         userId: target.id,
         status: 'unthrottled',
@@ -107,7 +91,7 @@ const adminAccessRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const ended = await revokeSessions(app.db, target.id, 'ended-by-admin', target.id === me.id ? { except: me.sessionId } : {});
       for (const id of ended) app.realtime.disconnectSession(id);
       const client = clientInfo(req.ip, req.headers['user-agent']);
-      await app.db.insert(loginHistory).values({
+      await recordAdminAction(app.db, {
         email: target.email,
         userId: target.id,
         status: 'sessions_ended',

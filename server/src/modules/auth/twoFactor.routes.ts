@@ -4,7 +4,6 @@
  * Wrong codes are throttled per user.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { eq } from 'drizzle-orm';
 import {
   BackupCodesAnswer,
   CodeBody,
@@ -13,11 +12,11 @@ import {
   TwoFactorStatus,
   TwoFactorToggled,
 } from '../../contracts/account';
-import { users } from '../../db/schema';
 import { createThrottle } from '../../domain/throttle/throttle';
 import { badRequest, conflict, tooManyRequests } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import { AM } from './messages';
+import { passwordOwner } from './password.repository';
 import type { AccountKeys } from './secrets';
 import { countUnusedBackupCodes, findTwoFactor, removeTwoFactor } from './twoFactor.repository';
 import { checkSecondFactor, confirmSetup, newBackupCodes, startSetup } from './twoFactor.service';
@@ -65,7 +64,7 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox<{ keys: AccountKeys }> = async 
     const body = req.body;
     let ok: boolean;
     if ('password' in body) {
-      const [row] = await app.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, me.id));
+      const row = await passwordOwner(app.db, me.id);
       ok = !!row && (await verifyPassword(row.hash, body.password));
       if (!ok) {
         wrongCodes.hit(me.id);
