@@ -3,7 +3,6 @@
  * lifecycle enforced here (409 for an illegal move), and rule-based generation for one field.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { and, eq } from 'drizzle-orm';
 import { IdParams } from '../../contracts/common';
 import {
   GenerateBody,
@@ -13,14 +12,13 @@ import {
   RecommendationStats,
   StatusBody,
 } from '../../contracts/recommendations';
-import { aiRecommendations } from '../../db/schema';
 import { loadFieldFor, requireRole, STAFF } from '../../lib/access';
 import { conflict, notFound } from '../../lib/errors';
 import { ECONOMICS_SOURCE, METHOD } from '../../domain/recommendations/generate';
 import { canMove } from '../../domain/recommendations/lifecycle';
 import { preferredLanguage } from '../userLanguage';
 import { recommendationText } from './messages';
-import { findRecommendation, listRecommendations, recommendationStats, toItem } from './repository';
+import { findRecommendation, listRecommendations, moveStatus, recommendationStats, toItem } from './repository';
 import { generateFor } from './service';
 
 const tags = ['recommendations'];
@@ -55,11 +53,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const to = req.body.status;
       if (!canMove(found.rec.status, to)) throw conflict(recommendationText.illegalMove, 'ILLEGAL_STATUS_CHANGE');
       // The status we read is part of the condition, so two staff deciding at once cannot both win.
-      const [rec] = await app.db
-        .update(aiRecommendations)
-        .set({ status: to, decidedBy: req.user!.id, updatedAt: new Date() })
-        .where(and(eq(aiRecommendations.id, found.rec.id), eq(aiRecommendations.status, found.rec.status)))
-        .returning();
+      const rec = await moveStatus(app.db, found.rec.id, found.rec.status, to, req.user!.id);
       if (!rec) throw conflict(recommendationText.illegalMove, 'ILLEGAL_STATUS_CHANGE');
       return { recommendation: toItem({ ...found, rec }) };
     },

@@ -4,7 +4,6 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { eq } from 'drizzle-orm';
 import { IdParams } from '../../contracts/common';
 import {
   DeviceKeyResponse,
@@ -18,14 +17,13 @@ import {
   TimelineResponse,
 } from '../../contracts/sensors';
 import { isDatabaseUnavailable } from '../../db/errors';
-import { sensors } from '../../db/schema';
 import { QueueFullError, BatcherClosedError } from '../../domain/ingest/batcher';
 import { fieldIdFor, loadFieldFor, requireRole, STAFF } from '../../lib/access';
 import { AppError, notFound, unavailable, unprocessable } from '../../lib/errors';
 import { keyMatches, newDeviceKey, parseDeviceKey } from './deviceKeys';
 import { sensorText } from './messages';
 import { createDaySeriesCache } from './seriesCache';
-import { fieldsWithLastReading, readingAges, sensorInScope, series, SERIES_BUCKET_MINUTES, timeline } from './repository';
+import { deviceKeyOf, fieldsWithLastReading, readingAges, sensorInScope, series, SERIES_BUCKET_MINUTES, setDeviceKey, timeline } from './repository';
 
 const DAY_MS = 24 * 3600_000;
 
@@ -56,13 +54,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req, reply) => {
       const parsed = parseDeviceKey(req.headers['x-device-key']);
-      const [sensor] = parsed
-        ? await app.db
-            .select({ sensorId: sensors.sensorId, hash: sensors.deviceKeyHash })
-            .from(sensors)
-            .where(eq(sensors.id, parsed.sensorUuid))
-            .limit(1)
-        : [];
+      const sensor = parsed ? await deviceKeyOf(app.db, parsed.sensorUuid) : undefined;
       if (!parsed || !sensor || !keyMatches(parsed.secret, sensor.hash)) {
         throw new AppError(401, 'DEVICE_KEY_INVALID', sensorText.deviceKeyInvalid);
       }
@@ -92,7 +84,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       if (!sensor) throw notFound();
       const { key, hash } = newDeviceKey(sensor.id);
       const createdAt = new Date();
-      await app.db.update(sensors).set({ deviceKeyHash: hash, deviceKeyCreatedAt: createdAt }).where(eq(sensors.id, sensor.id));
+      await setDeviceKey(app.db, sensor.id, hash, createdAt);
       // The old key stops working on this process's broker at once (elsewhere within MQTT_AUTH_CACHE_SECONDS).
       app.mqttAccess?.forget(sensor.id);
       return reply.code(201).send({ sensorId: sensor.sensorId, deviceKey: key, createdAt: createdAt.toISOString() });
@@ -106,7 +98,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       requireRole(req.user!, STAFF);
       const sensor = await sensorInScope(app.db, req.user!, req.params.id);
       if (!sensor) throw notFound();
-      await app.db.update(sensors).set({ deviceKeyHash: null, deviceKeyCreatedAt: null }).where(eq(sensors.id, sensor.id));
+      await setDeviceKey(app.db, sensor.id, null, null);
       app.mqttAccess?.forget(sensor.id);
       return reply.code(204).send(null);
     },
