@@ -34,9 +34,9 @@ const FieldMonitoringView = lazyView(() => import('@/views/fields/FieldMonitorin
 const CoordinatorDashboardView = lazyView(() => import('@/views/coordinator/CoordinatorDashboardView'), 'CoordinatorDashboardView');
 const InboxView = lazyView(() => import('@/views/farmer/InboxView'), 'InboxView');
 const AnalyticsView = lazyView(() => import('@/views/analytics/AnalyticsView'), 'AnalyticsView');
-const AdvancedAnalyticsView = lazyView(() => import('@/views/analytics/AdvancedAnalyticsView'), 'AdvancedAnalyticsView');
+const AdvancedAnalyticsView = lazyView(() => import('@/views/analytics/advanced/AdvancedAnalyticsView'), 'AdvancedAnalyticsView');
 const AiRecommendationsView = lazyView(() => import('@/views/recommendations/AiRecommendationsView'), 'AiRecommendationsView');
-const GpsFieldMappingView = lazyView(() => import('@/views/fields/GpsFieldMappingView'), 'GpsFieldMappingView');
+const GpsFieldMappingView = lazyView(() => import('@/views/fields/gpsMapping/GpsFieldMappingView'), 'GpsFieldMappingView');
 const TrustView = lazyView(() => import('@/views/trust/TrustView'), 'TrustView');
 
 /** Who may open a route: anyone, only the signed-out (login), any signed-in user, or admin/coordinator only. */

@@ -10,7 +10,7 @@ import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { LoginHistoryDialog } from './LoginHistoryDialog';
 import { serverText } from './serverText';
 import { TestServerButton } from './TestServerButton';
-import { TwoFactorDialog } from './TwoFactorDialog';
+import { TwoFactorDialog } from './twoFactor/TwoFactorDialog';
 import { AppHeader } from '../ui/AppHeader';
 
 const m = defineMessages({

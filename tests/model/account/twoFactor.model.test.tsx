@@ -2,7 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import { twoFactorMachine } from '../../../src/machines/twoFactor.machine';
-import { TwoFactorDialog } from '../../../src/views/account/TwoFactorDialog';
+import { TwoFactorDialog } from '../../../src/views/account/twoFactor/TwoFactorDialog';
 import { deferred, expectComplete, httpError, renderAccount, replay, stateKey, transitionPaths } from './support';
 
 const SETUP = {

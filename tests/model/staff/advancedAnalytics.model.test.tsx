@@ -10,7 +10,7 @@ import { fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 import { advancedAnalyticsMachine, type AdvancedAnalytics, type Card, type FieldChoice, type Range } from '@/machines/advancedAnalytics.machine';
 import { HttpError } from '@/services/http';
-import { AdvancedAnalyticsView } from '@/views/analytics/AdvancedAnalyticsView';
+import { AdvancedAnalyticsView } from '@/views/analytics/advanced/AdvancedAnalyticsView';
 import { deferred, renderLive } from '../../support/live';
 import { eventTypes, leafValues, machineEventTypes } from '../toolsHarness';
 import { FIELDS } from '../recommendationFixtures';

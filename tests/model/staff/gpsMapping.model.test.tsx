@@ -12,7 +12,7 @@ import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 import { FALLBACK_POSITION, gpsMappingMachine, type GpsLoaded, type Position, type Surroundings } from '@/machines/gpsMapping.machine';
 import type { FieldLocation, NewLocation, Station } from '@/services/gpsMapping';
 import { HttpError } from '@/services/http';
-import { GpsFieldMappingView } from '@/views/fields/GpsFieldMappingView';
+import { GpsFieldMappingView } from '@/views/fields/gpsMapping/GpsFieldMappingView';
 import type { FieldPin } from '@/services/fields';
 import { deferred, renderLive } from '../../support/live';
 import { eventTypes, leafValues, machineEventTypes } from '../toolsHarness';

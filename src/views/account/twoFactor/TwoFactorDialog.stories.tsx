@@ -4,7 +4,7 @@ import { fromPromise } from 'xstate';
 import mr from '@/i18n/messages/mr.json';
 import { twoFactorMachine } from '@/machines/twoFactor.machine';
 import { TwoFactorDialog } from './TwoFactorDialog';
-import { storySetup } from './storyFixtures';
+import { storySetup } from '../storyFixtures';
 
 const verify = fn<(code: string) => Promise<unknown>>();
 

@@ -1,0 +1,41 @@
+/** The load and update failures, and the dismissable 'added' / 'updated' notice. */
+import { useIntl } from 'react-intl';
+import { GpsMappingContext } from '@/machines/gpsMapping.context';
+import { useFailureText } from '@/views/staff/ServerError';
+import { m } from './gpsMessages';
+
+export function Notices() {
+  const intl = useIntl();
+  const failureText = useFailureText();
+  const { send } = GpsMappingContext.useActorRef();
+  const fetchFailed = GpsMappingContext.useSelector((s) => s.matches('failed'));
+  const failure = GpsMappingContext.useSelector((s) => s.context.failure);
+  const error = GpsMappingContext.useSelector((s) => s.context.error);
+  const notice = GpsMappingContext.useSelector((s) => s.context.notice);
+  const fallback = GpsMappingContext.useSelector((s) => s.context.updateSource === 'fallback');
+  return (
+    <>
+      {fetchFailed ? (
+        <p role="alert" className="banner banner-error">
+          {intl.formatMessage(m.fetchFailed)}
+        </p>
+      ) : null}
+      {failure === 'update' ? (
+        <p role="alert" className="banner banner-error">
+          {failureText(error, m.updateFailed)}
+        </p>
+      ) : null}
+      {notice ? (
+        <div role="status" className="banner banner-success gps-notice">
+          <span>
+            {intl.formatMessage(notice === 'added' ? m.added : m.updated)}
+            {notice === 'updated' && fallback ? <> {intl.formatMessage(m.updatedFallback)}</> : null}
+          </span>
+          <button type="button" className="button button-quiet" onClick={() => send({ type: 'notice.dismiss' })}>
+            {intl.formatMessage(m.dismiss)}
+          </button>
+        </div>
+      ) : null}
+    </>
+  );
+}
