@@ -16,14 +16,11 @@ import {
   TimelineQuery,
   TimelineResponse,
 } from '../../contracts/sensors';
-import { isDatabaseUnavailable } from '../../db/errors';
-import { QueueFullError, BatcherClosedError } from '../../domain/ingest/batcher';
 import { fieldIdFor, loadFieldFor, requireRole, STAFF } from '../../lib/access';
-import { AppError, notFound, unavailable, unprocessable } from '../../lib/errors';
-import { keyMatches, newDeviceKey, parseDeviceKey } from './deviceKeys';
 import { sensorText } from './messages';
 import { createDaySeriesCache } from './seriesCache';
-import { deviceKeyOf, fieldsWithLastReading, readingAges, sensorInScope, series, SERIES_BUCKET_MINUTES, setDeviceKey, timeline } from './repository';
+import { fieldsWithLastReading, readingAges, series, SERIES_BUCKET_MINUTES, timeline } from './repository';
+import * as service from './service';
 
 const DAY_MS = 24 * 3600_000;
 
@@ -53,23 +50,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req, reply) => {
-      const parsed = parseDeviceKey(req.headers['x-device-key']);
-      const sensor = parsed ? await deviceKeyOf(app.db, parsed.sensorUuid) : undefined;
-      if (!parsed || !sensor || !keyMatches(parsed.secret, sensor.hash)) {
-        throw new AppError(401, 'DEVICE_KEY_INVALID', sensorText.deviceKeyInvalid);
-      }
       const items = Array.isArray(req.body) ? req.body : [req.body];
-      let outcome;
-      try {
-        outcome = await app.ingest.ingest(items, { sensorId: sensor.sensorId }, 'reject');
-      } catch (err) {
-        // The database away: 503 DATABASE_UNAVAILABLE with Retry-After (errors plugin); the device resends.
-        if (isDatabaseUnavailable(err)) throw err;
-        if (!(err instanceof QueueFullError) && !(err instanceof BatcherClosedError)) req.log.warn({ err }, 'ingest write failed');
-        throw unavailable();
-      }
-      if (outcome.accepted === 0) throw unprocessable(sensorText.allRejected, { rejected: outcome.rejected });
-      return reply.code(202).send(outcome);
+      return reply.code(202).send(await service.ingestFromDevice(app, req.log, req.headers['x-device-key'], items));
     },
   );
 
@@ -80,14 +62,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req, reply) => {
       requireRole(req.user!, STAFF);
-      const sensor = await sensorInScope(app.db, req.user!, req.params.id);
-      if (!sensor) throw notFound();
-      const { key, hash } = newDeviceKey(sensor.id);
-      const createdAt = new Date();
-      await setDeviceKey(app.db, sensor.id, hash, createdAt);
-      // The old key stops working on this process's broker at once (elsewhere within MQTT_AUTH_CACHE_SECONDS).
-      app.mqttAccess?.forget(sensor.id);
-      return reply.code(201).send({ sensorId: sensor.sensorId, deviceKey: key, createdAt: createdAt.toISOString() });
+      return reply.code(201).send(await service.issueDeviceKey(app, req.user!, req.params.id));
     },
   );
 
@@ -96,10 +71,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags: ['sensors'], summary: 'Revoke the device key', params: IdParams, response: { 204: Type.Null() } } },
     async (req, reply) => {
       requireRole(req.user!, STAFF);
-      const sensor = await sensorInScope(app.db, req.user!, req.params.id);
-      if (!sensor) throw notFound();
-      await setDeviceKey(app.db, sensor.id, null, null);
-      app.mqttAccess?.forget(sensor.id);
+      await service.revokeDeviceKey(app, req.user!, req.params.id);
       return reply.code(204).send(null);
     },
   );
