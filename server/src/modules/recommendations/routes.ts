@@ -13,13 +13,10 @@ import {
   StatusBody,
 } from '../../contracts/recommendations';
 import { loadFieldFor, requireRole, STAFF } from '../../lib/access';
-import { conflict, notFound } from '../../lib/errors';
 import { ECONOMICS_SOURCE, METHOD } from '../../domain/recommendations/generate';
-import { canMove } from '../../domain/recommendations/lifecycle';
 import { preferredLanguage } from '../userLanguage';
-import { recommendationText } from './messages';
-import { findRecommendation, listRecommendations, moveStatus, recommendationStats, toItem } from './repository';
-import { generateFor } from './service';
+import { listRecommendations, recommendationStats } from './repository';
+import { changeStatus, generateFor } from './service';
 
 const tags = ['recommendations'];
 
@@ -48,14 +45,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags, params: IdParams, body: StatusBody, response: { 200: RecommendationResponse } } },
     async (req) => {
       requireRole(req.user!, STAFF);
-      const found = await findRecommendation(app.db, req.user!, req.params.id);
-      if (!found) throw notFound();
-      const to = req.body.status;
-      if (!canMove(found.rec.status, to)) throw conflict(recommendationText.illegalMove, 'ILLEGAL_STATUS_CHANGE');
-      // The status we read is part of the condition, so two staff deciding at once cannot both win.
-      const rec = await moveStatus(app.db, found.rec.id, found.rec.status, to, req.user!.id);
-      if (!rec) throw conflict(recommendationText.illegalMove, 'ILLEGAL_STATUS_CHANGE');
-      return { recommendation: toItem({ ...found, rec }) };
+      return changeStatus(app.db, req.user!, req.params.id, req.body.status);
     },
   );
 
