@@ -8,6 +8,7 @@
  * Both: most urgent first (open before resolved, then high → low, then newest, as the server orders them) and a
  * state filter (open / resolved); pushed alerts arrive through the socket feed: a new one takes its place in that
  * order and the count goes up; after a reconnect socket.io could not recover, the page is fetched again.
+ * A staff list (staffList.ts); a failed load shows 'Failed to load alerts' with Retry.
  */
 import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import {
@@ -24,22 +25,21 @@ import {
 } from '@/services/alerts';
 import { alertSocket, type AlertSocketEvent } from '@/services/feed';
 import { alertLifecycleMachine } from './alertLifecycle.machine';
+import { asPage, firstPage, pageLoader, STAFF_PAGE_SIZE, staffList, type ListPage, type Paged } from './staffList';
 
 export type { AlertItem, AlertState, AlertType, CoordinatorOption, Severity } from '@/services/alerts';
 
-export const PAGE_SIZE = 10;
+export const PAGE_SIZE = STAFF_PAGE_SIZE;
 export const ADMIN_PAGE_SIZE = 20;
 
 export type Viewer = 'admin' | 'coordinator';
 export type AlertRow = ActorRefFrom<typeof alertLifecycleMachine>;
 
-export type AlertsListContext = {
+export type AlertsListContext = Paged<'alerts', AlertItem> & {
   viewer: Viewer;
-  alerts: AlertItem[];
+  /** The admin table's row actors, one per alert on the page. */
   rows: AlertRow[];
   coordinators: CoordinatorOption[];
-  page: number;
-  totalPages: number;
   search: string;
   severity: Severity | null;
   type: AlertType | null;
@@ -63,21 +63,21 @@ export type AlertsListEvent =
   | { type: 'alert.closeDetails' }
   | AlertSocketEvent;
 
-export type LoadedAlerts = { alerts: AlertItem[]; totalPages: number; unread: number; coordinators: CoordinatorOption[] };
+export type LoadedAlerts = ListPage<AlertItem> & { unread: number; coordinators: CoordinatorOption[] };
 
 type Query = Pick<AlertsListContext, 'viewer' | 'page' | 'search' | 'severity' | 'type' | 'state'>;
 
-export const loadAlerts = fromPromise<LoadedAlerts, Query>(async ({ input, signal }) => {
+export const loadAlerts = pageLoader(async (input: Query, signal): Promise<LoadedAlerts> => {
   const filters = { severity: input.severity ?? undefined, type: input.type ?? undefined, state: input.state ?? undefined };
   if (input.viewer === 'admin') {
     const [page, coordinators] = await Promise.all([
       adminAlerts({ ...filters, page: input.page, limit: ADMIN_PAGE_SIZE }, signal),
       listCoordinators(signal),
     ]);
-    return { alerts: page.alerts, totalPages: page.pagination.totalPages, unread: 0, coordinators };
+    return { ...asPage(page.alerts, page.pagination), unread: 0, coordinators };
   }
   const page = await coordinatorAlerts({ ...filters, page: input.page, limit: PAGE_SIZE, search: input.search.trim() || undefined }, signal);
-  return { alerts: page.alerts, totalPages: page.pagination.totalPages, unread: page.unread, coordinators: [] };
+  return { ...asPage(page.alerts, page.pagination), unread: page.unread, coordinators: [] };
 });
 
 /** Whether a pushed alert belongs on the page the user is looking at. */
@@ -90,8 +90,6 @@ export function matchesView(ctx: Query, a: AlertItem) {
   return true;
 }
 
-const toPageOne = { page: 1 } as const;
-
 const SEVERITY_RANK: Record<Severity, number> = { high: 0, medium: 1, low: 2 };
 /** The server's order (contracts/alerts.ts): open before resolved, then high → low, then the newest. */
 export function urgentFirst(a: AlertItem, b: AlertItem) {
@@ -102,6 +100,23 @@ export function urgentFirst(a: AlertItem, b: AlertItem) {
   return a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0;
 }
 
+const list = staffList<AlertsListContext, AlertsListEvent>({
+  id: 'alertsList',
+  rows: 'alerts',
+  query: (c): Query => ({ viewer: c.viewer, page: c.page, search: c.search, severity: c.severity, type: c.type, state: c.state }),
+  pageEvent: 'alerts.page',
+  queryEvents: {
+    // Only the coordinator's screen searches.
+    'alerts.search': (e, c) => (c.viewer === 'coordinator' ? { search: e.search } : null),
+    'alerts.filterSeverity': (e) => ({ severity: e.severity }),
+    'alerts.filterType': (e) => ({ type: e.alertType }),
+    'alerts.filterState': (e) => ({ state: e.state }),
+  },
+  loaded: (out) => ({ unread: out.unread as number, coordinators: out.coordinators as CoordinatorOption[] }),
+  afterLoad: ['spawnRows'],
+  loadFailed: { transition: { target: 'failed', actions: { type: 'logError', params: ({ event }: { event: { error: unknown } }) => ({ what: 'alerts', error: event.error }) } } },
+});
+
 export const alertsListMachine = setup({
   types: {
     context: {} as AlertsListContext,
@@ -109,7 +124,7 @@ export const alertsListMachine = setup({
     events: {} as AlertsListEvent,
   },
   actors: {
-    loadAlerts,
+    load: loadAlerts,
     alertSocket,
     alertLifecycle: alertLifecycleMachine,
     markRead: fromPromise<unknown, { id: string }>(({ input }) => markAlertRead(input.id)),
@@ -126,18 +141,13 @@ export const alertsListMachine = setup({
       });
     }),
   },
-  guards: {
-    isCoordinator: ({ context }) => context.viewer === 'coordinator',
-  },
 }).createMachine({
   id: 'alertsList',
   context: ({ input }) => ({
     viewer: input.viewer,
-    alerts: [],
+    ...firstPage('alerts'),
     rows: [],
     coordinators: [],
-    page: 1,
-    totalPages: 1,
     search: '',
     severity: null,
     type: null,
@@ -149,10 +159,8 @@ export const alertsListMachine = setup({
   initial: 'loading',
   on: {
     'alert.closeDetails': { actions: assign({ detailsId: null }) },
-    'alerts.search': { guard: 'isCoordinator', target: '.loading', actions: assign(({ event }) => ({ search: event.search, ...toPageOne })) },
-    'alerts.filterSeverity': { target: '.loading', actions: assign(({ event }) => ({ severity: event.severity, ...toPageOne })) },
-    'alerts.filterType': { target: '.loading', actions: assign(({ event }) => ({ type: event.alertType, ...toPageOne })) },
-    'alerts.filterState': { target: '.loading', actions: assign(({ event }) => ({ state: event.state, ...toPageOne })) },
+    // The search and the filters apply wherever the list is (also while it loads, failed or marks all read).
+    ...list.requery('.loading'),
     'feed.reconnected': { guard: ({ event }) => !event.recovered, target: '.loading' },
     'feed.alert': {
       actions: enqueueActions(({ context, event, enqueue }) => {
@@ -190,37 +198,12 @@ export const alertsListMachine = setup({
     },
   },
   states: {
-    loading: {
-      tags: ['loading'],
-      entry: assign({ detailsId: null }),
-      invoke: {
-        id: 'loadAlerts',
-        src: 'loadAlerts',
-        input: ({ context }) => ({ viewer: context.viewer, page: context.page, search: context.search, severity: context.severity, type: context.type, state: context.state }),
-        onDone: {
-          target: 'ready',
-          actions: [
-            assign({
-              alerts: ({ event }) => event.output.alerts,
-              totalPages: ({ event }) => Math.max(1, event.output.totalPages),
-              unread: ({ event }) => event.output.unread,
-              coordinators: ({ event }) => event.output.coordinators,
-            }),
-            'spawnRows',
-          ],
-        },
-        onError: { target: 'failed', actions: { type: 'logError', params: ({ event }) => ({ what: 'alerts', error: event.error }) } },
-      },
-    },
+    loading: { ...list.loading, entry: assign({ detailsId: null }) },
     failed: { on: { 'alerts.retry': 'loading' } },
     ready: {
       on: {
         'alert.view': { guard: ({ context, event }) => context.alerts.some((a) => a.id === event.id), actions: assign({ detailsId: ({ event }) => event.id }) },
-        'alerts.page': {
-          guard: ({ context, event }) => event.page >= 1 && event.page <= context.totalPages && event.page !== context.page,
-          target: 'loading',
-          actions: assign({ page: ({ event }) => event.page }),
-        },
+        ...list.ready,
         'alert.markRead': {
           guard: ({ context, event }) => context.viewer === 'coordinator' && context.alerts.some((a) => a.id === event.id && !a.read),
           actions: enqueueActions(({ context, event, enqueue }) => {

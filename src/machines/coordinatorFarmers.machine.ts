@@ -1,30 +1,22 @@
 /**
  * Coordinator farmer management (spec section 2): search, status filter (all, active, inactive, alert),
  * selection of some or all farmers on the page, and the Send Message dialog. Edits reuse the farmer
- * edit dialog rules; 'page x of y' moves through the server's pages.
+ * edit dialog rules; 'page x of y' moves through the server's pages. A staff list (staffList.ts).
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { HttpError } from '@/services/http';
 import { listManagedFarmers, updateFarmer, type FarmerRow, type PersonEdit } from '@/services/people';
 import { sendMessage } from '@/services/messages';
 import { asHttp } from './personEdit';
 import { closedEdit, openEditOn, personEditingState, type PersonEditContext, type PersonEditEvent } from './personEditing';
-import { clampPage } from './paging';
+import { asPage, firstPage, pageLoader, STAFF_PAGE_SIZE, staffList, type Failed, type Paged } from './staffList';
 
-export const MANAGED_PAGE_SIZE = 10;
 export type StatusFilter = 'all' | 'active' | 'inactive' | 'alert';
 
-export type CoordinatorFarmersNotice =
-  | { kind: 'loadFailed' | 'sendFailed'; error: HttpError | null }
-  | { kind: 'missing' }
-  | { kind: 'sent'; count: number };
+export type CoordinatorFarmersNotice = Failed<'loadFailed' | 'sendFailed'> | { kind: 'missing' } | { kind: 'sent'; count: number };
 
-type CoordinatorFarmersContext = PersonEditContext & {
-  page: number;
+type CoordinatorFarmersContext = Paged<'farmers', FarmerRow> & PersonEditContext & {
   search: string;
   status: StatusFilter;
-  farmers: FarmerRow[];
-  totalPages: number;
   selected: string[];
   subject: string;
   message: string;
@@ -46,21 +38,32 @@ export type CoordinatorFarmersEvent =
   | { type: 'farmer.view'; id: string }
   | { type: 'notice.dismiss' };
 
+type Query = { page: number; search: string; status: StatusFilter };
+
+const list = staffList<CoordinatorFarmersContext, CoordinatorFarmersEvent>({
+  id: 'coordinatorFarmers',
+  rows: 'farmers',
+  query: (c): Query => ({ page: c.page, search: c.search, status: c.status }),
+  queryEvents: {
+    'search.change': (e) => ({ search: e.value }),
+    'status.change': (e) => ({ status: e.value }),
+  },
+  // The selection keeps only the farmers still listed.
+  onRows: (rows, c) => ({ selected: c.selected.filter((id) => (rows as FarmerRow[]).some((f) => f._id === id)) }),
+  loadFailed: { notice: 'loadFailed' },
+  notices: true,
+});
+
 export const coordinatorFarmersMachine = setup({
   types: {
     context: {} as CoordinatorFarmersContext,
     events: {} as CoordinatorFarmersEvent,
   },
   actors: {
-    load: fromPromise<{ farmers: FarmerRow[]; totalPages: number }, { page: number; search: string; status: StatusFilter }>(
-      async ({ input, signal }) => {
-        const r = await listManagedFarmers(
-          { page: input.page, limit: MANAGED_PAGE_SIZE, search: input.search || undefined, status: input.status },
-          signal,
-        );
-        return { farmers: r.farmers, totalPages: r.pagination.totalPages };
-      },
-    ),
+    load: pageLoader(async (q: Query, signal) => {
+      const r = await listManagedFarmers({ page: q.page, limit: STAFF_PAGE_SIZE, search: q.search || undefined, status: q.status }, signal);
+      return asPage(r.farmers, r.pagination);
+    }),
     send: fromPromise<{ sentTo: number }, { farmerIds: string[]; subject: string; message: string }>(({ input }) => sendMessage(input)),
     save: fromPromise<unknown, { id: string; edit: PersonEdit }>(({ input }) => updateFarmer(input.id, input.edit)),
   },
@@ -72,36 +75,16 @@ export const coordinatorFarmersMachine = setup({
   },
 }).createMachine({
   id: 'coordinatorFarmers',
-  context: {
-    page: 1, search: '', status: 'all', farmers: [], totalPages: 1, selected: [], subject: '', message: '', ...closedEdit, notice: null,
-  },
+  context: { ...firstPage('farmers'), search: '', status: 'all', selected: [], subject: '', message: '', ...closedEdit, notice: null },
   initial: 'loading',
   on: {
     'farmer.view': { actions: { type: 'navigate', params: ({ event }) => ({ to: `/farmer/${event.id}` }) } },
   },
   states: {
-    loading: {
-      tags: ['loading'],
-      invoke: {
-        id: 'load',
-        src: 'load',
-        input: ({ context }) => ({ page: context.page, search: context.search, status: context.status }),
-        onDone: {
-          target: 'ready',
-          actions: assign({
-            farmers: ({ event }) => event.output.farmers,
-            totalPages: ({ event }) => event.output.totalPages,
-            selected: ({ context, event }) => context.selected.filter((id) => event.output.farmers.some((f) => f._id === id)),
-          }),
-        },
-        onError: { target: 'ready', actions: assign({ farmers: [], totalPages: 1, selected: [], notice: ({ event }) => ({ kind: 'loadFailed' as const, error: asHttp(event.error) }) }) },
-      },
-    },
+    loading: list.loading,
     ready: {
       on: {
-        'search.change': { target: 'loading', actions: assign({ search: ({ event }) => event.value, page: 1 }) },
-        'status.change': { target: 'loading', actions: assign({ status: ({ event }) => event.value, page: 1 }) },
-        'page.go': { target: 'loading', actions: assign({ page: ({ context, event }) => clampPage(event.page, context.totalPages) }) },
+        ...list.ready,
         'select.toggle': {
           actions: assign({
             selected: ({ context, event }) =>
@@ -116,7 +99,6 @@ export const coordinatorFarmersMachine = setup({
         'message.open': { target: 'composing', actions: assign({ notice: null }) },
         'message.openFor': { target: 'composing', actions: assign({ selected: ({ event }) => [event.id], notice: null }) },
         'edit.open': { target: 'editing', actions: assign(({ event }) => openEditOn(event.farmer)) },
-        'notice.dismiss': { actions: assign({ notice: null }) },
       },
     },
     composing: {

@@ -4,41 +4,51 @@
  * the list; a failure shows 'Failed to save location.' and keeps the dialog open. The position can also be
  * typed (the view checks the numbers and sends `location.pick`) or taken from the device ('use my location':
  * the browser's geolocation, with its accuracy in metres shown; a refusal or timeout says so and keeps the dialog).
+ * A staff list (staffList.ts).
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { listAdminFields, listCoordinatorFields, saveFieldLocation, type FieldList, type FieldRow } from '@/services/fields';
+import { listAdminFields, listCoordinatorFields, saveFieldLocation, type FieldRow } from '@/services/fields';
 import { currentPosition, type Position as DevicePosition } from '@/services/geolocation';
+import { asPage, firstPage, pageLoader, STAFF_PAGE_SIZE, staffList, type Paged } from './staffList';
 
-export const FIELD_PAGE_SIZE = 10;
 export type FieldTableInput = { actorRole: 'superadmin' | 'admin' | 'coordinator' };
 export type Position = { lat: number; lng: number };
+
+type FieldTableContext = FieldTableInput &
+  Paged<'fields', FieldRow> & {
+    locating: FieldRow | null;
+    position: Position | null;
+    /** The device's accuracy in metres when the position came from 'use my location', else null. */
+    accuracy: number | null;
+    saveFailed: boolean;
+    locateFailed: boolean;
+  };
+type FieldTableEvent =
+  | { type: 'page.go'; page: number }
+  | { type: 'location.open'; field: FieldRow }
+  | { type: 'location.pick'; position: Position }
+  | { type: 'location.locate' }
+  | { type: 'location.save' }
+  | { type: 'location.cancel' };
+
+// Load failures show an empty list (spec section 8).
+const list = staffList<FieldTableContext, FieldTableEvent>({
+  id: 'fieldTable',
+  rows: 'fields',
+  query: (c) => ({ admin: c.actorRole !== 'coordinator', page: c.page }),
+});
 
 export const fieldTableMachine = setup({
   types: {
     input: {} as FieldTableInput,
-    context: {} as FieldTableInput & {
-      page: number;
-      fields: FieldRow[];
-      totalPages: number;
-      locating: FieldRow | null;
-      position: Position | null;
-      /** The device's accuracy in metres when the position came from 'use my location', else null. */
-      accuracy: number | null;
-      saveFailed: boolean;
-      locateFailed: boolean;
-    },
-    events: {} as
-      | { type: 'page.go'; page: number }
-      | { type: 'location.open'; field: FieldRow }
-      | { type: 'location.pick'; position: Position }
-      | { type: 'location.locate' }
-      | { type: 'location.save' }
-      | { type: 'location.cancel' },
+    context: {} as FieldTableContext,
+    events: {} as FieldTableEvent,
   },
   actors: {
-    load: fromPromise<FieldList, { admin: boolean; page: number }>(({ input, signal }) => {
-      const q = { page: input.page, limit: FIELD_PAGE_SIZE };
-      return input.admin ? listAdminFields(q, signal) : listCoordinatorFields(q, signal);
+    load: pageLoader(async (q: { admin: boolean; page: number }, signal) => {
+      const query = { page: q.page, limit: STAFF_PAGE_SIZE };
+      const r = await (q.admin ? listAdminFields(query, signal) : listCoordinatorFields(query, signal));
+      return asPage(r.fields, r.pagination);
     }),
     save: fromPromise<unknown, { id: string } & Position>(({ input }) => saveFieldLocation(input.id, input.lat, input.lng)),
     locate: fromPromise<DevicePosition>(() => currentPosition()),
@@ -51,26 +61,13 @@ export const fieldTableMachine = setup({
   },
 }).createMachine({
   id: 'fieldTable',
-  context: ({ input }) => ({ ...input, page: 1, fields: [], totalPages: 1, locating: null, position: null, accuracy: null, saveFailed: false, locateFailed: false }),
+  context: ({ input }) => ({ ...input, ...firstPage('fields'), locating: null, position: null, accuracy: null, saveFailed: false, locateFailed: false }),
   initial: 'loading',
   states: {
-    loading: {
-      tags: ['loading'],
-      invoke: {
-        id: 'load',
-        src: 'load',
-        input: ({ context }) => ({ admin: context.actorRole !== 'coordinator', page: context.page }),
-        onDone: {
-          target: 'ready',
-          actions: assign({ fields: ({ event }) => event.output.fields, totalPages: ({ event }) => event.output.pagination.totalPages }),
-        },
-        // Other list load failures show empty lists (spec section 8).
-        onError: { target: 'ready', actions: assign({ fields: [], totalPages: 1 }) },
-      },
-    },
+    loading: list.loading,
     ready: {
       on: {
-        'page.go': { target: 'loading', actions: assign({ page: ({ context, event }) => Math.min(Math.max(1, event.page), context.totalPages) }) },
+        ...list.ready,
         'location.open': {
           target: 'locating',
           actions: assign({

@@ -37,8 +37,8 @@ export const listAdminFarmers = (q: FarmerQuery, signal?: AbortSignal) => http.g
 export const listManagedFarmers = (q: FarmerQuery, signal?: AbortSignal) =>
   http.get<FarmerList>('/coordinator/managed-farmers', { params: q, signal });
 
-export const listCoordinators = (search?: string, signal?: AbortSignal) =>
-  http.get<CoordinatorList>('/admin/coordinators', { params: { search, limit: 500 }, signal });
+export type CoordinatorQuery = { page: number; limit: number; search?: string };
+export const listCoordinators = (q: CoordinatorQuery, signal?: AbortSignal) => http.get<CoordinatorList>('/admin/coordinators', { params: q, signal });
 
 export const updateFarmer = (id: string, edit: PersonEdit) => http.put<unknown>(`/admin/farmer/${id}`, edit);
 export const deactivateFarmer = (id: string) => http.patch<unknown>(`/admin/farmer/${id}/deactivate`);

@@ -202,9 +202,9 @@ describe('alertLifecycle', () => {
 describe('alertsList (admin)', () => {
   it('pages on the server with the filters, 20 rows a page, one row actor per alert', async () => {
     const load = vi.fn(async ({ input }: { input: { page: number; state: string | null; type: string | null } }) => ({
-      alerts: [alert({ id: `a${input.page}` })], unread: 0, totalPages: 3, coordinators: [],
+      items: [alert({ id: `a${input.page}` })], unread: 0, totalPages: 3, coordinators: [],
     }));
-    const actor = createActor(alertsListMachine.provide({ actors: { loadAlerts: fromPromise(load) as never, alertSocket: fromCallback(() => () => {}) } }), {
+    const actor = createActor(alertsListMachine.provide({ actors: { load: fromPromise(load) as never, alertSocket: fromCallback(() => () => {}) } }), {
       input: { viewer: 'admin' },
     }).start();
     await waitFor(actor, (s) => s.matches('ready'));
@@ -220,14 +220,14 @@ describe('alertsList (admin)', () => {
 });
 
 describe('alertsList (coordinator)', () => {
-  const page = (alerts: AlertItem[], unread: number, totalPages = 1): LoadedAlerts => ({ alerts, unread, totalPages, coordinators: [] });
+  const page = (alerts: AlertItem[], unread: number, totalPages = 1): LoadedAlerts => ({ items: alerts, unread, totalPages, coordinators: [] });
 
   it('prepends pushed alerts with the count going up, marks read without going below 0, marks all read', async () => {
     const markRead = vi.fn(async () => ({ ok: true }));
     const actor = createActor(
       alertsListMachine.provide({
         actors: {
-          loadAlerts: fromPromise(async () => page([alert({ id: 'a1' })], 1)),
+          load: fromPromise(async () => page([alert({ id: 'a1' })], 1)),
           alertSocket: fromCallback(() => () => {}),
           markRead: fromPromise(markRead) as never,
           markAllRead: fromPromise(async () => ({ marked: 2, unread: 0 })),
@@ -252,7 +252,7 @@ describe('alertsList (coordinator)', () => {
   it('resets to page 1 on a filter change and does not prepend what the filter hides', async () => {
     const load = vi.fn(async ({ input }: { input: { page: number } }) => page([alert({ id: `p${input.page}` })], 0, 3));
     const actor = createActor(
-      alertsListMachine.provide({ actors: { loadAlerts: fromPromise(load) as never, alertSocket: fromCallback(() => () => {}) } }),
+      alertsListMachine.provide({ actors: { load: fromPromise(load) as never, alertSocket: fromCallback(() => () => {}) } }),
       { input: { viewer: 'coordinator' } },
     ).start();
     await waitFor(actor, (s) => s.matches('ready'));
@@ -270,7 +270,7 @@ describe('alertsList (coordinator)', () => {
     const actor = createActor(
       alertsListMachine.provide({
         actors: {
-          loadAlerts: fromPromise(async () => page([alert({ id: 'h1', severity: 'high', createdAt: iso(600) }), alert({ id: 'r1', severity: 'high', resolvedAt: iso(1), createdAt: iso(2) })], 0)),
+          load: fromPromise(async () => page([alert({ id: 'h1', severity: 'high', createdAt: iso(600) }), alert({ id: 'r1', severity: 'high', resolvedAt: iso(1), createdAt: iso(2) })], 0)),
           alertSocket: fromCallback(() => () => {}),
         },
       }),

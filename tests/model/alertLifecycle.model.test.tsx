@@ -56,7 +56,7 @@ async function render() {
   });
   const list = alertsListMachine.provide({
     actors: {
-      loadAlerts: fromPromise(async () => ({ alerts: [ALERT], totalPages: 1, unread: 0, coordinators: COORDINATORS })),
+      load: fromPromise(async () => ({ items: [ALERT], totalPages: 1, unread: 0, coordinators: COORDINATORS })),
       alertSocket: fromCallback(({ sendBack }) => {
         drive.push = sendBack;
         return () => (drive.push = null);

@@ -18,18 +18,18 @@ type Ev = AnyEventObject;
 type Snap = SnapshotFrom<typeof alertsListMachine>;
 
 const PAGE: LoadedAlerts = {
-  alerts: [makeAlert({ id: 'a1' }), makeAlert({ id: 'a2', type: 'temperature', severity: 'high', message: 'High temperature in South plot', messageKey: null, fieldName: 'South plot', read: true })],
+  items: [makeAlert({ id: 'a1' }), makeAlert({ id: 'a2', type: 'temperature', severity: 'high', message: 'High temperature in South plot', messageKey: null, fieldName: 'South plot', read: true })],
   totalPages: 2,
   unread: 1,
   coordinators: [],
 };
-const NONE: LoadedAlerts = { alerts: [], totalPages: 1, unread: 0, coordinators: [] };
+const NONE: LoadedAlerts = { items: [], totalPages: 1, unread: 0, coordinators: [] };
 const PUSHED = makeAlert({ id: 'a9', fieldName: 'East plot', messageKey: null, message: 'Low soil moisture in East plot: 9%' });
 
 const EVENTS: Ev[] = [
-  { type: 'xstate.done.actor.loadAlerts', output: PAGE },
-  { type: 'xstate.done.actor.loadAlerts', output: NONE },
-  { type: 'xstate.error.actor.loadAlerts', error: new Error('500') },
+  { type: 'xstate.done.actor.load', output: PAGE },
+  { type: 'xstate.done.actor.load', output: NONE },
+  { type: 'xstate.error.actor.load', error: new Error('500') },
   { type: 'alerts.retry' },
   { type: 'alerts.search', search: 'ramesh' },
   { type: 'alerts.filterSeverity', severity: 'high' },
@@ -46,7 +46,7 @@ const EVENTS: Ev[] = [
   { type: 'feed.reconnected', recovered: false },
 ];
 const keyOf = (e: Ev) => {
-  if (e.type === 'xstate.done.actor.loadAlerts') return `${e.type}:${(e.output as LoadedAlerts).alerts.length ? 'page' : 'none'}`;
+  if (e.type === 'xstate.done.actor.load') return `${e.type}:${(e.output as LoadedAlerts).items.length ? 'page' : 'none'}`;
   return e.type;
 };
 const stateName = (s: Snap) => String(s.value);
@@ -95,7 +95,7 @@ function render() {
   drive.markReadCalls = [];
   const logic = alertsListMachine.provide({
     actors: {
-      loadAlerts: fromPromise(() => (drive.load = deferred<LoadedAlerts>()).promise),
+      load: fromPromise(() => (drive.load = deferred<LoadedAlerts>()).promise),
       markAllRead: fromPromise(() => (drive.markAll = deferred<{ marked: number; unread: number }>()).promise),
       markRead: fromPromise(async ({ input }: { input: { id: string } }) => void drive.markReadCalls.push(input.id)) as never,
       alertSocket: fromCallback(({ sendBack }) => {
@@ -109,9 +109,9 @@ function render() {
 
 const card = (id: string) => document.querySelector(`[data-alert-id="${id}"]`) as HTMLElement | null;
 const exec: Record<string, (e: Ev) => unknown> = {
-  'xstate.done.actor.loadAlerts:page': (e) => act(async () => drive.load.resolve(e.output)),
-  'xstate.done.actor.loadAlerts:none': (e) => act(async () => drive.load.resolve(e.output)),
-  'xstate.error.actor.loadAlerts': (e) => act(async () => drive.load.reject(e.error)),
+  'xstate.done.actor.load:page': (e) => act(async () => drive.load.resolve(e.output)),
+  'xstate.done.actor.load:none': (e) => act(async () => drive.load.resolve(e.output)),
+  'xstate.error.actor.load': (e) => act(async () => drive.load.reject(e.error)),
   'alerts.retry': () => fireEvent.click(get('button', 'Retry')),
   'alerts.search': (e) => fireEvent.change(screen.getByPlaceholderText('Search alerts...'), { target: { value: e.search } }),
   'alerts.filterSeverity': (e) => fireEvent.change(getLabelled('Severity'), { target: { value: e.severity } }),

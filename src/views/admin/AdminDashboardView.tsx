@@ -73,7 +73,7 @@ function AdminDashboard({ role }: { role: StaffRole }) {
       </section>
       <section aria-label={t(m.farmers)}>
         <h2>{t(m.farmers)}</h2>
-        <AdminFarmers actorRole={role} />
+        <AdminFarmers />
       </section>
       <section aria-label={t(m.fields)}>
         <h2>{t(m.fields)}</h2>

@@ -46,7 +46,7 @@ const markRead = fn(async () => ({ ok: true }));
 const list = (opts: { failAck?: boolean } = {}) =>
   alertsListMachine.provide({
     actors: {
-      loadAlerts: fromPromise(async () => ({ alerts: ALERTS, totalPages: 1, unread: 1, coordinators: COORDINATORS })),
+      load: fromPromise(async () => ({ items: ALERTS, totalPages: 1, unread: 1, coordinators: COORDINATORS })),
       alertSocket: fromCallback(() => () => {}),
       markRead: fromPromise(markRead) as never,
       alertLifecycle: alertLifecycleMachine.provide({

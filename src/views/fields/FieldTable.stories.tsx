@@ -4,7 +4,8 @@ import { fromPromise } from 'xstate';
 import mr from '@/i18n/messages/mr.json';
 import { FieldTableContext } from '@/machines/fieldTable.context';
 import { fieldTableMachine, type FieldTableInput } from '@/machines/fieldTable.machine';
-import type { FieldList, FieldRow } from '../../../server/src/contracts/fields';
+import type { ListPage } from '@/machines/staffList';
+import type { FieldRow } from '../../../server/src/contracts/fields';
 import { FieldTable } from './FieldTable';
 
 const field = (n: number, extra: Partial<FieldRow> = {}): FieldRow => ({
@@ -25,9 +26,9 @@ const field = (n: number, extra: Partial<FieldRow> = {}): FieldRow => ({
   lng: 73.85,
   ...extra,
 });
-const LIST: FieldList = {
-  fields: [field(1), field(2, { status: 'alert', lat: null, lng: null }), field(3, { status: 'warning', crop: null })],
-  pagination: { page: 1, limit: 10, total: 3, totalPages: 1 },
+const LIST: ListPage<FieldRow> = {
+  items: [field(1), field(2, { status: 'alert', lat: null, lng: null }), field(3, { status: 'warning', crop: null })],
+  totalPages: 1,
 };
 const logic = fieldTableMachine.provide({ actors: { load: fromPromise(async () => LIST) } });
 
@@ -60,7 +61,7 @@ export const Fields: Story = {
 
 export const Empty: Story = {
   args: {
-    logic: fieldTableMachine.provide({ actors: { load: fromPromise(async (): Promise<FieldList> => ({ fields: [], pagination: { page: 1, limit: 10, total: 0, totalPages: 1 } })) } }),
+    logic: fieldTableMachine.provide({ actors: { load: fromPromise(async (): Promise<ListPage<FieldRow>> => ({ items: [], totalPages: 1 })) } }),
     input: { actorRole: 'admin' },
     onAddField: undefined,
   },

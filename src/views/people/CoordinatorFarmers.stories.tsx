@@ -12,7 +12,7 @@ const send = fn<(input: { farmerIds: string[]; subject: string; message: string 
 const navigate = fn<(to: string) => void>();
 const logic = coordinatorFarmersMachine.provide({
   actors: {
-    load: fromPromise(async () => ({ farmers: FARMERS, totalPages: 2 })),
+    load: fromPromise(async () => ({ items: FARMERS, totalPages: 2 })),
     send: fromPromise(({ input }) => send(input)),
   },
   actions: { navigate: (_, p) => navigate(p.to) },

@@ -1,10 +1,8 @@
-/** The admin's coordinators table (spec section 2, Admin dashboard): search, client-side pages of 10, edit, deactivate. */
+/** The admin's coordinators table (spec section 2, Admin dashboard): search, pages of 10, edit, deactivate. */
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import { shallowEqual } from '@xstate/react';
 import { personEditOf } from '@/machines/personEditing';
 import { CoordinatorsTableContext } from '@/machines/coordinatorsTable.context';
-import { COORDINATOR_PAGE_SIZE, matchingCoordinators } from '@/machines/coordinatorsTable.machine';
-import { pageCount, pageOf } from '@/machines/paging';
 import { Pager } from '../staff/Pager';
 import { useFailureText } from '../staff/ServerError';
 import { useState } from 'react';
@@ -21,17 +19,16 @@ export function CoordinatorsTable({ onAddCoordinator }: { onAddCoordinator?: () 
   const failureText = useFailureText();
   const t = (d: MessageDescriptor) => intl.formatMessage(d);
   const actor = CoordinatorsTableContext.useActorRef();
-  const all = CoordinatorsTableContext.useSelector((s) => s.context.all);
+  const coordinators = CoordinatorsTableContext.useSelector((s) => s.context.coordinators);
   const search = CoordinatorsTableContext.useSelector((s) => s.context.search);
   const page = CoordinatorsTableContext.useSelector((s) => s.context.page);
+  const totalPages = CoordinatorsTableContext.useSelector((s) => s.context.totalPages);
   const notice = CoordinatorsTableContext.useSelector((s) => s.context.notice);
   const editing = CoordinatorsTableContext.useSelector((s) => personEditOf(s.context), shallowEqual);
   const loading = CoordinatorsTableContext.useSelector((s) => s.hasTag('loading'));
   const busy = CoordinatorsTableContext.useSelector((s) => s.hasTag('busy'));
   const ready = CoordinatorsTableContext.useSelector((s) => s.matches('ready'));
   const pending = CoordinatorsTableContext.useSelector((s) => (s.matches('confirming') || s.matches('deactivating') ? s.context.pending : null));
-  const matching = matchingCoordinators(all, search);
-  const shown = pageOf(matching, page, COORDINATOR_PAGE_SIZE);
 
   return (
     <section className="staff-panel" aria-busy={loading || busy} aria-label={t(pm.coordinatorsTitle)}>
@@ -53,8 +50,8 @@ export function CoordinatorsTable({ onAddCoordinator }: { onAddCoordinator?: () 
           <HeaderRow labels={[pm.name, pm.email, pm.phone, pm.farmers, pm.status, pm.actions]} />
         </thead>
         <tbody>
-          {!loading && shown.length === 0 && <EmptyRow columns={6} text={pm.noCoordinators} />}
-          {shown.map((c) => (
+          {!loading && coordinators.length === 0 && <EmptyRow columns={6} text={pm.noCoordinators} />}
+          {coordinators.map((c) => (
             <tr key={c._id}>
               <td>{c.name}</td>
               <td>{c.email}</td>
@@ -74,7 +71,7 @@ export function CoordinatorsTable({ onAddCoordinator }: { onAddCoordinator?: () 
           ))}
         </tbody>
       </table>
-      <Pager page={page} totalPages={pageCount(matching.length, COORDINATOR_PAGE_SIZE)} onGo={(p) => actor.send({ type: 'page.go', page: p })} />
+      <Pager page={page} totalPages={totalPages} onGo={(p) => actor.send({ type: 'page.go', page: p })} />
       <EditPersonDialog
         {...editing}
         title={pm.editCoordinator}

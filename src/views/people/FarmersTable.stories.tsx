@@ -3,14 +3,15 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { fromPromise } from 'xstate';
 import mr from '@/i18n/messages/mr.json';
 import { FarmersTableContext } from '@/machines/farmersTable.context';
-import { farmersTableMachine, type FarmersTableInput } from '@/machines/farmersTable.machine';
-import type { FarmerList, PersonEdit } from '../../../server/src/contracts/people';
+import { farmersTableMachine } from '@/machines/farmersTable.machine';
+import type { ListPage } from '@/machines/staffList';
+import type { FarmerRow, PersonEdit } from '../../../server/src/contracts/people';
 import { FarmersTable } from './FarmersTable';
 import { storyCoordinatorChoices, storyFarmer } from './peopleStoryFixtures';
 
-const LIST: FarmerList = {
-  farmers: [storyFarmer(1, { coordinator: storyCoordinatorChoices[0]._id, coordinatorName: storyCoordinatorChoices[0].name }), storyFarmer(2, { status: 'Inactive' }), storyFarmer(3)],
-  pagination: { page: 1, limit: 10, total: 23, totalPages: 3 },
+const LIST: ListPage<FarmerRow> = {
+  items: [storyFarmer(1, { coordinator: storyCoordinatorChoices[0]._id, coordinatorName: storyCoordinatorChoices[0].name }), storyFarmer(2, { status: 'Inactive' }), storyFarmer(3)],
+  totalPages: 3,
 };
 const save = fn<(edit: PersonEdit) => Promise<unknown>>();
 const loadFailed = farmersTableMachine.provide({ actors: { load: fromPromise(async () => Promise.reject(new Error('offline'))) } });
@@ -21,10 +22,10 @@ const logic = farmersTableMachine.provide({
   },
 });
 
-/** The table inside its machine, as the admin and coordinator screens mount it. */
-function FarmersTableStory({ logic: l, input, onAddFarmer }: { logic: typeof farmersTableMachine; input: FarmersTableInput; onAddFarmer?: () => void }) {
+/** The table inside its machine, as the admin screens mount it. */
+function FarmersTableStory({ logic: l, onAddFarmer }: { logic: typeof farmersTableMachine; onAddFarmer?: () => void }) {
   return (
-    <FarmersTableContext.Provider logic={l} options={{ input }}>
+    <FarmersTableContext.Provider logic={l}>
       <FarmersTable onAddFarmer={onAddFarmer} />
     </FarmersTableContext.Provider>
   );
@@ -33,7 +34,7 @@ function FarmersTableStory({ logic: l, input, onAddFarmer }: { logic: typeof far
 const meta = {
   title: 'People/FarmersTable',
   component: FarmersTableStory,
-  args: { logic, input: { actorRole: 'admin' }, onAddFarmer: fn() },
+  args: { logic, onAddFarmer: fn() },
   beforeEach: () => {
     save.mockReset().mockResolvedValue({});
   },
@@ -65,15 +66,6 @@ export const EditFarmer: Story = {
     await userEvent.click(dialog.getByText(mr['people.save']));
     await waitFor(() => expect(canvas.queryByLabelText(mr['people.editFarmer'])).toBeNull());
     await expect(save).toHaveBeenCalledWith(expect.objectContaining({ name: 'रमा', phoneNumber: '9822012341' }));
-  },
-};
-
-export const Coordinator: Story = {
-  args: { input: { actorRole: 'coordinator' }, onAddFarmer: undefined },
-  play: async ({ canvas }) => {
-    await expect(await canvas.findByText('रमेश पाटील')).toBeInTheDocument();
-    await expect(canvas.queryByText(mr['people.export'])).toBeNull();
-    await expect(canvas.queryByLabelText(`${mr['people.assign']}: रमेश पाटील`)).toBeNull();
   },
 };
 

@@ -1,6 +1,6 @@
 /**
- * The farmer table (spec section 2): search, Import/Export and the Coordinator column for admins,
- * Edit for everyone who sees the row, Deactivate for admins when the farmer is Active.
+ * The admin's farmer table (spec section 2): search, Import/Export, the Coordinator column, Edit, and
+ * Deactivate when the farmer is Active. (A coordinator's own farmers are CoordinatorFarmers.)
  */
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import { shallowEqual } from '@xstate/react';
@@ -30,7 +30,6 @@ export function FarmersTable({ onAddFarmer }: { onAddFarmer?: () => void }) {
   const failureText = useFailureText();
   const t = (d: MessageDescriptor, v?: Record<string, number>) => intl.formatMessage(d, v);
   const actor = FarmersTableContext.useActorRef();
-  const admin = FarmersTableContext.useSelector((s) => s.context.actorRole !== 'coordinator');
   const farmers = FarmersTableContext.useSelector((s) => s.context.farmers);
   const page = FarmersTableContext.useSelector((s) => s.context.page);
   const totalPages = FarmersTableContext.useSelector((s) => s.context.totalPages);
@@ -47,28 +46,24 @@ export function FarmersTable({ onAddFarmer }: { onAddFarmer?: () => void }) {
     <section className="staff-panel" aria-busy={loading || busy}>
       <div className="toolbar">
         <SearchBox label={pm.search} value={search} onSearch={(value) => actor.send({ type: 'search.change', value })} />
-        {admin && (
-          <>
-            <label className="button">
-              {t(pm.import)}
-              <input
-                type="file"
-                accept=".csv,text/csv"
-                hidden
-                disabled={!ready}
-                data-testid="import-file"
-                onChange={(e) => {
-                  const file = e.target.files?.[0];
-                  if (file) actor.send({ type: 'import.file', file });
-                  e.target.value = '';
-                }}
-              />
-            </label>
-            <button type="button" disabled={!ready} onClick={() => actor.send({ type: 'export.start' })}>
-              {t(pm.export)}
-            </button>
-          </>
-        )}
+        <label className="button">
+          {t(pm.import)}
+          <input
+            type="file"
+            accept=".csv,text/csv"
+            hidden
+            disabled={!ready}
+            data-testid="import-file"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              if (file) actor.send({ type: 'import.file', file });
+              e.target.value = '';
+            }}
+          />
+        </label>
+        <button type="button" disabled={!ready} onClick={() => actor.send({ type: 'export.start' })}>
+          {t(pm.export)}
+        </button>
         {onAddFarmer && (
           <button type="button" onClick={onAddFarmer}>
             {t(pm.addFarmer)}
@@ -95,42 +90,40 @@ export function FarmersTable({ onAddFarmer }: { onAddFarmer?: () => void }) {
       )}
       <table className="staff-table">
         <thead>
-          <HeaderRow labels={admin ? [pm.name, pm.email, pm.phone, pm.coordinator, pm.fields, pm.status, pm.actions] : [pm.name, pm.email, pm.phone, pm.fields, pm.status, pm.actions]} />
+          <HeaderRow labels={[pm.name, pm.email, pm.phone, pm.coordinator, pm.fields, pm.status, pm.actions]} />
         </thead>
         <tbody>
-          {!loading && farmers.length === 0 && <EmptyRow columns={admin ? 7 : 6} text={pm.noFarmers} />}
+          {!loading && farmers.length === 0 && <EmptyRow columns={7} text={pm.noFarmers} />}
           {farmers.map((f) => (
             <tr key={f._id}>
               <td>{f.name}</td>
               <td>{f.email}</td>
               <td>{f.phoneNumber ?? '--'}</td>
-              {admin && (
-                <td>
-                  <select
-                    aria-label={`${t(pm.assign)}: ${f.name}`}
-                    value={f.coordinator ?? ''}
-                    disabled={!ready}
-                    onChange={(e) => e.target.value && actor.send({ type: 'farmer.assign', farmerId: f._id, coordinatorId: e.target.value })}
-                  >
-                    <option value="">{f.coordinator ? (f.coordinatorName ?? '') : t(pm.unassigned)}</option>
-                    {coordinators
-                      .filter((c) => c._id !== f.coordinator)
-                      .map((c) => (
-                        <option key={c._id} value={c._id}>
-                          {c.name}
-                        </option>
-                      ))}
-                  </select>
-                </td>
-              )}
+              <td>
+                <select
+                  aria-label={`${t(pm.assign)}: ${f.name}`}
+                  value={f.coordinator ?? ''}
+                  disabled={!ready}
+                  onChange={(e) => e.target.value && actor.send({ type: 'farmer.assign', farmerId: f._id, coordinatorId: e.target.value })}
+                >
+                  <option value="">{f.coordinator ? (f.coordinatorName ?? '') : t(pm.unassigned)}</option>
+                  {coordinators
+                    .filter((c) => c._id !== f.coordinator)
+                    .map((c) => (
+                      <option key={c._id} value={c._id}>
+                        {c.name}
+                      </option>
+                    ))}
+                </select>
+              </td>
               <td>{intl.formatNumber(f.fieldCount, { numberingSystem: 'latn' })}</td>
               <td>
                 <StatusBadge status={f.status} />
               </td>
               <td className="actions">
                 <RowAction action={pm.edit} person={f.name} disabled={!ready} onClick={() => actor.send({ type: 'edit.open', farmer: f })} />
-                {admin && <RowAction action={pm.signIn} person={f.name} disabled={!ready} onClick={() => setAccess({ id: f._id, name: f.name })} />}
-                {admin && f.status !== 'Inactive' && (
+                <RowAction action={pm.signIn} person={f.name} disabled={!ready} onClick={() => setAccess({ id: f._id, name: f.name })} />
+                {f.status !== 'Inactive' && (
                   <RowAction action={pm.deactivate} person={f.name} disabled={!ready} onClick={() => actor.send({ type: 'farmer.deactivate', id: f._id })} />
                 )}
               </td>
@@ -156,7 +149,7 @@ export function FarmersTable({ onAddFarmer }: { onAddFarmer?: () => void }) {
         title={pm.editFarmer}
         failedText={pm.updateFarmerFailed}
         saving={busy}
-        showStatus={admin}
+        showStatus
         send={actor.send}
       />
       {access && <SignInAccessDialog userId={access.id} name={access.name} onClose={() => setAccess(null)} />}

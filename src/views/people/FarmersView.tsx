@@ -5,7 +5,7 @@ import { useLocation } from 'wouter';
 import { coordinatorFarmersMachine } from '@/machines/coordinatorFarmers.machine';
 import { CoordinatorFarmersContext } from '@/machines/coordinatorFarmers.context';
 import { AppHeader } from '@/views/ui/AppHeader';
-import { useSignedIn, type StaffRole } from '../staff/useStaffRole';
+import { useSignedIn } from '../staff/useStaffRole';
 import { useT } from '../staff/useT';
 import { CoordinatorFarmers } from './CoordinatorFarmers';
 import { AdminFarmers } from './AdminFarmers';
@@ -29,7 +29,7 @@ export function FarmersView() {
             <CoordinatorFarmers />
           </CoordinatorFarmersContext.Provider>
         ) : (
-          <AdminFarmers actorRole={role as StaffRole} />
+          <AdminFarmers />
         )}
       </main>
     </>

@@ -15,7 +15,7 @@ const farmer = (n: number, extra: Partial<FarmerRow> = {}): FarmerRow => ({
   _id: `f-${n}`, name: `Farmer ${n}`, email: `f${n}@example.in`, phoneNumber: `98765432${10 + n}`, village: null, district: null,
   status: 'Active', coordinator: 'c-1', coordinatorName: 'Kiran', lastActive: null, fieldCount: 1, hasOpenAlert: n === 2, ...extra,
 });
-const LOADED = { farmers: [farmer(1), farmer(2)], totalPages: 2 };
+const LOADED = { items: [farmer(1), farmer(2)], totalPages: 2 };
 const FAIL = new HttpError(500, 'server');
 const EVENTS = [
   { type: 'search.change', value: 'farmer' },
@@ -29,7 +29,7 @@ const EVENTS = [
   { type: 'message.change', key: 'message', value: 'Cover the harvest' },
   { type: 'message.send' },
   { type: 'message.cancel' },
-  { type: 'edit.open', farmer: LOADED.farmers[0] },
+  { type: 'edit.open', farmer: LOADED.items[0] },
   { type: 'edit.change', key: 'name', value: '' },
   { type: 'edit.save' },
   { type: 'edit.cancel' },

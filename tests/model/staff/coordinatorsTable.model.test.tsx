@@ -1,13 +1,18 @@
-/** Generated paths over coordinatorsTableMachine, each driving the real CoordinatorsTable. */
+/**
+ * Generated paths over coordinatorsTableMachine, each driving the real CoordinatorsTable. The server pages and
+ * searches: a load answers either the first of two pages or the one coordinator a search finds.
+ */
 import { describe, expect, it } from 'vitest';
-import { fireEvent } from '@testing-library/react';
+import { act, fireEvent } from '@testing-library/react';
+import { fromPromise } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import { COORDINATOR_PAGE_SIZE, coordinatorsTableMachine, matchingCoordinators } from '@/machines/coordinatorsTable.machine';
+import { coordinatorsTableMachine } from '@/machines/coordinatorsTable.machine';
+import { isOtherPage } from '@/machines/staffList';
 import { CoordinatorsTableContext } from '@/machines/coordinatorsTable.context';
 import { CoordinatorsTable } from '@/views/people/CoordinatorsTable';
 import { HttpError } from '@/services/http';
 import type { CoordinatorRow } from '@/services/people';
-import { pendingActors, renderEn } from './support';
+import { deferred, renderEn, type Deferred } from './support';
 import { coveringPaths, leafPaths } from '../../support/paths';
 import { get, query, queryAll } from '../../support/dom';
 
@@ -19,6 +24,8 @@ const ALL: CoordinatorRow[] = Array.from({ length: 12 }, (_, i) => ({
   status: i === 1 ? 'Inactive' : 'Active',
   farmerCount: i,
 }));
+const FIRST = { items: ALL.slice(0, 10), totalPages: 2 };
+const FOUND = { items: [ALL[10]], totalPages: 1 };
 const FAIL = new HttpError(500, 'server');
 const EVENTS = [
   { type: 'search.change', value: 'c11@' },
@@ -33,58 +40,73 @@ const EVENTS = [
   { type: 'notice.dismiss' },
   { type: 'confirm.accept' },
   { type: 'confirm.cancel' },
-  { type: 'xstate.done.actor.load', output: ALL },
+  { type: 'xstate.done.actor.load', output: FIRST },
+  { type: 'xstate.done.actor.load', output: FOUND },
   { type: 'xstate.error.actor.load', error: FAIL },
   { type: 'xstate.done.actor.save', output: {} },
   { type: 'xstate.error.actor.save', error: FAIL },
   { type: 'xstate.done.actor.deactivate', output: {} },
   { type: 'xstate.error.actor.deactivate', error: FAIL },
 ];
-type Ev = { type: string; value?: string; key?: string; page?: number; error?: unknown; output?: unknown };
+type Ev = { type: string; value?: string; key?: string; page?: number; error?: unknown; output?: { items: unknown[] } };
+const label = (e: Ev) => `${e.type}${e.value !== undefined ? `(${e.value})` : ''}${e.output?.items ? `(${e.output.items.length} rows)` : ''}`;
 
 const all = getShortestPaths(coordinatorsTableMachine, {
   events: EVENTS as never,
   filterEvents: (s, e) => {
     const c = s.context;
     if (!s.can(e)) return false;
-    const shown = matchingCoordinators(c.all, c.search);
-    if (e.type === 'page.go') return shown.length > COORDINATOR_PAGE_SIZE && c.page !== e.page;
-    if (e.type === 'edit.open' || e.type === 'coordinator.deactivate') return shown.slice((c.page - 1) * 10, c.page * 10).some((x) => x._id === 'c-1');
+    // The pager is shown only for two pages or more.
+    if (e.type === 'page.go') return c.totalPages > 1 && isOtherPage(c, e.page);
+    if (e.type === 'edit.open' || e.type === 'coordinator.deactivate') return c.coordinators.some((x) => x._id === 'c-1');
     if (e.type === 'search.change') return c.search !== e.value;
     if (e.type === 'notice.dismiss') return c.notice !== null;
     if (e.type === 'edit.change') return c.edit?.phoneNumber !== e.value;
     return true;
   },
+  serializeEvent: (e) => label(e as Ev),
   serializeState: (s, e) => {
     const c = s.context;
     const via = s.matches('loading') || e?.type === 'notice.dismiss' || e?.type === 'confirm.cancel' ? e?.type : '';
-    return [JSON.stringify(s.value), c.all.length, c.search, c.page, c.notice?.kind, c.editProblem, c.edit?.phoneNumber, via].join('|');
+    return [JSON.stringify(s.value), c.coordinators.length, c.totalPages, c.search, c.page, c.notice?.kind, c.editProblem, c.edit?.phoneNumber, via].join('|');
   },
 });
 
 // Render only the fewest paths that still take every transition between screens the checks tell apart
-// (state, rows shown, notice, dialog problem and draft); see tests/support/paths.ts.
+// (state, rows shown, pages, query, notice, dialog problem and draft); see tests/support/paths.ts.
 type S = (typeof all)[number]['state'];
 const screenOf = (s: S) => {
   const c = s.context;
   const dialog = s.matches('editing') ? [c.editProblem, c.edit?.phoneNumber] : [];
-  return [JSON.stringify(s.value), c.all.length, c.search, c.page, c.notice?.kind, ...dialog].join('|');
+  return [JSON.stringify(s.value), c.coordinators.length, c.totalPages, c.search, c.page, c.notice?.kind, ...dialog].join('|');
 };
-const paths = coveringPaths(leafPaths(all), (before, e, after) => [before && screenOf(before), JSON.stringify(e), screenOf(after)].join(' '));
+const paths = coveringPaths(leafPaths(all), (before, e, after) => [before && screenOf(before), label(e as Ev), screenOf(after)].join(' '));
 
 describe('coordinators table model', () => {
   it('walks every state and event', () => {
     expect(new Set(paths.flatMap((p) => p.steps.map((s) => JSON.stringify(s.state.value))))).toEqual(
       new Set(['"loading"', '"ready"', '{"editing":"open"}', '{"editing":"saving"}', '"confirming"', '"deactivating"']),
     );
-    const used = new Set(paths.flatMap((p) => p.steps.map((s) => s.event.type)));
-    for (const e of EVENTS) expect(used).toContain(e.type);
+    const used = new Set(paths.flatMap((p) => p.steps.map((s) => label(s.event as Ev))));
+    for (const e of EVENTS) expect(used).toContain(label(e as Ev));
   });
 
-  it.each(paths.map((p) => [p.steps.map((s) => (s.event as Ev).type + ((s.event as Ev).value !== undefined ? `(${(s.event as Ev).value})` : '')).join(' → '), p] as const))(
+  it.each(paths.map((p) => [p.steps.map((s) => label(s.event as Ev)).join(' → '), p] as const))(
     '%s',
     async (_, path) => {
-      const { actor, settle } = pendingActors();
+      const pending: Record<string, Deferred<unknown>> = {};
+      const inputs: Record<string, unknown[]> = { load: [], save: [], deactivate: [] };
+      const actor = (id: string) =>
+        fromPromise(({ input }) => {
+          inputs[id].push(input);
+          return (pending[id] = deferred()).promise;
+        }) as never;
+      const settle = async (e: Ev) => {
+        const m = /^xstate\.(done|error)\.actor\.(.+)$/.exec(e.type);
+        if (!m) return false;
+        await act(async () => (m[1] === 'done' ? pending[m[2]].resolve(e.output) : pending[m[2]].reject(e.error)));
+        return true;
+      };
       const logic = coordinatorsTableMachine.provide({ actors: { load: actor('load'), save: actor('save'), deactivate: actor('deactivate') } });
       renderEn(
         <CoordinatorsTableContext.Provider logic={logic}>
@@ -123,13 +145,18 @@ describe('coordinators table model', () => {
         await exec(step.event as Ev);
         const s = step.state;
         const c = s.context;
+        // Each load asks the server for the current page of what the search matches.
+        if (s.matches('loading')) expect(inputs.load.at(-1)).toEqual({ page: c.page, search: c.search });
         if (s.matches('ready')) {
-          const shown = matchingCoordinators(c.all, c.search).slice((c.page - 1) * 10, c.page * 10);
+          const shown = c.coordinators;
           const rows = queryAll('row').slice(1);
           if (!shown.length) expect(rows[0]).toHaveTextContent('No coordinators found.');
           else expect(rows.map((r) => (r as HTMLTableRowElement).cells[0].textContent)).toEqual(shown.map((x) => x.name));
           // Deactivate only for Active coordinators.
           if (shown.some((x) => x._id === 'c-2')) expect(query('button', 'Deactivate: Coordinator 02')).toBeNull();
+          const pager = document.querySelector('nav.pager');
+          if (c.totalPages < 2) expect(pager).toBeNull();
+          else expect(pager).toHaveAccessibleName(`Page ${c.page} of ${c.totalPages}`);
           if (c.notice) expect(get('alert')).toHaveTextContent('Failed to deactivate coordinator');
         }
         if (s.matches({ editing: 'open' })) {

@@ -14,7 +14,8 @@ import { fieldTableMachine, type FieldTableInput } from '@/machines/fieldTable.m
 import { FieldTableContext } from '@/machines/fieldTable.context';
 import { FieldTable } from '@/views/fields/FieldTable';
 import { HttpError } from '@/services/http';
-import type { FieldList, FieldRow } from '@/services/fields';
+import type { FieldRow } from '@/services/fields';
+import { isOtherPage, type ListPage } from '@/machines/staffList';
 import { deferred, renderEn, type Deferred } from './support';
 
 const field = (n: number, extra: Partial<FieldRow> = {}): FieldRow => ({
@@ -24,7 +25,7 @@ const field = (n: number, extra: Partial<FieldRow> = {}): FieldRow => ({
 });
 const UNLOCATED = field(1, { farmerName: 'Sita Patil', crop: 'Wheat', status: 'warning', lastSensorUpdate: '2026-03-01T10:30:00.000Z' });
 const LOCATED = field(2, { lat: 19.123456, lng: 75.654321, status: 'alert' });
-const PAGE: FieldList = { fields: [UNLOCATED, LOCATED], pagination: { page: 1, limit: 10, total: 12, totalPages: 2 } };
+const PAGE: ListPage<FieldRow> = { items: [UNLOCATED, LOCATED], totalPages: 2 };
 const FAIL = new HttpError(500, 'server');
 
 const TYPED = { lat: 18.5204, lng: 73.8567 };
@@ -57,7 +58,8 @@ function pathsFor(input: FieldTableInput) {
     filterEvents: (s: Snap, e) => {
       const c = s.context;
       if (!s.can(e)) return false;
-      if (e.type === 'page.go') return c.totalPages >= 2 && c.page !== e.page;
+      // The pager is shown only for two pages or more.
+      if (e.type === 'page.go') return c.totalPages > 1 && isOtherPage(c, e.page);
       if (e.type === 'location.open') return c.fields.some((f) => f._id === e.field._id);
       return true;
     },
