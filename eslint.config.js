@@ -1,5 +1,6 @@
 // Flat config: typescript-eslint + react-hooks, and the layer rule that keeps imports flowing one way:
-// views → machines → services; server/ never imports src/; src/ reaches server/src/contracts type-only.
+// views → machines → services; server/ never imports src/; src/ never imports server/; both import contracts/,
+// which imports neither (nor any package but typebox).
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -24,10 +25,14 @@ const LAYERS = [
   { from: 'src/shared', deny: 'src/services', why: 'shared types sit below every layer' },
   { from: 'src/services', deny: 'src/machines', why: 'services are plain functions below the machines' },
   { from: 'src/services', deny: 'src/views', why: 'services are plain functions below the views' },
-  { from: 'src', deny: 'server/src/contracts', typeOnly: true, why: 'the browser takes the API contracts as types only' },
-  { from: 'src', deny: 'server', except: 'server/src/contracts', why: 'the browser never imports server code' },
+  { from: 'src', deny: 'server', why: 'the browser never imports server code; shared values live in contracts/' },
+  { from: 'contracts', deny: 'src', why: 'contracts/ is shared by both sides and imports neither' },
+  { from: 'contracts', deny: 'server', why: 'contracts/ is shared by both sides and imports neither' },
   { from: 'server', deny: 'src', why: 'the server never imports the web app' },
 ];
+
+/** The packages contracts/ may import. */
+const CONTRACT_PACKAGES = ['typebox'];
 
 const layersRule = {
   meta: { type: 'problem', schema: [], messages: { layer: 'Import of {{target}} is not allowed here: {{why}}.' } },
@@ -38,7 +43,13 @@ const layersRule = {
       let target;
       if (source.startsWith('@/')) target = path.join(root, 'src', source.slice(2));
       else if (source.startsWith('.')) target = path.resolve(path.dirname(file), source);
-      else return;
+      else {
+        // contracts/ runs in the browser and on the server alike: the only package it may use is typebox.
+        if (inside(file, 'contracts') && !CONTRACT_PACKAGES.includes(source)) {
+          context.report({ node, messageId: 'layer', data: { target: source, why: 'contracts/ imports nothing but typebox' } });
+        }
+        return;
+      }
       for (const l of LAYERS) {
         if (!inside(file, l.from) || !inside(target, l.deny)) continue;
         if (l.exceptFiles?.test(file)) continue;

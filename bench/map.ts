@@ -20,7 +20,7 @@ import autocannon from 'autocannon';
 import { chromium, type Browser } from 'playwright-core';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
-import type { FieldPins } from '../server/src/contracts/fields';
+import type { FieldPins } from '../contracts/fields';
 import { openDatabase } from '../server/src/db/client';
 import { users } from '../server/src/db/schema';
 import { applyAccessChange } from '../server/src/lib/accessCache';

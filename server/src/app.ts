@@ -9,6 +9,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import dbPlugin from './plugins/db';
+import requestTimeoutPlugin from './plugins/requestTimeout';
 import errorsPlugin from './plugins/errors';
 import healthPlugin from './plugins/health';
 import secretsPlugin from './plugins/secrets';
@@ -76,8 +77,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
     // The first start opens the embedded database and runs every migration: on a slow or busy machine that
     // takes longer than Fastify's default of 10 s per plugin.
     pluginTimeout: 120_000,
-    // A client that trickles its request for a minute is not a client.
-    requestTimeout: 60_000,
+    // Node's limit is the longest any route allows (uploads); plugins/requestTimeout.ts holds the others to theirs.
+    requestTimeout: Math.max(config.requestTimeoutMs, config.uploadTimeoutMs),
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -89,6 +90,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   app.decorate('appVersion', version);
 
   await app.register(errorsPlugin);
+  await app.register(requestTimeoutPlugin);
   await app.register(inputGuardPlugin);
   await app.register(healthPlugin);
   await app.register(dbPlugin, { config, database: deps.database });

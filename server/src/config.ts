@@ -56,6 +56,10 @@ export function loadConfig(overrides: Partial<Record<string, unknown>> = {}) {
     mapCacheSeconds: int('MAP_CACHE_SECONDS', 300),
     bodyLimitBytes: int('BODY_LIMIT', 1024 * 1024),
     uploadLimitBytes: int('UPLOAD_LIMIT', 10 * 1024 * 1024),
+    /** How long a client may take to send a whole request, in ms (a client that trickles for a minute is not a client)… */
+    requestTimeoutMs: int('REQUEST_TIMEOUT_MS', 60_000),
+    /** …and a file upload (a leaf photo or a CSV file on 2G), in ms. */
+    uploadTimeoutMs: int('UPLOAD_TIMEOUT_MS', 10 * 60_000),
     rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', 600),
     /** Stricter per-IP limit on the sign-in and token routes. */
     authRateLimitPerMinute: int('AUTH_RATE_LIMIT_PER_MINUTE', 30),

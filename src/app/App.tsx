@@ -67,6 +67,7 @@ export function App() {
           <Route path={PATHS.register}>{screen('open', <RegisterView />)}</Route>
           <Route path={PATHS.forgotPassword}>{screen('open', <ForgotPasswordView />)}</Route>
           <Route path={PATHS.resetPassword}>{screen('open', <ResetPasswordView />)}</Route>
+          <Route path={PATHS.setPassword}>{screen('open', <ResetPasswordView purpose="invite" />)}</Route>
           {/* The spec leaves these open; their own calls answer 401 and the session sends the user to /login. */}
           <Route path={PATHS.profile}>{screen('open', <ProfileView />)}</Route>
           <Route path={PATHS.diseaseDetector}>{screen('open', <DiseaseDetectorView />)}</Route>

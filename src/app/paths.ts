@@ -1,10 +1,12 @@
-/** Every route of spec section 2 (plus /reset-password and /messages). */
+/** Every route of spec section 2 (plus /reset-password, /set-password and /messages). */
 export const PATHS = {
   home: '/',
   login: '/login',
   register: '/register',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  /** The invitation link sent to people staff added or imported: their first password. */
+  setPassword: '/set-password',
   profile: '/profile',
   diseaseDetector: '/disease-detector',
   fdss: '/fdss',

@@ -1,10 +1,16 @@
 /**
- * Spec section 8's status → message table. For 400, 403, 404, 409, 422 and unlisted statuses the
- * server's own message wins, in the current language; the rest always use the catalog's sentence.
+ * The one way a failed call becomes text: `httpErrorMessage(intl, error, fallback?, values?)`. One rule, in order:
+ * 1. a 429 that names its wait (`details.retryAfterSeconds`): the catalog's wait sentence (sign-in or general);
+ * 2. the server's own message in the reader's language, for the statuses whose server words are meant for the
+ *    user (400, 403, 404, 409, 422 and unlisted ones; a 401, a 429, a 5xx and a network failure never), and only
+ *    when the server sent it in that language: a Marathi or Hindi reader never gets the English `error`;
+ * 3. else the screen's own message when it passes one (the spec's "response error, else <message>");
+ * 4. else the catalog's sentence for the status (spec section 8's table).
+ * `serverWords` is step 2 alone, for a screen that adds the server's reason to a sentence of its own.
  */
-import { defineMessage, defineMessages, type IntlShape } from 'react-intl';
-import type { HttpError, HttpReason } from '@/shared/httpError';
-import { isLocale, languageOf } from './locales';
+import { defineMessage, defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
+import { reasonFor, type HttpError, type HttpReason } from '@/shared/httpError';
+import { languageOfTag } from '../../contracts/languages';
 
 const m = defineMessages({
   network: { id: 'http.network', defaultMessage: 'Network error. Please check your internet connection.' },
@@ -41,27 +47,45 @@ const signInMinutes = defineMessage<{ count: number }>({
 
 const SERVER_WORDED: ReadonlySet<HttpReason> = new Set(['badRequest', 'forbidden', 'notFound', 'conflict', 'validation', 'other']);
 
-type HttpFailure = Pick<HttpError, 'reason' | 'serverMessage'> & { body?: HttpError['body'] };
+/** A failed call: an HttpError, or anything else a call threw (then it reads as a network failure). */
+type HttpFailure = Partial<Pick<HttpError, 'status' | 'reason' | 'body' | 'serverMessage'>>;
+
+const asFailure = (error: unknown): HttpFailure => (error && typeof error === 'object' ? (error as HttpFailure) : {});
+const reasonOf = (f: HttpFailure): HttpReason => f.reason ?? reasonFor(f.status ?? 0);
+
+/** The status of a failed call (0 when it never got an answer). */
+export const statusOf = (error: unknown): number => asFailure(error).status ?? 0;
 
 /** The wait a 429 names (`details.retryAfterSeconds`), if any. */
-export function retryAfterSeconds(error: HttpFailure): number | null {
-  const wait = error.body?.details?.retryAfterSeconds;
+export function retryAfterSeconds(error: unknown): number | null {
+  const wait = asFailure(error).body?.details?.retryAfterSeconds;
   return typeof wait === 'number' && wait > 0 ? Math.ceil(wait) : null;
 }
 
-/** The message to show for a failed call. */
-export function httpErrorMessage(intl: IntlShape, error: HttpFailure): string {
-  const wait = error.reason === 'tooMany' ? retryAfterSeconds(error) : null;
+/** Step 2 of the rule: the server's message in the reader's language (`locale`: 'mr', 'en-IN', …), if it sent one. */
+export function serverWords(error: unknown, locale: string): string | undefined {
+  const f = asFailure(error);
+  if (!SERVER_WORDED.has(reasonOf(f))) return undefined;
+  return typeof f.serverMessage === 'function' ? f.serverMessage(languageOfTag(locale, 'english')) : undefined;
+}
+
+/** The message to show for a failed call (the rule is at the top of this file). */
+export function httpErrorMessage(intl: IntlShape, error: unknown, fallback?: MessageDescriptor, values?: Record<string, string | number>): string {
+  const f = asFailure(error);
+  const wait = reasonOf(f) === 'tooMany' ? retryAfterSeconds(f) : null;
   if (wait !== null) {
-    const signIn = error.body?.code === 'SIGN_IN_THROTTLED';
+    const signIn = f.body?.code === 'SIGN_IN_THROTTLED';
     const count = wait < 60 ? wait : Math.ceil(wait / 60);
     if (wait < 60) return signIn ? intl.formatMessage(signInSeconds, { count }) : intl.formatMessage(waitSeconds, { count });
     return signIn ? intl.formatMessage(signInMinutes, { count }) : intl.formatMessage(waitMinutes, { count });
   }
-  if (SERVER_WORDED.has(error.reason)) {
-    const short = intl.locale.split('-')[0];
-    const fromServer = error.serverMessage(isLocale(short) ? languageOf(short) : 'english');
-    if (fromServer) return fromServer;
-  }
-  return intl.formatMessage(m[error.reason]);
+  return serverWords(f, intl.locale) ?? (fallback ? intl.formatMessage(fallback, values) : intl.formatMessage(m[reasonOf(f)]));
+}
+
+/**
+ * The server's reason for refusing a password (400 WEAK_PASSWORD, `details.rule`), in the reader's language,
+ * or undefined for any other failure. Shown under the password field it concerns, not in the form's banner.
+ */
+export function weakPasswordText(error: unknown, locale: string): string | undefined {
+  return asFailure(error).body?.code === 'WEAK_PASSWORD' ? serverWords(error, locale) : undefined;
 }

@@ -2,6 +2,8 @@
  * Spec section 5 form rules for the account screens. Each rule names a problem; the views turn the
  * names into the spec's (Marathi-first) messages.
  */
+import { EMAIL_SHAPE, PHONE_SHAPE, PINCODE_SHAPE } from '../../contracts/contactRules';
+import { hasPasswordMix, PASSWORD_MIN_LENGTH } from '../../contracts/passwords';
 export type ProfileProblem = 'nameRequired' | 'emailRequired' | 'emailInvalid' | 'phoneInvalid' | 'pincodeInvalid' | 'currentRequired';
 export type PasswordProblem =
   | 'currentRequired'
@@ -11,8 +13,6 @@ export type PasswordProblem =
   | 'confirmRequired'
   | 'mismatch';
 
-export const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const PASSWORD_MIN_LENGTH = 8;
 export const TWO_FACTOR_CODE_LENGTH = 6;
 
 export function emailProblem(email: string): 'emailRequired' | 'emailInvalid' | null {
@@ -37,8 +37,8 @@ export function profileProblems(
   if (!d.name.trim()) out.name = 'nameRequired';
   const email = emailProblem(d.email);
   if (email) out.email = email;
-  if (d.phoneNumber.trim() && !/^\d{10}$/.test(d.phoneNumber.trim())) out.phoneNumber = 'phoneInvalid';
-  if (d.pincode.trim() && !/^\d{6}$/.test(d.pincode.trim())) out.pincode = 'pincodeInvalid';
+  if (d.phoneNumber.trim() && !PHONE_SHAPE.test(d.phoneNumber.trim())) out.phoneNumber = 'phoneInvalid';
+  if (d.pincode.trim() && !PINCODE_SHAPE.test(d.pincode.trim())) out.pincode = 'pincodeInvalid';
   return out;
 }
 
@@ -50,7 +50,7 @@ export function passwordProblems(f: PasswordForm, needsCurrent: boolean) {
   if (needsCurrent && !f.currentPassword) out.currentPassword = 'currentRequired';
   if (!f.newPassword) out.newPassword = 'newRequired';
   else if (f.newPassword.length < PASSWORD_MIN_LENGTH) out.newPassword = 'tooShort';
-  else if (!/[a-z]/.test(f.newPassword) || !/[A-Z]/.test(f.newPassword) || !/\d/.test(f.newPassword)) out.newPassword = 'needsMix';
+  else if (!hasPasswordMix(f.newPassword)) out.newPassword = 'needsMix';
   if (!f.confirmPassword) out.confirmPassword = 'confirmRequired';
   else if (f.confirmPassword !== f.newPassword) out.confirmPassword = 'mismatch';
   return out;

@@ -7,7 +7,10 @@ import { assign, fromPromise, setup } from 'xstate';
 import { HttpError } from '@/services/http';
 import { createField, type AddFieldPayload } from '@/services/fields';
 import { listAdminFarmers, listManagedFarmers, type FarmerRow } from '@/services/people';
-import { dropEmpty, fieldProblems, generateFieldId, type FieldProblem } from './addFieldRules';
+import { dropEmpty, fieldProblems, type FieldProblem } from '../../contracts/addField';
+import { generateFieldId } from '../../contracts/fieldId';
+import { STAFF_ROLES, type Role } from '../../contracts/roles';
+import { fieldChanged } from './fieldChanged';
 
 export const REDIRECT_AFTER_MS = 2000;
 
@@ -107,14 +110,15 @@ export function draftProblems(d: FieldDraft): FieldProblem[] {
 }
 
 export type AddFieldFailure = { kind: 'invalid'; problems: FieldProblem[] } | { kind: 'failed'; error: HttpError | null };
-export type AddFieldInput = { actorRole: 'superadmin' | 'admin' | 'coordinator' | 'farmer' };
+export type AddFieldInput = { actorRole: Role };
+type AddFieldContext = AddFieldInput & { draft: FieldDraft; farmers: FarmerRow[]; failure: AddFieldFailure | null };
 
-const staffRoles = ['superadmin', 'admin', 'coordinator'];
+const staffRoles: readonly Role[] = STAFF_ROLES;
 
 export const addFieldMachine = setup({
   types: {
     input: {} as AddFieldInput,
-    context: {} as AddFieldInput & { draft: FieldDraft; farmers: FarmerRow[]; failure: AddFieldFailure | null },
+    context: {} as AddFieldContext,
     events: {} as
       | { type: 'form.change'; key: DraftTextKey; value: string }
       | { type: 'form.toggleAutomation' }
@@ -165,7 +169,7 @@ export const addFieldMachine = setup({
     },
     editing: {
       on: {
-        'form.change': { actions: assign({ draft: ({ context, event }) => ({ ...context.draft, [event.key]: event.value }), failure: null }) },
+        'form.change': { actions: fieldChanged<AddFieldContext>({ draft: 'draft', reset: { failure: null } }) },
         'form.toggleAutomation': { actions: assign({ draft: ({ context }) => ({ ...context.draft, automation: !context.draft.automation }) }) },
         'fieldId.generate': { actions: assign({ draft: ({ context }) => ({ ...context.draft, fieldId: generateFieldId() }), failure: null }) },
         'sensor.add': { actions: assign({ draft: ({ context }) => ({ ...context.draft, sensors: [...context.draft.sensors, newSensor()] }) }) },

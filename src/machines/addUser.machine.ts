@@ -6,9 +6,12 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { HttpError } from '@/services/http';
 import { listCoordinatorChoices, registerUser, type CoordinatorChoice, type NewUser } from '@/services/people';
+import { fieldChanged } from './fieldChanged';
+import type { AddableRole, Role } from '../../contracts/roles';
+import { EMAIL_SHAPE, PHONE_SHAPE, PINCODE_SHAPE } from '../../contracts/contactRules';
 
-export type AddableRole = 'admin' | 'coordinator' | 'farmer';
-export type ActorRole = 'superadmin' | 'admin' | 'coordinator' | 'farmer';
+export type { AddableRole };
+export type ActorRole = Role;
 
 export type UserDraft = Required<Omit<NewUser, 'role' | 'managedBy'>> & { coordinatorId: string };
 export type DraftKey = keyof UserDraft;
@@ -49,9 +52,9 @@ export const needsCoordinator = (input: AddUserInput) =>
 
 export function draftProblem(draft: UserDraft, input: AddUserInput): AddUserProblem | null {
   if (![draft.name, draft.email, draft.phoneNumber, draft.password].every((v) => v.trim())) return { kind: 'required' };
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(draft.email.trim())) return { kind: 'email' };
-  if (!/^\d{10}$/.test(draft.phoneNumber.trim())) return { kind: 'phone' };
-  if (draft.pincode.trim() && !/^\d{6}$/.test(draft.pincode.trim())) return { kind: 'pincode' };
+  if (!EMAIL_SHAPE.test(draft.email.trim())) return { kind: 'email' };
+  if (!PHONE_SHAPE.test(draft.phoneNumber.trim())) return { kind: 'phone' };
+  if (draft.pincode.trim() && !PINCODE_SHAPE.test(draft.pincode.trim())) return { kind: 'pincode' };
   if (needsCoordinator(input) && !draft.coordinatorId) return { kind: 'coordinator' };
   return null;
 }
@@ -65,10 +68,12 @@ export function toNewUser(draft: UserDraft, input: AddUserInput): NewUser {
   return body as unknown as NewUser;
 }
 
+type AddUserContext = AddUserInput & { draft: UserDraft; coordinators: CoordinatorChoice[]; problem: AddUserProblem | null };
+
 export const addUserMachine = setup({
   types: {
     input: {} as AddUserInput,
-    context: {} as AddUserInput & { draft: UserDraft; coordinators: CoordinatorChoice[]; problem: AddUserProblem | null },
+    context: {} as AddUserContext,
     events: {} as
       | { type: 'form.change'; key: DraftKey; value: string }
       | { type: 'form.submit' }
@@ -105,12 +110,7 @@ export const addUserMachine = setup({
     },
     editing: {
       on: {
-        'form.change': {
-          actions: assign({
-            draft: ({ context, event }) => ({ ...context.draft, [event.key]: event.value }),
-            problem: null,
-          }),
-        },
+        'form.change': { actions: fieldChanged<AddUserContext>({ draft: 'draft', reset: { problem: null } }) },
         'form.submit': [
           { guard: 'draftInvalid', actions: assign({ problem: ({ context }) => draftProblem(context.draft, context) }) },
           { target: 'submitting', actions: assign({ problem: null }) },

@@ -23,9 +23,9 @@ import {
   type CoordinatorOption,
   type Severity,
 } from '@/services/alerts';
-import { alertSocket, type AlertSocketEvent } from '@/services/feed';
 import { alertLifecycleMachine } from './alertLifecycle.machine';
 import { asPage, firstPage, pageLoader, STAFF_PAGE_SIZE, staffList, type ListPage, type Paged } from './staffList';
+import { socketFeed } from './socketFeed';
 
 export type { AlertItem, AlertState, AlertType, CoordinatorOption, Severity } from '@/services/alerts';
 
@@ -99,6 +99,20 @@ export function urgentFirst(a: AlertItem, b: AlertItem) {
   if (severity) return severity;
   return a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0;
 }
+
+export type AlertSocketEvent =
+  | { type: 'feed.alert'; event: 'alert:new' | 'alert:updated'; alert: AlertItem }
+  /** After a reconnect socket.io could not recover: the page is fetched again (a recovered one replays the pushes). */
+  | { type: 'feed.reconnected'; recovered: boolean };
+
+/** Alerts pushed to the viewer's rooms (the admins', or the managing coordinator's). */
+const alertSocket = socketFeed<AlertSocketEvent>({
+  pushes: {
+    'alert:new': (alert) => ({ type: 'feed.alert', event: 'alert:new', alert }),
+    'alert:updated': (alert) => ({ type: 'feed.alert', event: 'alert:updated', alert }),
+  },
+  catchUp: () => [{ type: 'feed.reconnected', recovered: false }],
+});
 
 const list = staffList<AlertsListContext, AlertsListEvent>({
   id: 'alertsList',

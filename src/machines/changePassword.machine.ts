@@ -6,6 +6,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { changePassword } from '../services/account';
 import { hasProblems, passwordProblems, type PasswordForm, type PasswordProblem } from './accountRules';
 import { delay } from './delay';
+import { fieldChanged } from './fieldChanged';
 
 export type PasswordField = keyof PasswordForm;
 export const CHANGE_PASSWORD_SUCCESS_MS = 2000;
@@ -51,16 +52,7 @@ export const changePasswordMachine = setup({
   states: {
     form: {
       on: {
-        'password.change': {
-          actions: assign({
-            form: ({ context, event }) => ({ ...context.form, [event.field]: event.value }),
-            problems: ({ context, event }) => {
-              const { [event.field]: _cleared, ...rest } = context.problems;
-              return rest;
-            },
-            serverError: null,
-          }),
-        },
+        'password.change': { actions: fieldChanged<Context>({ draft: 'form', problems: 'problems', reset: { serverError: null } }) },
         'password.toggleShow': {
           actions: assign({ shown: ({ context, event }) => ({ ...context.shown, [event.field]: !context.shown[event.field] }) }),
         },

@@ -4,7 +4,7 @@
  * A failed call appends the bot's 'AI service not available' message.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { ChatReply } from '../../server/src/contracts/chatbot';
+import type { ChatReply } from '../../contracts/chatbot';
 import { askChatbot } from '../services/chatbot';
 
 /** Bot lines the UI translates (greeting, unavailable) or server text (reply). */

@@ -9,6 +9,7 @@ import { sendMessage } from '@/services/messages';
 import { asHttp } from './personEdit';
 import { closedEdit, openEditOn, personEditingState, type PersonEditContext, type PersonEditEvent } from './personEditing';
 import { asPage, firstPage, pageLoader, STAFF_PAGE_SIZE, staffList, type Failed, type Paged } from './staffList';
+import { fieldChanged } from './fieldChanged';
 
 export type StatusFilter = 'all' | 'active' | 'inactive' | 'alert';
 
@@ -107,9 +108,7 @@ export const coordinatorFarmersMachine = setup({
       states: {
         open: {
           on: {
-            'message.change': {
-              actions: assign(({ event }) => (event.key === 'subject' ? { subject: event.value, notice: null } : { message: event.value, notice: null })),
-            },
+            'message.change': { actions: fieldChanged<CoordinatorFarmersContext>({ reset: { notice: null } }) },
             'message.send': [
               { guard: 'messageIncomplete', actions: assign({ notice: { kind: 'missing' } }) },
               { target: 'sending', actions: assign({ notice: null }) },

@@ -14,7 +14,7 @@ import {
 } from '@/services/dashboards';
 import { listFieldPins, listCoordinatorFields, type FieldPin, type FieldRow } from '@/services/fields';
 import { listManagedFarmers, type FarmerRow } from '@/services/people';
-import type { AlertPush } from '../../server/src/contracts/socket';
+import type { AlertPush } from '../../contracts/socket';
 import { socketFeed } from './socketFeed';
 
 export type { AlertPreview };
@@ -90,10 +90,12 @@ export const dashboardMachine = setup({
     load: fromPromise<Loaded, DashboardInput>(({ input, signal }) => (input.kind === 'admin' ? loadAdmin(signal) : loadCoordinator(signal))),
     // The server pushes alerts to the admins' and the managing coordinator's rooms only.
     watchAlerts: socketFeed<{ type: 'alert.new' | 'alert.updated'; alert: AlertPreview }>({
-      // The whole item: Recent Alerts renders it in the reader's language from its message key and values.
-      'alert:new': (alert: AlertPush) => ({ type: 'alert.new' as const, alert }),
-      // A re-triggered, acknowledged or assigned alert: the item changes, the count does not.
-      'alert:updated': (alert: AlertPush) => ({ type: 'alert.updated' as const, alert }),
+      pushes: {
+        // The whole item: Recent Alerts renders it in the reader's language from its message key and values.
+        'alert:new': (alert: AlertPush) => ({ type: 'alert.new' as const, alert }),
+        // A re-triggered, acknowledged or assigned alert: the item changes, the count does not.
+        'alert:updated': (alert: AlertPush) => ({ type: 'alert.updated' as const, alert }),
+      },
     }),
   },
   actions: {

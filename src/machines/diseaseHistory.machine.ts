@@ -3,7 +3,7 @@
  * appends the next page) or failed (retry). A new diagnosis reloads the list from the first page.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { DiseaseHistoryItem, DiseaseHistoryPage } from '../../server/src/contracts/disease';
+import type { DiseaseHistoryItem, DiseaseHistoryPage } from '../../contracts/disease';
 import { listDiseaseHistory } from '../services/disease';
 
 export type DiseaseHistoryContext = { items: DiseaseHistoryItem[]; page: number; totalPages: number };

@@ -7,7 +7,7 @@
  * A past diagnosis from the history opens again through openingPast. Clearing returns to no file.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { DiseaseHistoryEntry, DiseaseResult } from '../../server/src/contracts/disease';
+import type { DiseaseHistoryEntry, DiseaseResult } from '../../contracts/disease';
 import { detectDisease, getDiseaseHistoryEntry, type UploadProgress } from '../services/disease';
 import { HttpError } from '../services/http';
 import { prepareLeafPhoto } from '../services/image';

@@ -5,7 +5,7 @@
  */
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { last24h, latestReading, listMyFields, type FieldReadingSummary, type LatestReading, type ReadingEvent, type SeriesPoint } from '@/services/sensors';
-import type { Translated } from '../../server/src/contracts/common';
+import type { Translated } from '../../contracts/common';
 import { sensorFeedMachine, type FeedStatus, type SensorFeedParentEvent } from './sensorFeed.machine';
 
 export type { LatestReading, SeriesPoint } from '@/services/sensors';

@@ -4,6 +4,7 @@
  * A staff list (staffList.ts): the server pages and searches; every change reloads the current page.
  */
 import { assign, fromPromise, setup } from 'xstate';
+import { serverLanguage } from '@/services/language';
 import {
   assignCoordinator,
   deactivateFarmer,
@@ -24,7 +25,7 @@ export type FarmersNotice =
   | Failed<'loadFailed' | 'importFailed' | 'exportFailed' | 'assignFailed' | 'deactivateFailed'>
   | { kind: 'csvOnly' }
   /** `report` is the rejected rows as CSV, or null when every row was imported. */
-  | { kind: 'imported'; imported: number; rejected: number; report: string | null };
+  | { kind: 'imported'; imported: number; rejected: number; report: string | null; invited: number };
 
 export const isCsvFile = (f: File) => /\.csv$/i.test(f.name);
 
@@ -48,7 +49,8 @@ export type FarmersTableEvent =
   | PersonEditEvent
   | { type: 'farmer.deactivate'; id: string }
   | { type: 'farmer.assign'; farmerId: string; coordinatorId: string }
-  | { type: 'import.file'; file: File }
+  /** `locale`: the page's (mr-IN …), for the language of the rejected rows' reasons. */
+  | { type: 'import.file'; file: File; locale?: string }
   | { type: 'report.download' }
   | { type: 'export.start' }
   | { type: 'notice.dismiss' }
@@ -79,7 +81,7 @@ export const farmersTableMachine = setup({
     save: fromPromise<unknown, { id: string; edit: PersonEdit }>(({ input }) => updateFarmer(input.id, input.edit)),
     deactivate: fromPromise<unknown, { id: string }>(({ input }) => deactivateFarmer(input.id)),
     assign: fromPromise<unknown, { farmerId: string; coordinatorId: string }>(({ input }) => assignCoordinator(input.farmerId, input.coordinatorId)),
-    importFile: fromPromise<ImportReport, { file: File }>(({ input }) => importFarmers(input.file)),
+    importFile: fromPromise<ImportReport, { file: File; locale: string }>(({ input }) => importFarmers(input.file, serverLanguage(input.locale))),
     exportAll: fromPromise<Blob>(() => exportFarmers()),
   },
   actions: {
@@ -147,8 +149,16 @@ export const farmersTableMachine = setup({
     }),
     importing: list.task<ImportReport>({
       src: 'importFile',
-      input: ({ event }) => ({ file: (event as { file: File }).file }),
-      done: { set: (report) => ({ notice: { kind: 'imported', imported: report.imported, rejected: report.rejectedCount, report: report.report }, page: 1 }) },
+      input: ({ event }) => {
+        const e = event as { file: File; locale?: string };
+        return { file: e.file, locale: e.locale ?? 'mr' };
+      },
+      done: {
+        set: (report) => ({
+          notice: { kind: 'imported', imported: report.imported, rejected: report.rejectedCount, report: report.report, invited: report.invited ?? 0 },
+          page: 1,
+        }),
+      },
       failed: 'importFailed',
     }),
     exporting: list.task<Blob>({

@@ -3,7 +3,7 @@
  * (changing either goes back to page 1), and the Field Details modal, which loads the field and its last
  * 7 days of readings side by side and keeps the timeline current from the live reading feed while open.
  */
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import {
   getFieldDetail,
   getMyFieldDetail,
@@ -17,42 +17,38 @@ import {
   type FieldRow,
   type SensorTimeline,
 } from '@/services/fields';
-import { emitWithAck, onSocket, subscribeConnectionState, wasRecovered } from '@/services/socket';
-import type { ReadingPush } from '../../server/src/contracts/socket';
+import type { ReadingPush } from '../../contracts/socket';
+import type { Role } from '../../contracts/roles';
+import { socketFeed } from './socketFeed';
 
 export type LiveReading = Pick<ReadingPush, 'fieldId' | 'type' | 'value' | 'timestamp'>;
-
-/**
- * Joins the field's room for as long as the details are open and passes its readings on; rooms belong to a
- * connection, so it joins again after every reconnect socket.io did not recover (a server restart).
- * (The server only lets a socket join fields it may see.)
- */
-export const watchFieldReadings = fromCallback<{ type: 'noop' }, { fieldId: string }, { type: 'reading.new'; reading: LiveReading }>(({ input, sendBack }) => {
-  const stop = onSocket('reading:new', (r: ReadingPush) => {
-    if (r.fieldId === input.fieldId) sendBack({ type: 'reading.new', reading: r });
-  });
-  const join = () => emitWithAck('field:watch', input.fieldId).catch(() => {});
-  void join();
-  const stopState = subscribeConnectionState((s) => {
-    if (s === 'connected' && !wasRecovered()) void join();
-  });
-  return () => {
-    stop();
-    stopState();
-    emitWithAck('field:unwatch', input.fieldId).catch(() => {});
-  };
-});
 
 export const MONITOR_PAGE_SIZE = 10;
 export const TIMELINE_DAYS = 7;
 export type HealthFilter = 'all' | 'good' | 'warning' | 'alert';
-export type MonitoringInput = { actorRole: 'superadmin' | 'admin' | 'coordinator' | 'farmer' };
+export type MonitoringInput = { actorRole: Role };
 /**
  * Where the list and the details come from: the spec's staff endpoints for admins and coordinators, and the
  * caller-scoped ones for a farmer (their own fields only; the server answers 404 for anyone else's).
  */
 export type FieldSource = 'admin' | 'coordinator' | 'own';
 export const fieldSource = (role: MonitoringInput['actorRole']): FieldSource => (role === 'farmer' ? 'own' : role === 'coordinator' ? 'coordinator' : 'admin');
+
+const timelineOf = (id: string, source: FieldSource, signal?: AbortSignal) =>
+  source === 'own' ? getMySensorTimeline(id, TIMELINE_DAYS, signal) : getSensorTimeline(id, TIMELINE_DAYS, signal);
+
+type LiveEvent = { type: 'reading.new'; reading: LiveReading } | { type: 'timeline.caughtUp'; timeline: SensorTimeline };
+
+/**
+ * The field's room for as long as the details are open, its readings passed on; after a reconnect socket.io did
+ * not recover (a server restart) it joins again and reads the timeline again, so nothing pushed meanwhile is missing.
+ * (The server only lets a socket join fields it may see.)
+ */
+export const watchFieldReadings = socketFeed<LiveEvent, { fieldId: string; source: FieldSource }>({
+  fields: ({ fieldId }) => [fieldId],
+  pushes: { 'reading:new': (reading, { fieldId }) => (reading.fieldId === fieldId ? { type: 'reading.new', reading } : null) },
+  catchUp: async ({ fieldId, source }, signal) => [{ type: 'timeline.caughtUp', timeline: await timelineOf(fieldId, source, signal) }],
+});
 
 /** Adds a live reading to its sensor type's series and forgets what fell out of the window. */
 export function withReading(timeline: SensorTimeline, r: LiveReading, now = Date.now()): SensorTimeline {
@@ -86,7 +82,7 @@ export const fieldMonitoringMachine = setup({
       | { type: 'page.go'; page: number }
       | { type: 'details.open'; id: string }
       | { type: 'details.close' }
-      | { type: 'reading.new'; reading: LiveReading }
+      | LiveEvent
       | { type: 'nav.back' }
       | { type: 'nav.addField' },
   },
@@ -99,9 +95,7 @@ export const fieldMonitoringMachine = setup({
     loadDetail: fromPromise<FieldDetail, { id: string; source: FieldSource }>(({ input, signal }) =>
       input.source === 'own' ? getMyFieldDetail(input.id, signal) : getFieldDetail(input.id, signal),
     ),
-    loadTimeline: fromPromise<SensorTimeline, { id: string; source: FieldSource }>(({ input, signal }) =>
-      input.source === 'own' ? getMySensorTimeline(input.id, TIMELINE_DAYS, signal) : getSensorTimeline(input.id, TIMELINE_DAYS, signal),
-    ),
+    loadTimeline: fromPromise<SensorTimeline, { id: string; source: FieldSource }>(({ input, signal }) => timelineOf(input.id, input.source, signal)),
     watchReadings: watchFieldReadings,
   },
   actions: {
@@ -192,9 +186,14 @@ export const fieldMonitoringMachine = setup({
                   },
                 },
                 live: {
-                  invoke: { id: 'watchReadings', src: 'watchReadings', input: ({ context }) => ({ fieldId: context.openId! }) },
+                  invoke: {
+                    id: 'watchReadings',
+                    src: 'watchReadings',
+                    input: ({ context }) => ({ fieldId: context.openId!, source: fieldSource(context.actorRole) }),
+                  },
                   on: {
                     'reading.new': { actions: assign({ timeline: ({ context, event }) => withReading(context.timeline ?? { sensors: [] }, event.reading) }) },
+                    'timeline.caughtUp': { actions: assign({ timeline: ({ event }) => event.timeline }) },
                   },
                 },
               },

@@ -10,8 +10,9 @@ import { assign, fromPromise, setup } from 'xstate';
 import { listAdminFields, listCoordinatorFields, saveFieldLocation, type FieldRow } from '@/services/fields';
 import { currentPosition, type Position as DevicePosition } from '@/services/geolocation';
 import { asPage, firstPage, pageLoader, STAFF_PAGE_SIZE, staffList, type Paged } from './staffList';
+import type { StaffRole } from '../../contracts/roles';
 
-export type FieldTableInput = { actorRole: 'superadmin' | 'admin' | 'coordinator' };
+export type FieldTableInput = { actorRole: StaffRole };
 export type Position = { lat: number; lng: number };
 
 type FieldTableContext = FieldTableInput &

@@ -18,7 +18,7 @@ export const inboxMachine = setup({
   actors: {
     load: fromPromise<Inbox, { page: number }>(({ input, signal }) => listInbox(input.page, signal)),
     markRead: fromPromise<unknown, { id: string }>(({ input }) => markMessageRead(input.id)),
-    watchMessages: socketFeed({ 'message:new': (message: MessageNew) => ({ type: 'message.new' as const, message }) }),
+    watchMessages: socketFeed({ pushes: { 'message:new': (message: MessageNew) => ({ type: 'message.new' as const, message }) } }),
   },
   guards: {
     isUnread: ({ context, event }) =>

@@ -5,7 +5,10 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { unreadMessages } from '@/services/messages';
-import { connectionState, socketFeed, type ConnectionEvent } from './socketFeed';
+import type { ConnectionState } from '@/services/socket';
+import { socketFeed } from './socketFeed';
+
+type ConnectionEvent = { type: 'socket.connectionChanged'; state: ConnectionState };
 
 export const inboxBadgeMachine = setup({
   types: {
@@ -15,8 +18,15 @@ export const inboxBadgeMachine = setup({
   },
   actors: {
     loadUnread: fromPromise<number>(({ signal }) => unreadMessages(signal)),
-    watchUnread: socketFeed({ 'inbox:unread': ({ unread }: { unread: number }) => ({ type: 'inbox.unreadChanged' as const, unread }) }),
-    watchConnection: connectionState,
+    watchUnread: socketFeed({ pushes: { 'inbox:unread': ({ unread }: { unread: number }) => ({ type: 'inbox.unreadChanged' as const, unread }) } }),
+    watchConnection: socketFeed<ConnectionEvent>({
+      changes: (c) =>
+        c.kind === 'up'
+          ? { type: 'socket.connectionChanged', state: 'connected' }
+          : c.kind === 'down'
+            ? { type: 'socket.connectionChanged', state: c.reconnecting ? 'connecting' : 'disconnected' }
+            : null,
+    }),
   },
   guards: {
     reconnected: ({ event }) => event.type === 'socket.connectionChanged' && event.state === 'connected',

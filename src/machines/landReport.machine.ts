@@ -1,10 +1,11 @@
 /**
- * The land report form: edit the soil values, generate the report (pH, N, P and K are required),
+ * The land report form: starts from the chosen field's values when there is one, edit the soil values,
+ * generate the report (pH, N, P and K are required),
  * then download it as land-health-report.pdf. Report failure or success=false shows the spec's
  * Marathi alert; a download failure is only logged.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { NdviPoint } from '../../server/src/contracts/land';
+import type { NdviPoint } from '../../contracts/land';
 import { serverLanguage, type ServerLanguage } from '../services/language';
 import { createLandReport, downloadLandReportPdf, type LandReport, type LandReportRequest } from '../services/land';
 
@@ -38,8 +39,11 @@ export function toRequest(ctx: Ctx, e: GenerateEvent): LandReportRequest {
 export const landReportMachine = setup({
   types: {
     context: {} as Ctx,
-    /** The UI locale: the report is written in its language. */
-    input: {} as { locale: string },
+    /**
+     * The UI locale: the report is written in its language. `prefill`: what the app knows from the chosen
+     * field (landFields.machine), the form's starting values.
+     */
+    input: {} as { locale: string; prefill?: Partial<Record<FormField, string>> | null },
     events: {} as
       | { type: 'report.edit'; field: FormField; value: string }
       | { type: 'report.languageChanged'; locale: string }
@@ -63,7 +67,7 @@ export const landReportMachine = setup({
   id: 'landReport',
   context: ({ input }) => ({
     lang: serverLanguage(input.locale),
-    form: { ph: '', nitrogen: '', phosphorus: '', potassium: '', organicMatter: '', location: '', lat: '', lon: '' },
+    form: { ph: '', nitrogen: '', phosphorus: '', potassium: '', organicMatter: '', location: '', lat: '', lon: '', ...input.prefill },
     report: null,
     notice: null,
   }),

@@ -12,10 +12,10 @@ import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { getAuthOptions, type AuthOptions, type LoginResult } from '../services/auth';
 import { otpLoginMachine } from './otpLogin.machine';
 import type { sessionMachine } from './session.machine';
+import { EMAIL_SHAPE } from '../../contracts/contactRules';
 
 export type CredentialErrors = { email?: 'required' | 'invalid'; password?: 'required' };
 
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function validateCredentials(email: string, password: string): CredentialErrors {
   const errors: CredentialErrors = {};

@@ -4,12 +4,21 @@
  * timeseries is fetched. Both coordinates are required ('please fill latitude and longitude').
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { NdviPoint } from '../../server/src/contracts/land';
+import type { NdviPoint } from '../../contracts/land';
 import { getNdviTimeseries, registerNdviField, type NdviTimeseriesResponse } from '../services/land';
 
 export type NdviNotice = { key: 'fillLatLon' } | { key: 'ndviReceived' } | { key: 'ndviError'; message: string } | null;
 type Registration = { lat: number; lon: number; fieldId: string };
-type Ctx = { pending: { lat: number; lon: number } | null; registration: Registration | null; points: NdviPoint[]; estimated: boolean; notice: NdviNotice };
+export type NdviSummary = NdviTimeseriesResponse['summary'];
+type Ctx = {
+  pending: { lat: number; lon: number } | null;
+  registration: Registration | null;
+  points: NdviPoint[];
+  /** The server's rounding of the latest readings and the 30-day mean: the screen shows what the PDF prints. */
+  summary: NdviSummary;
+  estimated: boolean;
+  notice: NdviNotice;
+};
 
 export const REGISTRATION_FAILED = 'Field registration failed';
 
@@ -55,7 +64,7 @@ export const ndviRegistrationMachine = setup({
   },
 }).createMachine({
   id: 'ndviRegistration',
-  context: { pending: null, registration: null, points: [], estimated: false, notice: null },
+  context: { pending: null, registration: null, points: [], summary: { latest: [], average30d: null }, estimated: false, notice: null },
   initial: 'idle',
   states: {
     idle: { on: FETCH },
@@ -79,6 +88,7 @@ export const ndviRegistrationMachine = setup({
           target: 'ready',
           actions: assign({
             points: ({ event }) => event.output.ndvi,
+            summary: ({ event }) => event.output.summary,
             estimated: ({ event }) => event.output.estimated,
             notice: { key: 'ndviReceived' } as NdviNotice,
           }),

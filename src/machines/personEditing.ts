@@ -6,7 +6,8 @@
  */
 import { assign, type AnyEventObject, type EventObject } from 'xstate';
 import type { HttpError } from '@/services/http';
-import { asHttp, draftFrom, personDraftProblem, toPersonEdit, type PersonDraft, type PersonDraftProblem } from './personEdit';
+import { fieldChanged } from './fieldChanged';
+import { asHttp, draftDeactivates, draftFrom, personDraftProblem, toPersonEdit, type PersonDraft, type PersonDraftProblem } from './personEdit';
 
 export type PersonEditContext = {
   edit: PersonDraft | null;
@@ -30,6 +31,8 @@ export const openEditOn = (person: Parameters<typeof draftFrom>[0]): PersonEditC
 /**
  * The `editing` state: cancel goes to `closed`, a valid save invokes `save` and goes to `saved`
  * (an absolute `#machine.state` target), a failed save shows its error in the open dialog.
+ * Saving an Active person as Inactive first asks, as the Deactivate button does (`confirmingInactive`,
+ * tagged `confirmInactive`): save again confirms, cancel goes back to the dialog with the draft kept.
  */
 export function personEditingState<TContext extends PersonEditContext, TEvent extends EventObject>(targets: { closed: string; saved: string }) {
   // An assignment typed for the using machine's context and events, so the state fits its config;
@@ -43,18 +46,22 @@ export function personEditingState<TContext extends PersonEditContext, TEvent ex
         on: {
           // Not while saving: the update would still land and the closed dialog would leave the page stale.
           'edit.cancel': { target: targets.closed, actions: set(() => ({ edit: null })) },
-          'edit.change': {
-            actions: set<PersonEditEvent>(({ context, event }) =>
-              event.type === 'edit.change' ? { edit: { ...context.edit!, [event.key]: event.value }, editProblem: null, editError: null } : {},
-            ),
-          },
+          'edit.change': { actions: fieldChanged<TContext>({ draft: 'edit', reset: { editProblem: null, editError: null } as Partial<TContext> }) },
           'edit.save': [
             {
               guard: ({ context }: { context: TContext }) => !context.edit || personDraftProblem(context.edit) !== null,
               actions: set(({ context }) => ({ editProblem: personDraftProblem(context.edit!) })),
             },
+            { guard: ({ context }: { context: TContext }) => draftDeactivates(context.edit!), target: 'confirmingInactive' },
             { target: 'saving' },
           ],
+        },
+      },
+      confirmingInactive: {
+        tags: ['confirmInactive'],
+        on: {
+          'edit.save': { target: 'saving' },
+          'edit.cancel': { target: 'open' },
         },
       },
       saving: {

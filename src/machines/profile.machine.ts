@@ -14,6 +14,7 @@ import {
 import { shrinkImage } from '../services/image';
 import { hasProblems, profileProblems, type ProfileProblem } from './accountRules';
 import { delay } from './delay';
+import { fieldChanged } from './fieldChanged';
 
 export type { Profile, ProfileDraft, ProfileField };
 export type TextField = 'name' | 'email' | 'phoneNumber' | 'address' | 'village' | 'district' | 'state' | 'pincode' | 'currentPassword';
@@ -117,15 +118,7 @@ export const profileMachine = setup({
     edit: {
       initial: 'idle',
       on: {
-        'profile.change': {
-          actions: assign({
-            draft: ({ context, event }) => ({ ...context.draft!, [event.field]: event.value }),
-            problems: ({ context, event }) => {
-              const { [event.field]: _cleared, ...rest } = context.problems;
-              return rest;
-            },
-          }),
-        },
+        'profile.change': { actions: fieldChanged<Context>({ draft: 'draft', problems: 'problems' }) },
         'profile.language': { actions: assign({ draft: ({ context, event }) => ({ ...context.draft!, preferredLanguage: event.value }) }) },
         'profile.notification': {
           actions: assign({

@@ -5,6 +5,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { resetPassword } from '../services/account';
 import { hasProblems, passwordProblems, type PasswordForm, type PasswordProblem } from './accountRules';
+import { fieldChanged } from './fieldChanged';
 
 export type ResetField = 'newPassword' | 'confirmPassword';
 type Context = {
@@ -43,16 +44,7 @@ export const resetPasswordMachine = setup({
     invalidLink: {},
     form: {
       on: {
-        'reset.change': {
-          actions: assign({
-            form: ({ context, event }) => ({ ...context.form, [event.field]: event.value }),
-            problems: ({ context, event }) => {
-              const { [event.field]: _cleared, ...rest } = context.problems;
-              return rest;
-            },
-            serverError: null,
-          }),
-        },
+        'reset.change': { actions: fieldChanged<Context>({ draft: 'form', problems: 'problems', reset: { serverError: null } }) },
         'reset.toggleShow': { actions: assign({ shown: ({ context }) => !context.shown }) },
         'reset.submit': [
           { guard: 'formValid', target: 'submitting' },

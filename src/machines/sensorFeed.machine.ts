@@ -5,9 +5,39 @@
  * `feed.reading` and `feed.points`. While the socket is on its way back by itself (a server restart, a
  * dropped network) the status is 'reconnecting'; 'offline' is a socket that is not coming back on its own.
  */
-import { assign, sendParent, setup } from 'xstate';
-import { fetchSince, fieldSocket, watchField, type FieldSocketEvent } from '@/services/feed';
-import type { ReadingEvent, SeriesPoint } from '@/services/sensors';
+import { assign, fromPromise, sendParent, setup } from 'xstate';
+import { last24h, type ReadingEvent, type SeriesPoint } from '@/services/sensors';
+import { socketFeed } from './socketFeed';
+
+export type FieldSocketEvent =
+  /** Connected (again). `recovered`: socket.io restored the session, rooms and missed events itself. */
+  | { type: 'socket.up'; recovered: boolean }
+  /** Disconnected. `reconnecting`: the socket is on its way back by itself (false: signed out, or given up). */
+  | { type: 'socket.down'; reconnecting: boolean }
+  /** The field's room is joined (after every connect). */
+  | { type: 'socket.joined' }
+  /** The server refused the field's room. */
+  | { type: 'socket.refused'; error: Error }
+  | { type: 'socket.reading'; reading: ReadingEvent };
+
+/** The field's room and its pushed readings, with the connection's changes. */
+export const fieldSocket = socketFeed<FieldSocketEvent, { fieldId: string }>({
+  fields: ({ fieldId }) => [fieldId],
+  pushes: { 'reading:new': (reading, { fieldId }) => (reading.fieldId === fieldId ? { type: 'socket.reading', reading } : null) },
+  changes: (c) =>
+    c.kind === 'up'
+      ? { type: 'socket.up', recovered: c.recovered }
+      : c.kind === 'down'
+        ? { type: 'socket.down', reconnecting: c.reconnecting }
+        : c.kind === 'joined'
+          ? { type: 'socket.joined' }
+          : { type: 'socket.refused', error: c.error },
+});
+
+/** What the chart missed while the socket was away. */
+export const fetchSince = fromPromise<SeriesPoint[], { fieldId: string; since: string | null }>(({ input, signal }) =>
+  last24h(input.fieldId, input.since ?? undefined, signal).then((r) => r.data),
+);
 
 export type FeedStatus = 'offline' | 'reconnecting' | 'joining' | 'catchingUp' | 'live' | 'failed';
 
@@ -24,7 +54,7 @@ export const sensorFeedMachine = setup({
     input: {} as { fieldId: string; lastSeenAt: string | null },
     events: {} as FieldSocketEvent,
   },
-  actors: { fieldSocket, watchField, fetchSince },
+  actors: { fieldSocket, fetchSince },
   actions: {
     logError: (_, _params: { what: string; error: unknown }) => {},
     /** Tell the invoking machine (named, so a traversal of this machine alone can stub it). */
@@ -56,12 +86,10 @@ export const sensorFeedMachine = setup({
     },
     joining: {
       entry: { type: 'tellParent', params: { type: 'feed.status', status: 'joining' } },
-      invoke: {
-        id: 'watchField',
-        src: 'watchField',
-        input: ({ context }) => ({ fieldId: context.fieldId }),
-        onDone: [{ guard: ({ context }) => context.recovered, target: 'live' }, { target: 'catchingUp' }],
-        onError: {
+      // fieldSocket joins the room on every connect and says how it went.
+      on: {
+        'socket.joined': [{ guard: ({ context }) => context.recovered, target: 'live' }, { target: 'catchingUp' }],
+        'socket.refused': {
           target: 'failed',
           actions: { type: 'logError', params: ({ event }) => ({ what: 'field:watch', error: event.error }) },
         },

@@ -1,12 +1,19 @@
 /**
- * The staff "Sign-in" dialog for one user (admins): load → ready; clearing the sign-in throttle or
- * ending every session asks for confirmation first (confirming → working → reload). Errors show in a banner.
+ * The staff "Sign-in" dialog for one user (admins): load → ready; clearing the sign-in throttle, ending
+ * every session or sending a first sign-in invitation (a set-password link by SMS and e-mail) asks for
+ * confirmation first (confirming → working → reload). Errors show in a banner.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { clearSignInThrottle, endUserSessions, getAdminSignIn, type AdminSignIn } from '../services/account';
+import { clearSignInThrottle, endUserSessions, getAdminSignIn, inviteUser, type AdminSignIn } from '../services/account';
 
 export type { AdminSignIn };
-export type AccessAction = 'clear' | 'end';
+export type AccessAction = 'clear' | 'end' | 'invite';
+
+const ACTIONS: Record<AccessAction, (userId: string, signal: AbortSignal) => Promise<unknown>> = {
+  clear: clearSignInThrottle,
+  end: endUserSessions,
+  invite: inviteUser,
+};
 
 type Context = { userId: string; data: AdminSignIn | null; pending: AccessAction | null; done: AccessAction | null; errorCause: unknown };
 
@@ -20,9 +27,7 @@ export const signInAccessMachine = setup({
   types: { context: {} as Context, events: {} as SignInAccessEvent, input: {} as { userId: string } },
   actors: {
     load: fromPromise<AdminSignIn, string>(({ input, signal }) => getAdminSignIn(input, signal)),
-    act: fromPromise<unknown, { userId: string; action: AccessAction }>(({ input, signal }) =>
-      input.action === 'clear' ? clearSignInThrottle(input.userId, signal) : endUserSessions(input.userId, signal),
-    ),
+    act: fromPromise<unknown, { userId: string; action: AccessAction }>(({ input, signal }) => ACTIONS[input.action](input.userId, signal)),
   },
 }).createMachine({
   id: 'signInAccess',

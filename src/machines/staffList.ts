@@ -29,7 +29,7 @@ export type Paged<Key extends string, Row> = { [K in Key]: Row[] } & { page: num
 /** The first, empty page: spread into a list machine's initial context. */
 export const firstPage = <Key extends string>(rows: Key) => ({ [rows]: [], page: 1, totalPages: 1 }) as unknown as Paged<Key, never>;
 
-/** A call that failed, with the server's error when there was one (the view says it with `useFailureText`). */
+/** A call that failed, with the server's error when there was one (the view says it with `httpErrorMessage`). */
 export type Failed<Kind extends string> = { kind: Kind; error: HttpError | null };
 
 /** The `load` actor of a list: `fetch` gets the list's query (see `query` below) and the abort signal. */

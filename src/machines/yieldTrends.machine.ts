@@ -11,7 +11,18 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { getFieldStatusCounts, getYieldTrends, type YieldTrend, type YieldTrendsResponse } from '@/services/analytics';
 import { svgToPng } from '@/services/chartImage';
-import { healthSummary, hasYields, monthOf, monthsOf, yieldCsv, yieldTable, type HealthSummary, type Month, type YieldPeriod } from './yieldTrendsRules';
+import {
+  healthSummary,
+  hasYields,
+  monthOf,
+  monthsOf,
+  yieldCsv,
+  yieldTable,
+  type HealthSummary,
+  type Month,
+  type YieldCsvHeadings,
+  type YieldPeriod,
+} from './yieldTrendsRules';
 
 export type { HealthSummary, YieldPeriod, YieldTrend };
 export type ChartKind = 'line' | 'bar';
@@ -24,7 +35,8 @@ export type YieldTrendsEvent =
   | { type: 'chart.kind'; kind: ChartKind }
   | { type: 'chart.points' }
   | { type: 'chart.smooth' }
-  | { type: 'export.csv' }
+  /** `headings`: the CSV's column names in the page's language (the view's words). */
+  | { type: 'export.csv'; headings?: YieldCsvHeadings }
   | { type: 'export.image'; image: ChartImage }
   | { type: 'notice.dismiss' }
   | { type: 'summary.retry' }
@@ -139,7 +151,7 @@ export const yieldTrendsMachine = setup({
               on: {
                 'export.csv': {
                   guard: 'hasYields',
-                  actions: { type: 'download', params: ({ context }) => ({ name: 'yield-trends.csv', data: yieldCsv(shownTable(context)) }) },
+                  actions: { type: 'download', params: ({ context, event }) => ({ name: 'yield-trends.csv', data: yieldCsv(shownTable(context), event.headings) }) },
                 },
                 'export.image': { guard: 'hasYields', target: 'exporting', actions: assign({ notice: null }) },
               },

@@ -40,10 +40,17 @@ export function yieldTable(trends: YieldTrend[], months: Month[]): YieldTable {
 
 export const hasYields = (table: YieldTable) => table.rows.some((r) => r.values.some((v) => v !== null));
 
-/** Month, Year, then one column per crop (spreadsheet formulas in crop names are neutralised by toCsv). */
-export const yieldCsv = (table: YieldTable) =>
+/** The CSV's column names in the reader's language: 'महिना', 'वर्ष', and each crop as the chart names it. */
+export type YieldCsvHeadings = { month: string; year: string; crops: Record<string, string> };
+const ENGLISH_HEADINGS: YieldCsvHeadings = { month: 'Month', year: 'Year', crops: {} };
+
+/**
+ * Month, Year, then one column per crop (spreadsheet formulas in crop names are neutralised by toCsv). Nothing
+ * reads this file back, so its headings are for people; a crop without a name given keeps its own.
+ */
+export const yieldCsv = (table: YieldTable, headings: YieldCsvHeadings = ENGLISH_HEADINGS) =>
   toCsv(
-    ['Month', 'Year', ...table.crops],
+    [headings.month, headings.year, ...table.crops.map((c) => headings.crops[c] ?? c)],
     table.rows.map((r) => [r.month, r.year, ...r.values]),
   );
 

@@ -1,29 +1,20 @@
 /** The account and security calls (spec section 7), one function each. */
-import type { ActiveSession, AdminSignInAnswer, LoginHistoryEntry, TwoFactorSetup, TwoFactorStatus } from '../../server/src/contracts/account';
-import type { NotificationPreferences } from '../../server/src/contracts/auth';
-import type { CodeVersionResponse } from '../../server/src/contracts/health';
+import type { ActiveSession, AdminSignInAnswer, InviteAnswer, LoginHistoryEntry, TwoFactorSetup, TwoFactorStatus } from '../../contracts/account';
+import type { NotificationPreferences, User } from '../../contracts/auth';
+import type { CodeVersionResponse } from '../../contracts/health';
 import { http } from './http';
+import type { Language } from '../../contracts/languages';
+import type { Role } from '../../contracts/roles';
 
 export type { ActiveSession, LoginHistoryEntry, NotificationPreferences, TwoFactorSetup, TwoFactorStatus };
 
-export type Language = 'marathi' | 'english' | 'hindi';
-export type Role = 'superadmin' | 'admin' | 'coordinator' | 'farmer';
+export type { Language, Role };
 
-export type Profile = {
-  _id: string;
-  name: string;
-  email: string;
-  phoneNumber: string | null;
-  address: string | null;
-  village: string | null;
-  district: string | null;
-  state: string | null;
-  pincode: string | null;
-  preferredLanguage: Language;
-  notificationPreferences: NotificationPreferences;
-  profileImage: string | null;
-  role: Role;
-};
+/** The signed-in user's profile: the API's User without the administrative columns. */
+export type Profile = Pick<
+  User,
+  '_id' | 'name' | 'email' | 'phoneNumber' | 'address' | 'village' | 'district' | 'state' | 'pincode' | 'preferredLanguage' | 'notificationPreferences' | 'profileImage' | 'role'
+>;
 export type ProfileField = { _id: string; fieldId: string; name: string };
 
 /** What the profile form edits: every field the server accepts, as the form holds them. */
@@ -60,6 +51,13 @@ export const forgotPassword = (email: string, signal?: AbortSignal) =>
 export const resetPassword = (body: { token: string; newPassword: string }, signal?: AbortSignal) =>
   http.post<{ success: true }>('/auth/reset-password', body, { signal, anonymous: true });
 
+/** Forgot password by SMS: a 6-digit code to the number (the same answer whether or not it is registered). */
+export const requestSmsReset = (phoneNumber: string, signal?: AbortSignal) =>
+  http.post<{ success: true; message: Message }>('/auth/forgot-password-sms', { phoneNumber }, { signal, anonymous: true });
+
+export const resetPasswordBySms = (body: { phoneNumber: string; code: string; newPassword: string }, signal?: AbortSignal) =>
+  http.post<{ success: true }>('/auth/reset-password-sms', body, { signal, anonymous: true });
+
 export const getTwoFactorStatus = (signal?: AbortSignal) => http.get<TwoFactorStatus>('/auth/2fa/status', { signal });
 export const setupTwoFactor = (signal?: AbortSignal) => http.post<TwoFactorSetup>('/auth/2fa/setup', undefined, { signal });
 export const verifyTwoFactor = (code: string, signal?: AbortSignal) =>
@@ -94,3 +92,7 @@ export const clearSignInThrottle = (userId: string, signal?: AbortSignal) =>
 
 export const endUserSessions = (userId: string, signal?: AbortSignal) =>
   http.post<{ success: true; ended: number }>(`/admin/users/${encodeURIComponent(userId)}/sessions/end`, {}, { signal });
+
+/** A first sign-in invitation: a set-password link by SMS and e-mail. */
+export const inviteUser = (userId: string, signal?: AbortSignal) =>
+  http.post<InviteAnswer>(`/admin/users/${encodeURIComponent(userId)}/invite`, {}, { signal });

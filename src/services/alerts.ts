@@ -1,6 +1,6 @@
 /** Alert calls (spec section 7, 'People and alerts'). */
-import type { AlertItem, AlertState, Severity, AlertType } from '../../server/src/contracts/alerts';
-import type { Pagination } from '../../server/src/contracts/common';
+import type { AlertItem, AlertState, Severity, AlertType } from '../../contracts/alerts';
+import type { Pagination } from '../../contracts/common';
 import { http } from './http';
 
 export type { AlertItem, AlertState, Severity, AlertType };

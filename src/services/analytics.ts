@@ -1,6 +1,6 @@
 /** Analytics & Reports (spec section 7): one function per endpoint. */
-import type { Analytics, AnalyticsResponse, FieldStatusOverview, Period, YieldTrends } from '../../server/src/contracts/analytics';
-import type { AdvancedAnalytics, AdvancedAnalyticsResponse, Range } from '../../server/src/contracts/advancedAnalytics';
+import type { Analytics, AnalyticsResponse, FieldStatusOverview, Period, YieldTrends } from '../../contracts/analytics';
+import type { AdvancedAnalytics, AdvancedAnalyticsResponse, Range } from '../../contracts/advancedAnalytics';
 import { http } from './http';
 
 export type { Analytics, Period, AdvancedAnalytics, Range };

@@ -1,16 +1,16 @@
 /**
  * One function per account endpoint (spec section 7, "Authentication and account"), typed from the
- * server's contract (server/src/contracts/auth.ts), which the browser takes as types only.
+ * shared contract (contracts/auth.ts).
  */
-import type { Language, Role } from '../../server/src/contracts/common';
+import type { Language, Role } from '../../contracts/common';
 import type {
   LoginResponse,
   NotificationPreferences,
   ProfileResponse,
   Tokens,
   User,
-} from '../../server/src/contracts/auth';
-import type { AuthOptions } from '../../server/src/contracts/account';
+} from '../../contracts/auth';
+import type { AuthOptions } from '../../contracts/account';
 import { http } from './http';
 
 export type { AuthOptions, Language, NotificationPreferences, ProfileResponse, Role, User };

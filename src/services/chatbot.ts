@@ -1,5 +1,5 @@
 /** Agriculture chatbot endpoint. */
-import type { ChatReply } from '../../server/src/contracts/chatbot';
+import type { ChatReply } from '../../contracts/chatbot';
 import { http } from './http';
 
 export const askChatbot = (message: string, signal?: AbortSignal) =>

@@ -1,7 +1,7 @@
 /** Dashboard stat calls. */
 import { http } from './http';
-import type { AdminOverview, CoordinatorStats } from '../../server/src/contracts/dashboards';
-import type { AlertItem } from '../../server/src/contracts/alerts';
+import type { AdminOverview, CoordinatorStats } from '../../contracts/dashboards';
+import type { AlertItem } from '../../contracts/alerts';
 
 export type { AdminOverview, CoordinatorStats };
 

@@ -1,6 +1,6 @@
 /** Disease detector endpoints. */
-import type { ApiErrorBody } from '../../server/src/contracts/common';
-import type { DiseaseCatalogue, DiseaseHistoryEntry, DiseaseHistoryPage, DiseaseResult } from '../../server/src/contracts/disease';
+import type { ApiErrorBody } from '../../contracts/common';
+import type { DiseaseCatalogue, DiseaseHistoryEntry, DiseaseHistoryPage, DiseaseResult } from '../../contracts/disease';
 import { API_BASE, currentAccessToken, http, HttpError, reasonFor, refreshAccessToken } from './http';
 import type { ServerLanguage } from './language';
 

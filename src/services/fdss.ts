@@ -1,5 +1,5 @@
 /** Farm decision support endpoints: the caller's fields, weather and insights per field. */
-import type { FieldChoice, Insight, InsightsResponse, WeatherNow } from '../../server/src/contracts/fdss';
+import type { FieldChoice, Insight, InsightsResponse, WeatherNow } from '../../contracts/fdss';
 import { http } from './http';
 
 export type { FieldChoice, Insight, WeatherNow };

@@ -1,9 +1,9 @@
 /** Field calls (spec section 7, Fields). One function per endpoint. */
 import { http } from './http';
 import { decodePins } from '../shared/fieldPins';
-import type { AddFieldBody as AddFieldPayload, FieldChoice, FieldDetail, FieldList, FieldPins } from '../../server/src/contracts/fields';
+import type { AddFieldBody as AddFieldPayload, FieldChoice, FieldDetail, FieldList, FieldPins } from '../../contracts/fields';
 
-export type { FieldChoice, FieldDetail, FieldList, FieldPin, FieldPins, FieldRow } from '../../server/src/contracts/fields';
+export type { FieldChoice, FieldDetail, FieldList, FieldPin, FieldPins, FieldRow } from '../../contracts/fields';
 export type { AddFieldPayload };
 
 export type FieldQuery = { page: number; limit: number; search?: string; status?: 'all' | 'good' | 'warning' | 'alert' };

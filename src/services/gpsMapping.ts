@@ -4,7 +4,7 @@ import type {
   FieldLocation,
   GpsStatistics,
   WeatherStation,
-} from '../../server/src/contracts/gpsMapping';
+} from '../../contracts/gpsMapping';
 import { http } from './http';
 
 export type { FieldLocation };

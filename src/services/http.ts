@@ -4,7 +4,7 @@
  * Non-2xx answers become HttpError, whose `reason` the i18n layer turns into the spec's messages.
  */
 import redaxios from 'redaxios';
-import type { ApiErrorBody } from '../../server/src/contracts/common';
+import type { ApiErrorBody } from '../../contracts/common';
 import { HttpError, reasonFor } from '@/shared/httpError';
 
 export const API_BASE = '/api/v1';

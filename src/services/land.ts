@@ -4,7 +4,7 @@ import type {
   LandReportRequest,
   NdviRegisterResponse,
   NdviTimeseriesResponse,
-} from '../../server/src/contracts/land';
+} from '../../contracts/land';
 import { http } from './http';
 
 export type { LandReport, LandReportRequest, NdviTimeseriesResponse };

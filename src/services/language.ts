@@ -1,4 +1,5 @@
-/** The server names languages as users.preferred_language does; the UI uses locale codes. */
-export type ServerLanguage = 'marathi' | 'english' | 'hindi';
-const BY_LOCALE: Record<string, ServerLanguage> = { mr: 'marathi', en: 'english', hi: 'hindi' };
-export const serverLanguage = (locale: string): ServerLanguage => BY_LOCALE[locale.slice(0, 2)] ?? 'marathi';
+/** The server names languages as users.preferred_language does; the UI uses locale codes (contracts/languages.ts). */
+import { languageOfTag, type Language } from '../../contracts/languages';
+
+export type ServerLanguage = Language;
+export const serverLanguage = (locale: string): ServerLanguage => languageOfTag(locale);

@@ -1,5 +1,5 @@
 /** login-history.csv (spec: date, time, device, location, IP address, status), in the reader's time zone. */
-import type { LoginHistoryEntry } from '../../server/src/contracts/account';
+import type { LoginHistoryEntry } from '../../contracts/account';
 import { toCsv } from './csv';
 
 export const LOGIN_HISTORY_CSV = 'login-history.csv';

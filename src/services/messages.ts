@@ -1,8 +1,8 @@
 /** Coordinator messages and the farmer's inbox. */
 import { http } from './http';
-import type { Inbox, SendMessageBody } from '../../server/src/contracts/messages';
+import type { Inbox, SendMessageBody } from '../../contracts/messages';
 
-export type { Inbox, InboxMessage, MessageNew } from '../../server/src/contracts/messages';
+export type { Inbox, InboxMessage, MessageNew } from '../../contracts/messages';
 
 export const sendMessage = (body: SendMessageBody) => http.post<{ sentTo: number }>('/coordinator/send-message', body);
 export const listInbox = (page: number, signal?: AbortSignal) => http.get<Inbox>('/messages', { params: { page, limit: 10 }, signal });

@@ -1,4 +1,5 @@
 /** Farmer and coordinator calls (spec section 7, People). One function per endpoint. */
+import type { ServerLanguage } from './language';
 import { http } from './http';
 import type {
   CoordinatorChoice,
@@ -7,9 +8,10 @@ import type {
   FarmerRow,
   ImportReport,
   PersonEdit,
-} from '../../server/src/contracts/people';
+} from '../../contracts/people';
+import type { Language } from '../../contracts/languages';
 
-export type { CoordinatorChoice, CoordinatorList, CoordinatorRow, FarmerList, FarmerRow, ImportReport, PersonEdit } from '../../server/src/contracts/people';
+export type { CoordinatorChoice, CoordinatorList, CoordinatorRow, FarmerList, FarmerRow, ImportReport, PersonEdit } from '../../contracts/people';
 
 export type FarmerQuery = { page: number; limit: number; search?: string; status?: 'all' | 'active' | 'inactive' | 'alert' };
 
@@ -19,7 +21,7 @@ export type NewUser = {
   email: string;
   phoneNumber: string;
   password: string;
-  preferredLanguage: 'marathi' | 'english' | 'hindi';
+  preferredLanguage: Language;
   address?: string;
   village?: string;
   district?: string;
@@ -48,10 +50,11 @@ export const assignCoordinator = (farmerId: string, coordinatorId: string) =>
 export const updateCoordinator = (id: string, edit: PersonEdit) => http.put<unknown>(`/admin/coordinator/${id}`, edit);
 export const deactivateCoordinator = (id: string) => http.patch<unknown>(`/admin/coordinator/${id}/deactivate`);
 
-export function importFarmers(file: File) {
+/** `lang`: the language of the rejected rows' reasons (the page's). */
+export function importFarmers(file: File, lang: ServerLanguage) {
   const form = new FormData();
   form.append('file', file, file.name);
-  return http.post<ImportReport>('/admin/farmers/import', form, { timeoutMs: 60_000 });
+  return http.post<ImportReport>(`/admin/farmers/import?lang=${lang}`, form, { timeoutMs: 60_000 });
 }
 
 export const exportFarmers = () => http.get<Blob>('/admin/farmers/export', { responseType: 'blob', timeoutMs: 60_000 });

@@ -5,7 +5,7 @@ import type {
   RecommendationsResponse,
   RecommendationStats,
   RecommendationStatus,
-} from '../../server/src/contracts/recommendations';
+} from '../../contracts/recommendations';
 import { http } from './http';
 
 export type { Recommendation, RecommendationStatus };

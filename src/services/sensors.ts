@@ -1,9 +1,9 @@
 /** Sensor data calls (spec section 7, 'Sensors'). */
-import type { FieldReadingSummary, LatestReading, Series24hResponse } from '../../server/src/contracts/sensors';
+import type { FieldReadingSummary, LatestReading, Series24hResponse } from '../../contracts/sensors';
 import { http } from './http';
 
 export type { FieldReadingSummary, LatestReading, Series24hResponse };
-export type { SeriesPoint, ReadingEvent } from '../../server/src/contracts/sensors';
+export type { SeriesPoint, ReadingEvent } from '../../contracts/sensors';
 
 export const listMyFields = (signal?: AbortSignal) =>
   http.get<{ fields: FieldReadingSummary[] }>('/sensor-data', { signal }).then((r) => r.fields);

@@ -10,11 +10,11 @@
  *   asks the session for a fresh access token (its one shared refresh), and when the session is over the
  *   session machine disconnects the socket for good.
  * Every handshake sends the session's current access token; one the server refuses is refreshed once.
- * The feeds (services/feed.ts) rejoin their rooms and fetch what they missed after a reconnect that
- * socket.io could not recover.
+ * Machines listen through the one adapter (machines/socketFeed.ts), which rejoins their rooms and lets them fetch
+ * what they missed after a reconnect that socket.io could not recover.
  */
 import type { Socket } from 'socket.io-client';
-import type { ClientToServerEvents, ServerToClientEvents } from '../../server/src/contracts/socket';
+import type { ClientToServerEvents, ServerToClientEvents } from '../../contracts/socket';
 import { currentAccessToken, refreshAccessToken } from './http';
 
 /** Server → client pushes (`reading:new`, `alert:new`, …) and their payloads, from the server's contract. */

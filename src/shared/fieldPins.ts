@@ -1,8 +1,8 @@
 /**
- * The map's columns (server/src/contracts/fields.ts FieldPins) back into one object per pin. Plain data with no
+ * The map's columns (contracts/fields.ts FieldPins) back into one object per pin. Plain data with no
  * I/O: the web client uses it, and the server's tests check that it inverts the server's encodePins.
  */
-import type { FieldPin, FieldPins } from '../../server/src/contracts/fields';
+import type { FieldPin, FieldPins } from '../../contracts/fields';
 
 const STATUS_OF = { g: 'good', w: 'warning', a: 'alert' } as const;
 

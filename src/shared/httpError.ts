@@ -3,7 +3,7 @@
  * section 8's status table, and the server's translated error body. Plain data with no I/O, so views, stories,
  * machines and services may all import it (views still never import services).
  */
-import type { ApiErrorBody } from '../../server/src/contracts/common';
+import type { ApiErrorBody } from '../../contracts/common';
 
 /** Why a call failed, in the terms of spec section 8's status table. */
 export type HttpReason =
@@ -29,11 +29,14 @@ export class HttpError extends Error {
     super(body?.error ?? reason);
     this.name = 'HttpError';
   }
-  /** The server's message in a language, if it sent one. */
+  /**
+   * The server's message in a language, if it sent one in that language (an untranslated plain message counts
+   * as English): a Marathi or Hindi reader never gets the English text.
+   */
   serverMessage(lang: 'english' | 'marathi' | 'hindi' = 'english'): string | undefined {
     const m = this.body?.message;
-    if (typeof m === 'string') return m;
-    return m?.[lang] ?? this.body?.error;
+    if (typeof m === 'string') return lang === 'english' ? m || undefined : undefined;
+    return m?.[lang] || undefined;
   }
 }
 

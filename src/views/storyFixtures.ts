@@ -1,7 +1,7 @@
 /** People and sessions for stories (and tests): complete API shapes, so screens see what the server sends. */
 import { fromCallback, fromPromise } from 'xstate';
-import type { ProfileResponse, User } from '../../server/src/contracts/auth';
-import type { Role } from '../../server/src/contracts/common';
+import type { ProfileResponse, User } from '../../contracts/auth';
+import type { Role } from '../../contracts/common';
 import type { BridgeEvent } from '@/machines/session.actors';
 import type { SessionInput } from '@/machines/session.machine';
 

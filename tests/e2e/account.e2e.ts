@@ -3,26 +3,17 @@
  * shows, sign out and back in with a code; change a password and see the old one refused; revoke a
  * session from a second browser context and watch that one land on the login page.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import en from '../../src/i18n/messages/en.json';
 import hi from '../../src/i18n/messages/hi.json';
 import mr from '../../src/i18n/messages/mr.json';
 import { totpAt } from '../../server/src/domain/totp/totp';
-import { DEMO, PASSWORD, launchBrowser, shot, startApp, type RunningApp } from './harness';
+import { DEMO, PASSWORD, shot, withApp } from './harness';
 
 const CATALOGS = { en, hi, mr } as Record<string, Record<string, string>>;
-let app: RunningApp;
-let browser: Browser;
 
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const e2e = withApp();
 
 /** The text of a message id in the language the page shows now. */
 async function t(page: Page, id: string) {
@@ -32,27 +23,27 @@ async function t(page: Page, id: string) {
 const button = async (page: Page, id: string) => page.getByRole('button', { name: await t(page, id), exact: true });
 
 async function submitLogin(page: Page, email: string, password: string) {
-  await page.goto(`${app.url}/login`);
+  await page.goto(`${e2e.url}/login`);
   await page.locator('input[type="email"]').fill(email);
   await page.locator('input[type="password"]').fill(password);
   await page.locator('form button[type="submit"]').click();
 }
 async function signedIn(page: Page, email: string, password = PASSWORD) {
   await submitLogin(page, email, password);
-  await page.waitForURL(`${app.url}/`);
+  await page.waitForURL(`${e2e.url}/`);
 }
 async function openProfile(page: Page) {
-  await page.goto(`${app.url}/profile`);
+  await page.goto(`${e2e.url}/profile`);
   await (await button(page, 'profile.edit')).waitFor();
 }
 async function logout(page: Page) {
   await (await button(page, 'header.logout')).click();
-  await page.waitForURL(`${app.url}/login`);
+  await page.waitForURL(`${e2e.url}/login`);
 }
 
 describe('accounts and security in chromium', () => {
   it('enables two-factor with a code from the shown secret, then signs in with a code', async () => {
-    const page = await browser.newPage();
+    const page = await e2e.browser.newPage();
     await signedIn(page, DEMO.farmer);
     await openProfile(page);
     await shot(page, 'account-profile');
@@ -77,19 +68,19 @@ describe('accounts and security in chromium', () => {
     // The code of the next time step: the one used to enable is spent, and ±1 step is accepted.
     await page.locator('#login-code').fill(totpAt(secret, Date.now() + 30_000));
     await page.locator('form button[type="submit"]').click();
-    await page.waitForURL(`${app.url}/`);
+    await page.waitForURL(`${e2e.url}/`);
     await shot(page, 'account-2fa-signed-in');
 
     await logout(page);
     await submitLogin(page, DEMO.farmer, PASSWORD);
     await page.locator('#login-code').fill(codes[0]);
     await page.locator('form button[type="submit"]').click();
-    await page.waitForURL(`${app.url}/`);
+    await page.waitForURL(`${e2e.url}/`);
     await page.close();
   });
 
   it('changes the password; the old one then fails', async () => {
-    const page = await browser.newPage();
+    const page = await e2e.browser.newPage();
     await signedIn(page, DEMO.coordinator);
     await openProfile(page);
     await (await button(page, 'profile.security.password')).click();
@@ -105,15 +96,15 @@ describe('accounts and security in chromium', () => {
 
     await submitLogin(page, DEMO.coordinator, PASSWORD);
     await page.getByRole('alert').waitFor();
-    expect(page.url()).toBe(`${app.url}/login`);
+    expect(page.url()).toBe(`${e2e.url}/login`);
     await shot(page, 'account-old-password-refused');
     await signedIn(page, DEMO.coordinator, 'Naveen2026Pass');
     await page.close();
   });
 
   it('revokes a session from another browser context, which is then signed out', async () => {
-    const mine = await browser.newContext();
-    const other = await browser.newContext();
+    const mine = await e2e.browser.newContext();
+    const other = await e2e.browser.newContext();
     const a = await mine.newPage();
     const b = await other.newPage();
     await signedIn(a, DEMO.admin);
@@ -131,7 +122,7 @@ describe('accounts and security in chromium', () => {
     // The revoked browser: its socket was closed; its next call fails and so does the refresh.
     await b.getByRole('link', { name: await t(b, 'header.profile') }).click();
     await b.reload();
-    await b.waitForURL(`${app.url}/login`, { timeout: 20_000 });
+    await b.waitForURL(`${e2e.url}/login`, { timeout: 20_000 });
     await shot(b, 'account-revoked-signed-out');
     await openProfile(a);
     await mine.close();

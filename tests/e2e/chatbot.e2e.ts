@@ -4,23 +4,13 @@
  * log (jsdom cannot lay out, so this is where the scrolling is really checked).
  * Screenshots land in test-results/screenshots/chatbot-*.png.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser, loginAs, shot, SHOTS, startApp, type RunningApp } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO, loginAs, shot, SHOTS, withApp } from './harness';
 import { join } from 'node:path';
 
-let app: RunningApp;
-let browser: Browser;
 
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const e2e = withApp();
 
 /** Where the newest line of the log sits: its top inside the log's visible box and inside the window. */
 const newestInView = (page: Page) =>
@@ -42,9 +32,9 @@ async function ask(page: Page, question: string, answer: RegExp) {
 
 describe('chatbot in the browser, in Marathi', () => {
   it('on a 412 px phone: answers each question with the right entry and keeps the newest answer in view', async () => {
-    const page = await browser.newPage({ viewport: { width: 412, height: 900 } });
-    await loginAs(page, app, DEMO.farmer);
-    await page.goto(`${app.url}/`);
+    const page = await e2e.browser.newPage({ viewport: { width: 412, height: 900 } });
+    await loginAs(page, e2e.app, DEMO.farmer);
+    await page.goto(`${e2e.url}/`);
     await page.getByText(/नमस्कार! मी शेतमित्र/).waitFor({ timeout: 15_000 });
     await ask(page, 'सोयाबीनवर पिवळे ठिपके पडले आहेत, काय करावे?', /पिवळा मोझॅक/);
     await ask(page, 'आजचा कांद्याचा भाव काय आहे?', /थेट बाजारभावाची माहिती येत नाही/);
@@ -60,9 +50,9 @@ describe('chatbot in the browser, in Marathi', () => {
   });
 
   it('on a 1366 px desktop: the same', async () => {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-    await loginAs(page, app, DEMO.farmer);
-    await page.goto(`${app.url}/`);
+    const page = await e2e.browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await loginAs(page, e2e.app, DEMO.farmer);
+    await page.goto(`${e2e.url}/`);
     await page.getByText(/नमस्कार! मी शेतमित्र/).waitFor({ timeout: 15_000 });
     await ask(page, 'कापसाची पाने लाल होत आहेत', /लाल्या/);
     await ask(page, 'तुरीवरील मर रोग', /मर रोग/);

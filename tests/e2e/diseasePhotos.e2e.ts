@@ -6,14 +6,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leafSvg } from '../server/disease/support/syntheticLeaves';
-import { DEMO, launchBrowser, loginAs, shot, startApp, type RunningApp } from './harness';
+import { DEMO, loginAs, shot, withApp } from './harness';
 
-let app: RunningApp;
-let browser: Browser;
+const e2e = withApp();
 let page: Page;
 let dir: string;
 let photoBytes = 0;
@@ -42,22 +41,18 @@ beforeAll(async () => {
     .toBuffer();
   photoBytes = photo.byteLength;
   writeFileSync(join(dir, 'IMG_2041.jpg'), photo);
-  app = await startApp();
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 412, height: 900 } });
-  await loginAs(page, app, DEMO.farmer);
+  page = await e2e.browser.newPage({ viewport: { width: 412, height: 900 } });
+  await loginAs(page, e2e.app, DEMO.farmer);
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 
 describe('leaf photos on a slow network', () => {
   it('resizes a large phone photo in the browser, shows progress, retries after a dropped upload, and keeps the diagnosis', async () => {
     expect(photoBytes).toBeGreaterThan(1_000_000);
-    await page.goto(`${app.url}/disease-detector`);
+    await page.goto(`${e2e.url}/disease-detector`);
     await page.getByText('अजून एकही तपासणी नाही. प्रत्येक निकाल इथे जतन होईल.').waitFor();
     await page.getByLabel('पीक (ऐच्छिक)').selectOption('soybean');
     await page.getByLabel('पानाचा फोटो').setInputFiles(join(dir, 'IMG_2041.jpg'));
@@ -107,7 +102,7 @@ describe('leaf photos on a slow network', () => {
 
   it('refuses a file that claims to be a JPEG but cannot be decoded, in Marathi, before any upload', async () => {
     writeFileSync(join(dir, 'report.jpg'), '%PDF-1.7\n1 0 obj <<>> endobj\n%%EOF\n');
-    await page.goto(`${app.url}/disease-detector`);
+    await page.goto(`${e2e.url}/disease-detector`);
     let uploads = 0;
     await page.route('**/api/v1/disease/detect**', (route) => {
       uploads += 1;

@@ -3,26 +3,17 @@
  * switches to English and Hindi, the route guards redirect, a bad login shows the spec's message,
  * and an expired access token is refreshed without the user noticing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { catalog, DEMO, launchBrowser, loginAs, shot, startApp, type RunningApp } from './harness';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { catalog, DEMO, loginAs, shot, withApp } from './harness';
 
 const mr = catalog('mr');
 const en = catalog('en');
 const hi = catalog('hi');
 
-let app: RunningApp;
-let browser: Browser;
 
-beforeAll(async () => {
-  // Access tokens live 4 s here, so the refresh path is exercised by simply waiting.
-  app = await startApp({ ACCESS_TOKEN_TTL: '4' });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+// Access tokens live 4 s here, so the refresh path is exercised by simply waiting.
+const e2e = withApp({ env: { ACCESS_TOKEN_TTL: '4' } });
 
 const MOBILE = { viewport: { width: 360, height: 740 }, deviceScaleFactor: 1 };
 
@@ -36,7 +27,7 @@ async function logOutEndsSession(tab: Page, watched: Page) {
   await tab.bringToFront();
   await tab.getByRole('button', { name: mr['header.logout'] }).click();
   await watched.waitForURL((u) => u.pathname === '/login');
-  const r = await fetch(`${app.url}/api/v1/auth/refresh-token`, {
+  const r = await fetch(`${e2e.url}/api/v1/auth/refresh-token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ refreshToken }),
@@ -47,9 +38,9 @@ async function logOutEndsSession(tab: Page, watched: Page) {
 describe('signing in', () => {
   for (const role of ['superadmin', 'admin', 'coordinator', 'farmer'] as const) {
     it(`${role} lands on their home in Marathi and can switch to English and Hindi`, async () => {
-      const context = await browser.newContext(MOBILE);
+      const context = await e2e.browser.newContext(MOBILE);
       const page = await context.newPage();
-      await loginAs(page, app, DEMO[role]);
+      await loginAs(page, e2e.app, DEMO[role]);
       await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('mr');
       await page.getByRole('button', { name: mr['header.logout'] }).waitFor();
       await shot(page, `home-${role}-mr`);
@@ -67,8 +58,14 @@ describe('signing in', () => {
       // Each choice is saved to the profile (a PATCH the test waits for, so none is still in flight when the
       // context closes), and the account is left in Marathi as found: later tests sign in as the same users.
       const choose = async (locale: 'mr' | 'en' | 'hi', language: string) => {
+        // Access tokens live 4 s in this file: a save sent with an expired one answers 401, and the client
+        // refreshes and sends it again, so the answer that counts is the one after that.
         const saved = page.waitForResponse(
-          (r) => r.url().endsWith('/api/v1/auth/profile') && r.request().method() === 'PATCH' && r.request().postDataJSON()?.preferredLanguage === language,
+          (r) =>
+            r.url().endsWith('/api/v1/auth/profile') &&
+            r.request().method() === 'PATCH' &&
+            r.request().postDataJSON()?.preferredLanguage === language &&
+            r.status() !== 401,
         );
         await switcher.selectOption(locale);
         expect((await saved).status()).toBe(200);
@@ -85,9 +82,9 @@ describe('signing in', () => {
   }
 
   it('a wrong password shows the spec message and stays on /login', async () => {
-    const context = await browser.newContext(MOBILE);
+    const context = await e2e.browser.newContext(MOBILE);
     const page = await context.newPage();
-    await page.goto(`${app.url}/login`);
+    await page.goto(`${e2e.url}/login`);
     await page.locator('input[type="email"]').fill(DEMO.farmer);
     await page.locator('input[type="password"]').fill('not-the-password');
     await page.locator('form button[type="submit"]').click();
@@ -100,34 +97,34 @@ describe('signing in', () => {
 
 describe('route guards', () => {
   it('a guarded route without a token goes to /login; /register explains and goes to /login', async () => {
-    const context = await browser.newContext(MOBILE);
+    const context = await e2e.browser.newContext(MOBILE);
     const page = await context.newPage();
     for (const path of ['/add-farmer', '/alerts', '/farmers', '/trust', '/']) {
-      await page.goto(`${app.url}${path}`);
+      await page.goto(`${e2e.url}${path}`);
       await page.waitForURL((u) => u.pathname === '/login');
     }
-    await page.goto(`${app.url}/register`);
+    await page.goto(`${e2e.url}/register`);
     await page.waitForURL((u) => u.pathname === '/login');
     await page.getByText(mr['login.registerNotice']).waitFor();
     await context.close();
   });
 
   it('a farmer on a staff route goes to /; a coordinator may stay', async () => {
-    const farmer = await browser.newContext(MOBILE);
+    const farmer = await e2e.browser.newContext(MOBILE);
     const fp = await farmer.newPage();
-    await loginAs(fp, app, DEMO.farmer);
+    await loginAs(fp, e2e.app, DEMO.farmer);
     for (const path of ['/add-farmer', '/alerts', '/analytics']) {
-      await fp.goto(`${app.url}${path}`);
-      await fp.waitForURL(`${app.url}/`);
+      await fp.goto(`${e2e.url}${path}`);
+      await fp.waitForURL(`${e2e.url}/`);
     }
-    await fp.goto(`${app.url}/trust`);
+    await fp.goto(`${e2e.url}/trust`);
     expect(new URL(fp.url()).pathname).toBe('/trust');
     await farmer.close();
 
-    const coordinator = await browser.newContext(MOBILE);
+    const coordinator = await e2e.browser.newContext(MOBILE);
     const cp = await coordinator.newPage();
-    await loginAs(cp, app, DEMO.coordinator);
-    await cp.goto(`${app.url}/add-farmer`);
+    await loginAs(cp, e2e.app, DEMO.coordinator);
+    await cp.goto(`${e2e.url}/add-farmer`);
     await cp.getByRole('button', { name: mr['header.logout'] }).waitFor();
     expect(new URL(cp.url()).pathname).toBe('/add-farmer');
     await coordinator.close();
@@ -136,15 +133,15 @@ describe('route guards', () => {
 
 describe('session', () => {
   it('two tabs of one browser share the session: one refresh after the other, and one sign-out for both', async () => {
-    const context = await browser.newContext(MOBILE);
+    const context = await e2e.browser.newContext(MOBILE);
     const first = await context.newPage();
     const refreshes: { sent: string; status: number }[] = [];
     context.on('response', (r) => {
       if (r.url().endsWith('/api/v1/auth/refresh-token')) refreshes.push({ sent: (r.request().postDataJSON() as { refreshToken: string }).refreshToken, status: r.status() });
     });
-    await loginAs(first, app, DEMO.farmer);
+    await loginAs(first, e2e.app, DEMO.farmer);
     const second = await context.newPage();
-    await second.goto(`${app.url}/`);
+    await second.goto(`${e2e.url}/`);
     await second.getByRole('button', { name: mr['header.logout'] }).waitFor();
     await first.waitForTimeout(5_000); // both tabs now hold the same expired 4 s access token
 
@@ -177,7 +174,7 @@ describe('session', () => {
   });
 
   it('an expired access token is refreshed transparently and the page keeps working', async () => {
-    const context = await browser.newContext(MOBILE);
+    const context = await e2e.browser.newContext(MOBILE);
     const page = await context.newPage();
     const refreshes: number[] = [];
     const unauthorized: string[] = [];
@@ -185,10 +182,10 @@ describe('session', () => {
       if (r.url().endsWith('/api/v1/auth/refresh-token')) refreshes.push(r.status());
       else if (r.status() === 401) unauthorized.push(r.url());
     });
-    await loginAs(page, app, DEMO.farmer);
+    await loginAs(page, e2e.app, DEMO.farmer);
     await page.waitForTimeout(5_000); // the 4 s access token is now expired
     const profile = page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/profile') && r.status() === 200);
-    await page.goto(`${app.url}/profile`);
+    await page.goto(`${e2e.url}/profile`);
     await profile;
     expect(refreshes).toContain(200);
     expect(unauthorized.every((u) => u.endsWith('/api/v1/auth/profile'))).toBe(true);

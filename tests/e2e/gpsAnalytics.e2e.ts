@@ -3,24 +3,15 @@
  * (location allowed, standing in Pune) sees the mapped fields, nearby fields and weather stations,
  * opens the map; then a field's analytics and its sensor report. Screenshots: test-results/screenshots/gps-*.png, advanced-*.png.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DEMO, catalog, launchBrowser, loginAs, shot, startApp, type RunningApp } from './harness';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO, catalog, loginAs, shot, withApp } from './harness';
 
 const mr = catalog('mr');
-let app: RunningApp;
-let browser: Browser;
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const e2e = withApp();
 
 async function newPage(): Promise<Page> {
-  const context = await browser.newContext({
+  const context = await e2e.browser.newContext({
     viewport: { width: 1280, height: 900 },
     locale: 'mr-IN',
     permissions: ['geolocation'],
@@ -34,8 +25,8 @@ async function newPage(): Promise<Page> {
 describe('GPS mapping and advanced analytics', () => {
   it('a coordinator sees mapped fields, what is near, and the map', async () => {
     const page = await newPage();
-    await loginAs(page, app, DEMO.coordinator);
-    await page.goto(`${app.url}/gps-field-mapping`);
+    await loginAs(page, e2e.app, DEMO.coordinator);
+    await page.goto(`${e2e.url}/gps-field-mapping`);
     await page.getByRole('heading', { name: mr['gps.yourFields'] }).waitFor();
     await page.getByRole('button', { name: new RegExp(`^${mr['gps.viewDetails']}: `) }).first().waitFor();
     await page.getByText(mr['gps.position.device'].split(':')[0]).waitFor();
@@ -50,8 +41,8 @@ describe('GPS mapping and advanced analytics', () => {
 
   it('a coordinator reads a field\'s analytics and its sensor report', async () => {
     const page = await newPage();
-    await loginAs(page, app, DEMO.coordinator);
-    await page.goto(`${app.url}/advanced-analytics`);
+    await loginAs(page, e2e.app, DEMO.coordinator);
+    await page.goto(`${e2e.url}/advanced-analytics`);
     await page.getByRole('heading', { name: mr['adv.sensors.title'] }).waitFor();
     await page.getByRole('heading', { name: mr['adv.insights.title'] }).waitFor();
     await page.getByRole('combobox', { name: mr['adv.range'] }).selectOption('30d');

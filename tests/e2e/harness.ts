@@ -2,12 +2,12 @@
  * End-to-end harness: the real app (built front end + server on an embedded database with the demo world)
  * driven by Debian's chromium through playwright-core.
  *
- *   const app = await startApp();            // fresh copy of the seeded demo database, own ports
- *   const browser = await launchBrowser();
- *   const page = await browser.newPage();
- *   await loginAs(page, app, DEMO.farmer);
- *   await shot(page, 'farmer-home');         // test-results/screenshots/farmer-home.png
- *   await browser.close(); await app.stop();
+ *   const e2e = withApp();                    // beforeAll: fresh copy of the seeded demo database + chromium
+ *   it('…', async () => {                    // afterAll: both stopped (and the device connections closed)
+ *     const page = await e2e.browser.newPage();
+ *     await loginAs(page, e2e.app, DEMO.farmer);
+ *     await shot(page, 'farmer-home');       // test-results/screenshots/farmer-home.png
+ *   });
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import mqtt, { type MqttClient } from 'mqtt';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/src/seed/demoAccounts';
 
 declare module 'vitest' {
@@ -48,8 +48,14 @@ export type RunningApp = {
   port: number;
   mqttPort: number;
   dataDir: string;
+  /** What the server printed (since its last start). */
   logs: string[];
+  /** Stops the server and removes its data folder. */
   stop(signal?: NodeJS.Signals): Promise<void>;
+  /** Stops the server process only (the data folder stays), e.g. to watch the app while it is down. */
+  halt(signal?: NodeJS.Signals): Promise<void>;
+  /** Starts the same command again on the same ports and data folder after `halt`. */
+  resume(): Promise<void>;
 };
 
 export async function waitForHealth(url: string, timeoutMs = 60_000, proc?: ChildProcess) {
@@ -116,14 +122,28 @@ export async function spawnServer(dataDir: string, env: Record<string, string> =
   return { url, port, mqttPort, logs, proc, stop };
 }
 
-/** Starts the server on a copy of the seeded template database (made once in globalSetup). */
-export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+/**
+ * Starts the server on a copy of the seeded template database (made once in globalSetup); `prepare` may read or
+ * change that copy before the server owns it.
+ */
+export async function startApp(env: Record<string, string> = {}, prepare?: (dataDir: string) => Promise<void>): Promise<RunningApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'shetmitra-e2e-'));
   cpSync(inject('e2eTemplateDir'), dataDir, { recursive: true });
-  const server = await spawnServer(dataDir, env);
+  await prepare?.(dataDir);
+  let server = await spawnServer(dataDir, env);
+  const { url, port, mqttPort } = server;
   return {
-    ...server,
+    url,
+    port,
+    mqttPort,
     dataDir,
+    get logs() {
+      return server.logs;
+    },
+    halt: (signal) => server.stop(signal),
+    resume: async () => {
+      server = await spawnServer(dataDir, { ...env, PORT: String(port), MQTT_PORT: String(mqttPort) });
+    },
     stop: async (signal) => {
       await server.stop(signal);
       rmSync(dataDir, { recursive: true, force: true });
@@ -200,4 +220,78 @@ export function devicePublisher(app: RunningApp) {
       await Promise.all([...clients.values()].map(async (c) => (await c.catch(() => null))?.endAsync()));
     },
   };
+}
+
+export type WithAppOptions = {
+  /** Server environment (e.g. `{ ACCESS_TOKEN_TTL: '4' }`). */
+  env?: Record<string, string>;
+  /** Also read the demo devices and open a publisher for them (`e2e.sensors`, `e2e.devices`). */
+  devices?: boolean;
+  /** Runs before the app starts (e.g. a tile server whose address goes into `env`); may return env to add. */
+  before?: () => Promise<Record<string, string> | void>;
+  /** Reads or changes the app's copy of the demo database before the server starts on it. */
+  prepare?: (dataDir: string) => Promise<void>;
+  /** Runs after the browser is closed and the app stopped. */
+  after?: () => Promise<void> | void;
+};
+
+/**
+ * The one setup every e2e file shares: in `beforeAll` a fresh app (own ports, own copy of the demo database) and a
+ * chromium; in `afterAll` both stopped. Returns getters (valid inside tests and later hooks) and the small HTTP
+ * helpers tests use to read the server as a user.
+ */
+export function withApp(options: WithAppOptions = {}) {
+  let app: RunningApp | undefined;
+  let browser: Browser | undefined;
+  let publisher: ReturnType<typeof devicePublisher> | undefined;
+  let sensors: DemoDevice[] | undefined;
+  beforeAll(async () => {
+    const extra = (await options.before?.()) ?? {};
+    app = await startApp({ ...options.env, ...extra }, options.prepare);
+    browser = await launchBrowser();
+    if (options.devices) {
+      // The demo app lists its devices and their keys in its data folder (as for `npm run simulate`).
+      sensors = await demoDevices(app);
+      publisher = devicePublisher(app);
+    }
+  });
+  afterAll(async () => {
+    await publisher?.end();
+    await browser?.close();
+    await app?.stop();
+    await options.after?.();
+  });
+  const need = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`withApp: ${what} is not ready (used outside a test, or setup failed)`);
+    return value;
+  };
+  const e2e = {
+    get app() {
+      return need(app, 'the app');
+    },
+    get url() {
+      return need(app, 'the app').url;
+    },
+    get browser() {
+      return need(browser, 'the browser');
+    },
+    get devices() {
+      return need(publisher, 'the device publisher (withApp({ devices: true }))');
+    },
+    get sensors() {
+      return need(sensors, 'the demo devices (withApp({ devices: true }))');
+    },
+    /** A GET on the API as the holder of `token`: status and parsed body. */
+    async api<T>(path: string, token: string): Promise<{ status: number; body: T }> {
+      const r = await fetch(`${e2e.url}/api/v1${path}`, { headers: { authorization: `Bearer ${token}` } });
+      return { status: r.status, body: (await r.json()) as T };
+    },
+    /** An access token of a demo account, signed in through the API. */
+    async tokenOf(email: string, password = DEMO_PASSWORD): Promise<string> {
+      const r = await fetch(`${e2e.url}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+      if (!r.ok) throw new Error(`login ${email} answered ${r.status}`);
+      return ((await r.json()) as { accessToken: string }).accessToken;
+    },
+  };
+  return e2e;
 }

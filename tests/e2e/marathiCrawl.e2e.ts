@@ -10,10 +10,10 @@
  * The allow-list is short on purpose. Allowed: the brand, units and standard abbreviations farmers meet on
  * labels and soil cards, and codes that are data, not words:
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { CROP_INFO, VILLAGES } from '../../server/src/seed/places';
-import { DEMO, catalog, launchBrowser, loginAs, shot, startApp, type RunningApp } from './harness';
+import { DEMO, catalog, loginAs, shot, withApp } from './harness';
 
 /** Words a Marathi reader is expected to meet in Latin script. */
 const ALLOWED = new Set([
@@ -36,16 +36,7 @@ const DEMO_DATA_NAMES = new Set(
 const CODE = /^(?:[A-Z]{2,}[-_]?[0-9][\w-]*|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:https?:\/\/|www\.)\S+|[\w-]+\.(?:in|com|org|gov\.in))$/;
 
 const mr = catalog('mr');
-let app: RunningApp;
-let browser: Browser;
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const e2e = withApp();
 
 /** Latin words on the page now, outside the allow-list. */
 async function latinWords(page: Page): Promise<string[]> {
@@ -75,17 +66,18 @@ async function latinWords(page: Page): Promise<string[]> {
 type Found = { screen: string; words: string[] };
 
 async function signedIn(email: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 412, height: 900 }, locale: 'mr-IN', deviceScaleFactor: 1 });
+  const context = await e2e.browser.newContext({ viewport: { width: 412, height: 900 }, locale: 'mr-IN', deviceScaleFactor: 1 });
   await context.addInitScript(() => localStorage.setItem('shetmitra.prefs', JSON.stringify({ locale: 'mr' })));
   const page = await context.newPage();
-  await loginAs(page, app, email);
+  await loginAs(page, e2e.app, email);
   return { context, page };
 }
 
 async function visit(page: Page, name: string, path: string): Promise<Found> {
-  await page.goto(`${app.url}${path}`);
+  await page.goto(`${e2e.url}${path}`);
   await page.waitForLoadState('networkidle');
-  await page.locator('.loading').first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => undefined);
+  // A screen still loading after 15 s fails here: it is never measured half-drawn.
+  await page.locator('.loading').first().waitFor({ state: 'detached', timeout: 15_000 });
   await page.waitForTimeout(250);
   expect(await page.evaluate(() => document.documentElement.lang)).toBe('mr');
   await shot(page, `marathi-${name}`);

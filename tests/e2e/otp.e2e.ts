@@ -5,35 +5,30 @@
  * Marathi, the right one lands on the farmer home; with two-factor on, the second step follows the code.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { DEMO_FARMER_PHONE } from '../../server/src/seed/demoAccounts';
 import { totpAt } from '../../server/src/domain/totp/totp';
-import { DEMO, PASSWORD, catalog, launchBrowser, shot, startApp, type RunningApp } from './harness';
+import { DEMO, PASSWORD, catalog, shot, withApp } from './harness';
 
 const mr = catalog('mr');
 const ANDROID = 'Mozilla/5.0 (Linux; Android 12; SM-A125F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120 Mobile Safari/537.36';
 const PHONE_CONTEXT = { userAgent: ANDROID, viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true };
 
-let app: RunningApp;
-let browser: Browser;
 let context: BrowserContext;
 
+// LOG_LEVEL=info: the outbox's line with the SMS text is an info line.
+const e2e = withApp({ env: { OTP_LOGIN_ENABLED: '1', LOG_LEVEL: 'info' } });
 beforeAll(async () => {
-  // LOG_LEVEL=info: the outbox's line with the SMS text is an info line.
-  app = await startApp({ OTP_LOGIN_ENABLED: '1', LOG_LEVEL: 'info' });
-  browser = await launchBrowser();
-  context = await browser.newContext(PHONE_CONTEXT);
+  context = await e2e.browser.newContext(PHONE_CONTEXT);
 });
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
-  await app?.stop();
 });
 
 /** Login codes the offline outbox logged for a number, oldest first. */
 function codesSentTo(phone: string): string[] {
   const codes: string[] = [];
-  for (const line of app.logs.join('').split('\n')) {
+  for (const line of e2e.app.logs.join('').split('\n')) {
     if (!line.includes('SMS kept in the outbox')) continue;
     let entry: { to?: string; text?: string };
     try {
@@ -49,13 +44,13 @@ function codesSentTo(phone: string): string[] {
 
 describe('mobile OTP sign-in in chromium (OTP_LOGIN_ENABLED=1)', () => {
   it('the server says OTP sign-in is on', async () => {
-    const res = await fetch(`${app.url}/api/v1/auth/options`);
+    const res = await fetch(`${e2e.url}/api/v1/auth/options`);
     expect(await res.json()).toEqual({ otpLoginEnabled: true });
   });
 
   it('signs the demo farmer in with the code from the outbox and lands on the farmer home', async () => {
     const page = await context.newPage();
-    await page.goto(`${app.url}/login`);
+    await page.goto(`${e2e.url}/login`);
     await page.getByRole('tab', { name: mr['login.mode.otp'] }).click();
     const phone = page.getByLabel(mr['login.otp.phone']);
     await phone.waitFor();
@@ -89,15 +84,15 @@ describe('mobile OTP sign-in in chromium (OTP_LOGIN_ENABLED=1)', () => {
 
     await code.fill(sent);
     await page.getByRole('button', { name: mr['login.otp.verify'], exact: true }).click();
-    await page.waitForURL(`${app.url}/`);
+    await page.waitForURL(`${e2e.url}/`);
     await page.getByText(mr['home.tile.moisture']).first().waitFor();
     await page.getByRole('button', { name: mr['header.logout'] }).waitFor();
     await shot(page, 'otp-login-farmer-home-mr');
 
     // The code is spent: signing out and using it again is refused.
     await page.getByRole('button', { name: mr['header.logout'] }).click();
-    await page.waitForURL(`${app.url}/login`);
-    const again = await fetch(`${app.url}/api/v1/auth/mobile-otp-verify`, {
+    await page.waitForURL(`${e2e.url}/login`);
+    const again = await fetch(`${e2e.url}/api/v1/auth/mobile-otp-verify`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ phoneNumber: DEMO_FARMER_PHONE, otp: sent }),
@@ -109,7 +104,7 @@ describe('mobile OTP sign-in in chromium (OTP_LOGIN_ENABLED=1)', () => {
   it('with two-factor on, the code by SMS is followed by the second step', async () => {
     // The farmer turns two-factor on (through the API; tests/e2e/account.e2e.ts does it on screen).
     const post = async (url: string, body: unknown, token?: string) => {
-      const res = await fetch(`${app.url}/api/v1${url}`, {
+      const res = await fetch(`${e2e.url}/api/v1${url}`, {
         method: 'POST',
         // No content-type without a body: Fastify refuses an empty JSON body.
         headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -123,7 +118,7 @@ describe('mobile OTP sign-in in chromium (OTP_LOGIN_ENABLED=1)', () => {
     await post('/auth/2fa/verify', { code: totpAt(secret, Date.now()) }, accessToken);
 
     const page = await context.newPage();
-    await page.goto(`${app.url}/login`);
+    await page.goto(`${e2e.url}/login`);
     await page.getByRole('tab', { name: mr['login.mode.otp'] }).click();
     await page.getByLabel(mr['login.otp.phone']).fill(DEMO_FARMER_PHONE);
     await page.getByRole('button', { name: mr['login.otp.send'], exact: true }).click();
@@ -137,7 +132,7 @@ describe('mobile OTP sign-in in chromium (OTP_LOGIN_ENABLED=1)', () => {
     // The next time step's code: the one used to turn two-factor on is spent.
     await page.locator('#login-code').fill(totpAt(secret, Date.now() + 30_000));
     await page.locator('form button[type="submit"]').click();
-    await page.waitForURL(`${app.url}/`);
+    await page.waitForURL(`${e2e.url}/`);
     await page.getByRole('button', { name: mr['header.logout'] }).waitFor();
     await page.close();
   });

@@ -4,48 +4,32 @@
  * goes back to live by itself and shows a reading ingested after the restart, without a page reload.
  * Readings come in over HTTP ingest with a device key, as a device would send them.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { inject } from 'vitest';
-import type { Browser } from 'playwright-core';
 import { openDatabase } from '../../server/src/db/client';
 import { fields, sensors, users } from '../../server/src/db/schema';
-import { DEMO, PASSWORD, catalog, launchBrowser, loginAs, shot, spawnServer } from './harness';
+import { DEMO, PASSWORD, catalog, loginAs, shot, withApp } from './harness';
 
-type Server = Awaited<ReturnType<typeof spawnServer>>;
-let dataDir: string;
-let server: Server;
-let browser: Browser;
 /** The demo farmer's fields' moisture sensors: field UUID → sensor UUID and device id. */
 let moistureSensors: Map<string, { id: string; sensorId: string }>;
 
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'shetmitra-e2e-restart-'));
-  cpSync(inject('e2eTemplateDir'), dataDir, { recursive: true });
+const e2e = withApp({
   // Sensor UUIDs are not in any API answer: read them from the data folder before the server owns it.
-  const database = await openDatabase({ dataDir });
-  const rows = await database.db
-    .select({ fieldId: fields.id, id: sensors.id, sensorId: sensors.sensorId })
-    .from(sensors)
-    .innerJoin(fields, eq(fields.id, sensors.fieldId))
-    .innerJoin(users, eq(users.id, fields.farmerId))
-    .where(and(eq(users.email, DEMO.farmer), eq(sensors.type, 'moisture')));
-  await database.close();
-  moistureSensors = new Map(rows.map((r) => [r.fieldId, { id: r.id, sensorId: r.sensorId }]));
-  server = await spawnServer(dataDir);
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  prepare: async (dataDir) => {
+    const database = await openDatabase({ dataDir });
+    const rows = await database.db
+      .select({ fieldId: fields.id, id: sensors.id, sensorId: sensors.sensorId })
+      .from(sensors)
+      .innerJoin(fields, eq(fields.id, sensors.fieldId))
+      .innerJoin(users, eq(users.id, fields.farmerId))
+      .where(and(eq(users.email, DEMO.farmer), eq(sensors.type, 'moisture')));
+    await database.close();
+    moistureSensors = new Map(rows.map((r) => [r.fieldId, { id: r.id, sensorId: r.sensorId }]));
+  },
 });
 
 const post = async (path: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${server.url}/api/v1${path}`, {
+  fetch(`${e2e.url}/api/v1${path}`, {
     method: 'POST',
     headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -55,7 +39,7 @@ const tokenOf = async (email: string) => ((await (await post('/auth/login', { em
 describe('a server restart (SIGTERM) while the farmer home is open', () => {
   it('shows reconnecting, comes back live by itself and shows a reading sent after the restart', async () => {
     const farmerToken = await tokenOf(DEMO.farmer);
-    const list = await fetch(`${server.url}/api/v1/sensor-data`, { headers: { authorization: `Bearer ${farmerToken}` } });
+    const list = await fetch(`${e2e.url}/api/v1/sensor-data`, { headers: { authorization: `Bearer ${farmerToken}` } });
     const first = ((await list.json()) as { fields: Array<{ _id: string }> }).fields[0];
     const sensor = moistureSensors.get(first._id);
     expect(sensor, 'a moisture sensor on the farmer home’s first field').toBeTruthy();
@@ -67,8 +51,8 @@ describe('a server restart (SIGTERM) while the farmer home is open', () => {
       expect(res.status).toBe(202);
     };
 
-    const page = await browser.newPage({ viewport: { width: 412, height: 900 } });
-    await loginAs(page, { url: server.url } as never, DEMO.farmer);
+    const page = await e2e.browser.newPage({ viewport: { width: 412, height: 900 } });
+    await loginAs(page, e2e.app, DEMO.farmer);
     const line = page.getByTestId('moisture-line');
     await line.waitFor();
     const texts = [catalog('mr'), catalog('en'), catalog('hi')];
@@ -84,14 +68,14 @@ describe('a server restart (SIGTERM) while the farmer home is open', () => {
     await expect.poll(async () => Number(await line.getAttribute('data-points')), { timeout: 10_000 }).toBe(before + 1);
 
     // Restart: SIGTERM, then the same command on the same port and data folder.
-    const { port, mqttPort } = server;
-    await server.stop('SIGTERM');
+    const { port } = e2e.app;
+    await e2e.app.halt('SIGTERM');
     await expect.poll(async () => badge.textContent(), { timeout: 10_000 }).toMatch(any('home.feed.reconnecting'));
     await shot(page, 'restart-farmer-home-reconnecting');
     await page.setViewportSize({ width: 1366, height: 900 });
     await shot(page, 'restart-farmer-home-reconnecting-1366');
-    server = await spawnServer(dataDir, { PORT: String(port), MQTT_PORT: String(mqttPort) });
-    expect(server.port).toBe(port);
+    await e2e.app.resume();
+    await expect(fetch(`http://127.0.0.1:${port}/api/v1/health`).then((r) => r.status)).resolves.toBe(200);
 
     await expect.poll(async () => badge.textContent(), { timeout: 30_000 }).toMatch(any('home.feed.live'));
     const afterRestart = Number(await line.getAttribute('data-points'));

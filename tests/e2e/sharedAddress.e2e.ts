@@ -4,26 +4,16 @@
  * none is blocked; a guesser at that address is told in Marathi how long to wait, while the account's
  * owner elsewhere is not held back; an admin sees the wait in the staff Sign-in dialog and clears it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import mr from '../../src/i18n/messages/mr.json';
-import { DEMO, PASSWORD, launchBrowser, loginAs, shot, startApp, type RunningApp } from './harness';
+import { DEMO, PASSWORD, loginAs, shot, withApp } from './harness';
 
-let app: RunningApp;
-let browser: Browser;
 const FARMER_PASSWORD = 'Sahakari-2026';
 
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const e2e = withApp();
 
 const api = async (path: string, body: unknown, token?: string) => {
-  const res = await fetch(`${app.url}/api/v1${path}`, {
+  const res = await fetch(`${e2e.url}/api/v1${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
@@ -54,8 +44,8 @@ describe('one address, a whole cooperative', () => {
   it('tells a guesser in Marathi how long to wait; an admin sees it and clears it', async () => {
     const victim = 'sahakari0@shetmitra.in';
     for (let k = 0; k < 5; k++) expect((await api('/auth/login', { email: victim, password: `Guess-${k}-password` })).status).toBe(401);
-    const page = await browser.newPage({ viewport: { width: 412, height: 900 } });
-    await page.goto(`${app.url}/login`);
+    const page = await e2e.browser.newPage({ viewport: { width: 412, height: 900 } });
+    await page.goto(`${e2e.url}/login`);
     await page.locator('input[type="email"]').fill(victim);
     await page.locator('input[type="password"]').fill(FARMER_PASSWORD);
     await page.locator('form button[type="submit"]').click();
@@ -68,9 +58,9 @@ describe('one address, a whole cooperative', () => {
     await shot(page, 'login-throttled-412');
     await page.close();
 
-    const desk = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-    await loginAs(desk, app, DEMO.admin);
-    await desk.goto(`${app.url}/farmers`);
+    const desk = await e2e.browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await loginAs(desk, e2e.app, DEMO.admin);
+    await desk.goto(`${e2e.url}/farmers`);
     const search = desk.getByRole('searchbox').first();
     await search.fill('sahakari0@');
     const open = desk.getByRole('button', { name: `${mr['people.signIn']}: शेतकरी 0`, exact: true });

@@ -1,15 +1,16 @@
 /**
  * The staff workspace in chromium, in Marathi: a coordinator adds a farmer and a field with a sensor,
  * sets its location on the map, finds it in monitoring, opens its details, messages the farmer, and the
- * farmer reads the message; an admin imports a CSV with bad rows and downloads the report.
+ * farmer reads the message; an admin imports a CSV with bad rows and downloads the report; the farmer page tells a
+ * failed load (with Retry) from a farmer outside the coordinator's reach.
  * Screenshots land in test-results/screenshots/staff-*.png.
  */
 import { IntlMessageFormat } from 'intl-messageformat';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DEMO, ROOT, launchBrowser, loginAs, shot, startApp, type RunningApp } from './harness';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO, ROOT, loginAs, shot, withApp } from './harness';
 
 const mr: Record<string, string> = JSON.parse(readFileSync(join(ROOT, 'src/i18n/messages/mr.json'), 'utf8'));
 /** A Marathi catalog message with its values, plurals included, as the app renders it (Latin digits). */
@@ -22,19 +23,10 @@ const newFarmer = (stamp: string) => ({
   name: `e2e शेतकरी ${stamp}`, email: `e2e.farmer.${stamp}@shetmitra.in`, phone: `98${stamp}01`.slice(0, 10), password: 'Sheti@2026',
 });
 
-let app: RunningApp;
-let browser: Browser;
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const e2e = withApp();
 
 async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'mr-IN', acceptDownloads: true });
+  const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'mr-IN', acceptDownloads: true });
   return context.newPage();
 }
 
@@ -66,14 +58,14 @@ describe('staff workspace', () => {
     // A leading capital sorts it onto the field table's first page.
     const fieldName = `AA e2e शेत ${stamp}`;
     await step(page, 'log in', async () => {
-      await loginAs(page, app, DEMO.coordinator);
+      await loginAs(page, e2e.app, DEMO.coordinator);
       await page.getByText(say('coordinatorDashboard.myFarmers')).first().waitFor();
       await page.waitForLoadState('networkidle');
       await shot(page, 'staff-coordinator-dashboard');
     });
     // Add the farmer (the coordinator becomes their manager).
     await step(page, 'add the farmer', async () => {
-      await page.goto(`${app.url}/add-farmer`);
+      await page.goto(`${e2e.url}/add-farmer`);
       await page.locator('[name=name]').fill(farmer.name);
       await page.locator('[name=email]').fill(farmer.email);
       await page.locator('[name=phoneNumber]').fill(farmer.phone);
@@ -86,7 +78,7 @@ describe('staff workspace', () => {
     });
     // Add a field for them with one sensor and a time slot.
     await step(page, 'add the field', async () => {
-      await page.goto(`${app.url}/add-field`);
+      await page.goto(`${e2e.url}/add-field`);
       await page.locator('[name=name]').fill(fieldName);
       await page.getByRole('button', { name: say('addField.generate'), exact: true }).click();
       expect(await page.locator('[name=fieldId]').inputValue()).toMatch(/^FLD\d{6}[A-Z]{3}$/);
@@ -100,11 +92,11 @@ describe('staff workspace', () => {
       await shot(page, 'staff-add-field');
       await page.getByRole('button', { name: say('addField.create') }).click();
       await page.getByText(say('addField.created')).waitFor();
-      await page.waitForURL(`${app.url}/`, { timeout: 5000 });
+      await page.waitForURL(`${e2e.url}/`, { timeout: 5000 });
     });
     // Set its location on the map in the field table.
     await step(page, 'set its location', async () => {
-      await page.goto(`${app.url}/fields`);
+      await page.goto(`${e2e.url}/fields`);
       await page.getByRole('tab', { name: say('fields.tab.table') }).click();
       const setButton = page.getByRole('button', { name: `${say('fields.setLocation')}: ${fieldName}` });
       await setButton.waitFor({ timeout: 15_000 });
@@ -138,7 +130,7 @@ describe('staff workspace', () => {
     });
     // Message the new farmer.
     await step(page, 'message the farmer', async () => {
-      await page.goto(`${app.url}/farmers`);
+      await page.goto(`${e2e.url}/farmers`);
       await page.getByRole('searchbox').fill(farmer.email);
       await page.getByRole('checkbox', { name: say('people.select', { name: farmer.name }) }).check();
       await page.getByRole('button', { name: say('people.sendMessage') }).first().click();
@@ -152,8 +144,8 @@ describe('staff workspace', () => {
     // The farmer reads it.
     const farmerPage = await newPage();
     await step(farmerPage, 'farmer reads it', async () => {
-      await loginAs(farmerPage, app, farmer.email, farmer.password);
-      await farmerPage.goto(`${app.url}/messages`);
+      await loginAs(farmerPage, e2e.app, farmer.email, farmer.password);
+      await farmerPage.goto(`${e2e.url}/messages`);
       await farmerPage.getByText('पावसाचा अंदाज').click();
       await farmerPage.getByText('उद्या जोरदार पाऊस आहे, काढलेले पीक झाकून ठेवा.').waitFor();
       await shot(farmerPage, 'staff-farmer-inbox');
@@ -163,12 +155,12 @@ describe('staff workspace', () => {
   it('an admin imports a CSV with bad rows and gets the report', async () => {
     const stamp = newStamp();
     const page = await newPage();
-    await loginAs(page, app, DEMO.admin);
+    await loginAs(page, e2e.app, DEMO.admin);
     await page.getByText(say('adminDashboard.coordinators')).first().waitFor();
     await page.waitForLoadState('networkidle');
     await shot(page, 'staff-admin-dashboard');
 
-    await page.goto(`${app.url}/farmers`);
+    await page.goto(`${e2e.url}/farmers`);
     await page.getByRole('table').waitFor();
     const csv = [
       'Name,Email,Phone,Village,Coordinator',
@@ -191,5 +183,34 @@ describe('staff workspace', () => {
     await page.getByRole('searchbox').fill(`import.${stamp}`);
     await page.getByRole('cell', { name: `import.${stamp}@shetmitra.in` }).waitFor();
     await shot(page, 'staff-admin-import');
+  });
+
+  it('the farmer page says it could not load on a server failure, and Retry loads it', async () => {
+    const coordinator = await e2e.tokenOf(DEMO.coordinator);
+    const { body } = await e2e.api<{ farmers: { _id: string; name: string }[] }>('/coordinator/managed-farmers?limit=1', coordinator);
+    const farmer = body.farmers[0];
+    const page = await e2e.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await loginAs(page, e2e.app, DEMO.coordinator);
+    let fail = true;
+    await page.route(`**/api/v1/admin/farmer/${farmer._id}`, (route) =>
+      fail ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ statusCode: 500, code: 'INTERNAL', error: 'Internal Server Error', message: 'boom' }) }) : route.continue(),
+    );
+    await page.goto(`${e2e.url}/farmer/${farmer._id}`);
+    const alert = page.getByRole('alert').filter({ hasText: mr['farmerDetail.failed'] });
+    await alert.waitFor();
+    expect(await page.getByText(mr['farmerDetail.missing']).count()).toBe(0);
+    await shot(page, 'staff-farmer-page-failed');
+    fail = false;
+    await alert.getByRole('button', { name: mr['farmerDetail.retry'] }).click();
+    await page.getByRole('heading', { level: 1, name: farmer.name }).waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await shot(page, 'staff-farmer-page-retried');
+    // Not this coordinator's farmer: not found, no Retry.
+    const other = await e2e.api<{ farmers: { _id: string }[] }>('/coordinator/managed-farmers?limit=1', await e2e.tokenOf(DEMO.coordinator2));
+    await page.goto(`${e2e.url}/farmer/${other.body.farmers[0]._id}`);
+    await page.getByRole('alert').filter({ hasText: mr['farmerDetail.missing'] }).waitFor();
+    expect(await page.getByRole('button', { name: mr['farmerDetail.retry'] }).count()).toBe(0);
+    await shot(page, 'staff-farmer-page-missing');
+    await page.close();
   });
 });

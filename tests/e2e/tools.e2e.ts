@@ -5,13 +5,12 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leafSvg, renderSvg } from '../server/disease/support/syntheticLeaves';
-import { DEMO, launchBrowser, loginAs, shot, startApp, type RunningApp } from './harness';
+import { DEMO, loginAs, shot, withApp } from './harness';
 
-let app: RunningApp;
-let browser: Browser;
+const e2e = withApp();
 let page: Page;
 let dir: string;
 
@@ -19,21 +18,17 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tools-e2e-'));
   writeFileSync(join(dir, 'rust-leaf.png'), await renderSvg(leafSvg('rust', 501)));
   writeFileSync(join(dir, 'report.jpg'), '%PDF-1.7\n1 0 obj <<>> endobj\n%%EOF\n');
-  app = await startApp();
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 412, height: 900 }, acceptDownloads: true });
-  await loginAs(page, app, DEMO.farmer);
+  page = await e2e.browser.newPage({ viewport: { width: 412, height: 900 }, acceptDownloads: true });
+  await loginAs(page, e2e.app, DEMO.farmer);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 
 describe('farmer tools in the browser', () => {
   it('chatbot panel on the farmer home: Marathi greeting, Enter sends, reply grounded in the farmer\'s field', async () => {
-    await page.goto(`${app.url}/`);
+    await page.goto(`${e2e.url}/`);
     const box = page.getByRole('textbox', { name: 'तुमचा प्रश्न' });
     // The farmer home lazy-loads the chat panel: wait for it; a panel that never comes is a failure, not a skip.
     await box.waitFor({ timeout: 30_000 });
@@ -48,7 +43,7 @@ describe('farmer tools in the browser', () => {
   });
 
   it('disease detector: a leaf photo gives disease, severity dots, confidence, treatment and prevention', async () => {
-    await page.goto(`${app.url}/disease-detector`);
+    await page.goto(`${e2e.url}/disease-detector`);
     await page.getByLabel('पीक (ऐच्छिक)').selectOption('soybean');
     await page.getByLabel('पानाचा फोटो').setInputFiles(join(dir, 'rust-leaf.png'));
     await expect.poll(() => page.getByText('rust-leaf.png').count()).toBe(1);
@@ -70,7 +65,7 @@ describe('farmer tools in the browser', () => {
   });
 
   it('decision support: choosing a field shows the weather card (labelled estimate) and prioritised advice', async () => {
-    await page.goto(`${app.url}/fdss`);
+    await page.goto(`${e2e.url}/fdss`);
     const select = page.getByLabel('शेत', { exact: true });
     await select.waitFor();
     const first = await select.locator('option:not([value=""])').first().getAttribute('value');
@@ -90,7 +85,7 @@ describe('farmer tools in the browser', () => {
   });
 
   it('land report: NDVI once per coordinate pair, report with score and crops, PDF download', async () => {
-    await page.goto(`${app.url}/land-report`);
+    await page.goto(`${e2e.url}/land-report`);
     await page.getByRole('button', { name: 'NDVI मिळवा' }).click();
     await page.getByText('कृपया अक्षांश आणि रेखांश भरा').waitFor();
     await page.getByLabel('अक्षांश', { exact: true }).fill('18.4');

@@ -4,32 +4,23 @@
  * exports (the PNG really drawn through a canvas). Screenshots: test-results/screenshots/yield-*.png.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DEMO, catalog, launchBrowser, loginAs, shot, startApp, type RunningApp } from './harness';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO, catalog, loginAs, shot, withApp } from './harness';
 
 const mr = catalog('mr');
 
-let app: RunningApp;
-let browser: Browser;
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const e2e = withApp();
 
 describe('yield trends panel', () => {
   it('an admin reads the trends in Marathi, narrows the crops, switches to bars and exports both files', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'mr-IN', acceptDownloads: true });
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'mr-IN', acceptDownloads: true });
     const page: Page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     try {
-      await loginAs(page, app, DEMO.admin);
+      await loginAs(page, e2e.app, DEMO.admin);
       const panel = page.locator(`section[aria-label="${mr['yieldTrends.title']}"]`);
       await panel.locator('.health-tiles').waitFor();
       const tiles = await panel.locator('.health-tiles .stat-value').allTextContents();

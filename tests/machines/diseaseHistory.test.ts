@@ -1,7 +1,7 @@
 /** The past-diagnoses list: first page, 'show older' appends without duplicates, a failure can be retried. */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { DiseaseHistoryItem, DiseaseHistoryPage } from '../../server/src/contracts/disease';
+import type { DiseaseHistoryItem, DiseaseHistoryPage } from '../../contracts/disease';
 import { diseaseHistoryMachine } from '@/machines/diseaseHistory.machine';
 
 const item = (n: number): DiseaseHistoryItem => ({

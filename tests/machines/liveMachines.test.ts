@@ -129,7 +129,6 @@ describe('sensorFeed', () => {
               socketBack = sendBack as never;
               return () => {};
             }),
-            watchField: fromPromise(async () => ({ ok: true })) as never,
             fetchSince: fromPromise(fetchSince) as never,
           },
         }),
@@ -140,6 +139,7 @@ describe('sensorFeed', () => {
     const actor = createActor(parent).start();
     const feed = () => actor.getSnapshot().children.feed as AnyActorRef;
     socketBack!({ type: 'socket.up', recovered: false });
+    socketBack!({ type: 'socket.joined' });
     await waitFor(feed(), (s) => s.matches('live'));
     expect(fetchSince).toHaveBeenCalledTimes(1);
     expect(received).toContainEqual(expect.objectContaining({ type: 'feed.points' }));
@@ -149,6 +149,7 @@ describe('sensorFeed', () => {
     expect(feed().getSnapshot().value).toBe('offline');
     expect(received).toContainEqual({ type: 'feed.status', status: 'offline' });
     socketBack!({ type: 'socket.up', recovered: true });
+    socketBack!({ type: 'socket.joined' });
     await waitFor(feed(), (s) => s.matches('live'));
     expect(fetchSince).toHaveBeenCalledTimes(1);
     // A server restart: the socket is on its way back by itself, then comes back without its session.
@@ -156,6 +157,7 @@ describe('sensorFeed', () => {
     expect(feed().getSnapshot().value).toBe('reconnecting');
     expect(received).toContainEqual({ type: 'feed.status', status: 'reconnecting' });
     socketBack!({ type: 'socket.up', recovered: false });
+    socketBack!({ type: 'socket.joined' });
     await waitFor(feed(), (s) => s.matches('live'));
     expect(fetchSince).toHaveBeenCalledTimes(2);
     // Catching up starts from the last reading seen, not from the start.

@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assign, createActor, setup } from 'xstate';
-import { connectionState, socketFeed, type ConnectionEvent } from '@/machines/socketFeed';
-import { connectSocket, disconnectSocket, getConnectionState, onSocket } from '@/services/socket';
+import { socketFeed } from '@/machines/socketFeed';
+import { connectSocket, disconnectSocket, getConnectionState, onSocket, type ConnectionState } from '@/services/socket';
 
 const httpServer = createServer();
 const io = new Server(httpServer, { path: '/socket.io' });
@@ -21,13 +21,26 @@ afterAll(async () => {
 });
 
 type AlertEvent = { type: 'alert.received'; id: string };
+type ConnectionEvent = { type: 'socket.connectionChanged'; state: ConnectionState };
 const watcher = setup({
   types: { context: {} as { alerts: string[]; states: string[] }, events: {} as AlertEvent | ConnectionEvent | { type: 'feed.close' } },
   actors: {
     feed: socketFeed<AlertEvent>({
-      'alert:new': (alert: { _id: string; severity: string }) => (alert.severity === 'high' ? { type: 'alert.received', id: alert._id } : null),
+      pushes: {
+        'alert:new': (alert) => {
+          const { _id, severity } = alert as unknown as { _id: string; severity: string };
+          return severity === 'high' ? { type: 'alert.received', id: _id } : null;
+        },
+      },
     }),
-    connection: connectionState,
+    connection: socketFeed<ConnectionEvent>({
+      changes: (c) =>
+        c.kind === 'up'
+          ? { type: 'socket.connectionChanged', state: 'connected' }
+          : c.kind === 'down'
+            ? { type: 'socket.connectionChanged', state: c.reconnecting ? 'connecting' : 'disconnected' }
+            : null,
+    }),
   },
 }).createMachine({
   context: { alerts: [], states: [] },

@@ -10,8 +10,8 @@ import { alertLifecycleMachine } from '@/machines/alertLifecycle.machine';
 import { alertsListMachine } from '@/machines/alertsList.machine';
 import type { AlertItem } from '@/services/alerts';
 import { AlertsView } from '@/views/alerts/AlertsView';
-import { deferred, renderLive } from '../support/live';
 import { COORDINATORS, makeAlert } from './alertFixtures';
+import { deferred, renderView } from '../support/modelHarness';
 
 type Ev = AnyEventObject;
 type Snap = SnapshotFrom<typeof alertLifecycleMachine>;
@@ -64,7 +64,7 @@ async function render() {
       alertLifecycle: row,
     },
   });
-  renderLive(<AlertsView logic={list} />, 'admin', '/alerts');
+  renderView(<AlertsView logic={list} />, { session: 'admin', intlLocale: 'en', path: '/alerts' });
   await screen.findByRole('table');
 }
 

@@ -9,10 +9,10 @@ import { fromCallback, fromPromise, type AnyEventObject, type SnapshotFrom } fro
 import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 import { alertsListMachine, type LoadedAlerts } from '@/machines/alertsList.machine';
 import { AlertsView } from '@/views/alerts/AlertsView';
-import { deferred, renderLive } from '../support/live';
 import { makeAlert } from './alertFixtures';
 import { leafPaths } from '../support/paths';
 import { get, getLabelled, query } from '../support/dom';
+import { deferred, renderView } from '../support/modelHarness';
 
 type Ev = AnyEventObject;
 type Snap = SnapshotFrom<typeof alertsListMachine>;
@@ -104,7 +104,7 @@ function render() {
       }),
     },
   });
-  renderLive(<AlertsView logic={logic} />, 'coordinator', '/alerts');
+  renderView(<AlertsView logic={logic} />, { session: 'coordinator', intlLocale: 'en', path: '/alerts' });
 }
 
 const card = (id: string) => document.querySelector(`[data-alert-id="${id}"]`) as HTMLElement | null;

@@ -11,10 +11,9 @@ import { analyticsMachine } from '@/machines/analytics.machine';
 import type { Analytics, Period } from '@/services/analytics';
 import { HttpError } from '@/services/http';
 import { AnalyticsView } from '@/views/analytics/AnalyticsView';
-import { deferred, renderLive } from '../support/live';
-import { eventTypes, machineEventTypes } from './toolsHarness';
 import { coveringPaths, features, leafPaths } from '../support/paths';
 import { get, getLabelled, query } from '../support/dom';
+import { deferred, eventTypes, machineEventTypes, renderView } from '../support/modelHarness';
 
 type Ev = AnyEventObject;
 type Snap = SnapshotFrom<typeof analyticsMachine>;
@@ -88,7 +87,7 @@ function render() {
       }),
     },
   });
-  renderLive(<AnalyticsView logic={logic} />, 'coordinator', '/analytics');
+  renderView(<AnalyticsView logic={logic} />, { session: 'coordinator', intlLocale: 'en', path: '/analytics' });
 }
 
 const periodSelect = () => getLabelled('Time Period') as HTMLSelectElement;

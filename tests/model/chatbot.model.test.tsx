@@ -3,11 +3,11 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fromPromise, type AnyEventObject } from 'xstate';
 import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
-import type { ChatReply } from '../../server/src/contracts/chatbot';
+import type { ChatReply } from '../../contracts/chatbot';
 import { chatbotMachine } from '@/machines/chatbot.machine';
 import { ChatbotContext } from '@/machines/chatbot.context';
 import { ChatbotConversation, scrollTopShowing } from '@/views/tools/chat/ChatbotConversation';
-import { deferred, eventKey, eventTypes, machineEventTypes, pathName, renderTool, serializeWith } from './toolsHarness';
+import { deferred, eventKey, eventTypes, machineEventTypes, pathName, renderView, serializeWith } from '../support/modelHarness';
 
 const REPLY: ChatReply = { reply: 'PM-KISAN pays ₹6,000 a year.', language: 'english', source: 'knowledge-base', offline: true, passages: [] };
 const EVENTS: AnyEventObject[] = [
@@ -88,11 +88,9 @@ describe('chatbot model', () => {
         }),
       },
     });
-    renderTool(
-      <ChatbotContext.Provider logic={logic}>
+    renderView(<ChatbotContext.Provider logic={logic}>
         <ChatbotConversation />
-      </ChatbotContext.Provider>,
-    );
+      </ChatbotContext.Provider>);
     const exec: Record<string, (e: AnyEventObject) => unknown> = {
       'xstate.init': () => {},
       'chat.typed': (e) => fireEvent.change(input(), { target: { value: e.text } }),
@@ -144,11 +142,9 @@ describe('chatbot model', () => {
   it('does not send an empty or whitespace-only message, by Enter or by the button', async () => {
     const asked: string[] = [];
     const logic = chatbotMachine.provide({ actors: { ask: fromPromise(async ({ input: i }: { input: { message: string } }) => (asked.push(i.message), REPLY)) } });
-    renderTool(
-      <ChatbotContext.Provider logic={logic}>
+    renderView(<ChatbotContext.Provider logic={logic}>
         <ChatbotConversation />
-      </ChatbotContext.Provider>,
-    );
+      </ChatbotContext.Provider>);
     fireEvent.change(input(), { target: { value: '  \t ' } });
     fireEvent.keyDown(input(), { key: 'Enter' });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));

@@ -1,9 +1,8 @@
 /** Generated path tests (patterns.md R4): every path through the disease-upload statechart, driven on the real view. */
 import { act, fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { fromPromise, type AnyEventObject } from 'xstate';
-import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
-import type { DiseaseHistoryEntry, DiseaseHistoryPage, DiseaseResult } from '../../server/src/contracts/disease';
+import type { DiseaseHistoryEntry, DiseaseHistoryPage, DiseaseResult } from '../../contracts/disease';
 import { diseaseHistoryMachine } from '@/machines/diseaseHistory.machine';
 import { DiseaseHistoryContext } from '@/machines/diseaseHistory.context';
 import { diseaseUploadMachine, type UploadInput } from '@/machines/diseaseUpload.machine';
@@ -13,7 +12,7 @@ import { HttpError } from '@/services/http';
 import { NotAnImageError } from '@/services/image';
 import { DiseaseDetector } from '@/views/tools/disease/DiseaseDetector';
 import { DiseaseHistory } from '@/views/tools/disease/DiseaseHistory';
-import { deferred, eventKey, eventTypes, machineEventTypes, pathName, renderTool, serializeState } from './toolsHarness';
+import { deferred, describeModel, modelPaths, renderView } from '../support/modelHarness';
 
 const LEAF = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], 'IMG_2041.png', { type: 'image/png' });
 /** The photo as the browser resized it: what is shown and sent. */
@@ -62,14 +61,7 @@ const EVENTS: AnyEventObject[] = [
 ];
 const INPUT = { locale: 'en-IN' };
 
-const TRAVERSAL = {
-  input: INPUT,
-  events: EVENTS as never,
-  filterEvents: (s: { can: (e: never) => boolean }, e: unknown) => s.can(e as never),
-  serializeState: serializeState as never,
-  serializeEvent: eventKey as never,
-};
-const paths = getShortestPaths(diseaseUploadMachine, TRAVERSAL);
+const paths = modelPaths(diseaseUploadMachine, { input: INPUT, events: EVENTS });
 
 const ASSERT: Record<string, () => void> = {
   noFile: () => expect(screen.getByLabelText('Leaf photo')).toBeInTheDocument(),
@@ -105,15 +97,12 @@ const ASSERT: Record<string, () => void> = {
 /** Whether the result on show is the past diagnosis opened from the history (set by the executors). */
 let shownPast = false;
 
-describe('disease upload model', () => {
-  it('covers every state and has an executor for every event', () => {
-    expect(eventTypes(EVENTS)).toEqual(machineEventTypes(diseaseUploadMachine));
-    const map = getAdjacencyMap(diseaseUploadMachine, TRAVERSAL);
-    const states = new Set(Object.values(map).map((n) => String(n.state.value)));
-    expect([...states].sort()).toEqual(Object.keys(ASSERT).sort());
-  });
-
-  it.each(paths.map((p) => [pathName(p.steps), p] as const))('%s', async (_name, path) => {
+describeModel('disease upload model', {
+  paths,
+  events: EVENTS,
+  machine: diseaseUploadMachine,
+  states: Object.keys(ASSERT),
+  render: async () => {
     let pending = deferred<DiseaseResult>();
     let preparing = deferred<File>();
     let opening = deferred<DiseaseHistoryEntry>();
@@ -145,14 +134,12 @@ describe('disease upload model', () => {
       },
     });
     const history = diseaseHistoryMachine.provide({ actors: { loadPage: fromPromise(async () => HISTORY) } });
-    renderTool(
-      <DiseaseUploadContext.Provider logic={logic} options={{ input: INPUT }}>
+    renderView(<DiseaseUploadContext.Provider logic={logic} options={{ input: INPUT }}>
         <DiseaseDetector />
         <DiseaseHistoryContext.Provider logic={history}>
           <DiseaseHistory />
         </DiseaseHistoryContext.Provider>
-      </DiseaseUploadContext.Provider>,
-    );
+      </DiseaseUploadContext.Provider>);
     ASSERT.noFile();
     await screen.findByRole('button', { name: /Grape powdery mildew/ });
     const exec: Record<string, (e: AnyEventObject) => unknown> = {
@@ -198,18 +185,20 @@ describe('disease upload model', () => {
         } else expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
       },
     };
-    for (const step of path.steps) {
-      const run = exec[step.event.type];
-      if (!run) throw new Error(`no executor for ${step.event.type}`);
-      await run(step.event);
-      if (step.event.type === 'disease.cropChosen') chosenCrop = step.event.crop;
-      ASSERT[String(step.state.value)]();
-      if (step.event.type === 'disease.fileChosen' && step.event.file === PDF) {
-        expect(screen.getByRole('alert')).toHaveTextContent('"report.pdf" is not a photo');
-      }
-    }
-    // Only image files are prepared, and only the prepared photo ever reaches the server.
-    expect(prepared.every((f) => f === LEAF)).toBe(true);
-    expect(sent.every((f) => f === PREPARED)).toBe(true);
-  });
+    return {
+      exec,
+      check: (step) => {
+        if (step.event.type === 'disease.cropChosen') chosenCrop = step.event.crop;
+        ASSERT[String(step.state.value)]();
+        if (step.event.type === 'disease.fileChosen' && step.event.file === PDF) {
+          expect(screen.getByRole('alert')).toHaveTextContent('"report.pdf" is not a photo');
+        }
+      },
+      // Only image files are prepared, and only the prepared photo ever reaches the server.
+      done: () => {
+        expect(prepared.every((f) => f === LEAF)).toBe(true);
+        expect(sent.every((f) => f === PREPARED)).toBe(true);
+      },
+    };
+  },
 });

@@ -9,9 +9,9 @@ import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 import { farmerHomeMachine, isMoistureLow, type FieldData } from '@/machines/farmerHome.machine';
 import type { FieldReadingSummary } from '@/services/sensors';
 import { FarmerHomeView } from '@/views/farmer/FarmerHomeView';
-import { deferred, renderLive } from '../support/live';
 import { leafPaths } from '../support/paths';
 import { get, getLabelled, query } from '../support/dom';
+import { deferred, renderView } from '../support/modelHarness';
 
 const ago = (min: number) => new Date(Date.now() - min * 60_000).toISOString();
 const FIELDS: FieldReadingSummary[] = [
@@ -96,7 +96,7 @@ function render() {
       }) as never,
     },
   });
-  renderLive(<FarmerHomeView logic={logic} chatbot={null} />, 'farmer');
+  renderView(<FarmerHomeView logic={logic} chatbot={null} />, { session: 'farmer', intlLocale: 'en' });
 }
 
 const toFeedParent = (e: Ev) => act(() => drive.toParent!(e));

@@ -1,13 +1,12 @@
 /** Generated path tests over the decision-support statechart (with its parallel weather/insights), driven on the real view. */
 import { act, fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { fromPromise, type AnyEventObject } from 'xstate';
-import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 import { fdssMachine } from '@/machines/fdss.machine';
 import { FdssContext } from '@/machines/fdss.context';
 import type { FieldChoice, Insight, WeatherNow } from '@/services/fdss';
 import { FarmDecisionSupport } from '@/views/tools/fdss/FarmDecisionSupport';
-import { deferred, eventKey, eventTypes, leafValues, machineEventTypes, pathName, renderTool, serializeState } from './toolsHarness';
+import { deferred, describeModel, leafValues, modelPaths, renderView } from '../support/modelHarness';
 
 const FIELDS: FieldChoice[] = [
   { _id: 'a1', fieldId: 'FLD000001ABC', name: 'North plot' },
@@ -30,13 +29,7 @@ const EVENTS: AnyEventObject[] = [
   { type: 'xstate.done.actor.loadInsights', output: [] },
   { type: 'xstate.error.actor.loadInsights', error: new Error('503') },
 ];
-const TRAVERSAL = {
-  events: EVENTS as never,
-  filterEvents: (s: { can: (e: never) => boolean }, e: unknown) => s.can(e as never),
-  serializeState: serializeState as never,
-  serializeEvent: eventKey as never,
-};
-const paths = getShortestPaths(fdssMachine, TRAVERSAL);
+const paths = modelPaths(fdssMachine, { events: EVENTS });
 
 const weatherHeading = () => screen.queryByRole('heading', { name: 'Weather' });
 const ASSERT: Record<string, () => void> = {
@@ -78,14 +71,12 @@ const ASSERT: Record<string, () => void> = {
   },
 };
 
-describe('decision support model', () => {
-  it('covers every state', () => {
-    expect(eventTypes(EVENTS)).toEqual(machineEventTypes(fdssMachine));
-    const leaves = new Set(Object.values(getAdjacencyMap(fdssMachine, TRAVERSAL)).flatMap((n) => leafValues(n.state.value)));
-    expect([...leaves].sort()).toEqual(Object.keys(ASSERT).sort());
-  });
-
-  it.each(paths.map((p) => [pathName(p.steps), p] as const))('%s', async (_name, path) => {
+describeModel('decision support model', {
+  paths,
+  events: EVENTS,
+  machine: fdssMachine,
+  states: Object.keys(ASSERT),
+  render: () => {
     const pending = { fields: deferred<FieldChoice[]>(), weather: deferred<WeatherNow>(), insights: deferred<Insight[]>() };
     const asked: string[] = [];
     const logic = fdssMachine.provide({
@@ -96,37 +87,36 @@ describe('decision support model', () => {
       },
       actions: { logError: () => {} },
     });
-    renderTool(
+    renderView(
       <FdssContext.Provider logic={logic}>
         <FarmDecisionSupport />
       </FdssContext.Provider>,
     );
-    const exec: Record<string, (e: AnyEventObject) => unknown> = {
-      'xstate.init': () => {},
-      'xstate.done.actor.loadFields': (e) => act(async () => pending.fields.resolve(e.output)),
-      'xstate.error.actor.loadFields': (e) => act(async () => pending.fields.reject(e.error)),
-      // The user picks a field other than the one shown.
-      'fdss.fieldChosen': () => {
-        const select = screen.getByRole('combobox') as HTMLSelectElement;
-        const other = [...select.options].filter((o) => o.value && o.value !== select.value).at(-1)!;
-        fireEvent.change(select, { target: { value: other.value } });
+    return {
+      exec: {
+        'xstate.init': () => {},
+        'xstate.done.actor.loadFields': (e: AnyEventObject) => act(async () => pending.fields.resolve(e.output)),
+        'xstate.error.actor.loadFields': (e: AnyEventObject) => act(async () => pending.fields.reject(e.error)),
+        // The user picks a field other than the one shown.
+        'fdss.fieldChosen': () => {
+          const select = screen.getByRole('combobox') as HTMLSelectElement;
+          const other = [...select.options].filter((o) => o.value && o.value !== select.value).at(-1)!;
+          fireEvent.change(select, { target: { value: other.value } });
+        },
+        'xstate.done.actor.loadWeather': (e: AnyEventObject) => act(async () => pending.weather.resolve(e.output)),
+        'xstate.error.actor.loadWeather': (e: AnyEventObject) => act(async () => pending.weather.reject(e.error)),
+        'xstate.done.actor.loadInsights': (e: AnyEventObject) => act(async () => pending.insights.resolve(e.output)),
+        'xstate.error.actor.loadInsights': (e: AnyEventObject) => act(async () => pending.insights.reject(e.error)),
       },
-      'xstate.done.actor.loadWeather': (e) => act(async () => pending.weather.resolve(e.output)),
-      'xstate.error.actor.loadWeather': (e) => act(async () => pending.weather.reject(e.error)),
-      'xstate.done.actor.loadInsights': (e) => act(async () => pending.insights.resolve(e.output)),
-      'xstate.error.actor.loadInsights': (e) => act(async () => pending.insights.reject(e.error)),
+      check: (step) => {
+        for (const leaf of leafValues(step.state.value)) ASSERT[leaf]();
+        if (step.event.type === 'xstate.error.actor.loadFields') {
+          // Spec: three sample plots, plot1 selected, and its advice is asked for.
+          expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Plot 1 (plot1)', 'Plot 2 (plot2)', 'Plot 3 (plot3)']);
+          expect(screen.getByRole('combobox')).toHaveValue('plot1');
+          expect(asked.at(-1)).toBe('plot1');
+        }
+      },
     };
-    for (const step of path.steps) {
-      const run = exec[step.event.type];
-      if (!run) throw new Error(`no executor for ${step.event.type}`);
-      await run(step.event);
-      for (const leaf of leafValues(step.state.value)) ASSERT[leaf]();
-      if ((step.event.type as string) === 'xstate.error.actor.loadFields') {
-        // Spec: three sample plots, plot1 selected, and its advice is asked for.
-        expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Plot 1 (plot1)', 'Plot 2 (plot2)', 'Plot 3 (plot3)']);
-        expect(screen.getByRole('combobox')).toHaveValue('plot1');
-        expect(asked.at(-1)).toBe('plot1');
-      }
-    }
-  });
+  },
 });

@@ -3,14 +3,13 @@
  * driven by the count request, the server's `inbox:unread` push and the connection coming back, checked on
  * the header link it feeds.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { act, cleanup, screen } from '@testing-library/react';
-import { fromCallback, fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
-import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
+import { fromCallback, fromPromise, type AnyEventObject } from 'xstate';
 import { inboxBadgeMachine } from '@/machines/inboxBadge.machine';
 import { AppHeader } from '@/views/ui/AppHeader';
 import { InboxLink } from '@/views/ui/InboxLink';
-import { deferred, renderLive } from '../support/live';
+import { deferred, describeModel, leafValues, modelPaths, renderView, serializeWith } from '../support/modelHarness';
 
 type Ev = AnyEventObject;
 const EVENTS: Ev[] = [
@@ -21,14 +20,7 @@ const EVENTS: Ev[] = [
   { type: 'inbox.unreadChanged', unread: 0 },
   { type: 'socket.connectionChanged', state: 'connected' },
 ];
-const keyOf = (e: Ev) => `${e.type}:${JSON.stringify(e.output ?? e.unread ?? e.state ?? '')}`;
-type Snap = SnapshotFrom<typeof inboxBadgeMachine>;
-const paths = getShortestPaths(inboxBadgeMachine, {
-  events: EVENTS as never,
-  filterEvents: (s: Snap, e: Ev) => s.can(e as never),
-  serializeEvent: keyOf as never,
-  serializeState: ((s: Snap, e?: Ev, prev?: Snap) => `${JSON.stringify(s.value)}|${s.context.unread}|${e ? keyOf(e) : ''}|${prev ? JSON.stringify(prev.value) : ''}`) as never,
-});
+const paths = modelPaths(inboxBadgeMachine, { events: EVENTS, serializeState: serializeWith((c: { unread: number | null }) => c.unread) });
 
 const drive = { load: deferred<number>(), push: null as ((e: Ev) => void) | null, connection: null as ((e: Ev) => void) | null, loads: 0 };
 /** What the badge should show: the last count known, or nothing before one is known. */
@@ -50,7 +42,7 @@ function render() {
       }),
     },
   });
-  renderLive(<InboxLink logic={logic} />, 'farmer');
+  renderView(<InboxLink logic={logic} />, { session: 'farmer', intlLocale: 'en' });
 }
 
 const link = () => screen.getByRole('link');
@@ -72,46 +64,45 @@ function assertBadge() {
   }
 }
 
-afterEach(cleanup);
-
-describe('inbox badge model', () => {
-  it('covers every state and event', () => {
-    const states = new Set(Object.values(getAdjacencyMap(inboxBadgeMachine, { events: EVENTS as never })).map((n) => JSON.stringify(n.state.value)));
-    expect([...states].map((s) => JSON.parse(s)).sort()).toEqual(Object.keys(ASSERT).sort());
-    const driven = new Set(paths.flatMap((p) => p.steps.map((s) => s.event.type)));
-    expect([...driven].sort()).toEqual([...new Set(EVENTS.map((e) => e.type)), 'xstate.init'].sort());
-  });
-
-  it.each(paths.map((p) => [p.steps.map((s) => keyOf(s.event)).join(' → '), p] as const))('%s', async (_name, path) => {
+describeModel('inbox badge model', {
+  paths,
+  events: EVENTS,
+  states: Object.keys(ASSERT),
+  render: () => {
     render();
-    for (const step of path.steps) {
-      const e = step.event as Ev;
-      if (e.type === 'xstate.done.actor.loadUnread') {
-        await act(async () => drive.load.resolve(e.output));
-        expected = e.output;
-      } else if (e.type === 'xstate.error.actor.loadUnread') {
-        await act(async () => drive.load.reject(e.error));
-      } else if (e.type === 'inbox.unreadChanged') {
-        act(() => drive.push!(e));
-        expected = e.unread;
-      } else if (e.type === 'socket.connectionChanged') {
-        const before = drive.loads;
-        act(() => drive.connection!(e));
-        // Back online: the count is read again, so what arrived while offline shows.
-        expect(drive.loads).toBe(before + 1);
-      }
-      ASSERT[JSON.stringify(step.state.value).replace(/"/g, '')]();
-      assertBadge();
-    }
-  });
+    return {
+      exec: {
+        'xstate.init': () => {},
+        'xstate.done.actor.loadUnread': async (e: Ev) => {
+          await act(async () => drive.load.resolve(e.output));
+          expected = e.output;
+        },
+        'xstate.error.actor.loadUnread': (e: Ev) => act(async () => drive.load.reject(e.error)),
+        'inbox.unreadChanged': (e: Ev) => {
+          act(() => drive.push!(e));
+          expected = e.unread;
+        },
+        'socket.connectionChanged': (e: Ev) => {
+          const before = drive.loads;
+          act(() => drive.connection!(e));
+          // Back online: the count is read again, so what arrived while offline shows.
+          expect(drive.loads).toBe(before + 1);
+        },
+      },
+      check: (step) => {
+        for (const leaf of leafValues(step.state.value)) ASSERT[leaf]();
+        assertBadge();
+      },
+    };
+  },
 });
 
 describe('header', () => {
   it('shows the messages link to farmers only', () => {
-    renderLive(<AppHeader />, 'coordinator');
+    renderView(<AppHeader />, { session: 'coordinator', intlLocale: 'en' });
     expect(screen.queryByRole('link', { name: /^Messages/ })).toBeNull();
     cleanup();
-    renderLive(<AppHeader />, 'farmer');
+    renderView(<AppHeader />, { session: 'farmer', intlLocale: 'en' });
     expect(screen.getByRole('link', { name: /^Messages/ })).toHaveAttribute('href', '/messages');
   });
 });

@@ -1,13 +1,12 @@
 /** Generated path tests over the land report statechart (form, generate, download), driven on the real screen. */
 import { act, fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { fromPromise, type AnyEventObject } from 'xstate';
-import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 import { landReportMachine, PDF_NAME } from '@/machines/landReport.machine';
 import type { LandReport, LandReportRequest } from '@/services/land';
 import { REPORT } from './fixtures/landReport';
 import { renderLandReport } from './landReport.support';
-import { deferred, eventKey, eventTypes, leafValues, machineEventTypes, pathName, serializeWith } from './toolsHarness';
+import { deferred, describeModel, leafValues, modelPaths, serializeWith } from '../support/modelHarness';
 
 const PDF = new Blob(['%PDF-1.7'], { type: 'application/pdf' });
 const LABEL = { ph: 'pH (6.0 – 8.0 is usual)', nitrogen: 'Nitrogen N (kg/ha)', phosphorus: 'Phosphorus P (kg/ha)', potassium: 'Potassium K (kg/ha)' } as const;
@@ -26,14 +25,7 @@ const EVENTS: AnyEventObject[] = [
   { type: 'xstate.error.actor.download', error: new Error('503') },
 ];
 const filled = (c: { form: Record<string, string> }) => ['ph', 'nitrogen', 'phosphorus', 'potassium'].filter((k) => c.form[k] !== '').length;
-const TRAVERSAL = {
-  input: { locale: 'en-IN' },
-  events: EVENTS as never,
-  filterEvents: (s: { can: (e: never) => boolean }, e: unknown) => s.can(e as never),
-  serializeState: serializeWith(filled) as never,
-  serializeEvent: eventKey as never,
-};
-const paths = getShortestPaths(landReportMachine, TRAVERSAL);
+const paths = modelPaths(landReportMachine, { input: { locale: 'en-IN' }, events: EVENTS, serializeState: serializeWith(filled) });
 
 const button = (name: string) => screen.getByRole('button', { name });
 const ASSERT: Record<string, () => void> = {
@@ -53,14 +45,12 @@ const ASSERT: Record<string, () => void> = {
   'report.downloading': () => expect(button('Downloading…')).toBeDisabled(),
 };
 
-describe('land report model', () => {
-  it('covers every state', () => {
-    expect(eventTypes(EVENTS)).toEqual(machineEventTypes(landReportMachine));
-    const leaves = new Set(Object.values(getAdjacencyMap(landReportMachine, TRAVERSAL)).flatMap((n) => leafValues(n.state.value)));
-    expect([...leaves].sort()).toEqual(Object.keys(ASSERT).sort());
-  });
-
-  it.each(paths.map((p) => [pathName(p.steps), p] as const))('%s', async (_name, path) => {
+describeModel('land report model', {
+  paths,
+  events: EVENTS,
+  machine: landReportMachine,
+  states: Object.keys(ASSERT),
+  render: () => {
     const pending = { generate: deferred<{ success: boolean; report: LandReport }>(), download: deferred<Blob>() };
     const requests: LandReportRequest[] = [];
     const saveFile = vi.fn();
@@ -99,12 +89,12 @@ describe('land report model', () => {
       },
       'xstate.error.actor.download': (e) => act(async () => pending.download.reject(e.error)),
     };
-    for (const step of path.steps) {
-      const run = exec[step.event.type];
-      if (!run) throw new Error(`no executor for ${step.event.type}`);
-      await run(step.event);
-      if (step.event.type === 'report.languageChanged') expectedLanguage = 'hindi';
-      for (const leaf of leafValues(step.state.value)) ASSERT[leaf]();
-    }
-  });
+    return {
+      exec,
+      check: (step) => {
+        if (step.event.type === 'report.languageChanged') expectedLanguage = 'hindi';
+        for (const leaf of leafValues(step.state.value)) ASSERT[leaf]();
+      },
+    };
+  },
 });

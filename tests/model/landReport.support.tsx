@@ -4,14 +4,12 @@ import { LandReportContext } from '@/machines/landReport.context';
 import { ndviRegistrationMachine } from '@/machines/ndviRegistration.machine';
 import { NdviContext } from '@/machines/ndviRegistration.context';
 import { LandReport } from '@/views/tools/land/LandReport';
-import { renderTool } from './toolsHarness';
+import { renderView } from '../support/modelHarness';
 
 export function renderLandReport(opts: { land?: typeof landReportMachine; ndvi?: typeof ndviRegistrationMachine } = {}) {
-  return renderTool(
-    <NdviContext.Provider logic={opts.ndvi ?? ndviRegistrationMachine}>
+  return renderView(<NdviContext.Provider logic={opts.ndvi ?? ndviRegistrationMachine}>
       <LandReportContext.Provider logic={opts.land ?? landReportMachine} options={{ input: { locale: 'en-IN' } }}>
         <LandReport />
       </LandReportContext.Provider>
-    </NdviContext.Provider>,
-  );
+    </NdviContext.Provider>);
 }

@@ -16,7 +16,7 @@ import { HttpError } from '@/services/http';
 import { deferred, type Deferred } from '../support/deferred';
 import { farmer, grant } from '../support/sessionFixtures';
 import { LoginView } from '@/views/auth/LoginView';
-import { renderWithProviders } from '../support/renderWithProviders';
+import { renderView } from '../support/modelHarness';
 
 const ANDROID = 'Mozilla/5.0 (Linux; Android 12; SM-A125F) AppleWebKit/537.36 Chrome/120 Mobile Safari/537.36';
 const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/120 Safari/537.36';
@@ -90,7 +90,7 @@ function harness(userAgent: string) {
       }),
     },
   });
-  renderWithProviders(<LoginView userAgent={userAgent} logic={formLogic} />, { path: '/login', session: { logic } });
+  renderView(<LoginView userAgent={userAgent} logic={formLogic} />, { path: '/login', session: { logic } });
   const answerOptions = (how: (d: Deferred<AuthOptions>) => void) =>
     act(async () => {
       if (!options) throw new Error('no options request is pending');

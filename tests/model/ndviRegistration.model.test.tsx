@@ -1,15 +1,17 @@
 /** Generated path tests over the NDVI registration statechart, driven through the land report screen. */
 import { act, fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { fromPromise, type AnyEventObject } from 'xstate';
-import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 import { ndviRegistrationMachine } from '@/machines/ndviRegistration.machine';
+import { summariseNdvi } from '../../server/src/domain/land/ndviSummary';
 import type { NdviTimeseriesResponse } from '@/services/land';
 import { NDVI } from './fixtures/landReport';
 import { renderLandReport } from './landReport.support';
-import { deferred, eventKey, eventTypes, machineEventTypes, pathName, serializeWith } from './toolsHarness';
+import { deferred, describeModel, modelPaths, serializeWith } from '../support/modelHarness';
 
-const SERIES: NdviTimeseriesResponse = { fieldId: 'ndvi-1', ndvi: NDVI, estimated: true, source: 'crop-calendar-estimate' };
+// The summary as the server computes it: the screen prints the server's rounding, the same numbers as the PDF.
+const { latest, average30d } = summariseNdvi(NDVI);
+const SERIES: NdviTimeseriesResponse = { fieldId: 'ndvi-1', ndvi: NDVI, summary: { latest, average30d }, estimated: true, source: 'crop-calendar-estimate' };
 const EVENTS: AnyEventObject[] = [
   { type: 'ndvi.fetch', lat: '', lon: '73.86' },
   { type: 'ndvi.fetch', lat: '18.52', lon: '73.86' },
@@ -19,13 +21,10 @@ const EVENTS: AnyEventObject[] = [
   { type: 'xstate.done.actor.timeseries', output: SERIES },
   { type: 'xstate.error.actor.timeseries', error: new Error('Service temporarily unavailable') },
 ];
-const TRAVERSAL = {
-  events: EVENTS as never,
-  filterEvents: (s: { can: (e: never) => boolean }, e: unknown) => s.can(e as never),
-  serializeState: serializeWith((c: { registration: { lat: number } | null }) => c.registration?.lat ?? null) as never,
-  serializeEvent: eventKey as never,
-};
-const paths = getShortestPaths(ndviRegistrationMachine, TRAVERSAL);
+const paths = modelPaths(ndviRegistrationMachine, {
+  events: EVENTS,
+  serializeState: serializeWith((c: { registration: { lat: number } | null }) => c.registration?.lat ?? null),
+});
 
 const fetchButton = () => screen.getByRole('button', { name: /Fetch(ing)? NDVI/ });
 const ASSERT: Record<string, () => void> = {
@@ -47,14 +46,12 @@ const ASSERT: Record<string, () => void> = {
   },
 };
 
-describe('NDVI registration model', () => {
-  it('covers every state', () => {
-    expect(eventTypes(EVENTS)).toEqual(machineEventTypes(ndviRegistrationMachine));
-    const states = new Set(Object.values(getAdjacencyMap(ndviRegistrationMachine, TRAVERSAL)).map((n) => String(n.state.value)));
-    expect([...states].sort()).toEqual(Object.keys(ASSERT).sort());
-  });
-
-  it.each(paths.map((p) => [pathName(p.steps), p] as const))('%s', async (_name, path) => {
+describeModel('NDVI registration model', {
+  paths,
+  events: EVENTS,
+  machine: ndviRegistrationMachine,
+  states: Object.keys(ASSERT),
+  render: () => {
     const pending = { register: deferred<string>(), series: deferred<NdviTimeseriesResponse>() };
     const registered: string[] = [];
     const logic = ndviRegistrationMachine.provide({
@@ -92,13 +89,13 @@ describe('NDVI registration model', () => {
         expect(screen.getByRole('alert')).toHaveTextContent(`Error while fetching NDVI: ${e.error.message}`);
       },
     };
-    for (const step of path.steps) {
-      const run = exec[step.event.type];
-      if (!run) throw new Error(`no executor for ${step.event.type}`);
-      await run(step.event);
-      ASSERT[String(step.state.value)]();
-    }
-    // Registered at most once per coordinate pair that was successfully registered.
-    for (const coords of registrations.keys()) expect(registered.filter((r) => r === coords).length).toBe(1);
-  });
+    return {
+      exec,
+      check: (step) => ASSERT[String(step.state.value)](),
+      // Registered at most once per coordinate pair that was successfully registered.
+      done: () => {
+        for (const coords of registrations.keys()) expect(registered.filter((r) => r === coords).length).toBe(1);
+      },
+    };
+  },
 });

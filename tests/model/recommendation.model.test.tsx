@@ -12,9 +12,8 @@ import { recommendationMachine } from '@/machines/recommendation.machine';
 import { recommendationsMachine, type Loaded } from '@/machines/recommendations.machine';
 import type { Recommendation } from '@/services/recommendations';
 import { AiRecommendationsView } from '@/views/recommendations/AiRecommendationsView';
-import { deferred, renderLive } from '../support/live';
-import { eventTypes, machineEventTypes } from './toolsHarness';
 import { FIELDS, makeRec } from './recommendationFixtures';
+import { deferred, eventTypes, machineEventTypes, renderView } from '../support/modelHarness';
 
 type Ev = AnyEventObject;
 type Snap = SnapshotFrom<typeof recommendationMachine>;
@@ -64,7 +63,7 @@ async function render() {
       recommendation: card,
     },
   });
-  renderLive(<AiRecommendationsView logic={page} />, 'coordinator', '/ai-recommendations');
+  renderView(<AiRecommendationsView logic={page} />, { session: 'coordinator', intlLocale: 'en', path: '/ai-recommendations' });
   await screen.findByText('Chana');
 }
 

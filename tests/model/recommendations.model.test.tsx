@@ -13,11 +13,10 @@ import { recommendationsMachine, type Loaded } from '@/machines/recommendations.
 import { HttpError } from '@/services/http';
 import type { Recommendation } from '@/services/recommendations';
 import { AiRecommendationsView } from '@/views/recommendations/AiRecommendationsView';
-import { deferred, renderLive } from '../support/live';
-import { eventTypes, machineEventTypes } from './toolsHarness';
 import { FIELDS, makeRec } from './recommendationFixtures';
 import { coveringPaths, features, leafPaths } from '../support/paths';
 import { get, getLabelled, query } from '../support/dom';
+import { deferred, eventTypes, machineEventTypes, renderView } from '../support/modelHarness';
 
 type Ev = AnyEventObject;
 type Snap = SnapshotFrom<typeof recommendationsMachine>;
@@ -89,7 +88,7 @@ async function render() {
       recommendation: card,
     },
   });
-  renderLive(<AiRecommendationsView logic={page} />, 'coordinator', '/ai-recommendations');
+  renderView(<AiRecommendationsView logic={page} />, { session: 'coordinator', intlLocale: 'en', path: '/ai-recommendations' });
 }
 
 const click = (name: string | RegExp) => fireEvent.click(get('button', name));

@@ -1,6 +1,6 @@
 /**
  * Generated path tests for the sensor feed: every shortest path through its statechart, driven by the
- * socket (a stand-in for the socket.io connection) and the join/catch-up calls, checked on the farmer home
+ * socket (a stand-in for the socket.io connection and its room) and the catch-up call, checked on the farmer home
  * it feeds (the live indicator and the chart).
  */
 import { afterEach, describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import { farmerHomeMachine, type FieldData } from '@/machines/farmerHome.machine
 import { sensorFeedMachine } from '@/machines/sensorFeed.machine';
 import type { SeriesPoint } from '@/services/sensors';
 import { FarmerHomeView } from '@/views/farmer/FarmerHomeView';
-import { deferred, renderLive } from '../support/live';
+import { deferred, renderView } from '../support/modelHarness';
 
 const ago = (min: number) => new Date(Date.now() - min * 60_000).toISOString();
 // Two points: with one the home shows that single reading in words, not the chart this walk follows.
@@ -28,8 +28,8 @@ const EVENTS: Ev[] = [
   { type: 'socket.down', reconnecting: false },
   { type: 'socket.down', reconnecting: true },
   { type: 'socket.reading', reading: { fieldId: 'f1', sensorId: 'M-1', type: 'moisture', value: 41, timestamp: ago(1) } },
-  { type: 'xstate.done.actor.watchField', output: { ok: true, fieldId: 'f1' } },
-  { type: 'xstate.error.actor.watchField', error: new Error('NOT_FOUND') },
+  { type: 'socket.joined' },
+  { type: 'socket.refused', error: new Error('field:watch refused: NOT_FOUND') },
   { type: 'xstate.done.actor.fetchSince', output: MISSED },
   { type: 'xstate.error.actor.fetchSince', error: new Error('offline') },
 ];
@@ -57,7 +57,6 @@ const paths = getShortestPaths(alone, {
 
 const drive = {
   socket: null as ((e: Ev) => void) | null,
-  watch: deferred<unknown>(),
   fetch: deferred<SeriesPoint[]>(),
   /** Points the chart should show: the loaded series plus what the feed delivered. */
   expectedPoints: 0,
@@ -71,7 +70,6 @@ function render() {
         drive.socket = sendBack;
         return () => (drive.socket = null);
       }),
-      watchField: fromPromise(() => (drive.watch = deferred<unknown>()).promise) as never,
       fetchSince: fromPromise(() => (drive.fetch = deferred<SeriesPoint[]>()).promise),
     },
   });
@@ -82,7 +80,7 @@ function render() {
       sensorFeed: feed,
     },
   });
-  renderLive(<FarmerHomeView logic={home} chatbot={null} />, 'farmer');
+  renderView(<FarmerHomeView logic={home} chatbot={null} />, { session: 'farmer', intlLocale: 'en' });
 }
 
 const exec: Record<string, (e: Ev) => unknown> = {
@@ -95,8 +93,8 @@ const exec: Record<string, (e: Ev) => unknown> = {
       drive.expectedPoints++;
       drive.socket!({ ...e, reading: { ...e.reading, timestamp: new Date(Date.now() + drive.expectedPoints).toISOString() } });
     }),
-  'xstate.done.actor.watchField': (e) => act(async () => drive.watch.resolve(e.output)),
-  'xstate.error.actor.watchField': (e) => act(async () => drive.watch.reject(e.error)),
+  'socket.joined': (e) => act(() => drive.socket!(e)),
+  'socket.refused': (e) => act(() => drive.socket!(e)),
   'xstate.done.actor.fetchSince': () =>
     act(async () => {
       // Each catch-up brings points the chart has not seen yet.

@@ -18,8 +18,8 @@ import { AppHeader } from '@/views/ui/AppHeader';
 import { DEFAULT_LOCALE } from '@/i18n/locales';
 import { setLocale } from '@/stores/prefs';
 import { deferred, type Deferred } from '../support/deferred';
-import { renderWithProviders, testLocation } from '../support/renderWithProviders';
 import { farmer, grant } from '../support/sessionFixtures';
+import { renderView, testLocation } from '../support/modelHarness';
 
 const CHALLENGE: LoginResult = { twoFactorRequired: true, challengeToken: 'challenge-1' };
 const EVENTS = [
@@ -112,8 +112,7 @@ function harness(input: SessionInput) {
       persistSession: (_, session) => void persisted.push(session as never),
     },
   });
-  renderWithProviders(
-    <>
+  renderView(<>
     <CaptureSession />
     <Switch>
       <Route path="/login">
@@ -124,9 +123,7 @@ function harness(input: SessionInput) {
         <main data-testid="signed-in" />
       </Route>
     </Switch>
-    </>,
-    { location, session: { logic, input } },
-  );
+    </>, { location, session: { logic, input } });
   const settle = (which: keyof typeof pending, how: (d: Deferred<unknown>) => void) =>
     act(async () => {
       const d = pending[which];

@@ -6,6 +6,7 @@
  *   const t = await createTestApp();
  *   const { accessToken } = await t.login('coordinator');
  *   const res = await t.app.inject({ method: 'GET', url: '/api/v1/auth/profile', headers: t.auth(accessToken) });
+ *   const socket = await t.connectAs(accessToken);   // a connected socket.io client, closed by t.close()
  *   afterAll(() => t.close());
  *
  * PGlite by default (loaded from the template dump, ~0.5 s); with TEST_DATABASE_URL a throwaway
@@ -20,7 +21,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { buildApp } from '../../server/src/app';
 import { loadConfig, type Config } from '../../server/src/config';
 import { openDatabase, type Database } from '../../server/src/db/client';
-import type { LoginResponse } from '../../server/src/contracts/auth';
+import type { LoginResponse } from '../../contracts/auth';
+import type { ClientToServerEvents, ServerToClientEvents } from '../../contracts/socket';
+import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { withDatabase } from './globalSetup';
 import { FIXTURE, FIXTURE_PASSWORD, type FixtureUser } from './fixture';
 
@@ -80,6 +83,32 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   return { database, drop: async () => {} };
 }
 
+/** A socket.io client typed with the app's event maps. */
+export type SocketClient = Socket<ServerToClientEvents, ClientToServerEvents>;
+export type SocketClientOptions = Partial<ManagerOptions & SocketOptions>;
+
+/**
+ * A socket.io client on `url` signed in with `token` (none: anonymous), not yet connected. Defaults: websocket
+ * only, its own connection, no reconnection (a test that wants reconnection passes its delays).
+ */
+export function openSocket(url: string, token?: string, options: SocketClientOptions = {}): SocketClient {
+  return io(url, { path: '/socket.io', transports: ['websocket'], auth: token ? { token } : {}, reconnection: false, forceNew: true, ...options });
+}
+
+/** Resolves when `s` is connected; rejects with the handshake's error (e.g. a refused token). */
+export function connected(s: SocketClient): Promise<SocketClient> {
+  return new Promise((resolve, reject) => {
+    if (s.connected) return resolve(s);
+    s.once('connect', () => resolve(s));
+    s.once('connect_error', reject);
+  });
+}
+
+/** `openSocket` and wait until it is connected. */
+export function connectSocket(url: string, token: string, options: SocketClientOptions = {}): Promise<SocketClient> {
+  return connected(openSocket(url, token, options));
+}
+
 export async function createTestApp(opts: TestAppOptions = {}) {
   const { database, drop } = await freshDatabase();
   const config = testConfig(opts.config);
@@ -100,8 +129,27 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     return res.json();
   };
 
+  let listening: Promise<string> | undefined;
+  /** The app's address: it starts listening on a free port the first time it is asked for. */
+  const url = () => (listening ??= app.listen({ host: '127.0.0.1', port: 0 }));
+  const sockets: SocketClient[] = [];
+  /** A socket on this app (not yet connected), closed by `closeSockets()` or `close()`. */
+  const socket = async (token?: string, options?: SocketClientOptions) => {
+    const s = openSocket(await url(), token, options);
+    sockets.push(s);
+    return s;
+  };
+  const closeSockets = () => {
+    for (const s of sockets.splice(0)) s.close();
+  };
+
   return {
     app,
+    url,
+    socket,
+    /** A socket on this app signed in with `token`, once connected (rejects if the handshake is refused). */
+    connectAs: async (token: string, options?: SocketClientOptions) => connected(await socket(token, options)),
+    closeSockets,
     db: database.db,
     database,
     config,
@@ -109,6 +157,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     login,
     auth: (accessToken: string) => ({ authorization: `Bearer ${accessToken}` }),
     async close() {
+      closeSockets();
       await app.close();
       await database.close();
       await drop();

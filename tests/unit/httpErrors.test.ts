@@ -1,6 +1,6 @@
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import { httpErrorMessage } from '@/i18n/httpErrors';
+import { httpErrorMessage, serverWords, statusOf } from '@/i18n/httpErrors';
 import { HttpError, reasonFor } from '@/services/http';
 import { CATALOGS } from '../support/catalogs';
 
@@ -58,5 +58,31 @@ describe('a 429 that names its wait', () => {
     expect(httpErrorMessage(intlFor('mr'), throttled('SIGN_IN_THROTTLED', 900))).toMatch(/१५ मिनिटे|15 मिनिटे/);
     expect(httpErrorMessage(intlFor('hi'), throttled('SIGN_IN_THROTTLED', 45))).toMatch(/(४५|45) सेकंड/);
     expect(httpErrorMessage(intlFor('en'), throttled('RATE_LIMITED', 60))).toBe('Too many attempts. Please wait 1 minute and try again.');
+  });
+});
+
+describe('one rule for every screen', () => {
+  const failed = { id: 'fields.loadFailed', defaultMessage: 'Failed to load fields. Please try again.' };
+  it("a screen's own message stands in for the catalog's sentence when the server has no words for the reader", () => {
+    expect(httpErrorMessage(intlFor('en'), new HttpError(0, 'network'), failed)).toBe(CATALOGS.en['fields.loadFailed']);
+    expect(httpErrorMessage(intlFor('mr'), serverSays(500), failed)).toBe(CATALOGS.mr['fields.loadFailed']);
+    expect(httpErrorMessage(intlFor('mr'), serverSays(404), failed)).toBe('शेत सापडले नाही');
+  });
+
+  it('never gives a Marathi or Hindi reader the English text of a server that did not translate it', () => {
+    const english = new HttpError(400, 'badRequest', { statusCode: 400, code: 'X', error: 'Bad thing', message: 'Bad thing' });
+    expect(httpErrorMessage(intlFor('mr'), english)).toBe(CATALOGS.mr['http.badRequest']);
+    expect(httpErrorMessage(intlFor('hi'), english)).toBe(CATALOGS.hi['http.badRequest']);
+    expect(httpErrorMessage(intlFor('en'), english)).toBe('Bad thing');
+    const partly = new HttpError(404, 'notFound', { statusCode: 404, code: 'X', error: 'Gone', message: { english: 'Gone', marathi: '', hindi: '' } });
+    expect(serverWords(partly, 'mr')).toBeUndefined();
+    expect(serverWords(partly, 'en-IN')).toBe('Gone');
+  });
+
+  it('reads anything thrown as a failure without an answer', () => {
+    expect(statusOf(new Error('boom'))).toBe(0);
+    expect(statusOf(null)).toBe(0);
+    expect(httpErrorMessage(intlFor('en'), new Error('boom'))).toBe('Network error. Please check your internet connection.');
+    expect(serverWords(undefined, 'en')).toBeUndefined();
   });
 });

@@ -8,14 +8,14 @@ import { fromCallback } from 'xstate';
 import { App } from '@/app/App';
 import { sessionMachine } from '@/machines/session.machine';
 import type { Role } from '@/services/auth';
-import { renderWithProviders } from '../support/renderWithProviders';
 import { farmer, grant } from '../support/sessionFixtures';
+import { renderView } from '../support/modelHarness';
 
 const logic = sessionMachine.provide({ actors: { authBridge: fromCallback(() => () => {}) } });
 
 function open(path: string, role: Role | null) {
   const input = { stored: role ? grant({ ...farmer, role }) : null };
-  return renderWithProviders(<App />, { path, session: { logic, input } });
+  return renderView(<App />, { path, session: { logic, input } });
 }
 
 /** Opens `path` as `role` and waits until the app has settled on a rendered screen. */
@@ -105,13 +105,11 @@ describe('a screen that fails to load', () => {
     const quiet = console.error;
     console.error = () => {};
     try {
-      renderWithProviders(
-        <ScreenErrorBoundary onRetry={() => retried.push('retry')}>
+      renderView(<ScreenErrorBoundary onRetry={() => retried.push('retry')}>
           <Suspense fallback={null}>
             <Broken />
           </Suspense>
-        </ScreenErrorBoundary>,
-      );
+        </ScreenErrorBoundary>);
       expect(await screen.findByRole('alert')).toHaveTextContent('This screen could not be loaded.');
       screen.getByRole('button', { name: 'Try again' }).click();
       expect(retried).toEqual(['retry']);

@@ -16,7 +16,7 @@ import { ChangePasswordDialog } from '@/views/account/ChangePasswordDialog';
 import { ResetPasswordView } from '@/views/account/ResetPasswordView';
 import { AppError, errorBody } from '../../server/src/lib/errors';
 import { assertPasswordAllowed } from '../../server/src/domain/account/passwordRules';
-import { renderAccount } from '../model/account/support';
+import { renderView, SIGNED_IN_FARMER } from '../support/modelHarness';
 
 /** Passes the browser's own checks (length, letters, digit); the server refuses it as personal. */
 const PASSWORD = 'Shetmitra2026';
@@ -46,7 +46,7 @@ describe('a refused password is explained at the password field (Marathi)', () =
   it('change password', async () => {
     const { error, marathi } = serverRefusal('newPassword');
     const logic = changePasswordMachine.provide({ actors: { submitChange: reject(error) } });
-    renderAccount(<ChangePasswordDialog logic={logic} onClose={() => {}} onSuccess={() => {}} />, { locale: 'mr' });
+    renderView(<ChangePasswordDialog logic={logic} onClose={() => {}} onSuccess={() => {}} />, { session: SIGNED_IN_FARMER, locale: 'mr', intlLocale: 'mr' });
     fireEvent.change(document.getElementById('cp-currentPassword')!, { target: { value: 'OldSecret123' } });
     fireEvent.change(document.getElementById('cp-newPassword')!, { target: { value: PASSWORD } });
     fireEvent.change(document.getElementById('cp-confirmPassword')!, { target: { value: PASSWORD } });
@@ -57,7 +57,7 @@ describe('a refused password is explained at the password field (Marathi)', () =
   it('reset password', async () => {
     const { error, marathi } = serverRefusal('newPassword');
     const logic = resetPasswordMachine.provide({ actors: { submitReset: reject(error) } });
-    renderAccount(<ResetPasswordView logic={logic} token={'t'.repeat(40)} />, { locale: 'mr' });
+    renderView(<ResetPasswordView logic={logic} token={'t'.repeat(40)} />, { session: SIGNED_IN_FARMER, locale: 'mr', intlLocale: 'mr' });
     fireEvent.change(document.getElementById('reset-newPassword')!, { target: { value: PASSWORD } });
     fireEvent.change(document.getElementById('reset-confirmPassword')!, { target: { value: PASSWORD } });
     await act(async () => fireEvent.submit(document.querySelector('form')!));
@@ -67,12 +67,9 @@ describe('a refused password is explained at the password field (Marathi)', () =
   it('add user', async () => {
     const { error, marathi } = serverRefusal('password');
     const logic = addUserMachine.provide({ actors: { register: reject(error) } });
-    renderAccount(
-      <AddUserContext.Provider logic={logic} options={{ input: { role: 'coordinator', actorRole: 'admin' } }}>
+    renderView(<AddUserContext.Provider logic={logic} options={{ input: { role: 'coordinator', actorRole: 'admin' } }}>
         <AddUserForm />
-      </AddUserContext.Provider>,
-      { locale: 'mr' },
-    );
+      </AddUserContext.Provider>, { session: SIGNED_IN_FARMER, locale: 'mr', intlLocale: 'mr' });
     const type = (name: string, value: string) => fireEvent.change(document.querySelector(`[name="${name}"]`)!, { target: { value } });
     type('name', 'Ramesh Patil');
     type('email', 'ramesh@example.in');

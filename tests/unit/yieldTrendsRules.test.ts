@@ -40,6 +40,15 @@ describe('yield table and CSV', () => {
     const csv = yieldCsv(yieldTable(trends, monthsOf('thisYear', { year: 2026, month: 10 }).slice(8)));
     expect(csv).toBe("\uFEFFMonth,Year,soybean,'=cmd()\r\n9,2026,,3\r\n10,2026,12.5,\r\n");
   });
+
+  it('names its columns in the reader\'s language when given the words', () => {
+    const csv = yieldCsv(yieldTable(trends, monthsOf('thisYear', { year: 2026, month: 10 }).slice(9)), {
+      month: 'महिना',
+      year: 'वर्ष',
+      crops: { soybean: 'सोयाबीन' },
+    });
+    expect(csv).toBe("\uFEFFमहिना,वर्ष,सोयाबीन,'=cmd()\r\n10,2026,12.5,\r\n");
+  });
 });
 
 describe('field health tiles', () => {

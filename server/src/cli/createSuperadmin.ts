@@ -14,6 +14,7 @@ import { openDatabase } from '../db/client';
 import { users } from '../db/schema';
 import { PASSWORD_RULE_TEXT, passwordProblem } from '../domain/account/passwordRules';
 import { hashPassword } from '../lib/passwords';
+import { EMAIL_SHAPE, PHONE_SHAPE } from '../../../contracts/contactRules';
 
 async function readStdinLine() {
   if (process.stdin.isTTY) process.stderr.write('Password: ');
@@ -33,9 +34,9 @@ function fail(message: string): never {
 const { values } = parseArgs({ options: { email: { type: 'string' }, name: { type: 'string' }, phone: { type: 'string' } } });
 const email = values.email?.trim().toLowerCase();
 const name = values.name?.trim();
-if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) fail('Give a valid --email.');
+if (!email || !EMAIL_SHAPE.test(email)) fail('Give a valid --email.');
 if (!name) fail('Give --name.');
-if (values.phone && !/^[0-9]{10}$/.test(values.phone)) fail('--phone must be 10 digits.');
+if (values.phone && !PHONE_SHAPE.test(values.phone)) fail('--phone must be 10 digits.');
 
 const password = process.env.SHETMITRA_PASSWORD ?? (await readStdinLine());
 const problem = passwordProblem(password, { email, name });

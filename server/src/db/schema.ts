@@ -3,7 +3,12 @@
  * (drizzle `casing: 'snake_case'`), camelCase here. IDs are UUIDs; the API exposes them as `_id`.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { DiseaseResult as DiseaseResultJson } from '../contracts/disease';
+import { ALERT_STATUSES, ALERT_TYPES, SEVERITIES } from '../../../contracts/alertTypes';
+import type { DiseaseResult as DiseaseResultJson } from '../../../contracts/disease';
+import { AREA_UNITS, CROP_STATUSES, FIELD_HEALTHS, IRRIGATION_TYPES, SOIL_TYPES, YIELD_UNITS } from '../../../contracts/fieldValues';
+import { LANGUAGES } from '../../../contracts/languages';
+import { ROLES } from '../../../contracts/roles';
+import { SENSOR_STATUSES, SENSOR_TYPES } from '../../../contracts/sensorTypes';
 import {
   bigint,
   boolean,
@@ -25,25 +30,23 @@ import {
 const tz = () => timestamp({ withTimezone: true, mode: 'date' });
 const createdAt = () => tz().notNull().defaultNow();
 
-export const roleEnum = pgEnum('role', ['superadmin', 'admin', 'coordinator', 'farmer']);
-export const languageEnum = pgEnum('language', ['marathi', 'english', 'hindi']);
+export const roleEnum = pgEnum('role', ROLES);
+export const languageEnum = pgEnum('language', LANGUAGES);
 export const userStatusEnum = pgEnum('user_status', ['Active', 'Inactive']);
-export const areaUnitEnum = pgEnum('area_unit', ['acres', 'hectares', 'sq_meters']);
-export const soilTypeEnum = pgEnum('soil_type', ['black', 'red', 'laterite', 'alluvial', 'mountain', 'desert', 'other']);
-export const cropStatusEnum = pgEnum('crop_status', [
-  'planning', 'prepared', 'planted', 'growing', 'flowering', 'fruiting', 'harvested', 'fallow',
-]);
-export const yieldUnitEnum = pgEnum('yield_unit', ['kg', 'quintal', 'ton']);
-export const sensorTypeEnum = pgEnum('sensor_type', ['moisture', 'temperature', 'humidity', 'ph', 'nitrogen', 'weather']);
-export const sensorStatusEnum = pgEnum('sensor_status', ['active', 'inactive', 'maintenance', 'offline']);
-export const irrigationTypeEnum = pgEnum('irrigation_type', ['manual', 'drip', 'sprinkler', 'flood', 'canal', 'none']);
+export const areaUnitEnum = pgEnum('area_unit', AREA_UNITS);
+export const soilTypeEnum = pgEnum('soil_type', SOIL_TYPES);
+export const cropStatusEnum = pgEnum('crop_status', CROP_STATUSES);
+export const yieldUnitEnum = pgEnum('yield_unit', YIELD_UNITS);
+export const sensorTypeEnum = pgEnum('sensor_type', SENSOR_TYPES);
+export const sensorStatusEnum = pgEnum('sensor_status', SENSOR_STATUSES);
+export const irrigationTypeEnum = pgEnum('irrigation_type', IRRIGATION_TYPES);
 /** Health of a field as the server judges it from readings and alerts. */
-export const fieldHealthEnum = pgEnum('field_health', ['good', 'warning', 'alert']);
+export const fieldHealthEnum = pgEnum('field_health', FIELD_HEALTHS);
 /** Operational state of a field (analytics.byStatus). */
 export const fieldStateEnum = pgEnum('field_state', ['active', 'maintenance', 'inactive', 'harvested']);
-export const alertTypeEnum = pgEnum('alert_type', ['moisture', 'temperature', 'pest', 'irrigation', 'offline']);
-export const severityEnum = pgEnum('severity', ['high', 'medium', 'low']);
-export const alertStatusEnum = pgEnum('alert_status', ['unacknowledged', 'acknowledged', 'assigned']);
+export const alertTypeEnum = pgEnum('alert_type', ALERT_TYPES);
+export const severityEnum = pgEnum('severity', SEVERITIES);
+export const alertStatusEnum = pgEnum('alert_status', ALERT_STATUSES);
 /**
  * A login-history row: a sign-in ('success', 'suspicious'), a wrong password or code ('failed'), an attempt
  * refused by the sign-in throttle ('throttled', with `retryAt`), an administrator clearing that throttle
@@ -180,11 +183,17 @@ export const backupCodes = pgTable(
   (t) => [index('backup_codes_user_idx').on(t.userId)],
 );
 
+/**
+ * Single-use links that set a password: 'reset' (Forgot password, 30 minutes) or 'invite' (a first sign-in for
+ * a person staff added or imported, sent by SMS and e-mail, 7 days). The newest link of a person is the one that works.
+ */
+export const passwordLinkPurposeEnum = pgEnum('password_link_purpose', ['reset', 'invite']);
 export const passwordResets = pgTable(
   'password_resets',
   {
     id: uuid().primaryKey().defaultRandom(),
     userId: uuid().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    purpose: passwordLinkPurposeEnum().notNull().default('reset'),
     tokenHash: text().notNull(),
     expiresAt: tz().notNull(),
     usedAt: tz(),
@@ -193,11 +202,14 @@ export const passwordResets = pgTable(
   (t) => [uniqueIndex('password_resets_token_key').on(t.tokenHash), index('password_resets_user_idx').on(t.userId)],
 );
 
+/** What an SMS code is for: signing in, or resetting the password of a person without a usable e-mail. */
+export const smsCodePurposeEnum = pgEnum('sms_code_purpose', ['login', 'reset']);
 export const mobileOtps = pgTable(
   'mobile_otps',
   {
     id: uuid().primaryKey().defaultRandom(),
     phoneNumber: text().notNull(),
+    purpose: smsCodePurposeEnum().notNull().default('login'),
     codeHash: text().notNull(),
     attempts: integer().notNull().default(0),
     expiresAt: tz().notNull(),

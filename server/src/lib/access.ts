@@ -8,12 +8,13 @@ import type { Db } from '../db/client';
 import { alerts, fields, users } from '../db/schema';
 import { forbidden, notFound } from './errors';
 import { createTtlCache } from './accessCache';
+import { ADMIN_ROLES, STAFF_ROLES, type Role } from '../../../contracts/roles';
 
-export type Role = 'superadmin' | 'admin' | 'coordinator' | 'farmer';
+export type { Role };
 export type AuthUser = { id: string; role: Role; sessionId: string; name: string; email: string };
 
-export const STAFF: Role[] = ['superadmin', 'admin', 'coordinator'];
-export const ADMINS: Role[] = ['superadmin', 'admin'];
+export const STAFF: readonly Role[] = STAFF_ROLES;
+export const ADMINS: readonly Role[] = ADMIN_ROLES;
 
 export const isAdmin = (u: AuthUser) => u.role === 'admin' || u.role === 'superadmin';
 export const isStaff = (u: AuthUser) => STAFF.includes(u.role);

@@ -4,7 +4,7 @@
  * rooms are disjoint, so each socket gets it once).
  */
 import type { FastifyInstance } from 'fastify';
-import type { AlertItem } from '../contracts/alerts';
+import type { AlertItem } from '../../../contracts/alerts';
 import type { CommittedReading } from '../modules/sensors/ingestPipeline';
 
 export type AlertDelivery = { event: 'alert:new' | 'alert:updated'; item: AlertItem; farmerId: string | null; coordinatorId: string | null };

@@ -3,7 +3,7 @@
  * events and their payloads are the maps in contracts/socket.ts; who gets an alert is push.ts.
  */
 import type { Server } from 'socket.io';
-import type { ClientToServerEvents, InterServerEvents, ServerToClientEvents, SocketData } from '../contracts/socket';
+import type { ClientToServerEvents, InterServerEvents, ServerToClientEvents, SocketData } from '../../../contracts/socket';
 import { fieldRoom } from './access';
 
 /** Every room a socket can sit in: its user, its session, its role's (coordinator, admins) and the fields it watches. */

@@ -17,7 +17,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import type { Config } from '../config';
-import type { ClientToServerEvents, InterServerEvents, ServerToClientEvents, SocketAck, SocketData } from '../contracts/socket';
+import type { ClientToServerEvents, InterServerEvents, ServerToClientEvents, SocketAck, SocketData } from '../../../contracts/socket';
 import { loadFieldFor, type AuthUser } from '../lib/access';
 import { onAccessChange } from '../lib/accessCache';
 import { AppError } from '../lib/errors';

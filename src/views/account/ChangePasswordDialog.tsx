@@ -5,7 +5,7 @@ import { changePasswordMachine, type PasswordField } from '../../machines/change
 import { AccountDialog } from './AccountDialog';
 import { accountMessages as am } from './accountMessages';
 import { PasswordInput } from './PasswordInput';
-import { serverText, weakPasswordText } from './serverText';
+import { httpErrorMessage, weakPasswordText } from '@/i18n/httpErrors';
 
 const m = defineMessages({
   title: { id: 'password.change.title', defaultMessage: 'Change password' },
@@ -54,7 +54,7 @@ export function ChangePasswordDialog({ onClose, onSuccess, logic = changePasswor
         >
           {serverError != null && !weak && (
             <p role="alert" className="acct-banner acct-banner--error">
-              {serverText(serverError, intl.locale) ?? intl.formatMessage(m.failed)}
+              {httpErrorMessage(intl, serverError, m.failed)}
             </p>
           )}
           {FIELDS.map(({ field, label, autoComplete }) => (

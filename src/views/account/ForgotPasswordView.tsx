@@ -1,10 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { defineMessages, useIntl } from 'react-intl';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import { forgotPasswordMachine } from '../../machines/forgotPassword.machine';
 import './account.css';
 import { accountMessages as am } from './accountMessages';
-import { statusOf } from './serverText';
+import { statusOf } from '@/i18n/httpErrors';
+import { SmsResetForm } from './SmsResetForm';
 
 const m = defineMessages({
   title: { id: 'forgot.title', defaultMessage: 'Forgot Password' },
@@ -15,11 +16,14 @@ const m = defineMessages({
   sent: { id: 'forgot.sent', defaultMessage: 'If this email is registered, a password reset link has been sent.' },
   failed: { id: 'forgot.failed', defaultMessage: 'Failed to send reset link. Please try again.' },
   back: { id: 'forgot.back', defaultMessage: 'Back to login' },
+  bySms: { id: 'forgot.bySms', defaultMessage: 'No e-mail? Get a code by SMS' },
+  byEmail: { id: 'forgot.byEmail', defaultMessage: 'Reset by e-mail instead' },
 });
 
-/** /forgot-password */
+/** /forgot-password (a link by e-mail) and /forgot-password?by=sms (a code by SMS, SmsResetForm). */
 export function ForgotPasswordView({ logic = forgotPasswordMachine }: { logic?: typeof forgotPasswordMachine }) {
   const intl = useIntl();
+  const bySms = new URLSearchParams(useSearch()).get('by') === 'sms';
   const actor = useActorRef(logic);
   const state = useSelector(actor, (s) => s.value as string);
   const email = useSelector(actor, (s) => s.context.email);
@@ -30,7 +34,9 @@ export function ForgotPasswordView({ logic = forgotPasswordMachine }: { logic?: 
     <main className="acct-page acct-page--narrow">
       <div className="acct-card">
         <h1>{intl.formatMessage(m.title)}</h1>
-        {state === 'sent' ? (
+        {bySms ? (
+          <SmsResetForm />
+        ) : state === 'sent' ? (
           <p role="status" className="acct-banner acct-banner--ok">
             {intl.formatMessage(m.sent)}
           </p>
@@ -71,7 +77,8 @@ export function ForgotPasswordView({ logic = forgotPasswordMachine }: { logic?: 
             </button>
           </form>
         )}
-        <p>
+        <p className="acct-stack">
+          <Link href={bySms ? '/forgot-password' : '/forgot-password?by=sms'}>{intl.formatMessage(bySms ? m.byEmail : m.bySms)}</Link>
           <Link href="/login">{intl.formatMessage(m.back)}</Link>
         </p>
       </div>

@@ -3,7 +3,7 @@ import { expect, fn, userEvent, waitFor } from 'storybook/test';
 import { fromPromise } from 'xstate';
 import mr from '@/i18n/messages/mr.json';
 import { loginHistoryMachine } from '@/machines/loginHistory.machine';
-import type { LoginHistoryEntry } from '../../../server/src/contracts/account';
+import type { LoginHistoryEntry } from '../../../contracts/account';
 import { LoginHistoryDialog } from './LoginHistoryDialog';
 import { storyHistory } from './storyFixtures';
 

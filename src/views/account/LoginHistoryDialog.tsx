@@ -4,8 +4,8 @@ import { defineMessages, useIntl } from 'react-intl';
 import { filterHistory, loginHistoryMachine, type HistoryFilter } from '../../machines/loginHistory.machine';
 import { AccountDialog } from './AccountDialog';
 import { accountMessages as am } from './accountMessages';
-import { downloadText } from './download';
-import { serverText, statusOf } from './serverText';
+import { saveFile } from '../ui/saveFile';
+import { serverWords, statusOf } from '@/i18n/httpErrors';
 import { formatDate } from '@/i18n/format';
 
 const m = defineMessages({
@@ -59,7 +59,7 @@ type Props = { onClose: () => void; logic?: typeof loginHistoryMachine };
 export function LoginHistoryDialog({ onClose, logic = loginHistoryMachine }: Props) {
   const intl = useIntl();
   const machine = useMemo(
-    () => logic.provide({ actions: { download: (_, f) => downloadText(f.filename, f.text, 'text/csv') } }),
+    () => logic.provide({ actions: { download: (_, f) => saveFile(f.filename, f.text) } }),
     [logic],
   );
   const actor = useActorRef(machine);
@@ -81,7 +81,7 @@ export function LoginHistoryDialog({ onClose, logic = loginHistoryMachine }: Pro
       {statusOf(errorCause) === 429
         ? intl.formatMessage(am.tooMany)
         : intl.formatMessage(error === 'load' ? m.loadFailed : error === 'revoke' ? m.revokeFailed : m.reportFailed)}
-      {serverText(errorCause, intl.locale) && statusOf(errorCause) !== 429 ? ` (${serverText(errorCause, intl.locale)})` : ''}
+      {serverWords(errorCause, intl.locale) ? ` (${serverWords(errorCause, intl.locale)})` : ''}
     </p>
   );
 

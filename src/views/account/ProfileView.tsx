@@ -8,10 +8,11 @@ import './account.css';
 import { accountMessages as am } from './accountMessages';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { LoginHistoryDialog } from './LoginHistoryDialog';
-import { serverText } from './serverText';
+import { serverWords } from '@/i18n/httpErrors';
 import { TestServerButton } from './TestServerButton';
 import { TwoFactorDialog } from './twoFactor/TwoFactorDialog';
 import { AppHeader } from '../ui/AppHeader';
+import { LANGUAGES, type Language } from '../../../contracts/languages';
 
 const m = defineMessages({
   title: { id: 'profile.title', defaultMessage: 'Profile' },
@@ -108,7 +109,6 @@ const NOTIFY = [
   ['alerts', m.notifyAlerts],
   ['reports', m.notifyReports],
 ] as const;
-const LANGS = ['marathi', 'english', 'hindi'] as const;
 
 /** /profile: the signed-in user's own profile and security settings. */
 export function ProfileView({ logic = profileMachine }: { logic?: typeof profileMachine }) {
@@ -265,7 +265,7 @@ function ProfileCard() {
       {saveFailed && (
         <p role="alert" className="acct-banner acct-banner--error">
           {intl.formatMessage(m.saveFailed)}
-          {serverText(saveError, intl.locale) ? `: ${serverText(saveError, intl.locale)}` : ''}
+          {serverWords(saveError, intl.locale) ? `: ${serverWords(saveError, intl.locale)}` : ''}
         </p>
       )}
       <div className="acct-profile__head">
@@ -337,9 +337,9 @@ function ProfileCard() {
             id="profile-language"
             value={(shown ?? profile).preferredLanguage}
             disabled={!editing || saving}
-            onChange={(e) => actor.send({ type: 'profile.language', value: e.target.value as (typeof LANGS)[number] })}
+            onChange={(e) => actor.send({ type: 'profile.language', value: e.target.value as Language })}
           >
-            {LANGS.map((l) => (
+            {LANGUAGES.map((l) => (
               <option key={l} value={l}>
                 {intl.formatMessage(m[l])}
               </option>

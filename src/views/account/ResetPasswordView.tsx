@@ -5,7 +5,7 @@ import { resetPasswordMachine, type ResetField } from '../../machines/resetPassw
 import './account.css';
 import { accountMessages as am } from './accountMessages';
 import { PasswordInput } from './PasswordInput';
-import { serverText, statusOf, weakPasswordText } from './serverText';
+import { httpErrorMessage, statusOf, weakPasswordText } from '@/i18n/httpErrors';
 
 const m = defineMessages({
   title: { id: 'reset.title', defaultMessage: 'Reset Password' },
@@ -17,15 +17,30 @@ const m = defineMessages({
   login: { id: 'reset.login', defaultMessage: 'Go to login' },
 });
 
+/** The invitation's wording: the same form sets a first password (a 7-day link sent by SMS and e-mail). */
+const invite = defineMessages({
+  title: { id: 'setPassword.title', defaultMessage: 'Set your password' },
+  intro: {
+    id: 'setPassword.intro',
+    defaultMessage: 'Welcome to ShetMitra. Choose a password, then log in with the e-mail named in the SMS and this password.',
+  },
+  done: { id: 'setPassword.done', defaultMessage: 'Your password is set. Please log in.' },
+  invalidLink: { id: 'setPassword.invalidLink', defaultMessage: 'This invitation link is invalid, already used or has expired. Ask your coordinator for a new one.' },
+  again: { id: 'setPassword.again', defaultMessage: 'Reset the password instead' },
+});
+
 const FIELDS: { field: ResetField; label: 'newPassword' | 'confirmPassword' }[] = [
   { field: 'newPassword', label: 'newPassword' },
   { field: 'confirmPassword', label: 'confirmPassword' },
 ];
 
-/** /reset-password?token=… : the page the e-mailed link opens. */
-export function ResetPasswordView({ logic = resetPasswordMachine, token }: { logic?: typeof resetPasswordMachine; token?: string }) {
+type Props = { logic?: typeof resetPasswordMachine; token?: string; purpose?: 'reset' | 'invite' };
+
+/** /reset-password?token=… (the e-mailed reset link) and /set-password?token=… (the invitation, `purpose` 'invite'). */
+export function ResetPasswordView({ logic = resetPasswordMachine, token, purpose = 'reset' }: Props) {
   const search = useSearch();
   const intl = useIntl();
+  const w = purpose === 'invite' ? { ...m, ...invite } : { ...m, intro: null };
   const actor = useActorRef(logic, { input: { token: token ?? new URLSearchParams(search).get('token') } });
   const state = useSelector(actor, (s) => s.value as string);
   const form = useSelector(actor, (s) => s.context.form);
@@ -33,23 +48,25 @@ export function ResetPasswordView({ logic = resetPasswordMachine, token }: { log
   const shown = useSelector(actor, (s) => s.context.shown);
   const serverError = useSelector(actor, (s) => s.context.serverError);
   const weak = weakPasswordText(serverError, intl.locale);
+  // The server's words name a reset link; an invitation's page says it in its own.
+  const linkRefused = (serverError as { body?: { code?: string } } | null)?.body?.code === 'RESET_TOKEN_INVALID';
 
   return (
     <main className="acct-page acct-page--narrow">
       <div className="acct-card">
-        <h1>{intl.formatMessage(m.title)}</h1>
+        <h1>{intl.formatMessage(w.title)}</h1>
         {state === 'invalidLink' && (
           <>
             <p role="alert" className="acct-banner acct-banner--error">
-              {intl.formatMessage(m.invalidLink)}
+              {intl.formatMessage(w.invalidLink)}
             </p>
-            <Link href="/forgot-password">{intl.formatMessage(m.again)}</Link>
+            <Link href="/forgot-password">{intl.formatMessage(w.again)}</Link>
           </>
         )}
         {state === 'done' && (
           <>
             <p role="status" className="acct-banner acct-banner--ok">
-              {intl.formatMessage(m.done)}
+              {intl.formatMessage(w.done)}
             </p>
             <Link href="/login">{intl.formatMessage(m.login)}</Link>
           </>
@@ -63,11 +80,14 @@ export function ResetPasswordView({ logic = resetPasswordMachine, token }: { log
               actor.send({ type: 'reset.submit' });
             }}
           >
+            {w.intro && <p>{intl.formatMessage(w.intro)}</p>}
             {serverError != null && !weak && (
               <p role="alert" className="acct-banner acct-banner--error">
                 {statusOf(serverError) === 429
                   ? intl.formatMessage(am.tooMany)
-                  : (serverText(serverError, intl.locale) ?? intl.formatMessage(am.network))}
+                  : linkRefused && purpose === 'invite'
+                    ? intl.formatMessage(w.invalidLink)
+                    : httpErrorMessage(intl, serverError, am.network)}
               </p>
             )}
             {FIELDS.map(({ field, label }) => (

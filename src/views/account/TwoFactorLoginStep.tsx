@@ -4,7 +4,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { loginTwoFactorMachine } from '../../machines/loginTwoFactor.machine';
 import './account.css';
 import { accountMessages as am } from './accountMessages';
-import { statusOf } from './serverText';
+import { statusOf } from '@/i18n/httpErrors';
 
 const m = defineMessages({
   title: { id: 'loginCode.title', defaultMessage: 'Two-step verification' },

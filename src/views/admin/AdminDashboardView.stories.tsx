@@ -4,7 +4,7 @@ import mr from '@/i18n/messages/mr.json';
 import { ZERO_STATS } from '@/machines/dashboard.machine';
 import { sessionMachine } from '@/machines/session.machine';
 import { demoUser, signedIn, storySessionActors } from '@/views/storyFixtures';
-import { storyAlert, storyDashboard } from '../staff/dashboardStoryFixtures';
+import { storyAlert, storyDashboard } from '@/views/dashboard/dashboardStoryFixtures';
 import { AdminDashboardView } from './AdminDashboardView';
 
 const session = { logic: sessionMachine.provide({ actors: storySessionActors }), input: signedIn(demoUser('admin')) };

@@ -15,12 +15,12 @@ import { AppHeader } from '@/views/ui/AppHeader';
 import { FieldTablePanel } from '../fields/FieldTablePanel';
 import { AdminFarmers } from '../people/AdminFarmers';
 import { CoordinatorsTable } from '../people/CoordinatorsTable';
-import { QuickActions, RecentAlerts, StatCard } from '../staff/DashboardParts';
-import { useSignedIn, type StaffRole } from '../staff/useStaffRole';
-import { useT } from '../staff/useT';
-import { saveFile } from '../staff/download';
+import { QuickActions, RecentAlerts, StatCard } from '@/views/dashboard/DashboardParts';
+import { useSignedIn, type StaffRole } from '@/views/ui/useSignedIn';
+import { useT } from '@/i18n/useT';
+import { saveFile } from '../ui/saveFile';
 import { YieldTrendsPanel } from './YieldTrendsPanel';
-import '../staff/staff.css';
+import '@/views/ui/workspace.css';
 import { formatNum } from '@/i18n/format';
 
 const m = defineMessages({

@@ -4,7 +4,7 @@ import { fromPromise } from 'xstate';
 import mr from '@/i18n/messages/mr.json';
 import { YieldTrendsContext } from '@/machines/yieldTrends.context';
 import { yieldTrendsMachine, type HealthSummary } from '@/machines/yieldTrends.machine';
-import type { YieldTrends as YieldTrendsResponse } from '../../../server/src/contracts/analytics';
+import type { YieldTrends as YieldTrendsResponse } from '../../../contracts/analytics';
 import { YieldTrendsPanel } from './YieldTrendsPanel';
 
 const TRENDS: YieldTrendsResponse = {

@@ -11,7 +11,7 @@ import { shownTable, type ChartKind } from '@/machines/yieldTrends.machine';
 import { hasYields, YIELD_PERIODS, type YieldPeriod } from '@/machines/yieldTrendsRules';
 import { PALETTE, YieldTrendsChart } from '../charts/YieldTrendsChart';
 import { cropLabel } from '../ui/cropLabels';
-import { useT } from '../staff/useT';
+import { useT } from '@/i18n/useT';
 import { formatNum } from '@/i18n/format';
 
 const m = defineMessages({
@@ -21,6 +21,8 @@ const m = defineMessages({
   last12months: { id: 'yieldTrends.period.last12months', defaultMessage: 'Last 12 Months' },
   thisYear: { id: 'yieldTrends.period.thisYear', defaultMessage: 'This Year' },
   crops: { id: 'yieldTrends.crops', defaultMessage: 'Crops' },
+  csvMonth: { id: 'yieldTrends.csv.month', defaultMessage: 'Month' },
+  csvYear: { id: 'yieldTrends.csv.year', defaultMessage: 'Year' },
   allCrops: { id: 'yieldTrends.allCrops', defaultMessage: 'All Crops' },
   chartType: { id: 'yieldTrends.chartType', defaultMessage: 'Chart type' },
   line: { id: 'yieldTrends.line', defaultMessage: 'Line' },
@@ -116,7 +118,16 @@ function YieldTrends() {
         <button type="button" disabled={!canExport || exporting} onClick={exportImage}>
           {t(m.exportImage)}
         </button>
-        <button type="button" disabled={!canExport} onClick={() => actor.send({ type: 'export.csv' })}>
+        <button
+          type="button"
+          disabled={!canExport}
+          onClick={() =>
+            actor.send({
+              type: 'export.csv',
+              headings: { month: t(m.csvMonth), year: t(m.csvYear), crops: Object.fromEntries(c.crops.map((crop) => [crop, cropLabel(intl, crop)])) },
+            })
+          }
+        >
           {t(m.exportCsv)}
         </button>
       </div>

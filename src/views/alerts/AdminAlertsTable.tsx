@@ -9,7 +9,7 @@ import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { useSelector } from '@xstate/react';
 import { AlertsListContext } from '@/machines/alertsList.context';
 import type { AlertRow, CoordinatorOption } from '@/machines/alertsList.machine';
-import { Pager } from '@/views/staff/Pager';
+import { Pager } from '@/views/ui/Pager';
 import { useNow } from '@/views/ui/useNow';
 import { AlertFilters } from './AlertFilters';
 import { AlertWhen } from './AlertWhen';

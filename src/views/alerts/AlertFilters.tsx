@@ -3,6 +3,7 @@ import { defineMessages, useIntl } from 'react-intl';
 import { AlertsListContext } from '@/machines/alertsList.context';
 import type { AlertState, AlertType, Severity } from '@/machines/alertsList.machine';
 import { severityLabel, stateLabel, typeLabel } from './alertLabels';
+import { ALERT_TYPES, SEVERITIES } from '../../../contracts/alertTypes';
 
 const m = defineMessages({
   severity: { id: 'alerts.filter.severity', defaultMessage: 'Severity' },
@@ -13,8 +14,6 @@ const m = defineMessages({
   allStates: { id: 'alerts.filter.allStates', defaultMessage: 'Active and resolved' },
 });
 
-const TYPES: AlertType[] = ['moisture', 'temperature', 'pest', 'irrigation', 'offline'];
-const SEVERITIES: Severity[] = ['high', 'medium', 'low'];
 const STATES: AlertState[] = ['open', 'resolved'];
 
 export function AlertFilters({ idPrefix, allLabel }: { idPrefix: string; allLabel?: string }) {
@@ -37,7 +36,7 @@ export function AlertFilters({ idPrefix, allLabel }: { idPrefix: string; allLabe
       <label htmlFor={`${idPrefix}-type`}>{intl.formatMessage(m.type)}</label>
       <select id={`${idPrefix}-type`} value={type ?? ''} onChange={(e) => list.send({ type: 'alerts.filterType', alertType: (e.target.value || null) as AlertType | null })}>
         <option value="">{allLabel ?? intl.formatMessage(m.allTypes)}</option>
-        {TYPES.map((t) => (
+        {ALERT_TYPES.map((t) => (
           <option key={t} value={t}>
             {intl.formatMessage(typeLabel[t])}
           </option>

@@ -5,7 +5,7 @@ import en from '@/i18n/messages/en.json';
 import { alertLifecycleMachine } from '@/machines/alertLifecycle.machine';
 import { alertsListMachine } from '@/machines/alertsList.machine';
 import { sessionMachine } from '@/machines/session.machine';
-import type { AlertItem } from '../../../server/src/contracts/alerts';
+import type { AlertItem } from '../../../contracts/alerts';
 import { AlertsView } from './AlertsView';
 
 const sessionAs = (role: 'admin' | 'coordinator') => ({

@@ -9,7 +9,7 @@ import type { AlertItem } from '@/machines/alertsList.machine';
 import { useNow } from '@/views/ui/useNow';
 import { AlertFilters } from './AlertFilters';
 import { AlertWhen } from './AlertWhen';
-import { alertMessage, alertState, SEVERITY_ICON, severityLabel, stateLabel, TYPE_ICON, typeLabel } from './alertLabels';
+import { alertMessage, alertState, SEVERITY_ICON, severityLabel, stateLabel, typeIcon, typeLabel } from './alertLabels';
 import { formatDate, formatNum } from '@/i18n/format';
 
 const unreadCount = defineMessage<{ count: string }>({ id: 'alerts.unreadCount', defaultMessage: '{count} new' });
@@ -56,7 +56,7 @@ function AlertCard({ alert, now }: { alert: AlertItem; now: number }) {
   return (
     <article className={`card alert-card severity-${alert.severity}${alert.read ? '' : ' unread'}`} data-alert-id={alert.id}>
       <header className="alert-card-head">
-        <span aria-hidden="true">{TYPE_ICON[alert.type]}</span>
+        <span aria-hidden="true">{typeIcon(alert.type)}</span>
         <span className="alert-type">{intl.formatMessage(typeLabel[alert.type])}</span>
         <span className={`severity severity-${alert.severity}`}>
           <span aria-hidden="true">{SEVERITY_ICON[alert.severity]}</span> {intl.formatMessage(severityLabel[alert.severity])}

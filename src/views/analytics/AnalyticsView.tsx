@@ -8,7 +8,7 @@ import { useIntl } from 'react-intl';
 import { analyticsMachine, type Analytics, type Period, type ReportType } from '@/machines/analytics.machine';
 import { AppHeader } from '@/views/ui/AppHeader';
 import { cropLabel } from '@/views/ui/cropLabels';
-import { useT } from '@/views/staff/useT';
+import { useT } from '@/i18n/useT';
 import { m } from './analyticsMessages';
 import './analytics.css';
 import { formatNum } from '@/i18n/format';

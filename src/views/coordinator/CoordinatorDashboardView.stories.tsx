@@ -2,12 +2,12 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import mr from '@/i18n/messages/mr.json';
 import { ZERO_STATS } from '@/machines/dashboard.machine';
-import type { FieldRow } from '../../../server/src/contracts/fields';
+import type { FieldRow } from '../../../contracts/fields';
 import { demoUser, signedIn, storySessionActors } from '@/views/storyFixtures';
 import { sessionMachine } from '@/machines/session.machine';
 import { storyFieldRow } from '../fields/fieldStoryFixtures';
 import { storyFarmer } from '../people/peopleStoryFixtures';
-import { storyAlert, storyDashboard } from '../staff/dashboardStoryFixtures';
+import { storyAlert, storyDashboard } from '@/views/dashboard/dashboardStoryFixtures';
 import { CoordinatorDashboardView } from './CoordinatorDashboardView';
 
 const coordinator = demoUser('coordinator', { name: 'सुनील पवार' });

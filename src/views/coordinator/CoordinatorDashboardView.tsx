@@ -6,10 +6,10 @@ import { dashboardMachine } from '@/machines/dashboard.machine';
 import { DashboardContext } from '@/machines/dashboard.context';
 import { AppHeader } from '@/views/ui/AppHeader';
 import { cropLabel } from '@/views/ui/cropLabels';
-import { QuickActions, RecentAlerts, StatCard } from '../staff/DashboardParts';
-import { useSignedIn } from '../staff/useStaffRole';
-import { useT } from '../staff/useT';
-import '../staff/staff.css';
+import { QuickActions, RecentAlerts, StatCard } from '@/views/dashboard/DashboardParts';
+import { useSignedIn } from '@/views/ui/useSignedIn';
+import { useT } from '@/i18n/useT';
+import '@/views/ui/workspace.css';
 import { formatNum } from '@/i18n/format';
 
 const FieldMap = lazy(() => import('../map/FieldMap').then((x) => ({ default: x.FieldMap })));

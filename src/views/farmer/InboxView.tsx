@@ -3,9 +3,9 @@ import { defineMessages, useIntl } from 'react-intl';
 import { inboxMachine } from '@/machines/inbox.machine';
 import { InboxContext } from '@/machines/inbox.context';
 import { AppHeader } from '@/views/ui/AppHeader';
-import { Pager } from '../staff/Pager';
-import { useT } from '../staff/useT';
-import '../staff/staff.css';
+import { Pager } from '@/views/ui/Pager';
+import { useT } from '@/i18n/useT';
+import '@/views/ui/workspace.css';
 import { formatDate } from '@/i18n/format';
 
 const m = defineMessages({

@@ -5,7 +5,7 @@ import mr from '@/i18n/messages/mr.json';
 import { AddFieldContext } from '@/machines/addField.context';
 import { addFieldMachine, type AddFieldInput } from '@/machines/addField.machine';
 import { HttpError } from '@/shared/httpError';
-import type { AddFieldBody } from '../../../server/src/contracts/fields';
+import type { AddFieldBody } from '../../../contracts/fields';
 import { storyFarmer } from '../people/peopleStoryFixtures';
 import { AddFieldForm } from './AddFieldForm';
 

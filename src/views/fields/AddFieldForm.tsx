@@ -3,18 +3,10 @@ import type { ReactNode } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import { AddFieldContext } from '@/machines/addField.context';
 import type { DraftTextKey, SensorDraft } from '@/machines/addField.machine';
-import {
-  AREA_UNITS,
-  BOUNDS,
-  CROP_STATUSES,
-  IRRIGATION_TYPES,
-  SENSOR_STATUSES,
-  SENSOR_TYPES,
-  SOIL_TYPES,
-  YIELD_UNITS,
-  type FieldProblem,
-} from '@/machines/addFieldRules';
-import { useFailureText } from '../staff/ServerError';
+import type { FieldProblem } from '../../../contracts/addField';
+import { AREA_UNITS, BOUNDS, CROP_STATUSES, IRRIGATION_TYPES, SOIL_TYPES, YIELD_UNITS } from '../../../contracts/fieldValues';
+import { SENSOR_STATUSES, SENSOR_TYPES } from '../../../contracts/sensorTypes';
+import { httpErrorMessage } from '@/i18n/httpErrors';
 import { m, options } from './addFieldMessages';
 
 type Input = { key: DraftTextKey; label: MessageDescriptor; type?: string; bounds?: { min?: number; max?: number; step?: number }; choices?: readonly string[]; optional?: boolean };
@@ -76,7 +68,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 export function AddFieldForm() {
   const intl = useIntl();
-  const failureText = useFailureText();
   const actor = AddFieldContext.useActorRef();
   const draft = AddFieldContext.useSelector((s) => s.context.draft);
   const farmers = AddFieldContext.useSelector((s) => s.context.farmers);
@@ -132,7 +123,7 @@ export function AddFieldForm() {
       {failure && (
         <p role="alert" className="banner banner-error">
           {failure.kind === 'failed'
-            ? failureText(failure.error, m.failed)
+            ? httpErrorMessage(intl, failure.error, m.failed)
             : failure.problems.includes('required')
               ? t(m.required)
               : t(m.outOfRange, { fields: failure.problems.map((p) => t(PROBLEM_LABEL[p as Exclude<FieldProblem, 'required'>])).join(', ') })}

@@ -5,9 +5,9 @@ import { useLocation } from 'wouter';
 import { addFieldMachine } from '@/machines/addField.machine';
 import { AddFieldContext } from '@/machines/addField.context';
 import { AppHeader } from '@/views/ui/AppHeader';
-import { useSignedIn } from '../staff/useStaffRole';
+import { useSignedIn } from '@/views/ui/useSignedIn';
 import { AddFieldForm } from './AddFieldForm';
-import '../staff/staff.css';
+import '@/views/ui/workspace.css';
 
 const m = defineMessages({ title: { id: 'route.addField', defaultMessage: 'Add Field' } });
 

@@ -4,7 +4,7 @@ import { fromCallback, fromPromise } from 'xstate';
 import mr from '@/i18n/messages/mr.json';
 import { FieldMonitoringContext } from '@/machines/fieldMonitoring.context';
 import { fieldMonitoringMachine } from '@/machines/fieldMonitoring.machine';
-import type { FieldDetail } from '../../../server/src/contracts/fields';
+import type { FieldDetail } from '../../../contracts/fields';
 import { SERIES_COLOUR } from '../charts/SensorTimelineChart';
 import { FieldMonitoring } from './FieldMonitoring';
 import { storyFieldRow } from './fieldStoryFixtures';

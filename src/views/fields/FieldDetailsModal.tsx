@@ -4,7 +4,7 @@ import { useIntl } from 'react-intl';
 import { FieldMonitoringContext } from '@/machines/fieldMonitoring.context';
 import { cropLabel } from '@/views/ui/cropLabels';
 import { SensorTimelineChart } from '../charts/SensorTimelineChart';
-import { useT } from '../staff/useT';
+import { useT } from '@/i18n/useT';
 import { options } from './addFieldMessages';
 import { fm } from './fieldMessages';
 import { frequencyLabel, seasonLabel } from '../ui/farmWords';

@@ -4,7 +4,7 @@ import { fromCallback, fromPromise } from 'xstate';
 import mr from '@/i18n/messages/mr.json';
 import { FieldMonitoringContext } from '@/machines/fieldMonitoring.context';
 import { fieldMonitoringMachine, type MonitoringInput } from '@/machines/fieldMonitoring.machine';
-import type { FieldList } from '../../../server/src/contracts/fields';
+import type { FieldList } from '../../../contracts/fields';
 import { storyFieldRow } from './fieldStoryFixtures';
 import { FieldMonitoring } from './FieldMonitoring';
 

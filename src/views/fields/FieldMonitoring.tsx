@@ -7,8 +7,8 @@ import { isStale } from '@/machines/farmerHome.machine';
 import { cropLabel } from '@/views/ui/cropLabels';
 import { ReadingAge } from '@/views/ui/ReadingAge';
 import { useNow } from '@/views/ui/useNow';
-import { Pager } from '../staff/Pager';
-import { useT } from '../staff/useT';
+import { Pager } from '@/views/ui/Pager';
+import { useT } from '@/i18n/useT';
 import { fm } from './fieldMessages';
 import { formatNum } from '@/i18n/format';
 

@@ -8,10 +8,10 @@ import { useLocation } from 'wouter';
 import { fieldMonitoringMachine } from '@/machines/fieldMonitoring.machine';
 import { FieldMonitoringContext } from '@/machines/fieldMonitoring.context';
 import { AppHeader } from '@/views/ui/AppHeader';
-import { useSignedIn, type StaffRole } from '../staff/useStaffRole';
-import { useT } from '../staff/useT';
+import { useSignedIn, type StaffRole } from '@/views/ui/useSignedIn';
+import { useT } from '@/i18n/useT';
 import { FieldMonitoring } from './FieldMonitoring';
-import '../staff/staff.css';
+import '@/views/ui/workspace.css';
 
 // The table and the map are staff tabs: their code loads only when opened.
 const FieldTablePanel = lazy(() => import('./FieldTablePanel').then((x) => ({ default: x.FieldTablePanel })));

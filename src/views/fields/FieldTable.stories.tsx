@@ -5,7 +5,7 @@ import mr from '@/i18n/messages/mr.json';
 import { FieldTableContext } from '@/machines/fieldTable.context';
 import { fieldTableMachine, type FieldTableInput } from '@/machines/fieldTable.machine';
 import type { ListPage } from '@/machines/staffList';
-import type { FieldRow } from '../../../server/src/contracts/fields';
+import type { FieldRow } from '../../../contracts/fields';
 import { FieldTable } from './FieldTable';
 
 const field = (n: number, extra: Partial<FieldRow> = {}): FieldRow => ({

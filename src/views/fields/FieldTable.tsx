@@ -4,8 +4,8 @@ import { useIntl } from 'react-intl';
 import { FieldTableContext } from '@/machines/fieldTable.context';
 import { cropLabel } from '@/views/ui/cropLabels';
 import { parseCoordinates, type CoordinateError } from '../map/pinBounds';
-import { Pager } from '../staff/Pager';
-import { useT } from '../staff/useT';
+import { Pager } from '@/views/ui/Pager';
+import { useT } from '@/i18n/useT';
 import { fm } from './fieldMessages';
 import { formatDate, formatNum } from '@/i18n/format';
 

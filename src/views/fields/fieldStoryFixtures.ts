@@ -1,5 +1,5 @@
 /** Fields for stories: complete API shapes, so screens see what the server sends. */
-import type { FieldRow } from '../../../server/src/contracts/fields';
+import type { FieldRow } from '../../../contracts/fields';
 
 export const storyFieldRow = (n: number, extra: Partial<FieldRow> = {}): FieldRow => ({
   _id: `00000000-0000-4000-9000-00000000010${n}`, fieldId: `FLD00000${n}ABC`, fieldName: `शेत ${n}`, status: 'good', operationalStatus: 'active',

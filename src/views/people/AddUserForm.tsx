@@ -2,8 +2,7 @@
 import { defineMessages, useIntl } from 'react-intl';
 import { AddUserContext } from '@/machines/addUser.context';
 import type { DraftKey } from '@/machines/addUser.machine';
-import { weakPasswordText } from '../account/serverText';
-import { useFailureText } from '../staff/ServerError';
+import { httpErrorMessage, weakPasswordText } from '@/i18n/httpErrors';
 
 const m = defineMessages({
   titleAdmin: { id: 'addUser.title.admin', defaultMessage: 'Add Admin' },
@@ -63,7 +62,6 @@ const TEXT_INPUTS: { key: DraftKey; label: keyof typeof m; type: string; require
 
 export function AddUserForm() {
   const intl = useIntl();
-  const failureText = useFailureText();
   const actor = AddUserContext.useActorRef();
   const role = AddUserContext.useSelector((s) => s.context.role);
   const draft = AddUserContext.useSelector((s) => s.context.draft);
@@ -102,7 +100,7 @@ export function AddUserForm() {
         >
           {problem && !weak && (
             <p role="alert" className="banner banner-error">
-              {problem.kind === 'failed' ? failureText(problem.error, FAILED[role]) : intl.formatMessage(PROBLEM[problem.kind])}
+              {problem.kind === 'failed' ? httpErrorMessage(intl, problem.error, FAILED[role]) : intl.formatMessage(PROBLEM[problem.kind])}
             </p>
           )}
           <div className="form-grid">

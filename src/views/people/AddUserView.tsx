@@ -5,9 +5,9 @@ import { useLocation } from 'wouter';
 import { addUserMachine } from '@/machines/addUser.machine';
 import { AddUserContext } from '@/machines/addUser.context';
 import { AppHeader } from '@/views/ui/AppHeader';
-import { useSignedIn } from '../staff/useStaffRole';
+import { useSignedIn } from '@/views/ui/useSignedIn';
 import { AddUserForm } from './AddUserForm';
-import '../staff/staff.css';
+import '@/views/ui/workspace.css';
 
 const m = defineMessages({
   admin: { id: 'roleLinks.addAdmin', defaultMessage: 'Add Admin' },

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { farmersTableMachine } from '@/machines/farmersTable.machine';
 import { FarmersTableContext } from '@/machines/farmersTable.context';
-import { saveFile } from '../staff/download';
+import { saveFile } from '../ui/saveFile';
 import { FarmersTable } from './FarmersTable';
 
 /** The admin farmer table, wired to the app (also embedded in the admin dashboard). */

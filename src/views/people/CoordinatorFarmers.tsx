@@ -7,8 +7,8 @@ import { shallowEqual } from '@xstate/react';
 import { personEditOf } from '@/machines/personEditing';
 import { CoordinatorFarmersContext } from '@/machines/coordinatorFarmers.context';
 import type { StatusFilter } from '@/machines/coordinatorFarmers.machine';
-import { Pager } from '../staff/Pager';
-import { useFailureText } from '../staff/ServerError';
+import { Pager } from '@/views/ui/Pager';
+import { httpErrorMessage } from '@/i18n/httpErrors';
 import { EditPersonDialog } from './EditPersonDialog';
 import { pm } from './peopleMessages';
 import { EmptyRow, HeaderRow, NoticeBanner, RowAction, SearchBox, StatusBadge } from './tableParts';
@@ -23,7 +23,6 @@ const FILTERS: [StatusFilter, MessageDescriptor][] = [
 
 export function CoordinatorFarmers() {
   const intl = useIntl();
-  const failureText = useFailureText();
   const t = (d: MessageDescriptor, v?: Record<string, string | number>) => intl.formatMessage(d, v);
   const actor = CoordinatorFarmersContext.useActorRef();
   const farmers = CoordinatorFarmersContext.useSelector((s) => s.context.farmers);
@@ -46,7 +45,7 @@ export function CoordinatorFarmers() {
     if (!notice) return null;
     if (notice.kind === 'sent') return t(pm.sent, { count: notice.count });
     if (notice.kind === 'missing') return t(pm.missing);
-    return failureText(notice.error, notice.kind === 'loadFailed' ? pm.loadFailed : pm.sendFailed);
+    return httpErrorMessage(intl, notice.error, notice.kind === 'loadFailed' ? pm.loadFailed : pm.sendFailed);
   };
 
   return (

@@ -3,8 +3,8 @@ import { useIntl, type MessageDescriptor } from 'react-intl';
 import { shallowEqual } from '@xstate/react';
 import { personEditOf } from '@/machines/personEditing';
 import { CoordinatorsTableContext } from '@/machines/coordinatorsTable.context';
-import { Pager } from '../staff/Pager';
-import { useFailureText } from '../staff/ServerError';
+import { Pager } from '@/views/ui/Pager';
+import { httpErrorMessage } from '@/i18n/httpErrors';
 import { useState } from 'react';
 import { ConfirmDialog } from './ConfirmDialog';
 import { EditPersonDialog } from './EditPersonDialog';
@@ -16,7 +16,6 @@ export function CoordinatorsTable({ onAddCoordinator }: { onAddCoordinator?: () 
   const intl = useIntl();
   // Which person's sign-in dialog is open (view-local: the dialog runs its own machine).
   const [access, setAccess] = useState<{ id: string; name: string } | null>(null);
-  const failureText = useFailureText();
   const t = (d: MessageDescriptor) => intl.formatMessage(d);
   const actor = CoordinatorsTableContext.useActorRef();
   const coordinators = CoordinatorsTableContext.useSelector((s) => s.context.coordinators);
@@ -25,6 +24,7 @@ export function CoordinatorsTable({ onAddCoordinator }: { onAddCoordinator?: () 
   const totalPages = CoordinatorsTableContext.useSelector((s) => s.context.totalPages);
   const notice = CoordinatorsTableContext.useSelector((s) => s.context.notice);
   const editing = CoordinatorsTableContext.useSelector((s) => personEditOf(s.context), shallowEqual);
+  const confirmingInactive = CoordinatorsTableContext.useSelector((s) => s.hasTag('confirmInactive'));
   const loading = CoordinatorsTableContext.useSelector((s) => s.hasTag('loading'));
   const busy = CoordinatorsTableContext.useSelector((s) => s.hasTag('busy'));
   const ready = CoordinatorsTableContext.useSelector((s) => s.matches('ready'));
@@ -42,7 +42,7 @@ export function CoordinatorsTable({ onAddCoordinator }: { onAddCoordinator?: () 
       </div>
       {notice && (
         <NoticeBanner onDismiss={() => actor.send({ type: 'notice.dismiss' })}>
-          <p>{failureText(notice.error, pm.deactivateCoordinatorFailed)}</p>
+          <p>{httpErrorMessage(intl, notice.error, pm.deactivateCoordinatorFailed)}</p>
         </NoticeBanner>
       )}
       <table className="staff-table">
@@ -74,6 +74,8 @@ export function CoordinatorsTable({ onAddCoordinator }: { onAddCoordinator?: () 
       <Pager page={page} totalPages={totalPages} onGo={(p) => actor.send({ type: 'page.go', page: p })} />
       <EditPersonDialog
         {...editing}
+        confirming={confirmingInactive}
+        confirmQuestion={pm.confirmDeactivateCoordinator}
         title={pm.editCoordinator}
         failedText={pm.updateCoordinatorFailed}
         saving={busy}

@@ -1,7 +1,8 @@
 /** Edit Farmer / Edit Coordinator dialog: name, email, phone required; status Active or Inactive. */
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import type { PersonEditContext, PersonEditEvent } from '@/machines/personEditing';
-import { useFailureText } from '../staff/ServerError';
+import { httpErrorMessage } from '@/i18n/httpErrors';
+import { ConfirmDialog } from './ConfirmDialog';
 import { pm } from './peopleMessages';
 
 /** The machine's edit context (`personEditOf`) plus what differs per screen; renders nothing while `edit` is null. */
@@ -10,6 +11,9 @@ type Props = PersonEditContext & {
   failedText: MessageDescriptor;
   saving: boolean;
   showStatus: boolean;
+  /** Saving would set an Active person Inactive: the dialog asks `confirmQuestion` (with the name) first, as Deactivate does. */
+  confirming?: boolean;
+  confirmQuestion?: MessageDescriptor;
   /** The machine's send: the dialog sends edit.change, edit.save and edit.cancel. */
   send: (event: PersonEditEvent) => void;
 };
@@ -19,10 +23,19 @@ const PROBLEM = { required: pm.required, email: pm.emailInvalid, phone: pm.phone
 export function EditPersonDialog(p: Props) {
   const intl = useIntl();
   const change = (key: 'name' | 'email' | 'phoneNumber' | 'status') => (e: { target: { value: string } }) => p.send({ type: 'edit.change', key, value: e.target.value });
-  const failureText = useFailureText();
   const t = (d: MessageDescriptor) => intl.formatMessage(d);
   const draft = p.edit;
   if (!draft) return null;
+  if (p.confirming && p.confirmQuestion) {
+    return (
+      <ConfirmDialog
+        question={intl.formatMessage(p.confirmQuestion, { name: draft.name })}
+        busy={p.saving}
+        onCancel={() => p.send({ type: 'edit.cancel' })}
+        onConfirm={() => p.send({ type: 'edit.save' })}
+      />
+    );
+  }
   return (
     <div className="dialog-backdrop">
       <form
@@ -39,7 +52,7 @@ export function EditPersonDialog(p: Props) {
         <h2>{t(p.title)}</h2>
         {p.editProblem && (
           <p role="alert" className="banner banner-error">
-            {p.editProblem === 'failed' ? failureText(p.editError, p.failedText) : t(PROBLEM[p.editProblem])}
+            {p.editProblem === 'failed' ? httpErrorMessage(intl, p.editError, p.failedText) : t(PROBLEM[p.editProblem])}
           </p>
         )}
         <label>

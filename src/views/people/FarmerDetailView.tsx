@@ -5,11 +5,11 @@ import { personEditOf } from '@/machines/personEditing';
 import { FarmerDetailContext } from '@/machines/farmerDetail.context';
 import { farmerDetailMachine } from '@/machines/farmerDetail.machine';
 import { AppHeader } from '@/views/ui/AppHeader';
-import { useSignedIn } from '../staff/useStaffRole';
-import { useT } from '../staff/useT';
+import { useSignedIn } from '@/views/ui/useSignedIn';
+import { useT } from '@/i18n/useT';
 import { EditPersonDialog } from './EditPersonDialog';
 import { pm } from './peopleMessages';
-import '../staff/staff.css';
+import '@/views/ui/workspace.css';
 import { formatNum } from '@/i18n/format';
 
 const m = defineMessages({
@@ -24,6 +24,7 @@ function FarmerDetail() {
   const actor = FarmerDetailContext.useActorRef();
   const farmer = FarmerDetailContext.useSelector((s) => s.context.farmer);
   const editing = FarmerDetailContext.useSelector((s) => personEditOf(s.context), shallowEqual);
+  const confirmingInactive = FarmerDetailContext.useSelector((s) => s.hasTag('confirmInactive'));
   const admin = FarmerDetailContext.useSelector((s) => s.context.actorRole !== 'coordinator');
   const missing = FarmerDetailContext.useSelector((s) => s.matches('missing'));
   const failed = FarmerDetailContext.useSelector((s) => s.matches('failed'));
@@ -65,6 +66,8 @@ function FarmerDetail() {
       )}
       <EditPersonDialog
         {...editing}
+        confirming={confirmingInactive}
+        confirmQuestion={pm.confirmDeactivateFarmer}
         title={pm.editFarmer}
         failedText={pm.updateFarmerFailed}
         saving={busy}

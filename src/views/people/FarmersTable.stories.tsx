@@ -5,7 +5,7 @@ import mr from '@/i18n/messages/mr.json';
 import { FarmersTableContext } from '@/machines/farmersTable.context';
 import { farmersTableMachine } from '@/machines/farmersTable.machine';
 import type { ListPage } from '@/machines/staffList';
-import type { FarmerRow, PersonEdit } from '../../../server/src/contracts/people';
+import type { FarmerRow, PersonEdit } from '../../../contracts/people';
 import { FarmersTable } from './FarmersTable';
 import { storyCoordinatorChoices, storyFarmer } from './peopleStoryFixtures';
 

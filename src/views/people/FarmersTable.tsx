@@ -6,8 +6,8 @@ import { useIntl, type MessageDescriptor } from 'react-intl';
 import { shallowEqual } from '@xstate/react';
 import { personEditOf } from '@/machines/personEditing';
 import { FarmersTableContext } from '@/machines/farmersTable.context';
-import { Pager } from '../staff/Pager';
-import { useFailureText } from '../staff/ServerError';
+import { Pager } from '@/views/ui/Pager';
+import { httpErrorMessage } from '@/i18n/httpErrors';
 import { useState } from 'react';
 import { ConfirmDialog } from './ConfirmDialog';
 import { EditPersonDialog } from './EditPersonDialog';
@@ -27,7 +27,6 @@ export function FarmersTable({ onAddFarmer }: { onAddFarmer?: () => void }) {
   const intl = useIntl();
   // Which person's sign-in dialog is open (view-local: the dialog runs its own machine).
   const [access, setAccess] = useState<{ id: string; name: string } | null>(null);
-  const failureText = useFailureText();
   const t = (d: MessageDescriptor, v?: Record<string, number>) => intl.formatMessage(d, v);
   const actor = FarmersTableContext.useActorRef();
   const farmers = FarmersTableContext.useSelector((s) => s.context.farmers);
@@ -37,6 +36,7 @@ export function FarmersTable({ onAddFarmer }: { onAddFarmer?: () => void }) {
   const coordinators = FarmersTableContext.useSelector((s) => s.context.coordinators);
   const notice = FarmersTableContext.useSelector((s) => s.context.notice);
   const editing = FarmersTableContext.useSelector((s) => personEditOf(s.context), shallowEqual);
+  const confirmingInactive = FarmersTableContext.useSelector((s) => s.hasTag('confirmInactive'));
   const loading = FarmersTableContext.useSelector((s) => s.hasTag('loading'));
   const busy = FarmersTableContext.useSelector((s) => s.hasTag('busy'));
   const ready = FarmersTableContext.useSelector((s) => s.matches('ready'));
@@ -56,7 +56,7 @@ export function FarmersTable({ onAddFarmer }: { onAddFarmer?: () => void }) {
             data-testid="import-file"
             onChange={(e) => {
               const file = e.target.files?.[0];
-              if (file) actor.send({ type: 'import.file', file });
+              if (file) actor.send({ type: 'import.file', file, locale: intl.locale });
               e.target.value = '';
             }}
           />
@@ -75,11 +75,12 @@ export function FarmersTable({ onAddFarmer }: { onAddFarmer?: () => void }) {
           {notice.kind === 'imported' ? (
             <p>
               {t(pm.imported)}: {t(pm.importSummary, { imported: notice.imported, rejected: notice.rejected })}
+              {notice.invited > 0 && <> {t(pm.importInvited, { invited: notice.invited })}</>}
             </p>
           ) : notice.kind === 'csvOnly' ? (
             <p>{t(pm.csvOnly)}</p>
           ) : (
-            <p>{failureText(notice.error, FAILED[notice.kind])}</p>
+            <p>{httpErrorMessage(intl, notice.error, FAILED[notice.kind])}</p>
           )}
           {notice.kind === 'imported' && notice.report && (
             <button type="button" onClick={() => actor.send({ type: 'report.download' })}>
@@ -146,6 +147,8 @@ export function FarmersTable({ onAddFarmer }: { onAddFarmer?: () => void }) {
       )}
       <EditPersonDialog
         {...editing}
+        confirming={confirmingInactive}
+        confirmQuestion={pm.confirmDeactivateFarmer}
         title={pm.editFarmer}
         failedText={pm.updateFarmerFailed}
         saving={busy}

@@ -5,12 +5,12 @@ import { useLocation } from 'wouter';
 import { coordinatorFarmersMachine } from '@/machines/coordinatorFarmers.machine';
 import { CoordinatorFarmersContext } from '@/machines/coordinatorFarmers.context';
 import { AppHeader } from '@/views/ui/AppHeader';
-import { useSignedIn } from '../staff/useStaffRole';
-import { useT } from '../staff/useT';
+import { useSignedIn } from '@/views/ui/useSignedIn';
+import { useT } from '@/i18n/useT';
 import { CoordinatorFarmers } from './CoordinatorFarmers';
 import { AdminFarmers } from './AdminFarmers';
 import { pm } from './peopleMessages';
-import '../staff/staff.css';
+import '@/views/ui/workspace.css';
 
 const m = defineMessages({ title: { id: 'route.farmers', defaultMessage: 'Farmers' } });
 

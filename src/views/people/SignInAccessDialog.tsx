@@ -1,12 +1,13 @@
 /**
  * Admins: one user's sign-in at a glance (addresses still waiting after failed sign-ins, recent events,
- * live sessions), with "Clear sign-in wait" and "End all sessions", each confirmed first.
+ * live sessions), with "Send sign-in invitation" (a set-password link by SMS and e-mail, for people imported
+ * or added without a password they know), "Clear sign-in wait" and "End all sessions", each confirmed first.
  */
 import { useIntl, defineMessages, type MessageDescriptor } from 'react-intl';
 import { useActorRef, useSelector } from '@xstate/react';
 import { signInAccessMachine, type AccessAction } from '@/machines/signInAccess.machine';
 import { STATUS } from '../account/LoginHistoryDialog';
-import { useFailureText } from '../staff/ServerError';
+import { httpErrorMessage } from '@/i18n/httpErrors';
 import { formatDate } from '@/i18n/format';
 
 const m = defineMessages({
@@ -22,6 +23,12 @@ const m = defineMessages({
   recent: { id: 'access.recent', defaultMessage: 'Recent sign-in events' },
   clear: { id: 'access.clear', defaultMessage: 'Clear sign-in wait' },
   end: { id: 'access.end', defaultMessage: 'End all sessions' },
+  invite: { id: 'access.invite', defaultMessage: 'Send sign-in invitation' },
+  confirmInvite: {
+    id: 'access.confirmInvite',
+    defaultMessage: 'Send {name} a link by SMS and e-mail to set a password? The link works once, for 7 days.',
+  },
+  doneInvite: { id: 'access.doneInvite', defaultMessage: 'The invitation was sent.' },
   confirmClear: { id: 'access.confirmClear', defaultMessage: 'Let {name} sign in again now from every address? Failed attempts so far will no longer count.' },
   confirmEnd: { id: 'access.confirmEnd', defaultMessage: 'Sign {name} out on every device? They will have to sign in again.' },
   confirm: { id: 'access.confirm', defaultMessage: 'Yes, continue' },
@@ -32,14 +39,14 @@ const m = defineMessages({
   unknownAddress: { id: 'access.unknownAddress', defaultMessage: 'unknown address' },
 });
 
-const CONFIRM: Record<AccessAction, MessageDescriptor> = { clear: m.confirmClear, end: m.confirmEnd };
-const DONE: Record<AccessAction, MessageDescriptor> = { clear: m.doneClear, end: m.doneEnd };
+const CONFIRM: Record<AccessAction, MessageDescriptor> = { clear: m.confirmClear, end: m.confirmEnd, invite: m.confirmInvite };
+const DONE: Record<AccessAction, MessageDescriptor> = { clear: m.doneClear, end: m.doneEnd, invite: m.doneInvite };
+const ACTION: Record<AccessAction, MessageDescriptor> = { clear: m.clear, end: m.end, invite: m.invite };
 
 type Props = { userId: string; name: string; onClose: () => void; logic?: typeof signInAccessMachine };
 
 export function SignInAccessDialog({ userId, name, onClose, logic = signInAccessMachine }: Props) {
   const intl = useIntl();
-  const failureText = useFailureText();
   const actor = useActorRef(logic, { input: { userId } });
   const state = useSelector(actor, (s) => s.value as string);
   const data = useSelector(actor, (s) => s.context.data);
@@ -57,7 +64,7 @@ export function SignInAccessDialog({ userId, name, onClose, logic = signInAccess
         <h2>{f(m.title, { name })}</h2>
         {state === 'failed' && (
           <p role="alert" className="banner banner-error">
-            {failureText(errorCause as never, m.loadFailed)}{' '}
+            {httpErrorMessage(intl, errorCause as never, m.loadFailed)}{' '}
             <button type="button" onClick={() => actor.send({ type: 'access.retry' })}>
               {f(m.retry)}
             </button>
@@ -65,7 +72,7 @@ export function SignInAccessDialog({ userId, name, onClose, logic = signInAccess
         )}
         {state === 'ready' && !!errorCause && (
           <p role="alert" className="banner banner-error">
-            {failureText(errorCause as never, m.actFailed)}
+            {httpErrorMessage(intl, errorCause as never, m.actFailed)}
           </p>
         )}
         {done && !busy && (
@@ -101,7 +108,7 @@ export function SignInAccessDialog({ userId, name, onClose, logic = signInAccess
           </>
         )}
         {state === 'confirming' && pending && (
-          <div role="alertdialog" aria-label={intl.formatMessage(pending === 'clear' ? m.clear : m.end)} className="banner banner-warning">
+          <div role="alertdialog" aria-label={intl.formatMessage(ACTION[pending])} className="banner banner-warning">
             <p>{f(CONFIRM[pending], { name })}</p>
             <div className="form-actions">
               <button type="button" onClick={() => actor.send({ type: 'access.cancel' })}>
@@ -116,6 +123,9 @@ export function SignInAccessDialog({ userId, name, onClose, logic = signInAccess
         <div className="form-actions">
           <button type="button" onClick={onClose}>
             {f(m.close)}
+          </button>
+          <button type="button" disabled={state !== 'ready'} onClick={() => actor.send({ type: 'access.ask', action: 'invite' })}>
+            {f(m.invite)}
           </button>
           <button type="button" disabled={state !== 'ready'} onClick={() => actor.send({ type: 'access.ask', action: 'clear' })}>
             {f(m.clear)}

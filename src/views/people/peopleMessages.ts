@@ -59,6 +59,10 @@ export const pm = defineMessages({
     id: 'people.importSummary',
     defaultMessage: '{imported, plural, one {# farmer imported} other {# farmers imported}}, {rejected, plural, =0 {none rejected} one {# row rejected} other {# rows rejected}}.',
   },
+  importInvited: {
+    id: 'people.importInvited',
+    defaultMessage: '{invited, plural, one {# farmer was sent a link by SMS and e-mail to set a password.} other {# farmers were sent a link by SMS and e-mail to set a password.}}',
+  },
   downloadReport: { id: 'people.downloadReport', defaultMessage: 'Download rejected rows' },
   dismiss: { id: 'people.dismiss', defaultMessage: 'Dismiss' },
   filterAll: { id: 'people.filter.all', defaultMessage: 'All' },

@@ -1,5 +1,5 @@
 /** Farmers and coordinators for the people stories: complete API rows, Marathi names. */
-import type { CoordinatorChoice, CoordinatorRow, FarmerRow } from '../../../server/src/contracts/people';
+import type { CoordinatorChoice, CoordinatorRow, FarmerRow } from '../../../contracts/people';
 
 const NAMES = ['रमेश पाटील', 'सुनीता जाधव', 'गणेश शिंदे', 'मीरा कुलकर्णी', 'विजय पवार', 'आशा देशमुख', 'संजय काळे', 'लता गायकवाड', 'अनिल मोरे', 'कविता भोसले', 'प्रकाश सावंत', 'उषा चव्हाण'];
 

@@ -5,7 +5,7 @@ import mr from '@/i18n/messages/mr.json';
 import { recommendationsMachine, type Loaded } from '@/machines/recommendations.machine';
 import { sessionMachine } from '@/machines/session.machine';
 import { demoUser, signedIn, storySessionActors } from '@/views/storyFixtures';
-import type { Recommendation } from '../../../server/src/contracts/recommendations';
+import type { Recommendation } from '../../../contracts/recommendations';
 import { AiRecommendationsView } from './AiRecommendationsView';
 
 const session = { logic: sessionMachine.provide({ actors: storySessionActors }), input: signedIn(demoUser('coordinator')) };

@@ -5,11 +5,11 @@
  */
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
-import { useT } from '@/views/staff/useT';
+import { useT } from '@/i18n/useT';
 import { RecommendationsContext } from '@/machines/recommendations.context';
 import { recommendationsMachine } from '@/machines/recommendations.machine';
 import { AppHeader } from '@/views/ui/AppHeader';
-import { useFailureText } from '@/views/staff/ServerError';
+import { httpErrorMessage } from '@/i18n/httpErrors';
 import { RecommendationCard } from './RecommendationCard';
 import { m } from './recommendationMessages';
 import './recommendations.css';
@@ -99,7 +99,6 @@ function Toolbar() {
 function GenerateDialog() {
   const intl = useIntl();
   const t = useT();
-  const failureText = useFailureText();
   const { send } = RecommendationsContext.useActorRef();
   const open = RecommendationsContext.useSelector((s) => s.matches({ ready: 'dialog' }) || s.matches({ ready: 'generating' }));
   const busy = RecommendationsContext.useSelector((s) => s.hasTag('submitting'));
@@ -118,7 +117,7 @@ function GenerateDialog() {
       ) : null}
       {failure === 'generate' ? (
         <p role="alert" className="banner banner-error">
-          {failureText(error, m.generateFailed)}
+          {httpErrorMessage(intl, error, m.generateFailed)}
         </p>
       ) : null}
       <div className="rec-actions">

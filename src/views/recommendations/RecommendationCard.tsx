@@ -1,7 +1,7 @@
 /** One recommendation: crop, field, figures, risks and actions, and the lifecycle buttons its status allows. */
 import { useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
-import { useT } from '@/views/staff/useT';
+import { useT } from '@/i18n/useT';
 import { cropLabel } from '@/views/ui/cropLabels';
 import type { RecommendationCard as CardActor } from '@/machines/recommendations.machine';
 import { LEVEL, m, SEASON, STATUS } from './recommendationMessages';

@@ -1,30 +1,60 @@
-/** Route /land-report: header, back link, and the land report with its NDVI registration machine. */
+/**
+ * Route /land-report: header, back link, and the land report with its NDVI registration machine. The report
+ * starts from the user's field (a farmer's first field at once, landFields.machine); picking another field
+ * starts the form again from that field's values.
+ */
 import { useMemo } from 'react';
-import { useIntl } from 'react-intl';
+import { defineMessages, useIntl } from 'react-intl';
+import { landFieldsMachine } from '@/machines/landFields.machine';
+import { LandFieldsContext } from '@/machines/landFields.context';
 import { landReportMachine } from '@/machines/landReport.machine';
 import { ndviRegistrationMachine } from '@/machines/ndviRegistration.machine';
 import { LandReportContext } from '@/machines/landReport.context';
 import { NdviContext } from '@/machines/ndviRegistration.context';
+import { SessionContext } from '@/machines/session.context';
 import { AppHeader } from '@/views/ui/AppHeader';
 import { BackLink } from './BackLink';
+import { LandFieldPicker } from './land/LandFieldPicker';
 import { LandReport } from './land/LandReport';
-import { saveBlob } from './saveBlob';
+import { saveFile } from '../ui/saveFile';
 import './tools.css';
 
+const m = defineMessages({ loading: { id: 'land.field.loading', defaultMessage: 'Loading your field…' } });
+
 export function LandReportView() {
-  const intl = useIntl();
-  const logic = useMemo(() => landReportMachine.provide({ actions: { saveFile: (_, p) => saveBlob(p.blob, p.name) } }), []);
+  const isFarmer = SessionContext.useSelector((s) => s.context.user?.role === 'farmer');
   return (
     <>
       <AppHeader />
       <main className="page">
         <BackLink />
         <NdviContext.Provider logic={ndviRegistrationMachine}>
-          <LandReportContext.Provider logic={logic} options={{ input: { locale: intl.locale } }}>
-            <LandReport />
-          </LandReportContext.Provider>
+          <LandFieldsContext.Provider logic={landFieldsMachine} options={{ input: { autoPick: isFarmer } }}>
+            <LandReportFromField />
+          </LandFieldsContext.Provider>
         </NdviContext.Provider>
       </main>
     </>
+  );
+}
+
+/** The report once the field is known; a new field (or none) starts the form again from its values. */
+export function LandReportFromField() {
+  const intl = useIntl();
+  const logic = useMemo(() => landReportMachine.provide({ actions: { saveFile: (_, p) => saveFile(p.name, p.blob) } }), []);
+  const starting = LandFieldsContext.useSelector((s) => s.hasTag('loading'));
+  const fieldId = LandFieldsContext.useSelector((s) => s.context.fieldId);
+  const prefill = LandFieldsContext.useSelector((s) => s.context.prefill);
+  if (starting) {
+    return (
+      <p role="status" aria-busy="true">
+        {intl.formatMessage(m.loading)}
+      </p>
+    );
+  }
+  return (
+    <LandReportContext.Provider key={`${fieldId ?? 'none'}|${prefill ? 1 : 0}`} logic={logic} options={{ input: { locale: intl.locale, prefill } }}>
+      <LandReport fieldPicker={<LandFieldPicker />} />
+    </LandReportContext.Provider>
   );
 }

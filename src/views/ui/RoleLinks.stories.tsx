@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import mr from '@/i18n/messages/mr.json';
 import { sessionMachine } from '@/machines/session.machine';
-import type { Role } from '../../../server/src/contracts/common';
+import type { Role } from '../../../contracts/common';
 import { demoUser, signedIn, storySessionActors } from '@/views/storyFixtures';
 import { RoleLinks } from './RoleLinks';
 

@@ -10,7 +10,7 @@ import { fromPromise, type SnapshotFrom } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { buildInfoMachine, type BuildInfo } from '@/machines/buildInfo.machine';
 import { TestServerButton } from '@/views/account/TestServerButton';
-import { deferred, type Deferred } from './support';
+import { deferred, type Deferred } from '../../support/modelHarness';
 
 const INFO: BuildInfo = { message: 'Updated code', version: '0.1.0', startedAt: '2026-06-01T06:30:00.000Z' };
 const EVENTS = [

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import { changePasswordMachine } from '../../../src/machines/changePassword.machine';
 import { ChangePasswordDialog } from '../../../src/views/account/ChangePasswordDialog';
-import { deferred, expectComplete, httpError, renderAccount, replay, stateKey, transitionPaths } from './support';
+import { deferred, expectComplete, httpError, renderView, replay, SIGNED_IN_FARMER, stateKey, transitionPaths } from '../../support/modelHarness';
 
 const LABEL = { currentPassword: 'Current password', newPassword: 'New password', confirmPassword: 'Confirm new password' } as const;
 const EVENTS = [
@@ -46,7 +46,7 @@ describe('change-password dialog, generated paths', () => {
         successTimer: fromPromise(() => (timer = deferred<void>()).promise) as never,
       },
     });
-    renderAccount(<ChangePasswordDialog logic={logic} onClose={onClose} onSuccess={onSuccess} />);
+    renderView(<ChangePasswordDialog logic={logic} onClose={onClose} onSuccess={onSuccess} />, { session: SIGNED_IN_FARMER, intlLocale: 'en' });
     const dialog = () => screen.getByRole('dialog', { hidden: true });
 
     const exec: Record<string, (e: any) => unknown> = {
@@ -102,7 +102,7 @@ describe('change-password dialog, generated paths', () => {
   });
 
   it('shows the spec Marathi messages', async () => {
-    renderAccount(<ChangePasswordDialog onClose={() => {}} />, { locale: 'mr' });
+    renderView(<ChangePasswordDialog onClose={() => {}} />, { session: SIGNED_IN_FARMER, locale: 'mr', intlLocale: 'mr' });
     fireEvent.change(screen.getByLabelText('नवीन पासवर्ड'), { target: { value: 'abcdefgh' } });
     fireEvent.change(screen.getByLabelText('नवीन पासवर्डची पुष्टी करा'), { target: { value: 'x' } });
     fireEvent.click(screen.getByRole('button', { name: 'पासवर्ड बदला' }));

@@ -5,7 +5,7 @@ import { forgotPasswordMachine } from '../../../src/machines/forgotPassword.mach
 import { resetPasswordMachine } from '../../../src/machines/resetPassword.machine';
 import { ForgotPasswordView } from '../../../src/views/account/ForgotPasswordView';
 import { ResetPasswordView } from '../../../src/views/account/ResetPasswordView';
-import { deferred, expectComplete, httpError, renderAccount, replay, stateKey, transitionPaths } from './support';
+import { deferred, expectComplete, httpError, renderView, replay, SIGNED_IN_FARMER, stateKey, transitionPaths } from '../../support/modelHarness';
 
 describe('forgot password, generated paths', () => {
   const EVENTS = [
@@ -22,7 +22,7 @@ describe('forgot password, generated paths', () => {
   it.each(paths)('%s', async (_, path) => {
     let send = deferred<unknown>();
     const logic = forgotPasswordMachine.provide({ actors: { sendResetLink: fromPromise(() => (send = deferred()).promise) } });
-    renderAccount(<ForgotPasswordView logic={logic} />);
+    renderView(<ForgotPasswordView logic={logic} />, { session: SIGNED_IN_FARMER, intlLocale: 'en' });
     const exec: Record<string, (e: any) => unknown> = {
       'xstate.init': () => {},
       'forgot.change': (e) => fireEvent.change(screen.getByLabelText('Email'), { target: { value: e.value } }),
@@ -93,7 +93,7 @@ describe('reset password, generated paths', () => {
           }),
         },
       });
-      renderAccount(<ResetPasswordView logic={logic} />, { path: token ? `/reset-password?token=${token}` : '/reset-password' });
+      renderView(<ResetPasswordView logic={logic} />, { session: SIGNED_IN_FARMER, intlLocale: 'en', path: token ? `/reset-password?token=${token}` : '/reset-password' });
       const exec: Record<string, (e: any) => unknown> = {
         'xstate.init': () => {},
         'reset.change': (e) => fireEvent.change(screen.getByLabelText(LABEL[e.field as keyof typeof LABEL]), { target: { value: e.value } }),

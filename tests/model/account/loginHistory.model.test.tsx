@@ -4,9 +4,9 @@ import { fromPromise } from 'xstate';
 import { filterHistory, loginHistoryMachine } from '../../../src/machines/loginHistory.machine';
 import type { LoginHistoryEntry } from '../../../src/services/account';
 import { LoginHistoryDialog } from '../../../src/views/account/LoginHistoryDialog';
-import { deferred, expectComplete, httpError, renderAccount, replay, stateKey, transitionPaths } from './support';
 import { leafPaths } from '../../support/paths';
 import { get, getLabelled, query } from '../../support/dom';
+import { deferred, expectComplete, httpError, renderView, replay, SIGNED_IN_FARMER, stateKey, transitionPaths } from '../../support/modelHarness';
 
 const now = Date.now();
 const entry = (id: string, daysAgo: number, over: Partial<LoginHistoryEntry>): LoginHistoryEntry => ({
@@ -93,7 +93,7 @@ describe('login-history dialog, generated paths', () => {
       return 'blob:x';
     });
     Object.assign(URL, { createObjectURL, revokeObjectURL: () => {} });
-    renderAccount(<LoginHistoryDialog logic={logic} onClose={() => {}} />);
+    renderView(<LoginHistoryDialog logic={logic} onClose={() => {}} />, { session: SIGNED_IN_FARMER, intlLocale: 'en' });
     const dialog = () => {
       const open = document.querySelectorAll<HTMLElement>('dialog, [role="dialog"]');
       if (open.length !== 1) throw new Error(`${open.length} dialogs`);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { loginTwoFactorMachine } from '../../../src/machines/loginTwoFactor.machine';
 import { TwoFactorLoginStep } from '../../../src/views/account/TwoFactorLoginStep';
-import { deferred, expectComplete, httpError, renderAccount, replay, stateKey, transitionPaths } from './support';
+import { deferred, expectComplete, httpError, renderView, replay, SIGNED_IN_FARMER, stateKey, transitionPaths } from '../../support/modelHarness';
 
 const SESSION = { accessToken: 'a', refreshToken: 'r', user: { _id: 'u1' } };
 const EVENTS = [
@@ -39,7 +39,7 @@ describe('sign-in second step, generated paths', () => {
       ref = useActorRef(logic, { input: INPUT });
       return <TwoFactorLoginStep actor={ref} />;
     }
-    renderAccount(<Host />);
+    renderView(<Host />, { session: SIGNED_IN_FARMER, intlLocale: 'en' });
     const exec: Record<string, (e: any) => unknown> = {
       'xstate.init': () => {},
       'loginCode.change': (e) => fireEvent.change(screen.getByLabelText('Verification code'), { target: { value: e.value } }),

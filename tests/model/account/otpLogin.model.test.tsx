@@ -11,9 +11,9 @@ import { codeProblem, otpLoginMachine, phoneProblem, tidyCode, tidyPhone, type O
 import type { LoginResult } from '../../../src/services/auth';
 import { HttpError } from '../../../src/services/http';
 import { OtpLoginForm } from '../../../src/views/auth/OtpLoginForm';
-import { deferred, expectComplete, renderAccount, replay, stateKey, transitionPaths } from './support';
 import { leafPaths } from '../../support/paths';
 import { get, query } from '../../support/dom';
+import { deferred, expectComplete, renderView, replay, SIGNED_IN_FARMER, stateKey, transitionPaths } from '../../support/modelHarness';
 
 const GRANT = { accessToken: 'access-otp', refreshToken: 'refresh-otp', user: { _id: 'u1' } };
 const serverError = (status: number, english: string) =>
@@ -102,7 +102,7 @@ function harness() {
     ref = useActorRef(logic, { input: INPUT });
     return <OtpLoginForm actor={ref} onBack={() => (backs += 1)} />;
   }
-  renderAccount(<Host />);
+  renderView(<Host />, { session: SIGNED_IN_FARMER, intlLocale: 'en' });
 
   const exec: Record<string, (e: any) => unknown> = {
     'xstate.init': () => {},

@@ -5,9 +5,9 @@ import { profileProblems } from '../../../src/machines/accountRules';
 import { profileMachine } from '../../../src/machines/profile.machine';
 import type { Profile } from '../../../src/services/account';
 import { ProfileView } from '../../../src/views/account/ProfileView';
-import { deferred, expectComplete, httpError, renderAccount, replay, stateKey, transitionPaths } from './support';
 import { leafPaths } from '../../support/paths';
 import { getLabelled } from '../../support/dom';
+import { deferred, expectComplete, httpError, renderView, replay, SIGNED_IN_FARMER, stateKey, transitionPaths } from '../../support/modelHarness';
 
 const PROFILE: Profile = {
   _id: '0b7f7c1e-54c8-4f0e-9d55-5d0f7e0c9a11',
@@ -107,7 +107,7 @@ describe('profile screen, generated paths', () => {
         bannerTimer: stub('bannerTimer') as never,
       },
     });
-    renderAccount(<ProfileView logic={logic} />);
+    renderView(<ProfileView logic={logic} />, { session: SIGNED_IN_FARMER, intlLocale: 'en' });
     // Text and label queries: role queries walk the accessibility tree and make 100+ paths slow.
     const mainEl = () => document.querySelector('main')!;
     const main = () => within(mainEl());
@@ -221,7 +221,7 @@ describe('profile screen, generated paths', () => {
   it('shows the spec Marathi validation messages', async () => {
     let load = deferred<any>();
     const logic = profileMachine.provide({ actors: { loadProfile: fromPromise(() => (load = deferred()).promise) as never } });
-    renderAccount(<ProfileView logic={logic} />, { locale: 'mr' });
+    renderView(<ProfileView logic={logic} />, { session: SIGNED_IN_FARMER, locale: 'mr', intlLocale: 'mr' });
     await act(async () => load.resolve({ user: PROFILE, fields: [] }));
     fireEvent.click(screen.getByRole('button', { name: 'प्रोफाइल संपादित करा' }));
     fireEvent.change(screen.getByLabelText('नाव'), { target: { value: ' ' } });

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import { twoFactorMachine } from '../../../src/machines/twoFactor.machine';
 import { TwoFactorDialog } from '../../../src/views/account/twoFactor/TwoFactorDialog';
-import { deferred, expectComplete, httpError, renderAccount, replay, stateKey, transitionPaths } from './support';
+import { deferred, expectComplete, httpError, renderView, replay, SIGNED_IN_FARMER, stateKey, transitionPaths } from '../../support/modelHarness';
 
 const SETUP = {
   qrCode: 'data:image/png;base64,iVBORw0KGgo=',
@@ -75,7 +75,7 @@ describe('two-factor dialog, generated paths', () => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     const blobs: Blob[] = [];
     Object.assign(URL, { createObjectURL: (b: Blob) => (blobs.push(b), 'blob:x'), revokeObjectURL: () => {} });
-    renderAccount(<TwoFactorDialog logic={logic} onClose={() => {}} />);
+    renderView(<TwoFactorDialog logic={logic} onClose={() => {}} />, { session: SIGNED_IN_FARMER, intlLocale: 'en' });
     const d = () => within(screen.getByRole('dialog', { hidden: true }));
     const click = (name: string | RegExp) => fireEvent.click(d().getByRole('button', { name }));
 

@@ -7,9 +7,9 @@ import { addFieldMachine, toPayload } from '@/machines/addField.machine';
 import { AddFieldContext } from '@/machines/addField.context';
 import { AddFieldForm } from '@/views/fields/AddFieldForm';
 import { HttpError } from '@/services/http';
-import { deferred, renderEn, type Deferred } from './support';
 import { leafPaths } from '../../support/paths';
 import { get, query, queryAll } from '../../support/dom';
+import { deferred, type Deferred, renderView } from '../../support/modelHarness';
 
 const FARMERS = [{ _id: 'f-1', name: 'Sita Patil', phoneNumber: '9876543210' }];
 const TAKEN = new HttpError(409, 'conflict', {
@@ -100,11 +100,11 @@ describe('add field model', () => {
       actions: { navigate: (_, p) => navigated.push(p.to), goBack: () => void wentBack++ },
       delays: { redirect: 5 },
     });
-    renderEn(
+    renderView(
       <AddFieldContext.Provider logic={logic} options={{ input: { actorRole: 'coordinator' } }}>
         <AddFieldForm />
-      </AddFieldContext.Provider>,
-    );
+      </AddFieldContext.Provider>
+, { catalog: false });
     const byName = (n: string) => document.querySelector(`[name="${n}"]`)!;
     const exec = async (e: Ev) => {
       switch (e.type) {

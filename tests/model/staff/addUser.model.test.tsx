@@ -7,7 +7,7 @@ import { addUserMachine, draftProblem, type AddUserInput } from '@/machines/addU
 import { AddUserContext } from '@/machines/addUser.context';
 import { AddUserForm } from '@/views/people/AddUserForm';
 import { HttpError } from '@/services/http';
-import { deferred, renderEn, type Deferred } from './support';
+import { deferred, type Deferred, renderView } from '../../support/modelHarness';
 
 const COORDINATORS = [{ _id: 'c-1', name: 'Kiran', email: 'kiran@example.in' }];
 const CONFLICT = new HttpError(409, 'conflict', {
@@ -79,11 +79,11 @@ describe.each([
       },
       actions: { navigate: (_, p) => navigated.push(p.to) },
     });
-    renderEn(
+    renderView(
       <AddUserContext.Provider logic={logic} options={{ input }}>
         <AddUserForm />
-      </AddUserContext.Provider>,
-    );
+      </AddUserContext.Provider>
+, { catalog: false });
     const exec = async (e: { type: string; key?: string; value?: string; error?: unknown; output?: unknown }) => {
       switch (e.type) {
         case 'xstate.init':

@@ -11,11 +11,10 @@ import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 import { advancedAnalyticsMachine, type AdvancedAnalytics, type Card, type FieldChoice, type Range } from '@/machines/advancedAnalytics.machine';
 import { HttpError } from '@/services/http';
 import { AdvancedAnalyticsView } from '@/views/analytics/advanced/AdvancedAnalyticsView';
-import { deferred, renderLive } from '../../support/live';
-import { eventTypes, leafValues, machineEventTypes } from '../toolsHarness';
 import { FIELDS } from '../recommendationFixtures';
 import { coveringPaths, features, leafPaths } from '../../support/paths';
 import { get, getLabelled, query, queryAll } from '../../support/dom';
+import { deferred, eventTypes, leafValues, machineEventTypes, renderView } from '../../support/modelHarness';
 
 type Ev = AnyEventObject;
 type Snap = SnapshotFrom<typeof advancedAnalyticsMachine>;
@@ -161,7 +160,7 @@ function render() {
       load: fromPromise<AdvancedAnalytics, { fieldId: string; range: Range }>(({ input }) => ((asked = input), (drive.load = deferred<AdvancedAnalytics>()).promise)),
     },
   });
-  renderLive(<AdvancedAnalyticsView logic={page} />, 'admin', '/advanced-analytics');
+  renderView(<AdvancedAnalyticsView logic={page} />, { session: 'admin', intlLocale: 'en', path: '/advanced-analytics' });
 }
 
 const click = (name: string | RegExp) => fireEvent.click(get('button', name));

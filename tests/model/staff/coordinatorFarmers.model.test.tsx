@@ -7,9 +7,9 @@ import { CoordinatorFarmersContext } from '@/machines/coordinatorFarmers.context
 import { CoordinatorFarmers } from '@/views/people/CoordinatorFarmers';
 import { HttpError } from '@/services/http';
 import type { FarmerRow } from '@/services/people';
-import { pendingActors, renderEn } from './support';
 import { coveringPaths, leafPaths } from '../../support/paths';
 import { get } from '../../support/dom';
+import { pendingActors, renderView } from '../../support/modelHarness';
 
 const farmer = (n: number, extra: Partial<FarmerRow> = {}): FarmerRow => ({
   _id: `f-${n}`, name: `Farmer ${n}`, email: `f${n}@example.in`, phoneNumber: `98765432${10 + n}`, village: null, district: null,
@@ -96,11 +96,11 @@ describe('coordinator farmers model', () => {
       actors: { load: actor('load'), send: actor('send'), save: actor('save') },
       actions: { navigate: (_, p) => void navigated.push(p.to) },
     });
-    renderEn(
+    renderView(
       <CoordinatorFarmersContext.Provider logic={logic}>
         <CoordinatorFarmers />
-      </CoordinatorFarmersContext.Provider>,
-    );
+      </CoordinatorFarmersContext.Provider>
+, { catalog: false });
     const exec = async (e: Ev) => {
       if (await settle(e)) return;
       switch (e.type) {

@@ -12,9 +12,9 @@ import { CoordinatorsTableContext } from '@/machines/coordinatorsTable.context';
 import { CoordinatorsTable } from '@/views/people/CoordinatorsTable';
 import { HttpError } from '@/services/http';
 import type { CoordinatorRow } from '@/services/people';
-import { deferred, renderEn, type Deferred } from './support';
 import { coveringPaths, leafPaths } from '../../support/paths';
 import { get, query, queryAll } from '../../support/dom';
+import { deferred, type Deferred, renderView } from '../../support/modelHarness';
 
 const ALL: CoordinatorRow[] = Array.from({ length: 12 }, (_, i) => ({
   _id: `c-${i + 1}`,
@@ -108,11 +108,11 @@ describe('coordinators table model', () => {
         return true;
       };
       const logic = coordinatorsTableMachine.provide({ actors: { load: actor('load'), save: actor('save'), deactivate: actor('deactivate') } });
-      renderEn(
+      renderView(
         <CoordinatorsTableContext.Provider logic={logic}>
           <CoordinatorsTable />
-        </CoordinatorsTableContext.Provider>,
-      );
+        </CoordinatorsTableContext.Provider>
+, { catalog: false });
       const exec = async (e: Ev) => {
         if (await settle(e)) return;
         switch (e.type) {

@@ -21,8 +21,7 @@ import { AdminDashboardView } from '@/views/admin/AdminDashboardView';
 import { HttpError } from '@/services/http';
 import { makeAlert } from '../alertFixtures';
 import { startApiServer } from '../../support/apiServer';
-import { renderLive } from '../../support/live';
-import { deferred, type Deferred } from './support';
+import { deferred, type Deferred, renderView } from '../../support/modelHarness';
 
 const farmer: FarmerRow = {
   _id: 'f-1', name: 'Ramesh Patil', email: 'ramesh@example.in', phoneNumber: '9876543210', village: null, district: null,
@@ -138,7 +137,7 @@ describe.each([{ kind: 'coordinator' }, { kind: 'admin' }] satisfies DashboardIn
         }) as never,
       },
     });
-    const { location } = renderLive(coordinator ? <CoordinatorDashboardView logic={logic} /> : <AdminDashboardView logic={logic} />, input.kind);
+    const { location } = renderView(coordinator ? <CoordinatorDashboardView logic={logic} /> : <AdminDashboardView logic={logic} />, { session: input.kind, intlLocale: 'en' });
     const main = () => screen.getByRole('main');
     const panel = (name: string) => within(main()).getAllByRole('region', { name })[0];
     const exec = async (e: Ev) => {

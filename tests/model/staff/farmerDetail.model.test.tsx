@@ -11,8 +11,7 @@ import { farmerDetailMachine, type FarmerDetailInput } from '@/machines/farmerDe
 import { FarmerDetailView } from '@/views/people/FarmerDetailView';
 import { HttpError } from '@/services/http';
 import type { FarmerRow } from '@/services/people';
-import { renderLive } from '../../support/live';
-import { deferred, type Deferred } from './support';
+import { deferred, type Deferred, renderView } from '../../support/modelHarness';
 
 const FARMER: FarmerRow = {
   _id: 'f-1', name: 'Ramesh Patil', email: 'ramesh@example.in', phoneNumber: '9876543210', village: null, district: null,
@@ -85,7 +84,7 @@ describe.each(CASES)('farmer page ($mode) as $actorRole', (input) => {
         return (pending[id] = deferred()).promise;
       }) as never;
     const logic = farmerDetailMachine.provide({ actors: { load: actor('load'), save: actor('save') } });
-    renderLive(<FarmerDetailView id={input.id} mode={input.mode} logic={logic} />, input.actorRole as 'admin' | 'coordinator');
+    renderView(<FarmerDetailView id={input.id} mode={input.mode} logic={logic} />, { session: input.actorRole as 'admin' | 'coordinator', intlLocale: 'en' });
     const dialog = () => screen.getByRole('dialog', { name: 'Edit Farmer' });
     const exec = async (e: Ev) => {
       if (/^xstate\.(done|error)\.actor\./.test(e.type)) {

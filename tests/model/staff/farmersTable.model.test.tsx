@@ -7,10 +7,10 @@ import { FarmersTableContext } from '@/machines/farmersTable.context';
 import { FarmersTable } from '@/views/people/FarmersTable';
 import { HttpError } from '@/services/http';
 import type { FarmerRow } from '@/services/people';
-import { pendingActors, renderEn } from './support';
 import { coveringPaths, leafPaths } from '../../support/paths';
 import { isOtherPage } from '@/machines/staffList';
 import { get, query, queryAll } from '../../support/dom';
+import { pendingActors, renderView } from '../../support/modelHarness';
 
 const farmer = (n: number, extra: Partial<FarmerRow> = {}): FarmerRow => ({
   _id: `f-${n}`, name: `Farmer ${n}`, email: `f${n}@example.in`, phoneNumber: `98765432${10 + n}`, village: null, district: null,
@@ -21,7 +21,7 @@ const LOADED = {
   totalPages: 2,
   coordinators: [{ _id: 'c-1', name: 'Kiran', email: 'kiran@example.in' }],
 };
-const REPORT = { imported: 2, rejectedCount: 1, rejected: [], report: 'Line,Name,Email,Reasons\n3,X,x,bad\n' };
+const REPORT = { imported: 2, rejectedCount: 1, rejected: [], report: 'Line,Name,Email,Reasons\n3,X,x,bad\n', invited: 2 };
 const FAIL = new HttpError(500, 'server');
 const csv = new File(['name,email,phone\n'], 'farmers.csv', { type: 'text/csv' });
 const xlsx = new File(['x'], 'farmers.xlsx');
@@ -109,11 +109,11 @@ describe('farmer table model', () => {
       actors: { load: actor('load'), save: actor('save'), deactivate: actor('deactivate'), assign: actor('assign'), importFile: actor('importFile'), exportAll: actor('exportAll') },
       actions: { download: (_, p) => void downloads.push(p.name) },
     });
-    renderEn(
+    renderView(
       <FarmersTableContext.Provider logic={logic}>
         <FarmersTable />
-      </FarmersTableContext.Provider>,
-    );
+      </FarmersTableContext.Provider>
+, { catalog: false });
     const exec = async (e: Ev) => {
       if (await settle(e)) return;
       switch (e.type) {
@@ -165,7 +165,7 @@ describe('farmer table model', () => {
         const texts: Record<string, RegExp> = {
           loadFailed: /Failed to load farmers/, importFailed: /Failed to import farmers/, exportFailed: /Failed to export farmers/,
           assignFailed: /Failed to assign coordinator/, deactivateFailed: /Failed to deactivate farmer/, csvOnly: /\.csv/,
-          imported: /Farmers imported successfully: 2 farmers imported, 1 row rejected/,
+          imported: /Farmers imported successfully: 2 farmers imported, 1 row rejected\. 2 farmers were sent a link by SMS and e-mail to set a password\./,
         };
         if (c.notice) expect(query(c.notice.kind === 'imported' ? 'status' : 'alert')).toHaveTextContent(texts[c.notice.kind]);
         else expect(query('alert')).toBeNull();

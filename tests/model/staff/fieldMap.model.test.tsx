@@ -13,7 +13,7 @@ import { FieldMapPanel } from '@/views/map/FieldMapPanel';
 import type { FieldPin } from '@/services/fields';
 import { HttpError } from '@/services/http';
 import { FieldMap } from '@/views/map/FieldMap';
-import { deferred, renderEn, type Deferred } from './support';
+import { deferred, type Deferred, renderView } from '../../support/modelHarness';
 
 const pin = (n: number, extra: Partial<FieldPin> = {}): FieldPin => ({
   fieldId: `FLD00000${n}AAA`, fieldName: `Plot ${n}`, status: 'good', crop: null, farmerName: null, lat: 19 + n / 10, lng: 75, ...extra,
@@ -47,7 +47,7 @@ describe('field map model', () => {
   it.each(paths.map((p) => [p.steps.map((s) => label(s.event as Ev)).join(' → '), p] as const))('%s', async (_, path) => {
     let load: Deferred<unknown> = deferred();
     const logic = fieldMapMachine.provide({ actors: { load: fromPromise(() => (load = deferred()).promise) as never } });
-    const { container } = renderEn(<FieldMapPanel logic={logic} height={300} />);
+    const { container } = renderView(<FieldMapPanel logic={logic} height={300} />, { catalog: false });
     for (const step of path.steps) {
       const e = step.event as Ev;
       if (e.type === 'xstate.done.actor.load') await act(async () => load.resolve(e.output));
@@ -78,7 +78,7 @@ describe('field map model', () => {
 describe('field map with 20,000 pins', () => {
   it('lists one page of fields (never a DOM row per pin) and pages through them', () => {
     const many = Array.from({ length: 20_000 }, (_, i) => pin(i + 1, { fieldName: `Plot ${i + 1}`, lat: 16 + (i % 500) / 100, lng: 73 + i / 4000 }));
-    renderEn(<FieldMap pins={many} listLimit={10} height={300} />);
+    renderView(<FieldMap pins={many} listLimit={10} height={300} />, { catalog: false });
     const map = screen.getByRole('region', { name: 'Field Map' });
     const names = () => within(map).getAllByRole('listitem').map((li) => li.querySelector('button')!.textContent);
     expect(names()).toEqual(Array.from({ length: 10 }, (_, i) => `Plot ${i + 1}`));

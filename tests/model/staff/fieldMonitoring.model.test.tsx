@@ -13,7 +13,7 @@ import { FieldMonitoringContext } from '@/machines/fieldMonitoring.context';
 import { FieldMonitoring } from '@/views/fields/FieldMonitoring';
 import { HttpError } from '@/services/http';
 import type { FieldDetail, FieldList, FieldRow, SensorTimeline } from '@/services/fields';
-import { deferred, renderEn, type Deferred } from './support';
+import { deferred, type Deferred, renderView } from '../../support/modelHarness';
 
 const row = (n: number, extra: Partial<FieldRow> = {}): FieldRow => ({
   _id: `fld-${n}`, fieldId: `FLD00000${n}AAA`, fieldName: `Plot ${n}`, status: 'good', operationalStatus: 'active',
@@ -38,8 +38,10 @@ const DETAIL = {
 } as unknown as FieldDetail;
 const TIMELINE: SensorTimeline = { sensors: [{ type: 'temperature', readings: [{ timestamp: hoursAgo(2), value: 30 }, { timestamp: hoursAgo(1), value: 31 }] }] };
 const READING: LiveReading = { fieldId: NORTH._id, type: 'moisture', value: 44, timestamp: hoursAgo(0) };
+/** The timeline read again after a reconnect that lost pushes: one more moisture reading arrived meanwhile. */
+const CAUGHT_UP: SensorTimeline = { sensors: [...TIMELINE.sensors, { type: 'moisture', readings: [{ timestamp: hoursAgo(1), value: 43 }, { timestamp: hoursAgo(0), value: 44 }] }] };
 
-type Ev = { type: string; value?: string; page?: number; id?: string; reading?: LiveReading; error?: unknown; output?: unknown };
+type Ev = { type: string; value?: string; page?: number; id?: string; reading?: LiveReading; timeline?: SensorTimeline; error?: unknown; output?: unknown };
 type Snap = SnapshotFrom<typeof fieldMonitoringMachine>;
 const label = (e: Ev) => `${e.type}${e.value !== undefined ? `(${e.value})` : ''}${e.page ? `(${e.page})` : ''}`;
 
@@ -62,6 +64,7 @@ const DETAIL_EVENTS: Ev[] = [
   { type: 'xstate.done.actor.loadTimeline', output: TIMELINE },
   { type: 'xstate.error.actor.loadTimeline', error: FAIL },
   { type: 'reading.new', reading: READING },
+  { type: 'timeline.caughtUp', timeline: CAUGHT_UP },
 ];
 
 const listValue = (s: Snap) => (s.value as { list: string }).list;
@@ -103,12 +106,12 @@ function listPaths(input: MonitoringInput, events: Ev[]) {
 const detailPaths = (input: MonitoringInput) => getShortestPaths(fieldMonitoringMachine, {
   input,
   events: DETAIL_EVENTS as never,
-  // A card's View Details needs the card. The live reading and Close are one transition each whatever the
-  // field part shows: both are walked once, with the details and the timeline both loaded.
+  // A card's View Details needs the card. The live reading, the catch-up and Close are one transition each whatever
+  // the field part shows: each is walked once, with the details and the timeline both loaded.
   filterEvents: (s: Snap, e) => {
     if (!s.can(e)) return false;
     if (e.type === 'details.open') return s.context.fields.length > 0;
-    if (e.type === 'reading.new' || e.type === 'details.close') {
+    if (e.type === 'reading.new' || e.type === 'timeline.caughtUp' || e.type === 'details.close') {
       return s.matches({ details: { open: { field: 'shown', timeline: 'live' } } }) && s.context.timeline!.sensors.length === 1;
     }
     return true;
@@ -116,7 +119,7 @@ const detailPaths = (input: MonitoringInput) => getShortestPaths(fieldMonitoring
   serializeEvent: (e) => label(e as Ev),
   serializeState: (s: Snap, e) => {
     const c = s.context;
-    const keyed = ['details.close', 'reading.new'].includes(e?.type ?? '');
+    const keyed = ['details.close', 'reading.new', 'timeline.caughtUp'].includes(e?.type ?? '');
     return [JSON.stringify(s.value), c.timeline?.sensors.map((x) => x.type).join(), keyed ? e?.type : ''].join('|');
   },
 });
@@ -174,11 +177,11 @@ describe('field monitoring model', () => {
         },
         actions: { navigate: (_, p) => void navigated.push(p.to) },
       });
-      renderEn(
+      renderView(
         <FieldMonitoringContext.Provider logic={logic} options={{ input }}>
           <FieldMonitoring />
-        </FieldMonitoringContext.Provider>,
-      );
+        </FieldMonitoringContext.Provider>
+, { catalog: false });
       const modal = () => screen.getByRole('dialog', { name: 'Field Details' });
       const exec = async (e: Ev) => {
         if (/^xstate\.(done|error)\.actor\./.test(e.type)) {
@@ -208,6 +211,8 @@ describe('field monitoring model', () => {
             return fireEvent.click(within(modal()).getByRole('button', { name: 'Close' }));
           case 'reading.new':
             return act(() => feed.toParent!({ type: e.type, reading: e.reading }));
+          case 'timeline.caughtUp':
+            return act(() => feed.toParent!({ type: e.type, timeline: e.timeline }));
         }
         throw new Error(`no executor for ${e.type}`);
       };

@@ -16,7 +16,7 @@ import { FieldTable } from '@/views/fields/FieldTable';
 import { HttpError } from '@/services/http';
 import type { FieldRow } from '@/services/fields';
 import { isOtherPage, type ListPage } from '@/machines/staffList';
-import { deferred, renderEn, type Deferred } from './support';
+import { deferred, type Deferred, renderView } from '../../support/modelHarness';
 
 const field = (n: number, extra: Partial<FieldRow> = {}): FieldRow => ({
   _id: `fld-${n}`, fieldId: `FLD00000${n}AAA`, fieldName: `Plot ${n}`, status: 'good', operationalStatus: 'active',
@@ -99,11 +99,11 @@ describe.each([{ actorRole: 'admin' }, { actorRole: 'coordinator' }] satisfies F
       }) as never;
     const logic = fieldTableMachine.provide({ actors: { load: actor('load'), save: actor('save'), locate: actor('locate') } });
     let addField = 0;
-    renderEn(
+    renderView(
       <FieldTableContext.Provider logic={logic} options={{ input }}>
         <FieldTable onAddField={() => void addField++} />
-      </FieldTableContext.Provider>,
-    );
+      </FieldTableContext.Provider>
+, { catalog: false });
     const dialog = () => screen.getByRole('dialog', { name: 'Set Field Location' });
     const exec = async (e: Ev) => {
       if (/^xstate\.(done|error)\.actor\./.test(e.type)) {

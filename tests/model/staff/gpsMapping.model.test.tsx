@@ -14,11 +14,10 @@ import type { FieldLocation, NewLocation, Station } from '@/services/gpsMapping'
 import { HttpError } from '@/services/http';
 import { GpsFieldMappingView } from '@/views/fields/gpsMapping/GpsFieldMappingView';
 import type { FieldPin } from '@/services/fields';
-import { deferred, renderLive } from '../../support/live';
-import { eventTypes, leafValues, machineEventTypes } from '../toolsHarness';
 import { coveringPaths, features, leafPaths } from '../../support/paths';
 import { get, query, queryAll } from '../../support/dom';
 import { FIELDS } from '../recommendationFixtures';
+import { deferred, eventTypes, leafValues, machineEventTypes, renderView } from '../../support/modelHarness';
 
 vi.mock('@/views/map/FieldMap', () => ({
   FieldMap: ({ pins }: { pins: FieldPin[] }) => (
@@ -187,7 +186,7 @@ function render() {
       ),
     },
   });
-  renderLive(<GpsFieldMappingView logic={page} />, 'coordinator', '/gps-field-mapping');
+  renderView(<GpsFieldMappingView logic={page} />, { session: 'coordinator', intlLocale: 'en', path: '/gps-field-mapping' });
 }
 
 const click = (name: string | RegExp) => fireEvent.click(get('button', name));

@@ -16,7 +16,7 @@ import { Inbox } from '@/views/farmer/InboxView';
 import { connectSocket, disconnectSocket, getConnectionState } from '@/services/socket';
 import type { Inbox as InboxPage, InboxMessage, MessageNew } from '@/services/messages';
 import { HttpError } from '@/services/http';
-import { deferred, renderEn, type Deferred } from './support';
+import { deferred, type Deferred, renderView } from '../../support/modelHarness';
 
 const UNREAD: InboxMessage = { _id: 'm-1', subject: 'Spray today', message: 'Spray neem oil\nbefore 10 am.', senderName: 'Sunil Pawar', createdAt: '2026-03-02T04:30:00.000Z', readAt: null };
 const READ: InboxMessage = { _id: 'm-2', subject: 'Soil test', message: 'Your soil card is ready.', senderName: null, createdAt: '2026-03-01T04:30:00.000Z', readAt: '2026-03-01T05:00:00.000Z' };
@@ -96,11 +96,11 @@ describe('inbox model', () => {
         return (pending[id] = deferred()).promise;
       }) as never;
     const logic = inboxMachine.provide({ actors: { load: actor('load'), markRead: actor('markRead') } });
-    renderEn(
+    renderView(
       <InboxContext.Provider logic={logic}>
         <Inbox />
-      </InboxContext.Provider>,
-    );
+      </InboxContext.Provider>
+, { catalog: false });
     const exec = async (e: Ev) => {
       if (/^xstate\.(done|error)\.actor\./.test(e.type)) {
         const id = e.type.split('.').at(-1)!;

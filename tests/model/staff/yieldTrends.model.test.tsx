@@ -14,9 +14,9 @@ import { hasYields, yieldCsv } from '@/machines/yieldTrendsRules';
 import { HttpError } from '@/services/http';
 import type { YieldTrendsResponse } from '@/services/analytics';
 import { YieldTrendsPanel } from '@/views/admin/YieldTrendsPanel';
-import { renderTool, eventTypes, leafValues, machineEventTypes, deferred } from '../toolsHarness';
 import { coveringPaths, features, leafPaths } from '../../support/paths';
 import { getLabelled } from '../../support/dom';
+import { deferred, eventTypes, leafValues, machineEventTypes, renderView } from '../../support/modelHarness';
 
 type Ev = AnyEventObject;
 type Snap = SnapshotFrom<typeof yieldTrendsMachine>;
@@ -163,11 +163,9 @@ function render() {
     },
     actions: { download: (_, p) => drive.download(p) },
   });
-  renderTool(
-    <YieldTrendsContext.Provider logic={logic} options={{ input: { today: TODAY } }}>
+  renderView(<YieldTrendsContext.Provider logic={logic} options={{ input: { today: TODAY } }}>
       <YieldTrendsPanel />
-    </YieldTrendsContext.Provider>,
-  );
+    </YieldTrendsContext.Provider>);
 }
 
 const settle = (fn: () => void) => act(async () => fn());
@@ -200,9 +198,11 @@ const exec: Record<string, (e: Ev, before: Snap) => unknown> = {
   'chart.smooth': () => fireEvent.click(checkbox('Smooth Lines')),
   'export.csv': (_, before) => {
     fireEvent.click(button('Export CSV'));
-    expect(drive.download).toHaveBeenLastCalledWith({ name: 'yield-trends.csv', data: yieldCsv(shownTable(before.context)) });
+    // The headings are the page's words: the crops as the chart names them ('Soybean', not the key 'soybean').
+    const headings = { month: 'Month', year: 'Year', crops: { soybean: 'Soybean', wheat: 'Wheat' } };
+    expect(drive.download).toHaveBeenLastCalledWith({ name: 'yield-trends.csv', data: yieldCsv(shownTable(before.context), headings) });
     const [header, ...rows] = (drive.download.mock.lastCall![0].data as string).replace('\uFEFF', '').trim().split('\r\n');
-    expect(header).toBe(['Month', 'Year', ...before.context.trends.map((t) => t.crop)].join(','));
+    expect(header).toBe(['Month', 'Year', ...before.context.trends.map((t) => headings.crops[t.crop as 'soybean' | 'wheat'])].join(','));
     expect(rows).toHaveLength({ last6months: 6, last12months: 12, thisYear: 11 }[before.context.period]);
   },
   'export.image': () => {

@@ -1,21 +1,15 @@
 /** Login history and sessions: the caller's own only (BOLA), revocation at once (HTTP, refresh, socket), reports, suspicious sign-ins. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
 import { loginHistory, sessions } from '../../../server/src/db/schema';
 import { createTestApp, type TestApp } from '../helper';
 import { UA, api, freshIp, signIn } from './support';
 
-const PORT = 3431;
 let t: TestApp;
-let url: string;
-const sockets: Socket[] = [];
 beforeAll(async () => {
   t = await createTestApp();
-  url = await t.app.listen({ host: '127.0.0.1', port: PORT });
 });
 afterAll(async () => {
-  for (const s of sockets) s.close();
   await t.close();
 });
 
@@ -50,12 +44,7 @@ describe('login history and active sessions', () => {
   it('revokes a session at once: its next request, its refresh and its open socket all end', async () => {
     const keep = (await signIn(t, 'farmer')).json();
     const gone = (await signIn(t, 'farmer', { ua: UA.phone })).json();
-    const socket = connect(url, { path: '/socket.io', transports: ['websocket'], auth: { token: gone.accessToken }, reconnection: false, forceNew: true });
-    sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.on('connect', () => resolve());
-      socket.on('connect_error', reject);
-    });
+    const socket = await t.connectAs(gone.accessToken);
     const disconnected = new Promise<string>((resolve) => socket.on('disconnect', (reason) => resolve(reason)));
 
     const res = await api(t, 'DELETE', `/auth/sessions/${sessionOf(gone.refreshToken)}`, keep.accessToken);

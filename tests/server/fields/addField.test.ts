@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dropEmpty, fieldProblems } from '../../../server/src/domain/fields/addField';
-import { FIELD_ID_PATTERN, generateFieldId } from '../../../server/src/domain/fields/fieldId';
+import { dropEmpty, fieldProblems } from '../../../contracts/addField';
+import { FIELD_ID_PATTERN, generateFieldId } from '../../../contracts/fieldId';
 
 describe('field id', () => {
   it("is 'FLD' + last 6 digits of the time + 3 uppercase letters", () => {

@@ -7,7 +7,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import type { FieldPin, FieldPins } from '../../../server/src/contracts/fields';
+import type { FieldPin, FieldPins } from '../../../contracts/fields';
 import { fields } from '../../../server/src/db/schema';
 import { ACCESS_CHANNEL } from '../../../server/src/lib/accessCache';
 import { encodePins, etagMatches, pickEncoding } from '../../../server/src/modules/fields/pinCache';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Type } from 'typebox';
 import { count } from 'drizzle-orm';
 import { users } from '../../../server/src/db/schema';
-import { IdParams, PageQuery } from '../../../server/src/contracts/common';
+import { IdParams, PageQuery } from '../../../contracts/common';
 import { createTestApp, type TestApp } from '../helper';
 
 let t: TestApp;

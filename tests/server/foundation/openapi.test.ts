@@ -69,6 +69,7 @@ describe('the OpenAPI document', () => {
         'GET /api/v1/health',
         'GET /api/v1/test-updated-code',
         'POST /api/v1/auth/forgot-password',
+        'POST /api/v1/auth/forgot-password-sms', // signed out: asks for a reset code by SMS
         'POST /api/v1/auth/login',
         'POST /api/v1/auth/login/2fa',
         'POST /api/v1/auth/logout',
@@ -76,6 +77,7 @@ describe('the OpenAPI document', () => {
         'POST /api/v1/auth/mobile-otp-verify',
         'POST /api/v1/auth/refresh-token',
         'POST /api/v1/auth/reset-password',
+        'POST /api/v1/auth/reset-password-sms', // signed out: carries its own single-use SMS code
         'POST /api/v1/sensor-data/ingest',
       ].sort(),
     );

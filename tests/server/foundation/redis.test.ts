@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { io as connect, type Socket } from 'socket.io-client';
 import { buildApp, type App } from '../../../server/src/app';
-import type { ClientToServerEvents, ServerToClientEvents } from '../../../server/src/contracts/socket';
-import type { LoginResponse } from '../../../server/src/contracts/auth';
+import type { ClientToServerEvents, ServerToClientEvents } from '../../../contracts/socket';
+import type { LoginResponse } from '../../../contracts/auth';
 import { FIXTURE, createTestApp, testConfig, type TestApp } from '../helper';
 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

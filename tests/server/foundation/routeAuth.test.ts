@@ -21,6 +21,8 @@ const PUBLIC: Record<string, string> = {
   'POST /api/v1/auth/reset-password': 'carries its own single-use reset token',
   'POST /api/v1/auth/mobile-otp-request': 'SMS sign-in: asks for a code',
   'POST /api/v1/auth/mobile-otp-verify': 'SMS sign-in: the code opens a session',
+  'POST /api/v1/auth/forgot-password-sms': 'asks for a password-reset code by SMS (signed out, forgot the password)',
+  'POST /api/v1/auth/reset-password-sms': 'carries its own single-use SMS reset code',
   'GET /api/v1/auth/options': 'the login screen asks which sign-in methods are on',
   'POST /api/v1/sensor-data/ingest': 'devices prove themselves with their x-device-key, not a user session',
 };

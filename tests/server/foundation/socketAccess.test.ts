@@ -10,52 +10,27 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, ReadingPush, ServerToClientEvents } from '../../../server/src/contracts/socket';
+import type { ReadingPush } from '../../../contracts/socket';
 import { fields, users } from '../../../server/src/db/schema';
-import { FIXTURE, createTestApp, type TestApp } from '../helper';
-
-type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+import { FIXTURE, connected, createTestApp, type SocketClient, type TestApp } from '../helper';
 
 let t: TestApp;
-let url: string;
-const open: Client[] = [];
 beforeAll(async () => {
   t = await createTestApp();
-  url = await t.app.listen({ host: '127.0.0.1', port: 0 });
 });
-afterEach(() => {
-  for (const s of open.splice(0)) s.close();
-});
+afterEach(() => t.closeSockets());
 afterAll(async () => {
   await t.close();
 });
 
 /** A client that reconnects by itself after a fixed short delay (as the browser's does after a dropped transport). */
-const client = (token: string, target = url) => {
-  const s: Client = connect(target, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    auth: { token },
-    forceNew: true,
-    reconnectionDelay: 400,
-    reconnectionDelayMax: 400,
-    randomizationFactor: 0,
-  });
-  open.push(s);
-  return s;
-};
-const connected = (s: Client) =>
-  new Promise<void>((resolve, reject) => {
-    if (s.connected) return resolve();
-    s.once('connect', () => resolve());
-    s.once('connect_error', reject);
-  });
+const RECONNECTING = { reconnection: true, reconnectionDelay: 400, reconnectionDelayMax: 400, randomizationFactor: 0 };
+const client = (token: string, app: TestApp = t) => app.socket(token, RECONNECTING);
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const reading = (fieldId: string, value = 22.5): ReadingPush => ({ fieldId, sensorId: 'TST-M-1', type: 'moisture', value, timestamp: new Date().toISOString() });
 
 /** Every reading:new value the socket receives from now on. */
-const collect = (s: Client) => {
+const collect = (s: SocketClient) => {
   const values: number[] = [];
   s.on('reading:new', (r) => values.push(r.value));
   return values;
@@ -69,11 +44,11 @@ async function deliver(fieldId: string, values: number[], value: number) {
   expect(values).toContain(value);
 }
 /** The transport drops (as on a flaky network); the client reconnects on its own after 400 ms. */
-const dropTransport = (s: Client) => s.io.engine.close();
+const dropTransport = (s: SocketClient) => s.io.engine.close();
 
 describe('connection state recovery re-checks the socket', () => {
   it('restores a socket whose session and rooms still hold (the recovery the checks must not break)', async () => {
-    const s = client((await t.login('farmer')).accessToken);
+    const s = await client((await t.login('farmer')).accessToken);
     const values = collect(s);
     await connected(s);
     expect(await s.emitWithAck('field:watch', FIXTURE.fields.farmer.id)).toMatchObject({ ok: true });
@@ -92,7 +67,7 @@ describe('connection state recovery re-checks the socket', () => {
 
   it('refuses a socket whose session was logged out while it was away, and replays nothing to it', async () => {
     const session = await t.login('farmer');
-    const s = client(session.accessToken);
+    const s = await client(session.accessToken);
     const values = collect(s);
     await connected(s);
     expect(await s.emitWithAck('field:watch', FIXTURE.fields.farmer.id)).toMatchObject({ ok: true });
@@ -118,7 +93,7 @@ describe('connection state recovery re-checks the socket', () => {
 
   it('starts a socket afresh, outside the room, when its field went out of reach while it was away', async () => {
     const fieldId = FIXTURE.fields.farmer2.id;
-    const s = client((await t.login('coordinator')).accessToken);
+    const s = await client((await t.login('coordinator')).accessToken);
     const values = collect(s);
     await connected(s);
     expect(await s.emitWithAck('field:watch', fieldId)).toMatchObject({ ok: true });
@@ -149,8 +124,8 @@ describe('rooms follow access changes at once', () => {
 
   it('reassigning a farmer takes the old coordinator out of their fields\' rooms', async () => {
     const fieldId = FIXTURE.fields.farmer2.id;
-    const coord = client((await t.login('coordinator')).accessToken);
-    const adm = client(await admin());
+    const coord = await client((await t.login('coordinator')).accessToken);
+    const adm = await client(await admin());
     const coordValues = collect(coord);
     const adminValues = collect(adm);
     await Promise.all([connected(coord), connected(adm)]);
@@ -169,7 +144,7 @@ describe('rooms follow access changes at once', () => {
       expect(coord.connected).toBe(true);
       expect(await coord.emitWithAck('field:watch', fieldId)).toEqual({ ok: false, code: 'NOT_FOUND' });
       // The new coordinator may watch it.
-      const coord2 = client((await t.login('coordinator2')).accessToken);
+      const coord2 = await client((await t.login('coordinator2')).accessToken);
       await connected(coord2);
       expect(await coord2.emitWithAck('field:watch', fieldId)).toMatchObject({ ok: true });
     } finally {
@@ -178,7 +153,7 @@ describe('rooms follow access changes at once', () => {
   });
 
   it('deactivating a farmer closes every socket of theirs', async () => {
-    const farmer = client((await t.login('farmer4')).accessToken);
+    const farmer = await client((await t.login('farmer4')).accessToken);
     await connected(farmer);
     const dropped = new Promise<string>((resolve) => farmer.once('disconnect', resolve));
     const token = await admin();
@@ -192,7 +167,7 @@ describe('rooms follow access changes at once', () => {
   });
 
   it('a role change closes the user\'s sockets (they come back with the rooms of the new role)', async () => {
-    const s = client((await t.login('coordinator2')).accessToken);
+    const s = await client((await t.login('coordinator2')).accessToken);
     await connected(s);
     const dropped = new Promise<string>((resolve) => s.once('disconnect', resolve));
     await t.db.update(users).set({ role: 'farmer' }).where(eq(users.id, FIXTURE.users.coordinator2.id));
@@ -206,7 +181,7 @@ describe('rooms follow access changes at once', () => {
 
   it('a field that leaves the owner\'s reach (removed, or given to someone else) is left by its watchers', async () => {
     const fieldId = FIXTURE.fields.farmer3.id;
-    const s = client((await t.login('farmer3')).accessToken);
+    const s = await client((await t.login('farmer3')).accessToken);
     const values = collect(s);
     await connected(s);
     expect(await s.emitWithAck('field:watch', fieldId)).toMatchObject({ ok: true });
@@ -228,8 +203,7 @@ describe('shutdown', () => {
   it('drops connections without a server-initiated disconnect, so clients reconnect by themselves', async () => {
     const other = await createTestApp();
     try {
-      const otherUrl = await other.app.listen({ host: '127.0.0.1', port: 0 });
-      const s = client((await other.login('farmer')).accessToken, otherUrl);
+      const s = await client((await other.login('farmer')).accessToken, other);
       await connected(s);
       const reason = new Promise<string>((resolve) => s.once('disconnect', resolve));
       await other.app.close();
@@ -244,7 +218,7 @@ describe('shutdown', () => {
 
 describe('when the re-check itself fails', () => {
   it('closes the concerned sockets instead of failing the request (they come back through the checks)', async () => {
-    const s = client((await t.login('coordinator')).accessToken);
+    const s = await client((await t.login('coordinator')).accessToken);
     await connected(s);
     expect(await s.emitWithAck('field:watch', FIXTURE.fields.farmer2.id)).toMatchObject({ ok: true });
     const dropped = new Promise<string>((resolve) => s.once('disconnect', resolve));

@@ -7,42 +7,30 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
 import { buildApp, type App } from '../../../server/src/app';
-import type { ClientToServerEvents, ServerToClientEvents } from '../../../server/src/contracts/socket';
 import { users } from '../../../server/src/db/schema';
-import { FIXTURE, createTestApp, testConfig, type TestApp } from '../helper';
+import { FIXTURE, createTestApp, testConfig, type SocketClient, type TestApp } from '../helper';
 
-type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+type Client = SocketClient;
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const redisPrefix = `srv-test-${randomBytes(4).toString('hex')}`;
 
 let a: TestApp;
 let b: App;
-let url: string;
-const open: Client[] = [];
 
 beforeAll(async () => {
   a = await createTestApp({ config: { redisUrl, redisPrefix } });
   b = await buildApp(testConfig({ redisUrl, redisPrefix }), { database: a.database });
   await b.ready();
-  url = await a.app.listen({ host: '127.0.0.1', port: 0 });
 });
 afterAll(async () => {
-  for (const s of open) s.close();
   await b?.close();
   await a?.close();
 });
 
 const client = async (who: 'coordinator' | 'admin' | 'farmer2') => {
   const { accessToken } = await a.login(who);
-  const s: Client = connect(url, { transports: ['websocket'], auth: { token: accessToken }, reconnection: false, forceNew: true });
-  open.push(s);
-  await new Promise<void>((resolve, reject) => {
-    s.once('connect', () => resolve());
-    s.once('connect_error', reject);
-  });
-  return s;
+  return a.connectAs(accessToken);
 };
 const collect = (s: Client) => {
   const values: number[] = [];

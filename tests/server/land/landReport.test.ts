@@ -88,7 +88,7 @@ describe('NDVI', () => {
     const pts = [
       { date: '2026-07-01', ndvi: 0.1 }, { date: '2026-08-10', ndvi: 0.5 }, { date: '2026-08-20', ndvi: 0.6 }, { date: '2026-08-30', ndvi: 0.71 },
     ];
-    const s = summariseNdvi(pts, NOW);
+    const s = summariseNdvi(pts);
     expect(s.latest.map((p) => p.date)).toEqual(['2026-08-30', '2026-08-20', '2026-08-10']);
     expect(s.average30d).toBe(0.6);
     expect(s.level).toBe('dense'); // 0.6 is the lower edge of the dense band

@@ -58,16 +58,22 @@ const reading = (value: number, offsetMs: number) => ({
   timestamp: new Date(Date.now() - 600_000 + offsetMs).toISOString(),
 });
 
+/** The embedded broker on a free port, wired to this file's device access rules and ingest pipeline. */
+const startBroker = async () => {
+  const port = await freePort();
+  const broker = await startEmbeddedBroker({
+    port,
+    host: '127.0.0.1',
+    access,
+    isReadings: (t) => isReadingsTopic(prefix, t),
+    handle: readingsHandler(prefix, pipeline),
+  });
+  return { broker, port };
+};
+
 describe('embedded broker', () => {
   it('acknowledges a QoS 1 reading only once it is committed', async () => {
-    const port = await freePort();
-    const broker = await startEmbeddedBroker({
-      port,
-      host: '127.0.0.1',
-      access,
-      isReadings: (t) => isReadingsTopic(prefix, t),
-      handle: readingsHandler(prefix, pipeline),
-    });
+    const { broker, port } = await startBroker();
     const device = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { clientId: `dev-${randomBytes(3).toString('hex')}`, ...creds[fx.moisture.sensorId] });
     try {
       const topic = readingsTopic(prefix, fx.field.fieldId, fx.moisture.sensorId);
@@ -88,14 +94,7 @@ describe('embedded broker', () => {
   });
 
   it('keeps acknowledging every reading of a normal device while another publishes a poison timestamp every 20 ms', async () => {
-    const port = await freePort();
-    const broker = await startEmbeddedBroker({
-      port,
-      host: '127.0.0.1',
-      access,
-      isReadings: (t) => isReadingsTopic(prefix, t),
-      handle: readingsHandler(prefix, pipeline),
-    });
+    const { broker, port } = await startBroker();
     const victim = await liveFixture(d.db);
     const rogue = await liveFixture(d.db);
     // The attacker is a registered device with its own key: authentication lets it in, validation must stop it.
@@ -149,14 +148,7 @@ describe('embedded broker', () => {
   }, 60_000);
 
   it('does not acknowledge while the database refuses; the device resends and nothing is lost', async () => {
-    const port = await freePort();
-    const broker = await startEmbeddedBroker({
-      port,
-      host: '127.0.0.1',
-      access,
-      isReadings: (t) => isReadingsTopic(prefix, t),
-      handle: readingsHandler(prefix, pipeline),
-    });
+    const { broker, port } = await startBroker();
     const device = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { clientId: `dev-${randomBytes(3).toString('hex')}`, reconnectPeriod: 200, clean: false, ...creds[fx.moisture.sensorId] });
     try {
       await d.db.execute(sql`alter table sensor_readings add constraint live_mqtt_block check (value <> 55)`);

@@ -66,7 +66,7 @@ describe('farmer CSV import', () => {
       { line: 4, name: 'Ram Again', email: 'ram@example.in', reasons: ['duplicate_in_file'] },
       { line: 5, name: 'Old', email: 'taken@example.in', reasons: ['already_registered'] },
     ]);
-    const report = rejectedRowsCsv(rejected);
+    const report = rejectedRowsCsv(rejected, 'english');
     expect(report.split('\n')[0]).toBe('Line,Name,Email,Reasons');
     expect(report).toContain('4,Ram Again,ram@example.in,This email appears earlier in the file');
   });

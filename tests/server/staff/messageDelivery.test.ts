@@ -4,9 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
 import { messageRecipients, outbox, users } from '../../../server/src/db/schema';
-import type { ClientToServerEvents, ServerToClientEvents } from '../../../server/src/contracts/socket';
 import { createTestApp, FIXTURE, type TestApp } from '../helper';
 import { json, startStub, type Stub } from '../support/stubServer';
 
@@ -61,15 +59,8 @@ describe('message delivery', () => {
   });
 
   it("pushes the farmer's unread count on a new message and again when one is read", async () => {
-    const url = await t.app.listen({ host: '127.0.0.1', port: 0 });
-    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connect(url, {
-      path: '/socket.io', transports: ['websocket'], auth: { token: tokens.farmer }, reconnection: false, forceNew: true,
-    });
+    const socket = await t.connectAs(tokens.farmer);
     try {
-      await new Promise<void>((resolve, reject) => {
-        socket.on('connect', () => resolve());
-        socket.on('connect_error', reject);
-      });
       const counts: number[] = [];
       socket.on('inbox:unread', ({ unread }) => counts.push(unread));
       const before = (await t.app.inject({ method: 'GET', url: '/api/v1/messages', headers: t.auth(tokens.farmer) })).json().unread;

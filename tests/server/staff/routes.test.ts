@@ -4,9 +4,7 @@
  * and a message reaching the farmer live and in their inbox.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { io as connect, type Socket } from 'socket.io-client';
 import { and, eq, like } from 'drizzle-orm';
-import type { ClientToServerEvents, ServerToClientEvents } from '../../../server/src/contracts/socket';
 import { users } from '../../../server/src/db/schema';
 import { FIXTURE, createTestApp, type FixtureUser, type TestApp } from '../helper';
 
@@ -219,9 +217,21 @@ describe('field monitoring for a farmer', () => {
 });
 
 describe('import and export', () => {
+  it('gives the rejected rows\' reasons in the admin\'s language (Marathi by default, or the page\'s)', async () => {
+    const csv = ['Name,Email,Phone', 'Bad,bad-email,12', `Dup,${FIXTURE.users.farmer.email},9800000002`].join('\n');
+    const send = (query: string) =>
+      t.app.inject({ method: 'POST', url: `/api/v1/admin/farmers/import${query}`, ...multipart('farmers.csv', csv), headers: { ...multipart('f.csv', csv).headers, ...t.auth(tokens.admin!) } });
+    const mr = (await send('')).json().report as string;
+    expect(mr.split('\n')[0]).toBe('Line,Name,Email,Reasons');
+    expect(mr).toContain('ईमेल वैध नाही; फोन नंबर 10 अंकी असावा');
+    expect(mr).toContain('या ईमेलचा वापरकर्ता आधीच आहे');
+    expect(mr).not.toMatch(/Email is not valid|already exists/);
+    expect((await send('?lang=hindi')).json().report).toContain('इस ईमेल का उपयोगकर्ता पहले से मौजूद है');
+  });
+
   it('imports the good rows and reports the bad ones', async () => {
     const csv = ['Name,Email,Phone,Coordinator', `New Farmer,new.farmer@test.shetmitra.in,9800000001,${FIXTURE.users.coordinator.email}`, 'Bad,bad-email,12,', `Dup,${FIXTURE.users.farmer.email},9800000002,`].join('\n');
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/admin/farmers/import', ...multipart('farmers.csv', csv), headers: { ...multipart('f.csv', csv).headers, ...t.auth(tokens.admin!) } });
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/admin/farmers/import?lang=english', ...multipart('farmers.csv', csv), headers: { ...multipart('f.csv', csv).headers, ...t.auth(tokens.admin!) } });
     expect(res.statusCode, res.body).toBe(200);
     const r = res.json();
     expect(r).toMatchObject({ imported: 1, rejectedCount: 2 });
@@ -253,15 +263,8 @@ describe('import and export', () => {
 
 describe('messages and deactivation', () => {
   it('a message reaches the farmer live and in the inbox, and can be marked read', async () => {
-    const url = await t.app.listen({ host: '127.0.0.1', port: 0 });
-    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connect(url, {
-      path: '/socket.io', transports: ['websocket'], auth: { token: tokens.farmer }, reconnection: false, forceNew: true,
-    });
+    const socket = await t.connectAs(tokens.farmer!);
     try {
-      await new Promise<void>((resolve, reject) => {
-        socket.on('connect', () => resolve());
-        socket.on('connect_error', reject);
-      });
       const pushed = new Promise<{ subject: string; message: string }>((resolve) => socket.once('message:new', resolve));
       const sent = await call('coordinator', 'POST', '/coordinator/send-message', { farmerIds: [FIXTURE.users.farmer.id], subject: 'Rain', message: 'Cover the harvest' });
       expect(sent.json()).toMatchObject({ sentTo: 1 });

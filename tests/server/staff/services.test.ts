@@ -116,10 +116,10 @@ describe('farmer import', () => {
       `Dup,${w.farmerA1.email},9800000002,`,
       'New Two,new.two@example.in,9800000003,',
     ].join('\n');
-    const r = await peopleService.importFarmers(w.db, Buffer.from(csv));
+    const r = await peopleService.importFarmers(w.db, Buffer.from(csv), 'english');
     expect(r).toMatchObject({ imported: 2, rejectedCount: 2 });
     expect(r.report).toContain('Phone number must be 10 digits');
-    const again = await peopleService.importFarmers(w.db, Buffer.from(csv));
+    const again = await peopleService.importFarmers(w.db, Buffer.from(csv), 'english');
     expect(again.imported).toBe(0);
     const [one] = await w.db.select().from(users).where(eq(users.email, 'new.one@example.in'));
     expect(one).toMatchObject({ role: 'farmer', managedBy: w.coordA.id });
@@ -127,7 +127,7 @@ describe('farmer import', () => {
 
   it('imports nothing from a malformed file', async () => {
     const before = (await w.db.select().from(users)).length;
-    expect(await status(peopleService.importFarmers(w.db, Buffer.from('Name,Email,Phone\n"Broken,x@example.in,9800000009')))).toBe(400);
+    expect(await status(peopleService.importFarmers(w.db, Buffer.from('Name,Email,Phone\n"Broken,x@example.in,9800000009'), 'english'))).toBe(400);
     expect((await w.db.select().from(users)).length).toBe(before);
   });
 });

@@ -11,11 +11,8 @@
  */
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { badRequest, translated as t, type Translated } from '../../lib/errors';
+import { hasPasswordMix, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../../contracts/passwords';
 
-/** Spec section 5. */
-export const PASSWORD_MIN_LENGTH = 8;
-/** Long enough for any passphrase, short enough that hashing it is no denial of service. */
-export const PASSWORD_MAX_LENGTH = 128;
 /** Parts of a name or e-mail shorter than this are too common inside other words to refuse ("Ram" in "Program"). */
 const PERSONAL_MIN_PART = 4;
 const SERVICE_WORDS = ['shetmitra', 'शेतमित्र'];
@@ -44,7 +41,7 @@ export function passwordProblem(password: string, owner: PasswordOwner = {}): Pa
   if (!password) return 'required';
   if (password.length < PASSWORD_MIN_LENGTH) return 'tooShort';
   if (password.length > PASSWORD_MAX_LENGTH) return 'tooLong';
-  if (!/[a-z]/.test(password) || !/[A-Z]/.test(password) || !/\d/.test(password)) return 'weak';
+  if (!hasPasswordMix(password)) return 'weak';
   if (isCommonPassword(password)) return 'common';
   const lower = password.toLowerCase();
   if (personalWords(owner).some((w) => lower.includes(w))) return 'personal';

@@ -1,23 +1,20 @@
 /**
  * Alert messages: a key and parameters the client renders from its own catalogs (src/i18n/messages,
- * same ids), plus the English text the API stores for tables and logs.
+ * same ids), plus the English text the API stores for tables and logs. Keys, parameters and the English
+ * text are declared once in contracts/alertTypes.ts.
  */
+import { englishAlertText, type AlertMessageKey, type AlertMessageParams } from '../../../../contracts/alertTypes';
+
 export type AlertMessage = { messageKey: string; messageParams: Record<string, string | number>; message: string };
 
+export const alertMessageOf = <K extends AlertMessageKey>(key: K, params: AlertMessageParams<K>): AlertMessage => ({
+  messageKey: key,
+  messageParams: params,
+  message: englishAlertText(key, params),
+});
+
 export const alertText = {
-  moistureLow: (p: { field: string; value: number; threshold: number }): AlertMessage => ({
-    messageKey: 'alert.moisture.low',
-    messageParams: p,
-    message: `Low soil moisture in ${p.field}: ${p.value}% (threshold ${p.threshold}%)`,
-  }),
-  temperatureHigh: (p: { field: string; value: number; threshold: number }): AlertMessage => ({
-    messageKey: 'alert.temperature.high',
-    messageParams: p,
-    message: `High temperature in ${p.field}: ${p.value}°C (threshold ${p.threshold}°C)`,
-  }),
-  sensorOffline: (p: { field: string; sensors: string; minutes: number }): AlertMessage => ({
-    messageKey: 'alert.sensor.offline',
-    messageParams: p,
-    message: `Sensor offline in ${p.field}: ${p.sensors} silent for more than ${p.minutes} minutes`,
-  }),
+  moistureLow: (p: { field: string; value: number; threshold: number }) => alertMessageOf('alert.moisture.low', p),
+  temperatureHigh: (p: { field: string; value: number; threshold: number }) => alertMessageOf('alert.temperature.high', p),
+  sensorOffline: (p: { field: string; sensors: string; minutes: number }) => alertMessageOf('alert.sensor.offline', p),
 };

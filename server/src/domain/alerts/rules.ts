@@ -13,9 +13,9 @@
  * least one unit, so a sensor sampling every few seconds does not flood the screens with updates.
  */
 import { alertText, type AlertMessage } from './messages';
+import type { AlertType, Severity } from '../../../../contracts/alertTypes';
 
-export type AlertType = 'moisture' | 'temperature' | 'pest' | 'irrigation' | 'offline';
-export type Severity = 'high' | 'medium' | 'low';
+export type { AlertType, Severity };
 
 export type Thresholds = { moistureLow: number; temperatureHigh: number; offlineAfterMinutes: number };
 export const DEFAULT_THRESHOLDS: Thresholds = { moistureLow: 25, temperatureHigh: 35, offlineAfterMinutes: 120 };

@@ -3,16 +3,8 @@
  * (callers pass `now`), so the same rules serve MQTT, HTTP and the tests.
  */
 
-/** Reading types a device may send, with the physically possible range of each. */
-export const PHYSICAL_RANGE = {
-  moisture: { min: 0, max: 100 }, // % volumetric water content
-  temperature: { min: -20, max: 70 }, // °C
-  humidity: { min: 0, max: 100 }, // % relative humidity
-  ph: { min: 0, max: 14 },
-} as const;
-
-export type ReadingType = keyof typeof PHYSICAL_RANGE;
-export const READING_TYPES = Object.keys(PHYSICAL_RANGE) as ReadingType[];
+// Reading types a device may send, with the physically possible range of each.
+import { PHYSICAL_RANGE, type ReadingType } from '../../../../contracts/sensorTypes';
 
 /** A reading may be stamped at most this far ahead of the server clock (devices drift). */
 export const MAX_FUTURE_SKEW_MS = 5 * 60 * 1000;

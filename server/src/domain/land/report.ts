@@ -100,7 +100,7 @@ export function buildLandReport(input: LandReportInput, lang: Lang, now: Date): 
   const soil = rateSoil(input, input.state);
   const place = locate({ location: input.location, lat: input.lat, lon: input.lon });
   const ndvi = (input.ndvi ?? []).slice().sort((a, b) => a.date.localeCompare(b.date));
-  const summary = summariseNdvi(ndvi, now);
+  const summary = summariseNdvi(ndvi);
   const param = (key: keyof typeof NUTRIENT, r: Rated, unit: string): SoilParameter => ({
     label: NUTRIENT[key][lang],
     value: r.value,

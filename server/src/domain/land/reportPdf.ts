@@ -69,8 +69,9 @@ export function renderLandReportPdf(report: LandReport): Promise<Buffer> {
   const ensure = (space: number) => {
     if (doc.y + space > doc.page.height - doc.page.margins.bottom) doc.addPage();
   };
-  const section = (title: string) => {
-    ensure(60);
+  /** A heading starts a new page unless `keep` points of its content fit under it: never a heading alone at a page's foot. */
+  const section = (title: string, keep = 60) => {
+    ensure(keep);
     doc.moveDown(0.6).font('bold').fontSize(13).fillColor(COLOURS.brand).text(title, left, doc.y, { width });
     doc.moveTo(left, doc.y + 1).lineTo(left + width, doc.y + 1).strokeColor(COLOURS.line).lineWidth(0.8).stroke();
     doc.moveDown(0.35).font('body').fontSize(10).fillColor(COLOURS.ink);
@@ -152,10 +153,12 @@ export function renderLandReportPdf(report: LandReport): Promise<Buffer> {
   section(h('tips'));
   bullets(report.additionalRecommendations);
 
-  section(h('ndvi'));
+  // The heading, both lines and the chart stay together (NDVI_BLOCK).
+  section(h('ndvi'), report.ndvi.length === 0 ? 60 : NDVI_BLOCK);
   if (report.ndvi.length === 0) doc.text(h('noNdvi'));
   else {
     const s = report.ndviSummary;
+    // Rounded once by summariseNdvi (roundNdvi), as the screen shows them; printed with their two decimals.
     pair(h('latest'), s.latest.map((p) => `${formatDay(L, p.date, 'dayMonth')}: ${p.ndvi.toFixed(2)}`).join(' · '));
     if (s.average30d !== null) pair(h('average'), s.average30d.toFixed(2));
     ndviChart(doc, report.ndvi, left, width, (d) => formatDay(L, d));
@@ -166,9 +169,13 @@ export function renderLandReportPdf(report: LandReport): Promise<Buffer> {
   return done;
 }
 
+const CHART_HEIGHT = 110;
+/** Heading (~40), the two lines (~2 × 28 when they wrap), the chart with its labels (CHART_HEIGHT + 30). */
+const NDVI_BLOCK = 40 + 56 + CHART_HEIGHT + 30;
+
 /** A small line chart, y axis fixed 0–1 like the screen's. */
 function ndviChart(doc: PDFKit.PDFDocument, points: { date: string; ndvi: number }[], left: number, width: number, day: (iso: string) => string) {
-  const height = 110;
+  const height = CHART_HEIGHT;
   if (doc.y + height + 30 > doc.page.height - doc.page.margins.bottom) doc.addPage();
   const top = doc.y + 8;
   const x0 = left + 28;

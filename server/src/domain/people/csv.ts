@@ -7,6 +7,10 @@
  */
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
+import { translated as t, type Translated } from '../../lib/errors';
+import type { Lang } from '../language';
+import { LANGUAGES, type Language } from '../../../../contracts/languages';
+import { EMAIL_SHAPE, PHONE_SHAPE, PINCODE_SHAPE } from '../../../../contracts/contactRules';
 
 export const FARMER_IMPORT_MAX_BYTES = 1024 * 1024;
 export const FARMER_IMPORT_MAX_ROWS = 5000;
@@ -20,7 +24,7 @@ export type FarmerImportRow = {
   district?: string;
   state?: string;
   pincode?: string;
-  preferredLanguage: 'marathi' | 'english' | 'hindi';
+  preferredLanguage: Language;
   status: 'Active' | 'Inactive';
   /** Resolved from the coordinator's e-mail; undefined when the row names none. */
   coordinatorId?: string;
@@ -40,19 +44,24 @@ export type RejectReason =
   | 'already_registered'
   | 'too_long';
 
-export const REJECT_TEXT: Record<RejectReason, string> = {
-  name_required: 'Name is required',
-  email_required: 'Email is required',
-  email_invalid: 'Email is not valid',
-  phone_required: 'Phone number is required',
-  phone_invalid: 'Phone number must be 10 digits',
-  pincode_invalid: 'Pincode must be 6 digits',
-  language_invalid: 'Preferred language must be marathi, english or hindi',
-  status_invalid: 'Status must be Active or Inactive',
-  coordinator_unknown: 'No active coordinator has this email',
-  duplicate_in_file: 'This email appears earlier in the file',
-  already_registered: 'A user with this email already exists',
-  too_long: 'A value is longer than 200 characters',
+/** Each reason in the reader's language: the rejected-rows report is read by the admin who imported the file. */
+export const REJECT_TEXT: Record<RejectReason, Translated> = {
+  name_required: t('Name is required', 'नाव आवश्यक आहे', 'नाम आवश्यक है'),
+  email_required: t('Email is required', 'ईमेल आवश्यक आहे', 'ईमेल आवश्यक है'),
+  email_invalid: t('Email is not valid', 'ईमेल वैध नाही', 'ईमेल मान्य नहीं है'),
+  phone_required: t('Phone number is required', 'फोन नंबर आवश्यक आहे', 'फ़ोन नंबर आवश्यक है'),
+  phone_invalid: t('Phone number must be 10 digits', 'फोन नंबर 10 अंकी असावा', 'फ़ोन नंबर 10 अंकों का होना चाहिए'),
+  pincode_invalid: t('Pincode must be 6 digits', 'पिनकोड 6 अंकी असावा', 'पिनकोड 6 अंकों का होना चाहिए'),
+  language_invalid: t(
+    'Preferred language must be marathi, english or hindi',
+    'पसंतीची भाषा marathi, english किंवा hindi असावी',
+    'पसंदीदा भाषा marathi, english या hindi होनी चाहिए',
+  ),
+  status_invalid: t('Status must be Active or Inactive', 'स्थिती Active किंवा Inactive असावी', 'स्थिति Active या Inactive होनी चाहिए'),
+  coordinator_unknown: t('No active coordinator has this email', 'या ईमेलचा कोणताही सक्रिय समन्वयक नाही', 'इस ईमेल का कोई सक्रिय समन्वयक नहीं है'),
+  duplicate_in_file: t('This email appears earlier in the file', 'हा ईमेल फाइलमध्ये आधी आला आहे', 'यह ईमेल फ़ाइल में पहले आ चुका है'),
+  already_registered: t('A user with this email already exists', 'या ईमेलचा वापरकर्ता आधीच आहे', 'इस ईमेल का उपयोगकर्ता पहले से मौजूद है'),
+  too_long: t('A value is longer than 200 characters', 'एखादी नोंद 200 अक्षरांपेक्षा लांब आहे', 'कोई मान 200 अक्षरों से लंबा है'),
 };
 
 export type RejectedRow = { line: number; name: string; email: string; reasons: RejectReason[] };
@@ -136,13 +145,11 @@ export function parseFarmerCsv(input: Buffer | string): RawFarmerRow[] {
   });
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const LANGUAGES = ['marathi', 'english', 'hindi'] as const;
 
 /** 10 digits; spaces, dashes and a +91/91/0 prefix are tolerated. */
 export function normalisePhone(raw: string): string | null {
   const digits = raw.replace(/[\s\-()]/g, '').replace(/^\+?91(?=\d{10}$)/, '').replace(/^0(?=\d{10}$)/, '');
-  return /^\d{10}$/.test(digits) ? digits : null;
+  return PHONE_SHAPE.test(digits) ? digits : null;
 }
 
 export type ImportContext = {
@@ -163,13 +170,13 @@ export function validateFarmerRows(rows: RawFarmerRow[], ctx: ImportContext) {
     if (Object.values(v).some((x) => x && x.length > 200)) reasons.push('too_long');
     if (!name) reasons.push('name_required');
     if (!email) reasons.push('email_required');
-    else if (!EMAIL.test(email)) reasons.push('email_invalid');
+    else if (!EMAIL_SHAPE.test(email)) reasons.push('email_invalid');
     else if (seen.has(email)) reasons.push('duplicate_in_file');
     else if (ctx.existingEmails.has(email)) reasons.push('already_registered');
     const phone = v.phoneNumber ? normalisePhone(v.phoneNumber) : null;
     if (!v.phoneNumber) reasons.push('phone_required');
     else if (!phone) reasons.push('phone_invalid');
-    if (v.pincode && !/^\d{6}$/.test(v.pincode)) reasons.push('pincode_invalid');
+    if (v.pincode && !PINCODE_SHAPE.test(v.pincode)) reasons.push('pincode_invalid');
     // Imported farmers without a language column start in Marathi, like farmers added one by one.
     const language = (v.preferredLanguage?.toLowerCase() ?? 'marathi') as FarmerImportRow['preferredLanguage'];
     if (!LANGUAGES.includes(language)) reasons.push('language_invalid');
@@ -178,7 +185,7 @@ export function validateFarmerRows(rows: RawFarmerRow[], ctx: ImportContext) {
     const coordinatorEmail = v.coordinatorEmail?.toLowerCase();
     const coordinatorId = coordinatorEmail ? ctx.coordinatorIdByEmail.get(coordinatorEmail) : undefined;
     if (coordinatorEmail && !coordinatorId) reasons.push('coordinator_unknown');
-    if (email && EMAIL.test(email)) seen.add(email);
+    if (email && EMAIL_SHAPE.test(email)) seen.add(email);
 
     if (reasons.length) {
       rejected.push({ line, name, email, reasons });
@@ -201,10 +208,10 @@ export function validateFarmerRows(rows: RawFarmerRow[], ctx: ImportContext) {
   return { valid, rejected };
 }
 
-/** The downloadable report of rejected rows. */
-export function rejectedRowsCsv(rejected: RejectedRow[]): string {
+/** The downloadable report of rejected rows: the column names stay as they are (a spreadsheet's), the reasons in `lang`. */
+export function rejectedRowsCsv(rejected: RejectedRow[], lang: Lang): string {
   return stringify(
-    rejected.map((r) => [r.line, r.name, r.email, r.reasons.map((x) => REJECT_TEXT[x]).join('; ')].map(String).map(neutraliseCell)),
+    rejected.map((r) => [r.line, r.name, r.email, r.reasons.map((x) => REJECT_TEXT[x][lang]).join('; ')].map(String).map(neutraliseCell)),
     { header: true, columns: ['Line', 'Name', 'Email', 'Reasons'] },
   );
 }

@@ -1,7 +1,7 @@
 /** Advanced Analytics for staff: one field (within the caller's reach) over 7 days to a year. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ApiErrorBody } from '../../contracts/common';
-import { AdvancedAnalyticsQuery, AdvancedAnalyticsResponse } from '../../contracts/advancedAnalytics';
+import { ApiErrorBody } from '../../../../contracts/common';
+import { AdvancedAnalyticsQuery, AdvancedAnalyticsResponse } from '../../../../contracts/advancedAnalytics';
 import { requireRole, STAFF } from '../../lib/access';
 import { chooseWeather } from '../../providers/weather/index';
 import { advancedAnalytics } from './service';

@@ -5,7 +5,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { aiRecommendations, cropHistory, fieldFinancials, sensorReadings } from '../../db/schema';
-import type { AdvancedAnalytics, Range, SensorTrend } from '../../contracts/advancedAnalytics';
+import type { AdvancedAnalytics, Range, SensorTrend } from '../../../../contracts/advancedAnalytics';
 import { loadFieldFor, type AuthUser } from '../../lib/access';
 import type { WeatherProvider } from '../../providers/weather/index';
 import { fieldInsights } from '../fdss/service';

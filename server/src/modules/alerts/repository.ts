@@ -6,7 +6,7 @@ import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { alertActions, alertReads, alerts, fields, users } from '../../db/schema';
-import type { AlertItem } from '../../contracts/alerts';
+import type { AlertItem } from '../../../../contracts/alerts';
 
 const farmer = alias(users, 'farmer');
 const assignee = alias(users, 'assignee');

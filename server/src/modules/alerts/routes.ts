@@ -12,8 +12,8 @@ import {
   CoordinatorAlertsQuery,
   CoordinatorAlertsResponse,
   ReadAllResponse,
-} from '../../contracts/alerts';
-import { IdParams } from '../../contracts/common';
+} from '../../../../contracts/alerts';
+import { IdParams } from '../../../../contracts/common';
 import { ADMINS, requireRole, STAFF } from '../../lib/access';
 import * as service from './service';
 

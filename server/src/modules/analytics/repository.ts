@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { alerts, cropHistory, fields, sensorReadings, users } from '../../db/schema';
 import { alertScope, farmerScope, fieldScope, type AuthUser } from '../../lib/access';
-import type { Period } from '../../contracts/analytics';
+import type { Period } from '../../../../contracts/analytics';
 import { cropKey, cropKeySql, cropText } from '../../domain/crops/catalogue';
 
 type Row = Record<string, unknown>;

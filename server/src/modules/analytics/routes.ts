@@ -1,6 +1,6 @@
 /** Analytics & Reports for staff: the analytics of a period, the field status overview and yield trends. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AnalyticsQuery, AnalyticsResponse, FieldStatusOverview, YieldTrends, YieldTrendsQuery } from '../../contracts/analytics';
+import { AnalyticsQuery, AnalyticsResponse, FieldStatusOverview, YieldTrends, YieldTrendsQuery } from '../../../../contracts/analytics';
 import { requireRole, STAFF } from '../../lib/access';
 import { coordinatorAnalytics, statusOverview, yieldTrends } from './repository';
 

@@ -1,19 +1,21 @@
 /**
  * Administrators and another user's sign-in (issue 13): what the login history says about them (failures,
- * throttles and their ends, sessions), clearing the sign-in throttle, and ending every session.
+ * throttles and their ends, sessions), clearing the sign-in throttle, ending every session, and sending a
+ * first sign-in invitation (a set-password link by SMS and e-mail, passwordLinks.ts).
  * Admins and superadmins only; each reaches the roles it may create (lib/access.ts CAN_CREATE), so an
  * admin never touches a superadmin or another admin. Anyone else's id answers 404. Each action is
  * written to the user's login history with the administrator's id (`actorId`).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { IdParams } from '../../contracts/common';
-import { AdminSignInAnswer, OkAnswer, SessionsEnded } from '../../contracts/account';
+import { IdParams } from '../../../../contracts/common';
+import { AdminSignInAnswer, InviteAnswer, OkAnswer, SessionsEnded } from '../../../../contracts/account';
 import { SIGN_IN_POLICY } from '../../domain/throttle/signInThrottle';
 import { ADMINS, CAN_CREATE, isUuid, requireRole, type AuthUser } from '../../lib/access';
-import { notFound } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import { clientInfo } from './loginHistory';
 import { findUser, lastThrottleClear, liveSessionIds, recentSignIns, recordAdminAction, waitingSources } from './adminAccess.repository';
 import { AM } from './messages';
+import { createInviter } from './passwordLinks';
 import { revokeSessions } from './sessions.repository';
 
 const ADMIN_HISTORY_LIMIT = 50;
@@ -27,6 +29,7 @@ async function loadReachable(app: { db: import('../../db/client').Db }, caller: 
 }
 
 const adminAccessRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const inviter = createInviter(app);
   app.get(
     '/admin/users/:id/sign-in',
     { schema: { tags: ['admin'], params: IdParams, response: { 200: AdminSignInAnswer } } },
@@ -103,6 +106,20 @@ const adminAccessRoutes: FastifyPluginAsyncTypebox = async (app) => {
       });
       req.log.warn({ adminId: me.id, userId: target.id, sessions: ended.length }, 'sessions ended by an administrator');
       return { success: true as const, message: AM.sessionsEnded, ended: ended.length };
+    },
+  );
+
+  app.post(
+    '/admin/users/:id/invite',
+    { schema: { tags: ['admin'], params: IdParams, response: { 200: InviteAnswer } } },
+    async (req) => {
+      const me = req.user!;
+      const target = await loadReachable(app, me, req.params.id);
+      if (target.status !== 'Active') throw badRequest(AM.inviteInactive, undefined, 'USER_INACTIVE');
+      const { channels, delivered } = await inviter.invite([target], req.log);
+      await delivered;
+      req.log.info({ adminId: me.id, userId: target.id, channels }, 'sign-in invitation sent');
+      return { success: true as const, channels };
     },
   );
 };

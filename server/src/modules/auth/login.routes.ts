@@ -1,7 +1,7 @@
 /** Signing in and out: login, refresh-token, logout; and register, GET profile. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ApiErrorBody } from '../../contracts/common';
+import { ApiErrorBody } from '../../../../contracts/common';
 import {
   LoginBody,
   LoginResponse,
@@ -12,8 +12,8 @@ import {
   RegisterResponse,
   SuccessResponse,
   Tokens,
-} from '../../contracts/auth';
-import { TwoFactorRequired } from '../../contracts/account';
+} from '../../../../contracts/auth';
+import { TwoFactorRequired } from '../../../../contracts/account';
 import { notFound, unauthorized } from '../../lib/errors';
 import type { AccountKeys } from './secrets';
 import { clientInfo } from './loginHistory';

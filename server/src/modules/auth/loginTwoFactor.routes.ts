@@ -4,9 +4,9 @@
  * sign-ins, so the sign-in throttle slows the failing source here too (never the owner's other devices).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { LoginTwoFactorBody } from '../../contracts/account';
-import { LoginResponse } from '../../contracts/auth';
-import { ApiErrorBody } from '../../contracts/common';
+import { LoginTwoFactorBody } from '../../../../contracts/account';
+import { LoginResponse } from '../../../../contracts/auth';
+import { ApiErrorBody } from '../../../../contracts/common';
 import { readChallenge } from '../../domain/account/challengeToken';
 import { AppError, badRequest } from '../../lib/errors';
 import { assessSignIn, clientInfo, recordAttempt, refuseThrottled } from './loginHistory';

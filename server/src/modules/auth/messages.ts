@@ -103,4 +103,14 @@ export const AM = {
     'यदि यह नंबर पंजीकृत है, तो SMS द्वारा कोड भेजा गया है।',
   ),
   otpInvalid: t('The code is wrong or has expired.', 'कोड चुकीचा आहे किंवा त्याची मुदत संपली आहे.', 'कोड गलत है या समाप्त हो गया है।'),
+  resetCodeSent: t(
+    'If this number is registered, a password reset code has been sent by SMS.',
+    'हा क्रमांक नोंदणीकृत असल्यास, पासवर्ड रीसेट कोड SMS द्वारे पाठवला आहे.',
+    'यदि यह नंबर पंजीकृत है, तो पासवर्ड रीसेट कोड SMS द्वारा भेजा गया है।',
+  ),
+  inviteInactive: t(
+    'This person is inactive. Make them active before inviting them.',
+    'ही व्यक्ती निष्क्रिय आहे. आमंत्रण पाठवण्यापूर्वी तिला सक्रिय करा.',
+    'यह व्यक्ति निष्क्रिय है। आमंत्रण भेजने से पहले इसे सक्रिय करें।',
+  ),
 };

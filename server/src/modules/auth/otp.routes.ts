@@ -6,8 +6,8 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { LoginResponse } from '../../contracts/auth';
-import { MobileOtpRequestBody, MobileOtpVerifyBody, OkAnswer, TwoFactorRequired } from '../../contracts/account';
+import { LoginResponse } from '../../../../contracts/auth';
+import { MobileOtpRequestBody, MobileOtpVerifyBody, OkAnswer, TwoFactorRequired } from '../../../../contracts/account';
 import { createThrottle } from '../../domain/throttle/throttle';
 import { AppError, badRequest, tooManyRequests } from '../../lib/errors';
 import { createSmsProvider } from '../../providers/sms/index';

@@ -17,24 +17,19 @@ export async function findUserByEmail(db: Db, email: string) {
   return user;
 }
 
-/** Reset mails sent to this account in the last hour (counted in the database, so every app process agrees). */
+/** Reset mails (not invitations) sent to this account in the last hour (counted in the database, so every app process agrees). */
 export async function resetMailsInLastHour(db: Db, userId: string) {
   const [row] = await db
     .select({ n: count() })
     .from(passwordResets)
-    .where(and(eq(passwordResets.userId, userId), gt(passwordResets.createdAt, new Date(Date.now() - 60 * 60 * 1000))));
+    .where(
+      and(
+        eq(passwordResets.userId, userId),
+        eq(passwordResets.purpose, 'reset'),
+        gt(passwordResets.createdAt, new Date(Date.now() - 60 * 60 * 1000)),
+      ),
+    );
   return row.n;
-}
-
-/** A new reset link; only the newest link works. */
-export async function replaceResetLink(db: Db, userId: string, tokenHash: string, expiresAt: Date) {
-  await db.transaction(async (tx) => {
-    await tx
-      .update(passwordResets)
-      .set({ usedAt: new Date() })
-      .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
-    await tx.insert(passwordResets).values({ userId, tokenHash, expiresAt });
-  });
 }
 
 const usable = (tokenHash: string) => and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date()));

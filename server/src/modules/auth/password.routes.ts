@@ -1,26 +1,23 @@
 /**
  * Change password (signed in), forgot password (always the same answer) and reset password (a
- * single-use, 30-minute link sent by mail). Changing ends every other session; a reset ends all of them.
+ * single-use, 30-minute link sent by mail, or a 7-day invitation link: passwordLinks.ts). Changing ends every other session; a reset ends all of them.
  *
  * Reset mails are limited twice, so that a stranger can neither flood an inbox nor lock the owner out:
  * per requesting address (429), and per target account (RESET_MAILS_PER_ACCOUNT_PER_HOUR, counted in the
  * database so every app process agrees). Past the account's cap the answer stays the same 200, no mail
  * is sent and no link is cancelled: the newest link already mailed keeps working for its owner.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ChangePasswordBody, ForgotPasswordBody, OkAnswer, ResetPasswordBody } from '../../contracts/account';
+import { ChangePasswordBody, ForgotPasswordBody, OkAnswer, ResetPasswordBody } from '../../../../contracts/account';
 import { assertPasswordAllowed } from '../../domain/account/passwordRules';
 import { createThrottle } from '../../domain/throttle/throttle';
 import { badRequest, tooManyRequests, unauthorized } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { createMailProvider } from '../../providers/mail/index';
 import { AM } from './messages';
-import { claimResetLink, findUserByEmail, passwordOwner, replaceResetLink, resetLinkOwner, resetMailsInLastHour, setPasswordHash } from './password.repository';
+import { claimResetLink, findUserByEmail, passwordOwner, resetLinkOwner, resetMailsInLastHour, setPasswordHash } from './password.repository';
+import { issuePasswordLinks, RESET_TTL_MS, sha256 } from './passwordLinks';
 import { revokeSessions } from './sessions.repository';
-
-export const RESET_TTL_MS = 30 * 60 * 1000;
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const mail = createMailProvider(app.config, app.db, app.log);
@@ -50,8 +47,7 @@ const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!perIp.hit(req.ip)) throw tooManyRequests();
     const user = await findUserByEmail(app.db, email);
     if (user && user.status === 'Active' && (await resetMailsInLastHour(app.db, user.id)) < app.config.resetMailsPerAccountPerHour) {
-      const token = randomBytes(32).toString('base64url');
-      await replaceResetLink(app.db, user.id, sha256(token), new Date(Date.now() + RESET_TTL_MS));
+      const [token] = await issuePasswordLinks(app.db, [user.id], 'reset', RESET_TTL_MS);
       const link = `${app.config.publicUrl}/reset-password?token=${token}`;
       // Not awaited: a known address must not answer slower than an unknown one.
       mail

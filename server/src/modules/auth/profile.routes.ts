@@ -9,7 +9,7 @@
  * tries an hour), so the route is no way to learn which e-mails are registered.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { PROFILE_FIELDS, ProfilePatch, ProfileSaved } from '../../contracts/account';
+import { PROFILE_FIELDS, ProfilePatch, ProfileSaved } from '../../../../contracts/account';
 import type { users } from '../../db/schema';
 import { PROFILE_IMAGE_MAX_SIDE, normaliseProfileImage } from '../../domain/account/profileImage';
 import { createThrottle } from '../../domain/throttle/throttle';

@@ -1,6 +1,7 @@
 /**
  * Everything under /auth (and the administrators' view of another user's sign-in): signing in and out,
- * registering users, the profile, passwords, two-factor, sessions and login history, OTP sign-in, sign-in options.
+ * registering users, the profile, passwords, two-factor, sessions and login history, OTP sign-in,
+ * password reset by SMS code, invitations, sign-in options.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import adminAccessRoutes from './adminAccess.routes';
@@ -12,6 +13,7 @@ import passwordRoutes from './password.routes';
 import profileRoutes from './profile.routes';
 import { loadAccountKeys } from './secrets';
 import sessionRoutes from './sessions.routes';
+import smsResetRoutes from './smsReset.routes';
 import twoFactorRoutes from './twoFactor.routes';
 
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -23,6 +25,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(loginTwoFactorRoutes, { keys });
   await app.register(sessionRoutes);
   await app.register(otpRoutes, { keys });
+  await app.register(smsResetRoutes, { keys });
   await app.register(metaRoutes);
   await app.register(adminAccessRoutes);
 };

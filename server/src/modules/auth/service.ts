@@ -2,7 +2,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { fields, users } from '../../db/schema';
-import type { ProfileField, RegisterBody } from '../../contracts/auth';
+import type { ProfileField, RegisterBody } from '../../../../contracts/auth';
 import { assertCanCreate, fieldScope, type AuthUser } from '../../lib/access';
 import { AppError, M, badRequest, conflict, translated } from '../../lib/errors';
 import { assertPasswordAllowed } from '../../domain/account/passwordRules';

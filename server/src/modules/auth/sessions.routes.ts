@@ -4,8 +4,8 @@
  * Another user's session or history entry answers 404, never 403, so ids cannot be probed.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ActiveSessionsAnswer, LoginHistoryAnswer, OkAnswer } from '../../contracts/account';
-import { IdParams } from '../../contracts/common';
+import { ActiveSessionsAnswer, LoginHistoryAnswer, OkAnswer } from '../../../../contracts/account';
+import { IdParams } from '../../../../contracts/common';
 import { notFound } from '../../lib/errors';
 import { AM } from './messages';
 import { findHistoryEntry, listActiveSessions, listLoginHistory, markReported, revokeSessions } from './sessions.repository';

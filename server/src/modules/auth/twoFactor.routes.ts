@@ -11,7 +11,7 @@ import {
   TwoFactorSetup,
   TwoFactorStatus,
   TwoFactorToggled,
-} from '../../contracts/account';
+} from '../../../../contracts/account';
 import { createThrottle } from '../../domain/throttle/throttle';
 import { badRequest, conflict, tooManyRequests } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';

@@ -1,6 +1,6 @@
 /** The API's User (spec section 3): `_id`, never the password hash. Other modules reuse it. */
 import type { users } from '../../db/schema';
-import type { User } from '../../contracts/auth';
+import type { User } from '../../../../contracts/auth';
 
 type UserRow = typeof users.$inferSelect;
 

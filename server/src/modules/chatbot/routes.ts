@@ -1,7 +1,7 @@
 /** POST /chatbot {message} → {reply}: nothing is stored; rate limited per user (CHAT_PER_USER_PER_MINUTE). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ChatReply, ChatRequest } from '../../contracts/chatbot';
-import { ApiErrorBody } from '../../contracts/common';
+import { ChatReply, ChatRequest } from '../../../../contracts/chatbot';
+import { ApiErrorBody } from '../../../../contracts/common';
 import { answerQuestion } from '../../domain/chatbot/answer';
 import { chooseChatModel } from '../../providers/llm/index';
 import { perUserLimit } from '../../lib/rateLimits';

@@ -1,7 +1,7 @@
 /** Dashboard stat cards: GET /admin/overview and GET /coordinator/dashboard-stats, computed from the data. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ApiErrorBody } from '../../contracts/common';
-import { AdminOverview, CoordinatorStats } from '../../contracts/dashboards';
+import { ApiErrorBody } from '../../../../contracts/common';
+import { AdminOverview, CoordinatorStats } from '../../../../contracts/dashboards';
 import { ADMINS, requireRole } from '../../lib/access';
 import { minuteKey, scopeKey } from '../../lib/countCache';
 import { adminOverview, coordinatorStats } from './repository';

@@ -4,7 +4,7 @@
  */
 import { and, count, desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { DiseaseHistoryEntry, DiseaseHistoryItem, DiseaseResult } from '../../contracts/disease';
+import type { DiseaseHistoryEntry, DiseaseHistoryItem, DiseaseResult } from '../../../../contracts/disease';
 import type { Db } from '../../db/client';
 import { diseaseDiagnoses } from '../../db/schema';
 import { diseaseById } from '../../domain/disease/knowledgeBase';

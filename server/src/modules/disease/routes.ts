@@ -6,9 +6,9 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ApiErrorBody } from '../../contracts/common';
-import { DiseaseCatalogue, DiseaseHistoryEntry, DiseaseHistoryPage, DiseaseResult } from '../../contracts/disease';
-import { PageQuery } from '../../contracts/common';
+import { ApiErrorBody } from '../../../../contracts/common';
+import { DiseaseCatalogue, DiseaseHistoryEntry, DiseaseHistoryPage, DiseaseResult } from '../../../../contracts/disease';
+import { PageQuery } from '../../../../contracts/common';
 import { analyseLeaf } from '../../domain/disease/analyseLeaf';
 import { colourClassifier, type LeafClassifier } from '../../domain/disease/classifier';
 import { chooseClassifier } from '../../domain/disease/chooseClassifier';
@@ -50,7 +50,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/disease/detect',
     {
-      config: { rateLimit: perUserLimit(app.config.diseaseDetectPerUserPerMinute) },
+      // A leaf photo on 2G takes minutes to arrive (plugins/requestTimeout.ts).
+      config: { rateLimit: perUserLimit(app.config.diseaseDetectPerUserPerMinute), upload: true },
       schema: {
         tags: ['disease'],
         consumes: ['multipart/form-data'],

@@ -1,8 +1,8 @@
 /** /fdss: what the decision support does, current weather per field and the field's insights. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ApiErrorBody } from '../../contracts/common';
-import { FieldQuery, InsightsResponse, WeatherNow } from '../../contracts/fdss';
+import { ApiErrorBody } from '../../../../contracts/common';
+import { FieldQuery, InsightsResponse, WeatherNow } from '../../../../contracts/fdss';
 import { chooseWeather } from '../../providers/weather/index';
 import { fieldInsights, fieldWeather } from './service';
 

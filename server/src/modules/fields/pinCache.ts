@@ -13,7 +13,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { FieldPin, FieldPins } from '../../contracts/fields';
+import type { FieldPin, FieldPins } from '../../../../contracts/fields';
 import type { Db } from '../../db/client';
 import { isAdmin, type AuthUser } from '../../lib/access';
 import { accessChanged, createTtlCache, onAccessChange, type AccessChange } from '../../lib/accessCache';

@@ -2,11 +2,11 @@
  * SQL for field lists, field details, field creation and locations. Every read is limited by `fieldScope(user)`.
  */
 import { and, asc, count, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
-import type { FieldPin } from '../../contracts/fields';
+import type { FieldPin } from '../../../../contracts/fields';
 import type { Db } from '../../db/client';
 import { cropHistory, fieldFinancials, fieldNotes, fields, gpsFieldLocations, sensors, users } from '../../db/schema';
 import { fieldOwnerScope, fieldScope, type AuthUser } from '../../lib/access';
-import type { AddFieldPayload } from '../../domain/fields/addField';
+import type { AddFieldPayload } from '../../../../contracts/addField';
 import { normaliseCropName } from '../../domain/crops/catalogue';
 import { counted, matchesWhenSearching, pageInfo, searchPattern } from '../people/repository';
 import { scopeKey, versionStamp, type CountCache, type CountedTable } from '../../lib/countCache';

@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ApiErrorBody } from '../../contracts/common';
+import { ApiErrorBody } from '../../../../contracts/common';
 import {
   AddFieldBody,
   CreatedField,
@@ -17,10 +17,10 @@ import {
   FieldPins,
   FieldPinsQuery,
   LocationBody,
-} from '../../contracts/fields';
+} from '../../../../contracts/fields';
 import { isAdmin, requireRole, STAFF } from '../../lib/access';
 import { forbidden } from '../../lib/errors';
-import type { AddFieldPayload } from '../../domain/fields/addField';
+import type { AddFieldPayload } from '../../../../contracts/addField';
 import { createPinCache, etagMatches, pickEncoding } from './pinCache';
 import * as repo from './repository';
 import * as service from './service';

@@ -2,11 +2,11 @@
  * Field rules: who may create a field for whom, unique field and sensor ids (409 with the clashing id),
  * and the Field Details shape of spec section 3.
  */
-import type { FieldDetail } from '../../contracts/fields';
 import type { Db } from '../../db/client';
 import { loadFarmerFor, loadFieldFor, type AuthUser } from '../../lib/access';
 import { badRequest, conflict, translated } from '../../lib/errors';
-import { dropEmpty, fieldProblems, type AddFieldPayload } from '../../domain/fields/addField';
+import { dropEmpty, fieldProblems, type AddFieldPayload } from '../../../../contracts/addField';
+import type { FieldDetail } from '../../../../contracts/fields';
 import { fieldsChanged } from './pinCache';
 import * as repo from './repository';
 

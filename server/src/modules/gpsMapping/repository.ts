@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { fields, gpsFieldLocations, weatherStations } from '../../db/schema';
 import { fieldScope, type AuthUser } from '../../lib/access';
 import { distanceKm } from '../../domain/land/regions';
-import type { FieldLocation } from '../../contracts/gpsMapping';
+import type { FieldLocation } from '../../../../contracts/gpsMapping';
 
 type Row = typeof gpsFieldLocations.$inferSelect;
 

@@ -12,7 +12,7 @@ import {
   NearbyQuery,
   UpdateLocationBody,
   WeatherStationsResponse,
-} from '../../contracts/gpsMapping';
+} from '../../../../contracts/gpsMapping';
 import { requireRole, STAFF } from '../../lib/access';
 import { locationsFor, nearby, stationsNear, statistics, toLocation } from './repository';
 import { addLocation, moveLocation } from './service';

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { fields, gpsFieldLocations } from '../../db/schema';
-import type { AddLocationBody, UpdateLocationBody } from '../../contracts/gpsMapping';
+import type { AddLocationBody, UpdateLocationBody } from '../../../../contracts/gpsMapping';
 import { distanceKm } from '../../domain/land/regions';
 import { loadFieldFor, type AuthUser } from '../../lib/access';
 import { AppError, conflict, notFound, translated } from '../../lib/errors';

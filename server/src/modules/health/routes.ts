@@ -4,7 +4,7 @@
  * the ingest queue with its rejection counts, which tell an outsider how to hurt the ingest.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { CodeVersionResponse, HealthDetailsResponse, HealthResponse } from '../../contracts/health';
+import { CodeVersionResponse, HealthDetailsResponse, HealthResponse } from '../../../../contracts/health';
 import { ADMINS, requireRole } from '../../lib/access';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,8 +1,8 @@
 /** /land: what the report is built from, POST /land/report and POST /land/download-pdf (nothing is stored). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ApiErrorBody } from '../../contracts/common';
-import { LandReportRequest, LandReportResponse, PdfRequest } from '../../contracts/land';
+import { ApiErrorBody } from '../../../../contracts/common';
+import { LandReportRequest, LandReportResponse, PdfRequest } from '../../../../contracts/land';
 import { CROPS, CROPS_SOURCE } from '../../domain/land/cropSuitability';
 import { REGIONS_SOURCE } from '../../domain/land/regions';
 import { buildLandReport, type LandReport } from '../../domain/land/report';

@@ -4,8 +4,8 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ApiErrorBody, IdParams } from '../../contracts/common';
-import { Inbox, InboxQuery, SendMessageBody, SendMessageResult } from '../../contracts/messages';
+import { ApiErrorBody, IdParams } from '../../../../contracts/common';
+import { Inbox, InboxQuery, SendMessageBody, SendMessageResult } from '../../../../contracts/messages';
 import { requireRole, STAFF } from '../../lib/access';
 import { createSmsProvider } from '../../providers/sms/index';
 import { inbox, markRead, sendMessage, unreadCounts } from './service';

@@ -8,7 +8,7 @@ import { messageRecipients, messages, users } from '../../db/schema';
 import { farmerScope, type AuthUser } from '../../lib/access';
 import { notFound } from '../../lib/errors';
 import { pageInfo } from '../people/repository';
-import type { MessagePush } from '../../contracts/socket';
+import type { MessagePush } from '../../../../contracts/socket';
 import type { SmsProvider } from '../../providers/sms/index';
 
 export type SendMessage = { farmerIds: string[]; subject: string; message: string };

@@ -4,10 +4,11 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ApiErrorBody } from '../../contracts/common';
-import { NdviRegisterRequest, NdviRegisterResponse, NdviTimeseriesResponse } from '../../contracts/land';
+import { ApiErrorBody } from '../../../../contracts/common';
+import { NdviRegisterRequest, NdviRegisterResponse, NdviTimeseriesResponse } from '../../../../contracts/land';
 import { isUuid } from '../../lib/access';
 import { notFound, translated, unavailable } from '../../lib/errors';
+import { summariseNdvi } from '../../domain/land/ndviSummary';
 import { chooseNdvi } from '../../providers/ndvi/index';
 import { findRegistration, insertRegistration, registrationOf } from './repository';
 
@@ -63,7 +64,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const from = new Date(to.getTime() - SERIES_DAYS * 86_400_000);
       try {
         const series = await ndvi.timeseries({ area: { lat: row.lat, lon: row.lon, radius: row.radius, name: row.name }, providerFieldId: row.providerFieldId, from, to });
-        return { fieldId: row.id, ndvi: series.points, estimated: series.estimated, source: series.source };
+        const { latest, average30d } = summariseNdvi(series.points);
+        return { fieldId: row.id, ndvi: series.points, summary: { latest, average30d }, estimated: series.estimated, source: series.source };
       } catch (err) {
         req.log.warn({ err }, 'NDVI series failed');
         throw unavailable(serviceDown);

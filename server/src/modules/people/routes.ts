@@ -5,7 +5,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
 import { Type } from 'typebox';
-import { ApiErrorBody, IdParams } from '../../contracts/common';
+import { ApiErrorBody, IdParams } from '../../../../contracts/common';
 import {
   AssignCoordinator,
   CoordinatorChoices,
@@ -17,17 +17,20 @@ import {
   ImportReport,
   Ok,
   PersonEdit,
-} from '../../contracts/people';
+} from '../../../../contracts/people';
 import { ADMINS, loadFarmerFor, requireRole, STAFF } from '../../lib/access';
 import { AppError, badRequest, M } from '../../lib/errors';
 import { readMultipart } from '../../lib/multipart';
 import { FARMER_IMPORT_MAX_BYTES, farmersToCsv } from '../../domain/people/csv';
+import { createInviter } from '../auth/passwordLinks';
+import { preferredLanguage } from '../userLanguage';
 import * as repo from './repository';
 import * as service from './service';
 
 const errors = { 400: ApiErrorBody, 401: ApiErrorBody, 403: ApiErrorBody, 404: ApiErrorBody, 409: ApiErrorBody };
 const security = [{ bearer: [] }];
 const tags = ['people'];
+const Lang = Type.Union([Type.Literal('english'), Type.Literal('marathi'), Type.Literal('hindi')]);
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(multipart, { limits: { fileSize: FARMER_IMPORT_MAX_BYTES, files: 1, fields: 5 } });
@@ -35,6 +38,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   // person's sockets (or the watchers of a moved farmer's fields) may no longer see is left (realtime/sockets.ts).
   const endSessions = (userId: string, ids: string[]) => app.realtime.recheck({ sessions: ids, users: [userId] });
   const page = (q: { page?: number; limit?: number }) => ({ page: q.page ?? 1, limit: q.limit ?? 10 });
+  const inviter = createInviter(app);
 
   app.get(
     '/coordinators',
@@ -137,15 +141,29 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/admin/farmers/import',
-    { schema: { tags, security, consumes: ['multipart/form-data'], response: { 200: ImportReport, ...errors, 413: ApiErrorBody } } },
+    {
+      config: { upload: true },
+      schema: {
+        tags,
+        security,
+        consumes: ['multipart/form-data'],
+        // The language of the rejected-rows report (the page's); the admin's preferred language when not given.
+        querystring: Type.Object({ lang: Type.Optional(Lang) }),
+        response: { 200: ImportReport, ...errors, 413: ApiErrorBody },
+      },
+    },
     async (req) => {
       requireRole(req.user!, ADMINS);
       if (!req.isMultipart()) throw badRequest(service.PEOPLE_TEXT.csvOnly, undefined, 'CSV_ONLY');
       const { files } = await readMultipart(req, new AppError(413, 'TOO_LARGE', M.tooLarge));
       const file = files[0];
       if (!file || !/\.csv$/i.test(file.filename)) throw badRequest(service.PEOPLE_TEXT.csvOnly, undefined, 'CSV_ONLY');
-      const content = file.content;
-      return service.importFarmers(app.db, content);
+      const lang = req.query.lang ?? (await preferredLanguage(app.db, req.user!.id));
+      const { created, ...report } = await service.importFarmers(app.db, file.content, lang);
+      // Imported farmers have no usable password: each active one gets a set-password link by SMS and e-mail.
+      // Delivery goes on in the background; the answer says how many were invited.
+      const { invited } = await inviter.invite(created.filter((f) => f.status === 'Active'), req.log);
+      return { ...report, invited };
     },
   );
 

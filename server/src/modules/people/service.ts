@@ -8,7 +8,10 @@ import { users } from '../../db/schema';
 import { isAdmin, loadFarmerFor, type AuthUser } from '../../lib/access';
 import { badRequest, conflict, forbidden, notFound, translated, type Translated } from '../../lib/errors';
 import { CsvFormatError, parseFarmerCsv, rejectedRowsCsv, validateFarmerRows, type CsvFormatProblem } from '../../domain/people/csv';
+import type { Lang } from '../../domain/language';
 import * as repo from './repository';
+
+type Invitee = { id: string; name: string; email: string; phoneNumber: string | null; preferredLanguage: 'marathi' | 'english' | 'hindi'; status: 'Active' | 'Inactive' };
 
 export const PEOPLE_TEXT = {
   emailTaken: translated('A user with this email already exists.', 'या ईमेलचा वापरकर्ता आधीच आहे.', 'इस ईमेल का उपयोगकर्ता पहले से मौजूद है।'),
@@ -94,10 +97,10 @@ export async function editCoordinator(db: Db, coordinatorId: string, edit: repo.
 
 /**
  * Imports farmers from a CSV file. A file that is not a usable CSV imports nothing (400);
- * otherwise the valid rows go in one transaction and the rejected rows come back as a report.
- * Imported farmers get no usable password: they set one through 'Forgot password'.
+ * otherwise the valid rows go in one transaction and the rejected rows come back as a report (reasons in `lang`).
+ * Imported farmers get no usable password: the route sends the active ones an invitation to set one.
  */
-export async function importFarmers(db: Db, file: Buffer) {
+export async function importFarmers(db: Db, file: Buffer, lang: Lang) {
   let rows;
   try {
     rows = parseFarmerCsv(file);
@@ -106,17 +109,22 @@ export async function importFarmers(db: Db, file: Buffer) {
     throw e;
   }
   const { valid, rejected } = validateFarmerRows(rows, await repo.importContext(db));
+  const created: Invitee[] = [];
   if (valid.length) {
     await db.transaction(async (tx) => {
       for (let i = 0; i < valid.length; i += 500) {
-        await tx.insert(users).values(
-          valid.slice(i, i + 500).map(({ coordinatorId, ...row }) => ({
-            ...row,
-            role: 'farmer' as const,
-            managedBy: coordinatorId ?? null,
-            passwordHash: `!imported:${randomBytes(16).toString('hex')}`,
-          })),
-        );
+        const batch = await tx
+          .insert(users)
+          .values(
+            valid.slice(i, i + 500).map(({ coordinatorId, ...row }) => ({
+              ...row,
+              role: 'farmer' as const,
+              managedBy: coordinatorId ?? null,
+              passwordHash: `!imported:${randomBytes(16).toString('hex')}`,
+            })),
+          )
+          .returning({ id: users.id, name: users.name, email: users.email, phoneNumber: users.phoneNumber, preferredLanguage: users.preferredLanguage, status: users.status });
+        created.push(...batch);
       }
     }).catch((e) => {
       // Someone registered one of these e-mails between the check and the insert: nothing was written.
@@ -128,6 +136,8 @@ export async function importFarmers(db: Db, file: Buffer) {
     imported: valid.length,
     rejectedCount: rejected.length,
     rejected,
-    report: rejected.length ? rejectedRowsCsv(rejected) : null,
+    report: rejected.length ? rejectedRowsCsv(rejected, lang) : null,
+    /** The active ones are sent a first sign-in invitation by the route. */
+    created,
   };
 }

@@ -3,7 +3,7 @@ import { and, avg, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { aiRecommendations, fields, sensorReadings } from '../../db/schema';
 import { fieldScope, type AuthUser } from '../../lib/access';
-import type { Recommendation } from '../../contracts/recommendations';
+import type { Recommendation } from '../../../../contracts/recommendations';
 
 const columns = {
   rec: aiRecommendations,

@@ -3,7 +3,7 @@
  * lifecycle enforced here (409 for an illegal move), and rule-based generation for one field.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { IdParams } from '../../contracts/common';
+import { IdParams } from '../../../../contracts/common';
 import {
   GenerateBody,
   RecommendationResponse,
@@ -11,7 +11,7 @@ import {
   RecommendationsResponse,
   RecommendationStats,
   StatusBody,
-} from '../../contracts/recommendations';
+} from '../../../../contracts/recommendations';
 import { loadFieldFor, requireRole, STAFF } from '../../lib/access';
 import { ECONOMICS_SOURCE, METHOD } from '../../domain/recommendations/generate';
 import { preferredLanguage } from '../userLanguage';

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { aiRecommendations, type fields } from '../../db/schema';
 import type { AuthUser } from '../../lib/access';
 import { conflict, notFound, unprocessable } from '../../lib/errors';
-import type { Recommendation } from '../../contracts/recommendations';
+import type { Recommendation } from '../../../../contracts/recommendations';
 import { canMove } from '../../domain/recommendations/lifecycle';
 import type { Lang } from '../../domain/language';
 import { generateRecommendations } from '../../domain/recommendations/generate';

@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { IdParams } from '../../contracts/common';
+import { IdParams } from '../../../../contracts/common';
 import {
   DeviceKeyResponse,
   FieldQuery,
@@ -15,7 +15,7 @@ import {
   Series24hResponse,
   TimelineQuery,
   TimelineResponse,
-} from '../../contracts/sensors';
+} from '../../../../contracts/sensors';
 import { fieldIdFor, loadFieldFor, requireRole, STAFF } from '../../lib/access';
 import { sensorText } from './messages';
 import { createDaySeriesCache } from './seriesCache';

@@ -2,7 +2,7 @@
 import { useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
 import { accountMessages as am } from '../accountMessages';
-import { statusOf } from '../serverText';
+import { statusOf } from '@/i18n/httpErrors';
 import type { TwoFactorActor } from './actor';
 import { m } from './twoFactorMessages';
 

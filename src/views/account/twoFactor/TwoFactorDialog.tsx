@@ -8,7 +8,7 @@ import { useIntl } from 'react-intl';
 import { twoFactorMachine } from '../../../machines/twoFactor.machine';
 import { AccountDialog } from '../AccountDialog';
 import { accountMessages as am } from '../accountMessages';
-import { downloadText } from '../download';
+import { saveFile } from '@/views/ui/saveFile';
 import type { TwoFactorActor } from './actor';
 import { BackupStep } from './BackupStep';
 import { Busy } from './Busy';
@@ -29,7 +29,7 @@ export function TwoFactorDialog({ onClose, logic = twoFactorMachine }: Props) {
         actions: {
           copySecret: (_, secret) => void navigator.clipboard?.writeText(secret).catch(() => {}),
           downloadBackupCodes: (_, codes) =>
-            downloadText('backup-codes.txt', [intl.formatMessage(m.fileHeader), '', ...codes, ''].join('\r\n'), 'text/plain'),
+            saveFile('backup-codes.txt', [intl.formatMessage(m.fileHeader), '', ...codes, ''].join('\r\n'), 'text/plain'),
         },
       }),
     [logic, intl],

@@ -1,6 +1,6 @@
 /** The four cards (sensor trends, crop performance, soil health, financial overview), each opening its report. */
 import { AdvancedAnalyticsContext } from '@/machines/advancedAnalytics.context';
-import { useT } from '@/views/staff/useT';
+import { useT } from '@/i18n/useT';
 import { m } from './advancedMessages';
 import { useFmt } from './shared';
 import { CARDS, summaries } from './summaries';

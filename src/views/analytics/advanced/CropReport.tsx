@@ -1,6 +1,6 @@
 /** The current crop (variety, dates, expected and actual yield) and the field's crop history. */
 import type { AdvancedAnalytics } from '@/machines/advancedAnalytics.machine';
-import { useT } from '@/views/staff/useT';
+import { useT } from '@/i18n/useT';
 import { m } from './advancedMessages';
 import { Pairs } from './Pairs';
 import { cropStatus, useFmt } from './shared';

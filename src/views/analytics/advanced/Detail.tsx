@@ -1,7 +1,7 @@
 /** The open card's full report in a dialog. */
 import { AdvancedAnalyticsContext } from '@/machines/advancedAnalytics.context';
 import type { Range } from '@/machines/advancedAnalytics.machine';
-import { useT } from '@/views/staff/useT';
+import { useT } from '@/i18n/useT';
 import { m } from './advancedMessages';
 import { CropReport } from './CropReport';
 import { MoneyReport } from './MoneyReport';

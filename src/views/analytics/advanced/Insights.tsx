@@ -1,12 +1,11 @@
 /** The server's insights in the reader's language, and the field's crop recommendations. */
 import { useIntl } from 'react-intl';
 import { AdvancedAnalyticsContext } from '@/machines/advancedAnalytics.context';
-import { useT } from '@/views/staff/useT';
+import { useT } from '@/i18n/useT';
 import { cropLabel } from '@/views/ui/cropLabels';
 import { m } from './advancedMessages';
 import { useFmt } from './shared';
-
-const LANGUAGE = { mr: 'marathi', en: 'english', hi: 'hindi' } as const;
+import { languageOfTag } from '../../../../contracts/languages';
 
 export function Insights() {
   const intl = useIntl();
@@ -14,7 +13,7 @@ export function Insights() {
   const f = useFmt();
   const a = AdvancedAnalyticsContext.useSelector((s) => (s.matches('ready') ? s.context.analytics : null));
   if (!a) return null;
-  const lang = LANGUAGE[intl.locale.slice(0, 2) as keyof typeof LANGUAGE] ?? 'marathi';
+  const lang = languageOfTag(intl.locale);
   return (
     <section className="card adv-insights" aria-labelledby="adv-insights-title">
       <h2 id="adv-insights-title">{t(m.insightsTitle)}</h2>

@@ -1,6 +1,6 @@
 /** The field's costs by kind, their total, and the expected and actual revenue. */
 import type { AdvancedAnalytics } from '@/machines/advancedAnalytics.machine';
-import { useT } from '@/views/staff/useT';
+import { useT } from '@/i18n/useT';
 import { m } from './advancedMessages';
 import { Pairs } from './Pairs';
 import { useFmt } from './shared';

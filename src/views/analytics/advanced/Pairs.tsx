@@ -1,6 +1,6 @@
 /** A report's label/value rows. */
 import type { MessageDescriptor } from 'react-intl';
-import { useT } from '@/views/staff/useT';
+import { useT } from '@/i18n/useT';
 
 export function Pairs({ rows }: { rows: [MessageDescriptor, string][] }) {
   const t = useT();

@@ -1,6 +1,6 @@
 /** Each sensor's readings over the range: averages per period, count, minimum and maximum. */
 import type { AdvancedAnalytics } from '@/machines/advancedAnalytics.machine';
-import { useT } from '@/views/staff/useT';
+import { useT } from '@/i18n/useT';
 import { m } from './advancedMessages';
 import { sensorName, trendText, UNIT, useFmt } from './shared';
 

@@ -1,6 +1,6 @@
 /** The field's soil test and the pH its sensor reads. */
 import type { AdvancedAnalytics } from '@/machines/advancedAnalytics.machine';
-import { useT } from '@/views/staff/useT';
+import { useT } from '@/i18n/useT';
 import { m } from './advancedMessages';
 import { Pairs } from './Pairs';
 import { useFmt } from './shared';

@@ -1,6 +1,6 @@
 /** Loading, 'no fields', or the failure with Retry. */
 import { AdvancedAnalyticsContext } from '@/machines/advancedAnalytics.context';
-import { useT } from '@/views/staff/useT';
+import { useT } from '@/i18n/useT';
 import { m } from './advancedMessages';
 
 export function Status() {

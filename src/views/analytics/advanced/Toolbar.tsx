@@ -1,7 +1,7 @@
 /** The field and time-range choices and Refresh Data. */
 import { AdvancedAnalyticsContext } from '@/machines/advancedAnalytics.context';
 import { RANGES, type Range } from '@/machines/advancedAnalytics.machine';
-import { useT } from '@/views/staff/useT';
+import { useT } from '@/i18n/useT';
 import { m } from './advancedMessages';
 
 export function Toolbar() {

@@ -1,7 +1,7 @@
 /** What the advanced analytics parts share: formatting, units, and the words for sensors, crop statuses and trends. */
 import { useIntl } from 'react-intl';
 import { formatDate, formatMoney, formatNum } from '@/i18n/format';
-import type { useT } from '@/views/staff/useT';
+import type { useT } from '@/i18n/useT';
 import { cropLabel } from '@/views/ui/cropLabels';
 import { seasonLabel } from '@/views/ui/farmWords';
 import { m } from './advancedMessages';

@@ -2,15 +2,14 @@
 import type { FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { GpsMappingContext } from '@/machines/gpsMapping.context';
-import { useFailureText } from '@/views/staff/ServerError';
-import { useT } from '@/views/staff/useT';
+import { httpErrorMessage } from '@/i18n/httpErrors';
+import { useT } from '@/i18n/useT';
 import { draftFrom } from './draftFrom';
 import { m, SOIL_TYPES } from './gpsMessages';
 
 export function AddDialog() {
   const intl = useIntl();
   const t = useT();
-  const failureText = useFailureText();
   const { send } = GpsMappingContext.useActorRef();
   const open = GpsMappingContext.useSelector((s) => s.matches({ ready: { main: 'adding' } }) || s.matches({ ready: { main: 'saving' } }));
   const busy = GpsMappingContext.useSelector((s) => s.hasTag('submitting'));
@@ -95,7 +94,7 @@ export function AddDialog() {
         ) : null}
         {failure === 'add' ? (
           <p role="alert" className="banner banner-error gps-wide">
-            {failureText(error, m.addFailed)}
+            {httpErrorMessage(intl, error, m.addFailed)}
           </p>
         ) : null}
         <div className="gps-actions gps-wide">

@@ -2,7 +2,7 @@
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import { GpsMappingContext } from '@/machines/gpsMapping.context';
 import { formatDate } from '@/i18n/format';
-import { useT } from '@/views/staff/useT';
+import { useT } from '@/i18n/useT';
 import { m } from './gpsMessages';
 import { methodName, soilName, statusName, unitName, useNum } from './shared';
 

@@ -4,7 +4,7 @@
  */
 import { defineMessages } from 'react-intl';
 import { GpsMappingContext } from '@/machines/gpsMapping.context';
-import { useT } from '@/views/staff/useT';
+import { useT } from '@/i18n/useT';
 import { formatNum } from '@/i18n/format';
 
 const m = defineMessages({

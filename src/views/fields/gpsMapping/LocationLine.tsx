@@ -1,6 +1,6 @@
 /** One mapped field in a line: position, area and soil. */
 import type { FieldLocation } from '@/machines/gpsMapping.machine';
-import { useT } from '@/views/staff/useT';
+import { useT } from '@/i18n/useT';
 import { m } from './gpsMessages';
 import { soilName, unitName, useNum } from './shared';
 

@@ -4,7 +4,7 @@
  */
 import { lazy, Suspense, useMemo } from 'react';
 import { GpsMappingContext } from '@/machines/gpsMapping.context';
-import { useT } from '@/views/staff/useT';
+import { useT } from '@/i18n/useT';
 import { m } from './gpsMessages';
 
 const FieldMap = lazy(() => import('../../map/FieldMap').then((x) => ({ default: x.FieldMap })));

@@ -1,6 +1,6 @@
 /** The first nearby fields with their distance, once the surroundings are known. */
 import { GpsMappingContext } from '@/machines/gpsMapping.context';
-import { useT } from '@/views/staff/useT';
+import { useT } from '@/i18n/useT';
 import { m } from './gpsMessages';
 import { SHOWN, useNum } from './shared';
 

@@ -1,12 +1,11 @@
 /** The load and update failures, and the dismissable 'added' / 'updated' notice. */
 import { useIntl } from 'react-intl';
 import { GpsMappingContext } from '@/machines/gpsMapping.context';
-import { useFailureText } from '@/views/staff/ServerError';
+import { httpErrorMessage } from '@/i18n/httpErrors';
 import { m } from './gpsMessages';
 
 export function Notices() {
   const intl = useIntl();
-  const failureText = useFailureText();
   const { send } = GpsMappingContext.useActorRef();
   const fetchFailed = GpsMappingContext.useSelector((s) => s.matches('failed'));
   const failure = GpsMappingContext.useSelector((s) => s.context.failure);
@@ -22,7 +21,7 @@ export function Notices() {
       ) : null}
       {failure === 'update' ? (
         <p role="alert" className="banner banner-error">
-          {failureText(error, m.updateFailed)}
+          {httpErrorMessage(intl, error, m.updateFailed)}
         </p>
       ) : null}
       {notice ? (

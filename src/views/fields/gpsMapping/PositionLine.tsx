@@ -1,6 +1,6 @@
 /** Where the device is (or that the default position stands in for it), or that it is being located. */
 import { GpsMappingContext } from '@/machines/gpsMapping.context';
-import { useT } from '@/views/staff/useT';
+import { useT } from '@/i18n/useT';
 import { m } from './gpsMessages';
 import { useNum } from './shared';
 

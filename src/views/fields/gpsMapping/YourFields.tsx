@@ -1,6 +1,6 @@
 /** 'Your Fields': every mapped field with View Details and Update GPS, or the empty state. */
 import { GpsMappingContext } from '@/machines/gpsMapping.context';
-import { useT } from '@/views/staff/useT';
+import { useT } from '@/i18n/useT';
 import { m } from './gpsMessages';
 import { LocationLine } from './LocationLine';
 import { statusName } from './shared';

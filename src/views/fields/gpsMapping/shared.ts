@@ -1,6 +1,6 @@
 /** What the GPS mapping screen's parts share: number formatting, the names of codes, how many nearby items show. */
 import { formatNum } from '@/i18n/format';
-import type { useT } from '@/views/staff/useT';
+import type { useT } from '@/i18n/useT';
 import { m } from './gpsMessages';
 
 /** The side lists show the first three nearby fields and weather stations. */

@@ -6,8 +6,9 @@
 import { defineMessages, useIntl } from 'react-intl';
 import { formatDate } from '@/i18n/format';
 import { FdssContext } from '@/machines/fdss.context';
-import type { Insight } from '../../../../server/src/contracts/fdss';
+import type { Insight } from '../../../../contracts/fdss';
 import { BulbIcon, WarningIcon } from '../icons';
+import { languageOfTag } from '../../../../contracts/languages';
 
 const m = defineMessages({
   title: { id: 'fdss.insights', defaultMessage: 'Advice for this field' },
@@ -21,7 +22,6 @@ const m = defineMessages({
   other: { id: 'fdss.priority.other', defaultMessage: 'Information' },
 });
 
-const LANGUAGE = { mr: 'marathi', en: 'english', hi: 'hindi' } as const;
 const priorityOf = (p: string) => (p === 'high' || p === 'medium' || p === 'low' ? p : 'other');
 
 export function InsightList() {
@@ -31,7 +31,7 @@ export function InsightList() {
   const waiting = FdssContext.useSelector(
     (s) => s.matches({ ready: { field: { insights: 'loading' } } }) || s.matches({ ready: { field: { insights: 'failed' } } }),
   );
-  const lang = LANGUAGE[intl.locale.slice(0, 2) as keyof typeof LANGUAGE] ?? 'marathi';
+  const lang = languageOfTag(intl.locale);
   return (
     <section className="tools-section" aria-labelledby="fdss-insights">
       <h2 id="fdss-insights">{intl.formatMessage(m.title)}</h2>

@@ -1,6 +1,6 @@
 /** The last 3 NDVI readings, the 30-day average (2 decimals) and the trend chart (y 0–1). */
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
-import { formatDay } from '@/i18n/format';
+import { formatDay, formatNum } from '@/i18n/format';
 import { NdviContext } from '@/machines/ndviRegistration.context';
 import { NdviTrendChart } from '@/views/charts/NdviTrendChart';
 
@@ -15,12 +15,11 @@ const averageMessage = defineMessage<{ value: string }>({ id: 'land.ndviAverage'
 export function NdviPanel() {
   const intl = useIntl();
   const points = NdviContext.useSelector((s) => s.context.points);
+  const { latest, average30d } = NdviContext.useSelector((s) => s.context.summary);
   const estimated = NdviContext.useSelector((s) => s.context.estimated);
   if (points.length === 0) return null;
-  const latest = points.slice(-3).reverse();
-  const lastDate = new Date(points[points.length - 1].date).getTime();
-  const recent = points.filter((p) => new Date(p.date).getTime() >= lastDate - 30 * 86_400_000);
-  const average = recent.reduce((s, p) => s + p.ndvi, 0) / recent.length;
+  // The server rounded these (the report's PDF prints the same numbers); two decimals always, 0.30 not 0.3.
+  const ndvi = (v: number) => formatNum(v, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return (
     <section className="tools-section" aria-labelledby="land-ndvi">
       <h2 id="land-ndvi">{intl.formatMessage(m.title)}</h2>
@@ -29,11 +28,11 @@ export function NdviPanel() {
       <ul data-testid="ndvi-latest">
         {latest.map((p) => (
           <li key={p.date}>
-            {formatDay(intl, p.date)}: {p.ndvi.toFixed(2)}
+            {formatDay(intl, p.date)}: {ndvi(p.ndvi)}
           </li>
         ))}
       </ul>
-      <p data-testid="ndvi-average">{intl.formatMessage(averageMessage, { value: average.toFixed(2) })}</p>
+      {average30d !== null && <p data-testid="ndvi-average">{intl.formatMessage(averageMessage, { value: ndvi(average30d) })}</p>}
       <NdviTrendChart points={points} label={intl.formatMessage(m.chart)} />
     </section>
   );

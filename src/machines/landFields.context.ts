@@ -1,0 +1,4 @@
+import { createActorContext } from '@xstate/react';
+import { landFieldsMachine } from './landFields.machine';
+
+export const LandFieldsContext = createActorContext(landFieldsMachine);

@@ -1,0 +1,272 @@
+/**
+ * The one harness of the generated model tests (tests/model/**): traversal options, path naming, the runner loop,
+ * the guard test and the render helper, so a model file holds only what is its own — the events, the executors
+ * that drive the real view, and the checks of each state.
+ *
+ *   const paths = modelPaths(inboxBadgeMachine, { events: EVENTS });
+ *   describeModel('inbox badge', {
+ *     paths,
+ *     events: EVENTS,
+ *     states: ['loading', 'ready'],
+ *     render: () => {
+ *       renderView(<InboxLink logic={logic} />, { session: 'farmer' });
+ *       return { exec: { 'xstate.init': () => {}, … }, check: (step) => … };
+ *     },
+ *   });
+ *
+ * `describeModel` writes one test per path (named by its events, 'init → done.actor.load(3) → inbox.unreadChanged')
+ * and the guard test: every state the machine reaches is reached by a rendered path and has a check, and every
+ * event of the list is driven — a machine edit that outruns the tests fails it.
+ */
+import { act } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fromPromise, getInitialSnapshot, getNextSnapshot, type AnyEventObject, type AnyStateMachine, type EventObject } from 'xstate';
+import { getShortestPaths, getSimplePaths } from 'xstate/graph';
+import { deferred, type Deferred } from './deferred';
+import { farmer, grant } from './sessionFixtures';
+import { sessionMachine } from '@/machines/session.machine';
+import { fromCallback } from 'xstate';
+
+export { renderView, testLocation, type MemoryLocation, type RenderOptions } from './render';
+export { deferred, type Deferred } from './deferred';
+export { coveringPaths, features, leafPaths } from './paths';
+
+// ——— naming and serialising ———
+
+/** Distinguishes two events of one type by payload (a File serialises to {} in JSON), so both variants are explored. */
+export const eventKey = (e: AnyEventObject | undefined) => {
+  if (!e) return '';
+  const { type, ...rest } = e;
+  const payload = JSON.stringify(rest, (_k, v) => (typeof File !== 'undefined' && v instanceof File ? `file:${v.name}` : v instanceof Error ? `error:${v.message}` : v));
+  return `${type}${payload === '{}' ? '' : payload}`;
+};
+
+/** State, event and previous state: each transition into a state is its own node (not only the first one found). */
+export const serializeState = (s: { value: unknown }, e: AnyEventObject | undefined, prev?: { value: unknown }) =>
+  `${JSON.stringify(s.value)}|${eventKey(e)}|${JSON.stringify(prev?.value)}`;
+
+/** The same, plus a projection of context the guards depend on (e.g. how many fields are filled). */
+export const serializeWith =
+  <C,>(project: (context: C) => unknown) =>
+  (s: { value: unknown; context: C }, e: AnyEventObject | undefined, prev?: { value: unknown }) =>
+    `${serializeState(s, e, prev)}|${JSON.stringify(project(s.context))}`;
+
+/** A readable test name: each step's event (without the 'xstate.' prefix) with its payload cut short. */
+export const pathName = (steps: { event: AnyEventObject }[]) =>
+  steps
+    .map((s) => {
+      const key = eventKey(s.event).replace(/^xstate\./, '').replace(/"/g, '');
+      return key.length > 60 ? `${key.slice(0, 57)}…}` : key;
+    })
+    .join(' → ') || 'start';
+
+/** Every event the machine handles is in the test's event list (and nothing else): new events fail loudly. */
+export const eventTypes = (events: AnyEventObject[]) => [...new Set(events.map((e) => e.type))].sort();
+export const machineEventTypes = (machine: { events: readonly string[] }) => [...new Set(machine.events)].sort();
+
+/** The value of a (possibly nested or parallel) state as one dotted string per leaf, e.g. "ready.field.weather.shown". */
+export function leafValues(value: unknown, prefix = ''): string[] {
+  if (typeof value === 'string') return [prefix + value];
+  return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) => leafValues(v, `${prefix}${k}.`));
+}
+
+/** The state value as one dotted string ('edit.saveFailed'); for a non-parallel machine, its one leaf. */
+export function stateKey(value: unknown): string {
+  if (typeof value === 'string') return value;
+  const [k, v] = Object.entries(value as Record<string, unknown>)[0];
+  return `${k}.${stateKey(v)}`;
+}
+
+// ——— traversal ———
+
+export type ModelStep = { event: AnyEventObject; state: any };
+export type ModelPath = { steps: ModelStep[]; state: any };
+
+export type TraversalOptions = {
+  events: readonly AnyEventObject[];
+  input?: unknown;
+  /** Default: the events the state accepts (`s.can(e)`). */
+  filterEvents?: (s: any, e: any) => boolean;
+  /** Default: `serializeState` (state, event, previous state). */
+  serializeState?: (s: any, e: any, prev?: any) => string;
+  /** Default: `eventKey` (type and payload). */
+  serializeEvent?: (e: any) => string;
+  stopWhen?: (s: any) => boolean;
+  limit?: number;
+  /** Every simple path instead of the shortest path to each node. */
+  simple?: boolean;
+};
+
+/** The paths of `machine` under the house traversal options (see TraversalOptions for the defaults). */
+export function modelPaths(machine: AnyStateMachine, options: TraversalOptions): ModelPath[] {
+  const { simple, ...rest } = options;
+  const traversal = {
+    filterEvents: (s: any, e: any) => s.can(e),
+    serializeState,
+    serializeEvent: eventKey,
+    ...rest,
+    events: [...options.events],
+  };
+  return (simple ? getSimplePaths : getShortestPaths)(machine, traversal as never) as unknown as ModelPath[];
+}
+
+/**
+ * The exact snapshots along a path. Paths are keyed on a slice of context, so the snapshot stored in a
+ * step may have come by another route; replaying the path's events purely gives this path's own.
+ */
+export function replay(machine: AnyStateMachine, events: EventObject[], input?: unknown) {
+  let snap = getInitialSnapshot(machine, input as never);
+  return events.map((e) => (snap = e.type === 'xstate.init' ? snap : getNextSnapshot(machine, snap, e as never)));
+}
+
+/**
+ * Shortest paths to every (state, context slice, event, previous state) combination: each transition
+ * of the machine ends at least one path. `slice` picks the context that guards depend on.
+ */
+export function transitionPaths(
+  machine: AnyStateMachine,
+  events: EventObject[],
+  slice: (context: any) => unknown,
+  extra: {
+    input?: unknown;
+    stopWhen?: (s: any) => boolean;
+    /** Typing the value a field already holds fires no change event in a browser: not a real step. */
+    unchanged?: (context: any, e: any) => boolean;
+    /** Key on the previous state too (more paths; needed when one event reaches a state from several). */
+    withPrevious?: boolean;
+  } = {},
+): (readonly [string, ModelPath])[] {
+  const paths = modelPaths(machine, {
+    events: events as AnyEventObject[],
+    input: extra.input,
+    stopWhen: extra.stopWhen,
+    filterEvents: (s, e) => s.can(e) && !extra.unchanged?.(s.context, e),
+    serializeState: (s, e, prev) =>
+      `${JSON.stringify(s.value)}|${JSON.stringify(slice(s.context))}|${e?.type}|${extra.withPrevious === false ? '' : JSON.stringify(prev?.value)}`,
+    serializeEvent: (e) => JSON.stringify(e),
+  });
+  return paths.map((p) => [p.steps.map((s) => s.event.type.replace('xstate.', '')).join(' → '), p] as const);
+}
+
+/** For `transitionPaths`: every event has an executor and every reachable state an assertion. */
+export function expectComplete(
+  paths: readonly (readonly [string, { steps: { event: EventObject; state: { value: unknown } }[] }])[],
+  exec: Record<string, unknown>,
+  assertState: Record<string, unknown>,
+) {
+  const events = new Set<string>();
+  const states = new Set<string>();
+  for (const [, p] of paths)
+    for (const s of p.steps) {
+      events.add(s.event.type);
+      states.add(stateKey(s.state.value));
+    }
+  expect([...events].sort()).toEqual(Object.keys(exec).sort());
+  expect([...states].sort()).toEqual(Object.keys(assertState).sort());
+}
+
+// ——— driving the view ———
+
+/** A failed call as http.ts makes it: status plus the server's translated message. */
+export function httpError(status: number, english?: string) {
+  return Object.assign(new Error(english ?? `HTTP ${status}`), {
+    status,
+    serverMessage: (lang: string) => (english ? `${english}${lang === 'english' ? '' : ` [${lang}]`}` : undefined),
+  });
+}
+
+/**
+ * Promise actors the path test settles itself: `actor(id)` is the logic to provide, and each run of it
+ * leaves its promise in `pending[id]`. `settle(e)` finishes the one an `xstate.done.actor.<id>` or
+ * `xstate.error.actor.<id>` event names (inside act) and says whether `e` was such an event.
+ */
+export function pendingActors() {
+  const pending: Record<string, Deferred<unknown>> = {};
+  const actor = (id: string) => fromPromise(() => (pending[id] = deferred()).promise) as never;
+  const settle = async (e: { type: string; output?: unknown; error?: unknown }) => {
+    const m = /^xstate\.(done|error)\.actor\.(.+)$/.exec(e.type);
+    if (!m) return false;
+    const p = pending[m[2]];
+    await act(async () => (m[1] === 'done' ? p.resolve(e.output) : p.reject(e.error)));
+    return true;
+  };
+  return { actor, settle, pending };
+}
+
+/** The session the account screens render inside: signed in as the fixture farmer; its bridge to storage stubbed. */
+export const SIGNED_IN_FARMER = {
+  logic: sessionMachine.provide({ actors: { authBridge: fromCallback(() => () => {}) } }),
+  input: { stored: grant(farmer, 1) },
+};
+
+// ——— the runner and the guard ———
+
+/** What a path test renders: an executor per event type that drives the real view, and the check of each step. */
+export type ModelDriver = {
+  /** Event type → what the user (or the server) does to make it happen. */
+  exec: Record<string, (event: any, step: ModelStep) => unknown>;
+  /** For `xstate.done/error.actor.*` events without an executor: settle the pending actor (see pendingActors). */
+  settle?: (event: any) => Promise<boolean>;
+  /** The checks after each step (the screen shows what the state and context say). */
+  check: (step: ModelStep, index: number, path: ModelPath) => unknown;
+  /** Checks over the whole path, after its last step (e.g. how often a service was called). */
+  done?: () => unknown;
+};
+
+export type ModelSpec = {
+  /** The paths to render (e.g. `leafPaths(all)` or `coveringPaths(…)`). */
+  paths: ModelPath[];
+  /** Every path of the traversal (default `paths`): what the machine can reach, so a narrower render cannot hide a state. */
+  all?: ModelPath[];
+  /** The events of the traversal: every type must be driven by a rendered path. */
+  events: readonly AnyEventObject[];
+  /** The machine: its own event list must equal `events`' types (no event left out of the model). */
+  machine?: { events: readonly string[] };
+  /** The states the checks know, as leaf keys (`leafValues`): must equal the states the paths reach. */
+  states: readonly string[];
+  /** How a step's state is keyed for the guard (default: every leaf of its value). */
+  stateKeys?: (state: any) => string[];
+  /** A test name per path (default `pathName`). */
+  name?: (path: ModelPath) => string;
+  /** Render the view for one path and return its driver. */
+  render: (path: ModelPath) => ModelDriver | Promise<ModelDriver>;
+};
+
+const keysOf = (spec: ModelSpec, paths: ModelPath[]) => {
+  const key = spec.stateKeys ?? ((s: any) => leafValues(s.value));
+  return [...new Set(paths.flatMap((p) => p.steps.flatMap((s) => key(s.state))))].sort();
+};
+const typesOf = (paths: ModelPath[]) => [...new Set(paths.flatMap((p) => p.steps.map((s) => s.event.type)))].sort();
+
+/** Runs one path: render, then for each step its executor and its checks. */
+export async function runPath(spec: ModelSpec, path: ModelPath) {
+  const driver = await spec.render(path);
+  for (const [i, step] of path.steps.entries()) {
+    const run = driver.exec[step.event.type];
+    if (run) await run(step.event, step);
+    else if (!(driver.settle && (await driver.settle(step.event)))) throw new Error(`no executor for ${step.event.type}`);
+    await driver.check(step, i, path);
+  }
+  await driver.done?.();
+}
+
+/** The guard test's checks (exported for files that need them outside describeModel). */
+export function expectModelComplete(spec: ModelSpec) {
+  const all = spec.all ?? spec.paths;
+  // Every state the machine reaches is reached by a rendered path and has checks.
+  expect(keysOf(spec, spec.paths)).toEqual(keysOf(spec, all));
+  expect(keysOf(spec, spec.paths)).toEqual([...spec.states].sort());
+  // Every event of the list is driven by a rendered path (xstate.init starts each one).
+  expect(typesOf(spec.paths)).toEqual([...new Set(['xstate.init', ...spec.events.map((e) => e.type)])].sort());
+  if (spec.machine) expect(eventTypes([...spec.events])).toEqual(machineEventTypes(spec.machine));
+}
+
+/** One test per path plus the guard test, in a describe block named `title`. */
+export function describeModel(title: string, spec: ModelSpec) {
+  describe(title, () => {
+    it('reaches every state and drives every event through the view', () => expectModelComplete(spec));
+    it.each(spec.paths.map((p) => [(spec.name ?? ((q: ModelPath) => pathName(q.steps)))(p), p] as const))('%s', async (_name, path) => {
+      await runPath(spec, path);
+    });
+  });
+}
