@@ -17,9 +17,9 @@ import { eq, sql } from 'drizzle-orm';
 import { sensorReadings, sensors as sensorsTable } from '../server/src/db/schema';
 import { createIngestPipeline } from '../server/src/modules/sensors/ingestPipeline';
 import { newDeviceKey } from '../server/src/modules/sensors/deviceKeys';
-import { createMqttAccess } from '../server/src/mqtt/access';
-import { startEmbeddedBroker } from '../server/src/mqtt/embeddedBroker';
-import { isReadingsTopic, readingsHandler } from '../server/src/mqtt/readingsHandler';
+import { createMqttAccess } from '../server/src/realtime/mqtt/access';
+import { startEmbeddedBroker } from '../server/src/realtime/mqtt/embeddedBroker';
+import { isReadingsTopic, readingsHandler } from '../server/src/realtime/mqtt/readingsHandler';
 import { benchDatabase, flag, fmt, option, seedWorld, withMemory, type BenchDb, type World } from './support';
 import { benchHttpIngest } from './httpIngest';
 

@@ -2,8 +2,8 @@
  * Account and security API shapes (spec section 7, Authentication and account).
  */
 import { Type, type Static } from 'typebox';
-import { NotificationPreferences } from './auth';
-import { Language, Uuid } from './common';
+import { NotificationPreferences, User } from './auth';
+import { Language, Translated, Uuid } from './common';
 import { EMAIL_PATTERN, PHONE_PATTERN } from './contactRules';
 
 /** The fields PATCH /auth/profile accepts, and nothing else (never role or managedBy). */
@@ -57,7 +57,15 @@ export const ResetPasswordBody = Type.Object(
   { token: Type.String({ minLength: 20, maxLength: 200 }), newPassword: Type.String({ maxLength: 128 }) },
   { additionalProperties: false },
 );
-export const OkAnswer = Type.Object({ success: Type.Literal(true), message: Type.Optional(Type.Any()) });
+/** A done action and what to tell the user (change/forgot/reset password, OTP sent, session revoked …). */
+export const OkAnswer = Type.Object({ success: Type.Literal(true), message: Translated });
+export type OkAnswer = Static<typeof OkAnswer>;
+/** PATCH /auth/profile: the user as saved. */
+export const ProfileSaved = Type.Object({ user: User });
+/** POST /auth/2fa/verify and /auth/2fa/disable. */
+export const TwoFactorToggled = Type.Object({ success: Type.Literal(true), isEnabled: Type.Boolean(), message: Translated });
+/** POST /admin/users/{id}/sessions/end: how many sessions were ended. */
+export const SessionsEnded = Type.Object({ success: Type.Literal(true), message: Translated, ended: Type.Integer() });
 
 /** A TOTP code (6 digits) or a backup code (XXXX-XXXX). */
 export const CodeBody = Type.Object({ code: Type.String({ minLength: 1, maxLength: 20 }) }, { additionalProperties: false });

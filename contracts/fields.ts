@@ -188,7 +188,10 @@ export const FieldChoice = Type.Object({
 });
 export type FieldChoice = Static<typeof FieldChoice>;
 
-/** GET /admin/fields/{id} and GET /fields/{id}: the Field Details modal (every column as stored; null when not known). */
+export const FieldChoices = Type.Object({ data: Type.Object({ fields: Type.Array(FieldChoice) }), pagination: Pagination });
+export type FieldChoices = Static<typeof FieldChoices>;
+
+/** GET /admin/fields/{id} and GET /fields/{id}: the Field Details modal (spec section 3). Dates are YYYY-MM-DD. */
 export const FieldDetail = Type.Object({
   _id: Type.String(),
   fieldId: Type.String(),
@@ -223,7 +226,7 @@ export const FieldDetail = Type.Object({
   irrigation: Type.Object({
     type: literalUnion(IRRIGATION_TYPES),
     automation: Type.Boolean(),
-    schedule: Type.Object({ frequency: nullableString, duration: nullableNumber, timeSlots: Type.Array(Type.String()) }),
+    schedule: Type.Object({ frequency: nullableString, duration: Type.Union([Type.Integer(), Type.Null()]), timeSlots: Type.Array(Type.String()) }),
   }),
   sensors: Type.Array(Type.Object({ sensorId: Type.String(), type: literalUnion(SENSOR_TYPES), status: literalUnion(SENSOR_STATUSES) })),
   cropHistory: Type.Array(
@@ -257,3 +260,8 @@ export const FieldDetail = Type.Object({
   lastSensorData: Type.Union([Type.Object({ moisture: nullableNumber, temperature: nullableNumber, timestamp: Type.String() }), Type.Null()]),
 });
 export type FieldDetail = Static<typeof FieldDetail>;
+
+/** PUT /admin/fields/{id}/location. */
+export const FieldLocation = Type.Object({ _id: Type.String(), lat: Type.Number(), lng: Type.Number() });
+/** POST /fields: the created field. */
+export const CreatedField = Type.Object({ field: Type.Object({ _id: Type.String(), fieldId: Type.String(), name: Type.String(), farmerId: nullableString }) });

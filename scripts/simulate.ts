@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/src/config';
 import { openDatabase } from '../server/src/db/client';
-import { mqttAppCredentials } from '../server/src/mqtt/appCredentials';
+import { mqttAppCredentials } from '../server/src/realtime/mqtt/appCredentials';
 import { demoDevices } from '../server/src/sim/demoDevices';
 import { DEMO_DEVICES_FILE, startSimulator, type SimDevice } from '../server/src/sim/simulator';
 

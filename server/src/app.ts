@@ -16,7 +16,7 @@ import secretsPlugin from './plugins/secrets';
 import inputGuardPlugin from './plugins/inputGuard';
 import securityPlugin from './plugins/security';
 import openapiPlugin from './plugins/openapi';
-import authPlugin from './plugins/auth';
+import authPlugin, { signInUnlessPublic } from './plugins/auth';
 import ioPlugin from './plugins/io';
 import livePlugin from './plugins/live';
 import staticPlugin from './plugins/static';
@@ -107,6 +107,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
 
   await app.register(
     async (api) => {
+      // Signed in by default: a route is open to strangers only with `config: { public: true }`.
+      api.addHook('onRequest', signInUnlessPublic(app));
       for (const mod of modules) await api.register(mod);
     },
     { prefix: '/api/v1' },

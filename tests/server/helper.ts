@@ -16,6 +16,7 @@ import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
+import type { RouteOptions } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { buildApp } from '../../server/src/app';
 import { loadConfig, type Config } from '../../server/src/config';
@@ -34,6 +35,8 @@ export type TestAppOptions = {
   logStream?: { write(line: string): void };
   /** Extra routes for a test (registered under /api/v1/test before the app is ready). */
   routes?: FastifyPluginAsyncTypebox;
+  /** Told about every route of the app as it is registered (the route-walk tests). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 /** The config tests run with: no demo world, no simulator, quiet logs, generous rate limits. */
@@ -109,7 +112,7 @@ export function connectSocket(url: string, token: string, options: SocketClientO
 export async function createTestApp(opts: TestAppOptions = {}) {
   const { database, drop } = await freshDatabase();
   const config = testConfig(opts.config);
-  const app = await buildApp(config, { database, logStream: opts.logStream });
+  const app = await buildApp(config, { database, logStream: opts.logStream, onRoute: opts.onRoute });
   if (opts.routes) await app.register(opts.routes, { prefix: '/api/v1/test' });
   await app.ready();
 

@@ -13,8 +13,8 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { mqttAppCredentials } from '../mqtt/appCredentials';
-import { mosquittoConf, mosquittoFiles } from '../mqtt/mosquittoFiles';
+import { mqttAppCredentials } from '../realtime/mqtt/appCredentials';
+import { mosquittoConf, mosquittoFiles } from '../realtime/mqtt/mosquittoFiles';
 
 const { values } = parseArgs({ options: { out: { type: 'string' }, listener: { type: 'string' } } });
 if (!values.out) {

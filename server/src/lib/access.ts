@@ -1,6 +1,6 @@
 /**
  * The one authorization layer: who may reach which farmer, field and alert.
- * Routes call these after `app.authenticate`; a resource outside the caller's reach answers 404,
+ * Routes call these with the caller the /api/v1 sign-in hook set (`req.user`); a resource outside the caller's reach answers 404,
  * never 403, so ids of other people's data cannot be probed.
  */
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
@@ -36,6 +36,16 @@ export function farmerScope(user: AuthUser): SQL {
   if (isAdmin(user)) return eq(users.role, 'farmer');
   if (user.role === 'coordinator') return and(eq(users.role, 'farmer'), eq(users.managedBy, user.id))!;
   return and(eq(users.role, 'farmer'), eq(users.id, user.id))!;
+}
+
+/**
+ * SQL condition on `users` limiting the owners of fields to those whose fields the caller may see (the field
+ * search by owner name); undefined for admins, who see every owner. fieldScope's rule, seen from `users`.
+ */
+export function fieldOwnerScope(user: AuthUser): SQL | undefined {
+  if (user.role === 'coordinator') return eq(users.managedBy, user.id);
+  if (user.role === 'farmer') return eq(users.id, user.id);
+  return undefined;
 }
 
 /** SQL condition on `fields` limiting fields to those the caller may see. */

@@ -2,7 +2,6 @@
  * Every route module, registered under /api/v1. Add one line per module.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import account from './account/routes';
 import auth from './auth/routes';
 import health from './health/routes';
 import sensors from './sensors/routes';
@@ -26,7 +25,6 @@ export const modules: FastifyPluginAsync[] = [
   auth,
   sensors,
   alerts,
-  account,
   disease,
   chatbot,
   fdss,

@@ -1,5 +1,6 @@
 /**
- * Access tokens and the `app.authenticate` hook. A request is let in only when its JWT is ours and
+ * Access tokens, the `app.authenticate` hook and `signInUnlessPublic`, which app.ts puts on the whole /api/v1
+ * tree (a route opts out with `config: { public: true }`). A request is let in only when its JWT is ours and
  * unexpired, its session is still live (revocation takes effect on the very next request) and its user
  * is Active. The signing key comes from JWT_SECRET or is generated once and kept in app_secrets, so
  * every instance sharing the database signs with the same key.
@@ -10,7 +11,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -37,6 +38,21 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: AuthUser | null;
   }
+  interface FastifyContextConfig {
+    /** Reachable without a signed-in caller (sign-in itself, password reset, health, device ingest …). */
+    public?: boolean;
+  }
+}
+
+/**
+ * The one onRequest hook of the /api/v1 scope (app.ts): every route there needs a signed-in caller unless it
+ * declares `config: { public: true }`. Routes never opt in to authentication themselves.
+ */
+export function signInUnlessPublic(app: FastifyInstance) {
+  return async (req: FastifyRequest, reply: FastifyReply) => {
+    if (req.routeOptions.config.public === true) return;
+    await app.authenticate(req, reply);
+  };
 }
 
 async function signingKey(db: Db, configured: string | undefined) {

@@ -1,26 +1,10 @@
-/**
- * Live field data: the ingest pipeline (app.ingest), the alert engine (app.alertEngine), the MQTT side
- * (an embedded broker on MQTT_PORT, or a shared subscription on MQTT_URL), the sensor-offline sweep,
- * and in demo mode the list of demo sensors on MQTT and the simulator (SIMULATE). Each committed reading is pushed to `field:<uuid>` as `reading:new`;
- * each new or changed alert to its farmer, their coordinator and the admins.
- * On close: stop taking MQTT messages, write what is queued, let the engine finish.
- */
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
-import { hostname } from 'node:os';
-import { join } from 'node:path';
+/** Registers live field data (realtime/live.ts): ingest, alerts, MQTT, the offline sweep and the demo simulator. */
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
-import { readingsFilter } from '../domain/ingest/topic';
-import { createAlertEngine, type AlertEngine } from '../modules/alerts/engine';
-import { pushAlert } from '../modules/alerts/push';
-import { createIngestPipeline, type CommittedReading, type IngestPipeline } from '../modules/sensors/ingestPipeline';
-import { createMqttAccess, type MqttAccess } from '../mqtt/access';
-import { mqttAppCredentials } from '../mqtt/appCredentials';
-import { startBrokerSubscriber } from '../mqtt/brokerSubscriber';
-import { startEmbeddedBroker } from '../mqtt/embeddedBroker';
-import { isReadingsTopic, readingsHandler } from '../mqtt/readingsHandler';
-import { demoDevices } from '../sim/demoDevices';
-import { DEMO_DEVICES_FILE, startSimulator } from '../sim/simulator';
+import type { AlertEngine } from '../modules/alerts/engine';
+import type { IngestPipeline } from '../modules/sensors/ingestPipeline';
+import type { MqttAccess } from '../realtime/mqtt/access';
+import { startLive } from '../realtime/live';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,120 +15,4 @@ declare module 'fastify' {
   }
 }
 
-type Transport = { kind: 'embedded' | 'external'; close(): Promise<void> };
-
-export default fp<{ config: Config }>(
-  async (app, { config }) => {
-    const engine = createAlertEngine({
-      db: app.db,
-      publish: (p) => pushAlert(app, p),
-      onError: (err) => app.log.error({ err }, 'alert engine failed'),
-    });
-    const pushReadings = (readings: CommittedReading[]) => {
-      for (const r of readings) {
-        app.realtime.toField(r.fieldId).emit('reading:new', {
-          fieldId: r.fieldId,
-          sensorId: r.sensorId,
-          type: r.type,
-          value: r.value,
-          timestamp: r.recordedAt.toISOString(),
-        });
-      }
-    };
-    const pipeline = createIngestPipeline({
-      db: app.db,
-      kind: app.database.kind,
-      tuning: { maxBatch: config.ingestBatchSize, maxDelayMs: config.ingestMaxDelayMs, maxQueued: config.ingestQueueLimit },
-      window: {
-        floor: config.ingestMinTimestamp,
-        maxFutureMs: config.ingestMaxFutureSeconds * 1000,
-        registrationGraceMs: config.ingestRegistrationGraceHours * 3600_000,
-      },
-      onCommitted: (readings) => {
-        pushReadings(readings);
-        engine.onReadings(readings);
-      },
-    });
-    app.decorate('ingest', pipeline);
-    app.decorate('alertEngine', engine);
-    app.decorate('mqttAccess', null as MqttAccess | null);
-
-    let transport: Transport | null = null;
-    let mqttAccess: MqttAccess | null = null;
-    const credentials = config.mqttEnabled ? await mqttAppCredentials(app.db, config) : null;
-    if (credentials) {
-      const prefix = config.mqttTopicPrefix;
-      const handle = readingsHandler(prefix, pipeline);
-      const onError = (err: unknown) => app.log.warn({ err }, 'MQTT ingest: readings left unacknowledged');
-      if (config.mqttUrl) {
-        transport = await Promise.race([
-          startBrokerSubscriber({ url: config.mqttUrl, prefix, handle, clientId: `shetmitra-ingest-${hostname()}-${config.port}`, onError, ...credentials }),
-          new Promise<never>((_, reject) =>
-            setTimeout(() => reject(new Error(`could not reach the MQTT broker at MQTT_URL ${config.mqttUrl}`)), 10_000).unref(),
-          ),
-        ]);
-      } else {
-        mqttAccess = createMqttAccess({
-          db: app.db,
-          prefix,
-          appUsername: credentials.username,
-          appPassword: credentials.password,
-          cacheMs: config.mqttAuthCacheSeconds * 1000,
-        });
-        transport = await startEmbeddedBroker({
-          port: config.mqttPort,
-          host: config.mqttHost,
-          access: mqttAccess,
-          maxPacketBytes: config.mqttMaxPacketBytes,
-          isReadings: (t) => isReadingsTopic(prefix, t),
-          handle,
-          onError,
-          onRefused: (what, client) => app.log.info({ client, refused: what }, 'MQTT: refused'),
-        });
-      }
-      app.mqttAccess = mqttAccess;
-      const kind = transport.kind;
-      app.health.register('mqtt', () => ({ ok: true, kind, topics: readingsFilter(prefix) }));
-    }
-    app.health.register('ingest', () => ({ ok: true, ...pipeline.stats(), rejections: pipeline.rejections.snapshot() }));
-
-    const sweep = config.offlineSweepSeconds > 0 ? setInterval(() => void engine.sweepOffline().catch(() => {}), config.offlineSweepSeconds * 1000) : null;
-    sweep?.unref();
-
-    let stopSimulator: (() => Promise<void>) | null = null;
-    if (config.demo && transport && credentials) {
-      app.addHook('onReady', async () => {
-        // Demo devices sign in like real ones: each with its own derived device key (sim/demoDevices.ts).
-        const { devices, skipped } = await demoDevices(app.db, credentials.password, { issueMissing: true });
-        if (devices.length === 0) return;
-        const local = ['0.0.0.0', '::', ''].includes(config.mqttHost) ? '127.0.0.1' : config.mqttHost.includes(':') ? `[${config.mqttHost}]` : config.mqttHost;
-        const url = config.mqttUrl ?? `mqtt://${local}:${config.mqttPort}`;
-        // For `npm run simulate` in another process: the embedded database cannot be opened twice.
-        try {
-          mkdirSync(config.dataDir, { recursive: true });
-          const file = join(config.dataDir, DEMO_DEVICES_FILE);
-          writeFileSync(file, JSON.stringify({ url, prefix: config.mqttTopicPrefix, devices }), { mode: 0o600 });
-          chmodSync(file, 0o600);
-        } catch (err) {
-          app.log.warn({ err }, 'could not write the demo device list');
-        }
-        const sim = config.simulate
-          ? startSimulator({ url, prefix: config.mqttTopicPrefix, sensors: devices, onError: (err) => app.log.debug({ err }, 'simulator') })
-          : null;
-        if (sim) app.log.info({ sensors: devices.length, skipped }, 'demo simulator publishing readings over MQTT');
-        stopSimulator = async () => {
-          await sim?.stop();
-        };
-      });
-    }
-
-    app.addHook('preClose', async () => {
-      if (sweep) clearInterval(sweep);
-      await stopSimulator?.();
-      await transport?.close();
-      await pipeline.close();
-      await engine.idle();
-    });
-  },
-  { name: 'live', dependencies: ['db', 'io', 'health'] },
-);
+export default fp<{ config: Config }>((app, { config }) => startLive(app, config), { name: 'live', dependencies: ['db', 'io', 'health'] });

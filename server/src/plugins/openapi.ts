@@ -12,6 +12,11 @@ export default fp<{ version: string }>(
         servers: [{ url: '/' }],
         components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       },
+      // Every /api/v1 route needs the bearer token unless it is declared public (app.ts, plugins/auth.ts).
+      transform: ({ schema, url, route }) => {
+        if (!url.startsWith('/api/v1/') || route.config?.public === true || !schema || schema.hide) return { schema, url };
+        return { schema: { ...schema, security: [{ bearer: [] }] }, url };
+      },
     });
     await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false, uiConfig: { docExpansion: 'list', deepLinking: false } });
   },

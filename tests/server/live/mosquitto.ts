@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
-import { mosquittoConf, type MosquittoFiles } from '../../../server/src/mqtt/mosquittoFiles';
+import { mosquittoConf, type MosquittoFiles } from '../../../server/src/realtime/mqtt/mosquittoFiles';
 import { freePort } from './ports';
 
 export const MOSQUITTO_BIN = process.env.MOSQUITTO_BIN ?? '/usr/sbin/mosquitto';

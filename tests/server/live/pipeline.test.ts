@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { alertActions, alerts, fields, sensorReadings, sensors } from '../../../server/src/db/schema';
 import { createIngestPipeline, type CommittedReading } from '../../../server/src/modules/sensors/ingestPipeline';
 import { createAlertEngine } from '../../../server/src/modules/alerts/engine';
-import type { AlertDelivery } from '../../../server/src/modules/alerts/push';
+import type { AlertDelivery } from '../../../server/src/realtime/push';
 import { freshDatabase, liveFixture, type LiveDb } from './db';
 
 for (const kind of ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres' as const] : [])] as const) {

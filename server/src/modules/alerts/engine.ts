@@ -20,7 +20,7 @@ import {
   type OpenAlert,
 } from '../../domain/alerts/rules';
 import type { CommittedReading } from '../sensors/ingestPipeline';
-import type { AlertDelivery } from './push';
+import type { AlertDelivery } from '../../realtime/push';
 import { alertsByIds, openAlertsOf } from './repository';
 
 export type AlertEngine = {

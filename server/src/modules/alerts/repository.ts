@@ -5,7 +5,7 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { alertReads, alerts, fields, users } from '../../db/schema';
+import { alertActions, alertReads, alerts, fields, users } from '../../db/schema';
 import type { AlertItem } from '../../../../contracts/alerts';
 
 const farmer = alias(users, 'farmer');
@@ -135,3 +135,43 @@ export const openAlertsOf = (fieldIds: string[], types?: string[]) =>
     sql`${alerts.resolvedAt} is null`,
     types ? inArray(alerts.type, types as never[]) : undefined,
   );
+
+/** Marks the alert acknowledged by `actorId` and records who did it, together. */
+export async function acknowledgeAlert(db: Db, alertId: string, actorId: string, now: Date) {
+  await db.transaction(async (tx) => {
+    await tx.update(alerts).set({ status: 'acknowledged', acknowledgedBy: actorId, acknowledgedAt: now, updatedAt: now }).where(eq(alerts.id, alertId));
+    await tx.insert(alertActions).values({ alertId, actorId, action: 'acknowledged', detail: {} });
+  });
+}
+
+/** The id of an Active coordinator, or undefined. */
+export async function activeCoordinator(db: Db, id: string) {
+  const [coordinator] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.role, 'coordinator'), eq(users.status, 'Active')))
+    .limit(1);
+  return coordinator;
+}
+
+/** Assigns the alert to a coordinator and records who did it, together. */
+export async function assignAlert(db: Db, alertId: string, coordinatorId: string, actorId: string, now: Date) {
+  await db.transaction(async (tx) => {
+    await tx.update(alerts).set({ status: 'assigned', assignedTo: coordinatorId, assignedBy: actorId, assignedAt: now, updatedAt: now }).where(eq(alerts.id, alertId));
+    await tx.insert(alertActions).values({ alertId, actorId, action: 'assigned', detail: { coordinatorId } });
+  });
+}
+
+export async function markRead(db: Db, alertId: string, userId: string) {
+  await db.insert(alertReads).values({ alertId, userId }).onConflictDoNothing();
+}
+
+/** Marks every unread alert matching `scope` read for `userId`; how many were marked. */
+export async function markAllRead(db: Db, scope: SQL, userId: string) {
+  const res = await db.execute(sql`
+    insert into alert_reads (alert_id, user_id)
+    select ${alerts.id}, ${userId}::uuid from ${alerts}
+    where ${and(scope, unreadCondition(userId))}
+    on conflict do nothing`);
+  return Number(res.rowCount ?? (res as unknown as { affectedRows?: number }).affectedRows ?? 0);
+}

@@ -9,7 +9,7 @@ const tags = ['analytics'];
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/coordinator/analytics',
-    { onRequest: [app.authenticate], schema: { tags, querystring: AnalyticsQuery, response: { 200: AnalyticsResponse } } },
+    { schema: { tags, querystring: AnalyticsQuery, response: { 200: AnalyticsResponse } } },
     async (req) => {
       requireRole(req.user!, STAFF);
       const period = req.query.period ?? 'month';
@@ -19,7 +19,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/fields/analytics/overview',
-    { onRequest: [app.authenticate], schema: { tags, response: { 200: FieldStatusOverview } } },
+    { schema: { tags, response: { 200: FieldStatusOverview } } },
     async (req) => {
       requireRole(req.user!, STAFF);
       return { analytics: { byStatus: await statusOverview(app.db, req.user!) } };
@@ -28,7 +28,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/fields/analytics/yield-trends',
-    { onRequest: [app.authenticate], schema: { tags, querystring: YieldTrendsQuery, response: { 200: YieldTrends } } },
+    { schema: { tags, querystring: YieldTrendsQuery, response: { 200: YieldTrends } } },
     async (req) => {
       requireRole(req.user!, STAFF);
       const crops = (req.query.crops ?? '').split(',').map((c) => c.trim()).filter(Boolean);

@@ -1,109 +1,33 @@
-/** /auth: login, refresh-token, logout, register, profile. */
+/**
+ * Everything under /auth (and the administrators' view of another user's sign-in): signing in and out,
+ * registering users, the profile, passwords, two-factor, sessions and login history, OTP sign-in,
+ * password reset by SMS code, invitations, sign-in options.
+ */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
-import { ApiErrorBody } from '../../../../contracts/common';
-import {
-  LoginBody,
-  LoginResponse,
-  LogoutBody,
-  ProfileResponse,
-  RefreshBody,
-  RegisterBody,
-  RegisterResponse,
-  SuccessResponse,
-  Tokens,
-} from '../../../../contracts/auth';
-import { TwoFactorRequired } from '../../../../contracts/account';
-import { notFound, unauthorized } from '../../lib/errors';
-import { loadAccountKeys } from '../account/secrets';
-import { clientInfo } from './loginHistory';
-import { endSession, rotateSession } from './sessions';
-import { checkCredentials, profile, register } from './service';
-import { afterFirstFactor } from './signIn';
-import { toUserJson } from './userJson';
-import { dummyHash } from '../../lib/passwords';
+import adminAccessRoutes from './adminAccess.routes';
+import loginRoutes from './login.routes';
+import loginTwoFactorRoutes from './loginTwoFactor.routes';
+import metaRoutes from './meta.routes';
+import otpRoutes from './otp.routes';
+import passwordRoutes from './password.routes';
+import profileRoutes from './profile.routes';
+import { loadAccountKeys } from './secrets';
+import sessionRoutes from './sessions.routes';
+import smsResetRoutes from './smsReset.routes';
+import twoFactorRoutes from './twoFactor.routes';
 
-const errors = { 400: ApiErrorBody, 401: ApiErrorBody, 403: ApiErrorBody, 409: ApiErrorBody, 429: ApiErrorBody };
-const bearer = [{ bearer: [] }];
-
-const routes: FastifyPluginAsyncTypebox = async (app) => {
-  // Ready before the first unknown e-mail arrives, so even that answer takes no longer than the others.
-  void dummyHash();
+const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const keys = await loadAccountKeys(app.db);
-
-  app.post(
-    '/auth/login',
-    {
-      // Per address and e-mail (after the body is read): thirty farmers behind one NAT each have their own.
-      config: {
-        rateLimit: {
-          max: app.config.authRateLimitPerMinute,
-          timeWindow: '1 minute',
-          hook: 'preHandler',
-          keyGenerator: (req) => `${req.ip}|${String((req.body as { email?: unknown } | undefined)?.email ?? '').trim().toLowerCase()}`,
-        },
-      },
-      // With two-factor on, a right password answers a challenge for POST /auth/login/2fa, not tokens.
-      schema: { tags: ['auth'], body: LoginBody, response: { 200: Type.Union([LoginResponse, TwoFactorRequired]), ...errors } },
-    },
-    async (req) => {
-      const client = clientInfo(req.ip, req.headers['user-agent']);
-      const user = await checkCredentials(app.db, req.body.email, req.body.password, client, app.config.signInFailuresPerIp);
-      return afterFirstFactor(app, keys, user, client);
-    },
-  );
-
-  app.post(
-    '/auth/refresh-token',
-    {
-      config: { rateLimit: { max: app.config.authRateLimitPerMinute * 2, timeWindow: '1 minute' } },
-      schema: { tags: ['auth'], body: RefreshBody, response: { 200: Tokens, ...errors } },
-    },
-    async (req) => {
-      const result = await rotateSession(app.db, req.body.refreshToken);
-      if (!result.ok) {
-        if (result.reason === 'reused') app.realtime.disconnectSession(req.body.refreshToken.split('.')[0]);
-        req.log.info({ reason: result.reason }, 'refresh refused');
-        throw unauthorized('INVALID_REFRESH_TOKEN');
-      }
-      return { accessToken: app.auth.issueAccessToken(result.user, result.sessionId), refreshToken: result.refreshToken };
-    },
-  );
-
-  app.post(
-    '/auth/logout',
-    { schema: { tags: ['auth'], body: LogoutBody, response: { 200: SuccessResponse, ...errors } } },
-    async (req) => {
-      const ended = await endSession(app.db, req.body.refreshToken);
-      if (ended) app.realtime.disconnectSession(ended);
-      // Logging out twice (or with a stale token) is not an error the user can act on.
-      return { success: true };
-    },
-  );
-
-  app.post(
-    '/auth/register',
-    {
-      onRequest: [app.authenticate],
-      schema: { tags: ['auth'], security: bearer, body: RegisterBody, response: { 201: RegisterResponse, ...errors } },
-    },
-    async (req, reply) => {
-      const created = await register(app.db, req.user!, req.body);
-      // The spec's "→ same tokens" describes self-registration. Here staff create accounts for others:
-      // the creator keeps their own session and gets the new user back, never tokens for it.
-      return reply.code(201).send({ user: toUserJson(created) });
-    },
-  );
-
-  app.get(
-    '/auth/profile',
-    { onRequest: [app.authenticate], schema: { tags: ['auth'], security: bearer, response: { 200: ProfileResponse, 401: ApiErrorBody } } },
-    async (req) => {
-      const { user, fields } = await profile(app.db, req.user!);
-      if (!user) throw notFound();
-      return { user: toUserJson(user), fields };
-    },
-  );
+  await app.register(loginRoutes, { keys });
+  await app.register(profileRoutes);
+  await app.register(passwordRoutes);
+  await app.register(twoFactorRoutes, { keys });
+  await app.register(loginTwoFactorRoutes, { keys });
+  await app.register(sessionRoutes);
+  await app.register(otpRoutes, { keys });
+  await app.register(smsResetRoutes, { keys });
+  await app.register(metaRoutes);
+  await app.register(adminAccessRoutes);
 };
 
-export default routes;
+export default authRoutes;

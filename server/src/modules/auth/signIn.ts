@@ -6,8 +6,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { users } from '../../db/schema';
 import { signChallenge } from '../../domain/account/challengeToken';
-import { isTwoFactorOn } from '../account/twoFactor.service';
-import type { AccountKeys } from '../account/secrets';
+import { isTwoFactorOn } from './twoFactor.service';
+import type { AccountKeys } from './secrets';
 import { startSession } from './service';
 import type { ClientInfo } from './sessions';
 import { toUserJson } from './userJson';

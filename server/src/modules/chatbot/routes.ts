@@ -16,7 +16,6 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/chatbot',
     {
-      onRequest: [app.authenticate],
       config: { rateLimit: perUserLimit(app.config.chatPerUserPerMinute) },
       schema: { tags: ['chatbot'], body: ChatRequest, response: { 200: ChatReply, ...errors } },
     },

@@ -38,7 +38,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/disease',
-    { onRequest: [app.authenticate], schema: { tags: ['disease'], response: { 200: DiseaseCatalogue, ...errors } } },
+    { schema: { tags: ['disease'], response: { 200: DiseaseCatalogue, ...errors } } },
     async () => ({
       method: classifier.method,
       source: DISEASE_SOURCE,
@@ -50,7 +50,6 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/disease/detect',
     {
-      onRequest: [app.authenticate],
       // A leaf photo on 2G takes minutes to arrive (plugins/requestTimeout.ts).
       config: { rateLimit: perUserLimit(app.config.diseaseDetectPerUserPerMinute), upload: true },
       schema: {
@@ -77,7 +76,6 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/disease/history',
     {
-      onRequest: [app.authenticate],
       schema: { tags: ['disease'], querystring: Type.Object(PageQuery), response: { 200: DiseaseHistoryPage, ...errors } },
     },
     async (req) => listDiagnoses(app.db, req.user!.id, req.query.page ?? 1, req.query.limit ?? 10),
@@ -86,7 +84,6 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/disease/history/:id',
     {
-      onRequest: [app.authenticate],
       schema: {
         tags: ['disease'],
         params: Type.Object({ id: Type.String({ maxLength: 64 }) }),

@@ -14,7 +14,6 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/fdss',
     {
-      onRequest: [app.authenticate],
       schema: {
         tags: ['fdss'],
         response: { 200: Type.Object({ weatherSource: Type.String(), rules: Type.Array(Type.String()), endpoints: Type.Array(Type.String()) }), ...errors },
@@ -29,13 +28,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/fdss/weather/current',
-    { onRequest: [app.authenticate], schema: { tags: ['fdss'], querystring: FieldQuery, response: { 200: WeatherNow, ...errors } } },
+    { schema: { tags: ['fdss'], querystring: FieldQuery, response: { 200: WeatherNow, ...errors } } },
     async (req) => fieldWeather(app.db, req.user!, req.query.fieldId, weather, new Date()),
   );
 
   app.get(
     '/fdss/insights',
-    { onRequest: [app.authenticate], schema: { tags: ['fdss'], querystring: FieldQuery, response: { 200: InsightsResponse, ...errors } } },
+    { schema: { tags: ['fdss'], querystring: FieldQuery, response: { 200: InsightsResponse, ...errors } } },
     async (req) => ({ data: await fieldInsights(app.db, req.user!, req.query.fieldId, weather, new Date()) }),
   );
 };

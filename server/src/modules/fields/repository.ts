@@ -5,7 +5,7 @@ import { and, asc, count, desc, eq, inArray, like, or, sql, type SQL } from 'dri
 import type { FieldPin } from '../../../../contracts/fields';
 import type { Db } from '../../db/client';
 import { cropHistory, fieldFinancials, fieldNotes, fields, gpsFieldLocations, sensors, users } from '../../db/schema';
-import { fieldScope, type AuthUser } from '../../lib/access';
+import { fieldOwnerScope, fieldScope, type AuthUser } from '../../lib/access';
 import type { AddFieldPayload } from '../../../../contracts/addField';
 import { normaliseCropName } from '../../domain/crops/catalogue';
 import { counted, matchesWhenSearching, pageInfo, searchPattern } from '../people/repository';
@@ -20,13 +20,6 @@ const areaInAcres = sql<number | null>`case ${fields.areaUnit}
   when 'sq_meters' then ${fields.areaValue} / 4046.8564
   else ${fields.areaValue} end`;
 
-/** The owners whose fields the caller may see, as a condition on `users`. */
-function ownerScope(user: AuthUser): SQL | undefined {
-  if (user.role === 'coordinator') return eq(users.managedBy, user.id);
-  if (user.role === 'farmer') return eq(users.id, user.id);
-  return undefined;
-}
-
 function listFilter(user: AuthUser, q: FieldListQuery): SQL {
   const parts: (SQL | undefined)[] = [fieldScope(user)];
   if (q.search?.trim()) {
@@ -34,7 +27,7 @@ function listFilter(user: AuthUser, q: FieldListQuery): SQL {
     // Both branches on `fields` (the owner's name through their ids), so each uses its trigram index
     // (fields.search_text; lower(users.name)) and the count needs no join. A coordinator's owners are looked
     // for among their own farmers only (an index walk, not every user's name).
-    const ownerMatch = and(sql`lower(${users.name}) like ${pattern}`, ownerScope(user));
+    const ownerMatch = and(sql`lower(${users.name}) like ${pattern}`, fieldOwnerScope(user));
     parts.push(or(like(fields.searchText, pattern), sql`${fields.farmerId} = any(array(select ${users.id} from ${users} where ${ownerMatch}))`));
   }
   if (q.status && q.status !== 'all') parts.push(eq(fields.health, q.status));

@@ -5,7 +5,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ApiErrorBody } from '../../../../contracts/common';
-import { AddFieldBody, FieldChoice, FieldChoicesQuery, FieldList, FieldListQuery, FieldPins, FieldPinsQuery, LocationBody } from '../../../../contracts/fields';
+import {
+  AddFieldBody,
+  CreatedField,
+  FieldChoices,
+  FieldChoicesQuery,
+  FieldDetail,
+  FieldList,
+  FieldListQuery,
+  FieldLocation,
+  FieldPins,
+  FieldPinsQuery,
+  LocationBody,
+} from '../../../../contracts/fields';
 import { isAdmin, requireRole, STAFF } from '../../lib/access';
 import { forbidden } from '../../lib/errors';
 import type { AddFieldPayload } from '../../../../contracts/addField';
@@ -30,7 +42,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/fields',
     // Spec section 7: GET /fields → data.fields[].
-    { onRequest: [app.authenticate], schema: { tags, security, querystring: FieldChoicesQuery, response: { 200: Type.Object({ data: Type.Object({ fields: Type.Array(FieldChoice) }), pagination: Type.Any() }), ...errors } } },
+    { schema: { tags, security, querystring: FieldChoicesQuery, response: { 200: FieldChoices, ...errors } } },
     async (req) => {
       const { fields, pagination } = await repo.fieldChoices(app.db, req.user!, { page: req.query.page ?? 1, limit: req.query.limit ?? 100 });
       return { data: { fields }, pagination };
@@ -39,7 +51,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/fields',
-    { onRequest: [app.authenticate], schema: { tags, security, body: AddFieldBody, response: { 201: Type.Object({ field: Type.Object({ _id: Type.String(), fieldId: Type.String(), name: Type.String(), farmerId: Type.Union([Type.String(), Type.Null()]) }) }), ...errors } } },
+    { schema: { tags, security, body: AddFieldBody, response: { 201: CreatedField, ...errors } } },
     async (req, reply) => {
       const created = await service.createField(app.db, req.user!, req.body as AddFieldPayload);
       return reply.code(201).send({ field: { _id: created.id, fieldId: created.fieldId, name: created.name, farmerId: created.farmerId } });
@@ -48,7 +60,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/coordinator/field-overview',
-    { onRequest: [app.authenticate], schema: { tags, security, querystring: FieldListQuery, response: { 200: FieldList, ...errors } } },
+    { schema: { tags, security, querystring: FieldListQuery, response: { 200: FieldList, ...errors } } },
     async (req) => {
       requireRole(req.user!, STAFF);
       return repo.listFields(app.db, req.user!, listQuery(req.query), app.counts);
@@ -59,20 +71,20 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/fields/overview',
     // Field monitoring for whoever is signed in: a farmer's own fields, a coordinator's farmers' fields,
     // every field for an admin (fieldScope). The staff lists above and below stay staff-only.
-    { onRequest: [app.authenticate], schema: { tags, security, querystring: FieldListQuery, response: { 200: FieldList, ...errors } } },
+    { schema: { tags, security, querystring: FieldListQuery, response: { 200: FieldList, ...errors } } },
     async (req) => repo.listFields(app.db, req.user!, listQuery(req.query), app.counts),
   );
 
   app.get(
     '/fields/:id',
     // Field Details for any signed-in user, limited to fields within reach (a farmer: their own; else 404).
-    { onRequest: [app.authenticate], schema: { tags, security, params: FieldParams, response: { 200: Type.Any(), ...errors } } },
+    { schema: { tags, security, params: FieldParams, response: { 200: FieldDetail, ...errors } } },
     async (req) => service.fieldDetails(app.db, req.user!, req.params.id),
   );
 
   app.get(
     '/admin/fields',
-    { onRequest: [app.authenticate], schema: { tags, security, querystring: FieldListQuery, response: { 200: FieldList, ...errors } } },
+    { schema: { tags, security, querystring: FieldListQuery, response: { 200: FieldList, ...errors } } },
     async (req) => {
       // Coordinators reach this list too (the field table), limited to their farmers' fields.
       requireRole(req.user!, STAFF);
@@ -87,7 +99,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/fields/map',
     // Columns, not objects (contracts/fields.ts FieldPins); ETag / If-None-Match → 304; br or gzip when accepted.
-    { onRequest: [app.authenticate], schema: { tags, security, querystring: FieldPinsQuery, response: { 200: FieldPins, 304: Type.Null(), ...errors } } },
+    { schema: { tags, security, querystring: FieldPinsQuery, response: { 200: FieldPins, 304: Type.Null(), ...errors } } },
     async (req, reply) => {
       requireRole(req.user!, STAFF);
       const answer = await pins.get(req.user!, req.query.limit ?? 20_000);
@@ -104,8 +116,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/admin/fields/:id',
-    // The detail's shape is FieldDetail in contracts/fields.ts (the service returns that type).
-    { onRequest: [app.authenticate], schema: { tags, security, params: FieldParams, response: { 200: Type.Any(), ...errors } } },
+    { schema: { tags, security, params: FieldParams, response: { 200: FieldDetail, ...errors } } },
     async (req) => {
       requireRole(req.user!, STAFF);
       return service.fieldDetails(app.db, req.user!, req.params.id);
@@ -114,7 +125,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/admin/fields/:id/location',
-    { onRequest: [app.authenticate], schema: { tags, security, params: FieldParams, body: LocationBody, response: { 200: Type.Object({ _id: Type.String(), lat: Type.Number(), lng: Type.Number() }), ...errors } } },
+    { schema: { tags, security, params: FieldParams, body: LocationBody, response: { 200: FieldLocation, ...errors } } },
     async (req) => {
       if (!isAdmin(req.user!) && req.user!.role !== 'coordinator') throw forbidden();
       return service.setFieldLocation(app.db, req.user!, req.params.id, req.body.lat, req.body.lng);

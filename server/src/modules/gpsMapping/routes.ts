@@ -23,26 +23,25 @@ const NEARBY_KM = 10;
 const STATIONS_KM = 50;
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  const auth = { onRequest: [app.authenticate] };
 
-  app.get('/gps-mapping', { ...auth, schema: { tags, response: { 200: FieldLocationsResponse } } }, async (req) => {
+  app.get('/gps-mapping', { schema: { tags, response: { 200: FieldLocationsResponse } } }, async (req) => {
     requireRole(req.user!, STAFF);
     return { fieldLocations: (await locationsFor(app.db, req.user!)).map(toLocation) };
   });
 
-  app.get('/gps-mapping/statistics', { ...auth, schema: { tags, response: { 200: GpsStatistics } } }, async (req) => {
+  app.get('/gps-mapping/statistics', { schema: { tags, response: { 200: GpsStatistics } } }, async (req) => {
     requireRole(req.user!, STAFF);
     return { stats: { overview: statistics(await locationsFor(app.db, req.user!)) } };
   });
 
-  app.post('/gps-mapping', { ...auth, schema: { tags, body: AddLocationBody, response: { 201: FieldLocationResponse } } }, async (req, reply) => {
+  app.post('/gps-mapping', { schema: { tags, body: AddLocationBody, response: { 201: FieldLocationResponse } } }, async (req, reply) => {
     requireRole(req.user!, STAFF);
     const row = await addLocation(app.db, req.user!, req.body);
     reply.code(201);
     return { fieldLocation: toLocation(row) };
   });
 
-  app.get('/gps-mapping/mobile/nearby', { ...auth, schema: { tags, querystring: NearbyQuery, response: { 200: FieldLocationsResponse } } }, async (req) => {
+  app.get('/gps-mapping/mobile/nearby', { schema: { tags, querystring: NearbyQuery, response: { 200: FieldLocationsResponse } } }, async (req) => {
     requireRole(req.user!, STAFF);
     const { latitude, longitude, radius = NEARBY_KM } = req.query;
     return { fieldLocations: nearby(await locationsFor(app.db, req.user!), latitude, longitude, radius) };
@@ -50,7 +49,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/gps-mapping/mobile/weather-stations',
-    { ...auth, schema: { tags, querystring: NearbyQuery, response: { 200: WeatherStationsResponse } } },
+    { schema: { tags, querystring: NearbyQuery, response: { 200: WeatherStationsResponse } } },
     async (req) => {
       requireRole(req.user!, STAFF);
       const { latitude, longitude, radius = STATIONS_KM } = req.query;
@@ -60,7 +59,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/gps-mapping/mobile/location/:fieldId',
-    { ...auth, schema: { tags, params: FieldIdParams, body: UpdateLocationBody, response: { 200: FieldLocationResponse } } },
+    { schema: { tags, params: FieldIdParams, body: UpdateLocationBody, response: { 200: FieldLocationResponse } } },
     async (req) => {
       requireRole(req.user!, STAFF);
       const row = await moveLocation(app.db, req.user!, req.params.fieldId, req.body, app.config.gpsMaxMoveKm);

@@ -24,7 +24,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/health',
-    { config: { rateLimit: false }, schema: { tags: ['health'], response: { 200: HealthResponse, 503: HealthResponse } } },
+    { config: { public: true, rateLimit: false }, schema: { tags: ['health'], response: { 200: HealthResponse, 503: HealthResponse } } },
     async (_req, reply) => {
       const { status, database } = await check();
       if (!database) reply.code(503).header('retry-after', app.config.retryAfterSeconds);
@@ -35,7 +35,6 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/health/details',
     {
-      onRequest: [app.authenticate],
       schema: { tags: ['health'], summary: 'Database, brokers and ingest queue (admins)', response: { 200: HealthDetailsResponse, 503: HealthDetailsResponse } },
     },
     async (req, reply) => {
@@ -53,7 +52,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   const startedAt = new Date(Date.now() - process.uptime() * 1000).toISOString();
-  app.get('/test-updated-code', { schema: { tags: ['health'], response: { 200: CodeVersionResponse } } }, async () => ({
+  app.get('/test-updated-code', { config: { public: true }, schema: { tags: ['health'], response: { 200: CodeVersionResponse } } }, async () => ({
     message: 'ShetMitra API is running',
     version: app.appVersion,
     startedAt,

@@ -24,7 +24,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   };
   app.post(
     '/coordinator/send-message',
-    { onRequest: [app.authenticate], schema: { tags, security, body: SendMessageBody, response: { 200: SendMessageResult, ...errors } } },
+    { schema: { tags, security, body: SendMessageBody, response: { 200: SendMessageResult, ...errors } } },
     async (req) => {
       requireRole(req.user!, STAFF);
       const sent = await sendMessage(app.db, req.user!, req.body, sms);
@@ -34,13 +34,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.get('/messages', { onRequest: [app.authenticate], schema: { tags, security, querystring: InboxQuery, response: { 200: Inbox, ...errors } } }, async (req) =>
+  app.get('/messages', { schema: { tags, security, querystring: InboxQuery, response: { 200: Inbox, ...errors } } }, async (req) =>
     inbox(app.db, req.user!, { page: req.query.page ?? 1, limit: req.query.limit ?? 10 }),
   );
 
   app.post(
     '/messages/:id/read',
-    { onRequest: [app.authenticate], schema: { tags, security, params: IdParams, response: { 200: Type.Object({ _id: Type.String(), readAt: Type.String() }), ...errors } } },
+    { schema: { tags, security, params: IdParams, response: { 200: Type.Object({ _id: Type.String(), readAt: Type.String() }), ...errors } } },
     async (req) => {
       const read = await markRead(app.db, req.user!, req.params.id);
       await pushUnread([req.user!.id]);

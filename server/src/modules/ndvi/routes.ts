@@ -26,7 +26,6 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/ndvi',
     {
-      onRequest: [app.authenticate],
       schema: { tags: ['ndvi'], response: { 200: Type.Object({ provider: Type.String(), estimated: Type.Boolean(), radiusMetres: Type.Integer(), seriesDays: Type.Integer() }), ...errors } },
     },
     async () => ({ provider: ndvi.name, estimated: ndvi.name === 'crop-calendar-estimate', radiusMetres: 500, seriesDays: SERIES_DAYS }),
@@ -34,7 +33,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/ndvi/register-field',
-    { onRequest: [app.authenticate], schema: { tags: ['ndvi'], body: NdviRegisterRequest, response: { 200: NdviRegisterResponse, ...errors } } },
+    { schema: { tags: ['ndvi'], body: NdviRegisterRequest, response: { 200: NdviRegisterResponse, ...errors } } },
     async (req) => {
       const { lat, lon, radius = 500, name = 'My Farm' } = req.body;
       const user = req.user!;
@@ -55,7 +54,6 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/ndvi/timeseries',
     {
-      onRequest: [app.authenticate],
       schema: { tags: ['ndvi'], querystring: Type.Object({ fieldId: Type.String({ maxLength: 64 }) }), response: { 200: NdviTimeseriesResponse, ...errors } },
     },
     async (req) => {

@@ -22,7 +22,7 @@ import { ADMINS, loadFarmerFor, requireRole, STAFF } from '../../lib/access';
 import { AppError, badRequest, M } from '../../lib/errors';
 import { readMultipart } from '../../lib/multipart';
 import { FARMER_IMPORT_MAX_BYTES, farmersToCsv } from '../../domain/people/csv';
-import { createInviter } from '../account/passwordLinks';
+import { createInviter } from '../auth/passwordLinks';
 import { preferredLanguage } from '../userLanguage';
 import * as repo from './repository';
 import * as service from './service';
@@ -35,14 +35,14 @@ const Lang = Type.Union([Type.Literal('english'), Type.Literal('marathi'), Type.
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(multipart, { limits: { fileSize: FARMER_IMPORT_MAX_BYTES, files: 1, fields: 5 } });
   // Sockets follow at once, on every instance: the ended sessions' sockets are closed, and whatever else the
-  // person's sockets (or the watchers of a moved farmer's fields) may no longer see is left (plugins/io.ts).
+  // person's sockets (or the watchers of a moved farmer's fields) may no longer see is left (realtime/sockets.ts).
   const endSessions = (userId: string, ids: string[]) => app.realtime.recheck({ sessions: ids, users: [userId] });
   const page = (q: { page?: number; limit?: number }) => ({ page: q.page ?? 1, limit: q.limit ?? 10 });
   const inviter = createInviter(app);
 
   app.get(
     '/coordinators',
-    { onRequest: [app.authenticate], schema: { tags, security, response: { 200: CoordinatorChoices, ...errors } } },
+    { schema: { tags, security, response: { 200: CoordinatorChoices, ...errors } } },
     async (req) => {
       requireRole(req.user!, STAFF);
       return { users: await repo.coordinatorChoices(app.db) };
@@ -51,7 +51,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/admin/farmers',
-    { onRequest: [app.authenticate], schema: { tags, security, querystring: FarmerListQuery, response: { 200: FarmerList, ...errors } } },
+    { schema: { tags, security, querystring: FarmerListQuery, response: { 200: FarmerList, ...errors } } },
     async (req) => {
       requireRole(req.user!, ADMINS);
       return repo.listFarmers(app.db, req.user!, { ...page(req.query), search: req.query.search, status: req.query.status }, app.counts);
@@ -60,7 +60,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/coordinator/managed-farmers',
-    { onRequest: [app.authenticate], schema: { tags, security, querystring: FarmerListQuery, response: { 200: FarmerList, ...errors } } },
+    { schema: { tags, security, querystring: FarmerListQuery, response: { 200: FarmerList, ...errors } } },
     async (req) => {
       requireRole(req.user!, STAFF);
       return repo.listFarmers(app.db, req.user!, { ...page(req.query), search: req.query.search, status: req.query.status }, app.counts);
@@ -69,7 +69,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/admin/farmer/:id',
-    { onRequest: [app.authenticate], schema: { tags, security, params: IdParams, response: { 200: FarmerRow, ...errors } } },
+    { schema: { tags, security, params: IdParams, response: { 200: FarmerRow, ...errors } } },
     async (req) => {
       requireRole(req.user!, STAFF);
       const farmer = await loadFarmerFor(app.db, req.user!, req.params.id);
@@ -80,7 +80,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/admin/farmer/:id',
-    { onRequest: [app.authenticate], schema: { tags, security, params: IdParams, body: PersonEdit, response: { 200: Ok, ...errors } } },
+    { schema: { tags, security, params: IdParams, body: PersonEdit, response: { 200: Ok, ...errors } } },
     async (req) => {
       requireRole(req.user!, STAFF);
       await endSessions(req.params.id, await service.editFarmer(app.db, req.user!, req.params.id, req.body));
@@ -90,7 +90,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.patch(
     '/admin/farmer/:id/deactivate',
-    { onRequest: [app.authenticate], schema: { tags, security, params: IdParams, response: { 200: Ok, ...errors } } },
+    { schema: { tags, security, params: IdParams, response: { 200: Ok, ...errors } } },
     async (req) => {
       requireRole(req.user!, ADMINS);
       await endSessions(req.params.id, await service.deactivateFarmer(app.db, req.user!, req.params.id));
@@ -100,7 +100,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.patch(
     '/admin/farmer/:id/assign-coordinator',
-    { onRequest: [app.authenticate], schema: { tags, security, params: IdParams, body: AssignCoordinator, response: { 200: Ok, ...errors } } },
+    { schema: { tags, security, params: IdParams, body: AssignCoordinator, response: { 200: Ok, ...errors } } },
     async (req) => {
       requireRole(req.user!, ADMINS);
       await service.assignCoordinator(app.db, req.user!, req.params.id, req.body.coordinatorId);
@@ -112,7 +112,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/admin/coordinators',
-    { onRequest: [app.authenticate], schema: { tags, security, querystring: CoordinatorListQuery, response: { 200: CoordinatorList, ...errors } } },
+    { schema: { tags, security, querystring: CoordinatorListQuery, response: { 200: CoordinatorList, ...errors } } },
     async (req) => {
       requireRole(req.user!, ADMINS);
       return repo.listCoordinators(app.db, { page: req.query.page ?? 1, limit: req.query.limit ?? 500, search: req.query.search }, app.counts);
@@ -121,7 +121,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/admin/coordinator/:id',
-    { onRequest: [app.authenticate], schema: { tags, security, params: IdParams, body: PersonEdit, response: { 200: Ok, ...errors } } },
+    { schema: { tags, security, params: IdParams, body: PersonEdit, response: { 200: Ok, ...errors } } },
     async (req) => {
       requireRole(req.user!, ADMINS);
       await endSessions(req.params.id, await service.editCoordinator(app.db, req.params.id, req.body));
@@ -131,7 +131,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.patch(
     '/admin/coordinator/:id/deactivate',
-    { onRequest: [app.authenticate], schema: { tags, security, params: IdParams, response: { 200: Ok, ...errors } } },
+    { schema: { tags, security, params: IdParams, response: { 200: Ok, ...errors } } },
     async (req) => {
       requireRole(req.user!, ADMINS);
       await endSessions(req.params.id, await service.deactivateCoordinator(app.db, req.params.id));
@@ -142,7 +142,6 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/admin/farmers/import',
     {
-      onRequest: [app.authenticate],
       config: { upload: true },
       schema: {
         tags,
@@ -170,7 +169,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/admin/farmers/export',
-    { onRequest: [app.authenticate], schema: { tags, security, response: { 200: Type.String(), ...errors } } },
+    { schema: { tags, security, response: { 200: Type.String(), ...errors } } },
     async (req, reply) => {
       requireRole(req.user!, ADMINS);
       const csv = farmersToCsv(await repo.exportRows(app.db, req.user!));

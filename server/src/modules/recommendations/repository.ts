@@ -74,3 +74,16 @@ export async function recentMoisture(db: Db, fieldId: string, now: Date): Promis
     .where(and(eq(sensorReadings.fieldId, fieldId), eq(sensorReadings.type, 'moisture'), gte(sensorReadings.recordedAt, since)));
   return row?.value == null || Number.isNaN(row.value) ? null : row.value;
 }
+
+/**
+ * Moves a recommendation from the status it was read with to `to`, decided by `actorId`. The status read is
+ * part of the condition, so two staff deciding at once cannot both win: undefined for the loser.
+ */
+export async function moveStatus(db: Db, id: string, from: Recommendation['status'], to: Recommendation['status'], actorId: string) {
+  const [rec] = await db
+    .update(aiRecommendations)
+    .set({ status: to, decidedBy: actorId, updatedAt: new Date() })
+    .where(and(eq(aiRecommendations.id, id), eq(aiRecommendations.status, from)))
+    .returning();
+  return rec;
+}

@@ -3,7 +3,6 @@
  * lifecycle enforced here (409 for an illegal move), and rule-based generation for one field.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { and, eq } from 'drizzle-orm';
 import { IdParams } from '../../../../contracts/common';
 import {
   GenerateBody,
@@ -13,22 +12,18 @@ import {
   RecommendationStats,
   StatusBody,
 } from '../../../../contracts/recommendations';
-import { aiRecommendations } from '../../db/schema';
 import { loadFieldFor, requireRole, STAFF } from '../../lib/access';
-import { conflict, notFound } from '../../lib/errors';
 import { ECONOMICS_SOURCE, METHOD } from '../../domain/recommendations/generate';
-import { canMove } from '../../domain/recommendations/lifecycle';
 import { preferredLanguage } from '../userLanguage';
-import { recommendationText } from './messages';
-import { findRecommendation, listRecommendations, recommendationStats, toItem } from './repository';
-import { generateFor } from './service';
+import { listRecommendations, recommendationStats } from './repository';
+import { changeStatus, generateFor } from './service';
 
 const tags = ['recommendations'];
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/ai-recommendations',
-    { onRequest: [app.authenticate], schema: { tags, querystring: RecommendationsQuery, response: { 200: RecommendationsResponse } } },
+    { schema: { tags, querystring: RecommendationsQuery, response: { 200: RecommendationsResponse } } },
     async (req) => {
       requireRole(req.user!, STAFF);
       if (req.query.fieldId) await loadFieldFor(app.db, req.user!, req.query.fieldId);
@@ -38,7 +33,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/ai-recommendations/stats',
-    { onRequest: [app.authenticate], schema: { tags, response: { 200: RecommendationStats } } },
+    { schema: { tags, response: { 200: RecommendationStats } } },
     async (req) => {
       requireRole(req.user!, STAFF);
       return { stats: await recommendationStats(app.db, req.user!) };
@@ -47,27 +42,16 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/ai-recommendations/:id/status',
-    { onRequest: [app.authenticate], schema: { tags, params: IdParams, body: StatusBody, response: { 200: RecommendationResponse } } },
+    { schema: { tags, params: IdParams, body: StatusBody, response: { 200: RecommendationResponse } } },
     async (req) => {
       requireRole(req.user!, STAFF);
-      const found = await findRecommendation(app.db, req.user!, req.params.id);
-      if (!found) throw notFound();
-      const to = req.body.status;
-      if (!canMove(found.rec.status, to)) throw conflict(recommendationText.illegalMove, 'ILLEGAL_STATUS_CHANGE');
-      // The status we read is part of the condition, so two staff deciding at once cannot both win.
-      const [rec] = await app.db
-        .update(aiRecommendations)
-        .set({ status: to, decidedBy: req.user!.id, updatedAt: new Date() })
-        .where(and(eq(aiRecommendations.id, found.rec.id), eq(aiRecommendations.status, found.rec.status)))
-        .returning();
-      if (!rec) throw conflict(recommendationText.illegalMove, 'ILLEGAL_STATUS_CHANGE');
-      return { recommendation: toItem({ ...found, rec }) };
+      return changeStatus(app.db, req.user!, req.params.id, req.body.status);
     },
   );
 
   app.post(
     '/ai-recommendations/generate',
-    { onRequest: [app.authenticate], schema: { tags, body: GenerateBody, response: { 200: RecommendationsResponse } } },
+    { schema: { tags, body: GenerateBody, response: { 200: RecommendationsResponse } } },
     async (req) => {
       requireRole(req.user!, STAFF);
       const field = await loadFieldFor(app.db, req.user!, req.body.fieldId);

@@ -2,10 +2,12 @@
 import type { Db } from '../../db/client';
 import { aiRecommendations, type fields } from '../../db/schema';
 import type { AuthUser } from '../../lib/access';
-import { unprocessable } from '../../lib/errors';
+import { conflict, notFound, unprocessable } from '../../lib/errors';
+import type { Recommendation } from '../../../../contracts/recommendations';
+import { canMove } from '../../domain/recommendations/lifecycle';
 import type { Lang } from '../../domain/language';
 import { generateRecommendations } from '../../domain/recommendations/generate';
-import { recentMoisture, toItem } from './repository';
+import { findRecommendation, moveStatus, recentMoisture, toItem } from './repository';
 import { recommendationText } from './messages';
 
 type Field = typeof fields.$inferSelect;
@@ -54,4 +56,15 @@ export async function generateFor(db: Db, user: AuthUser, field: Field, lang: La
     )
     .returning();
   return rows.map((rec) => toItem({ rec, fieldName: field.name, fieldCode: field.fieldId }));
+}
+
+/** Moves a recommendation within the caller's reach (404 otherwise) along the lifecycle; 409 for a move it forbids or lost. */
+export async function changeStatus(db: Db, user: AuthUser, id: string, to: Recommendation['status']) {
+  const found = await findRecommendation(db, user, id);
+  if (!found) throw notFound();
+  if (!canMove(found.rec.status, to)) throw conflict(recommendationText.illegalMove, 'ILLEGAL_STATUS_CHANGE');
+  // The status we read is part of the condition, so two staff deciding at once cannot both win.
+  const rec = await moveStatus(db, found.rec.id, found.rec.status, to, user.id);
+  if (!rec) throw conflict(recommendationText.illegalMove, 'ILLEGAL_STATUS_CHANGE');
+  return { recommendation: toItem({ ...found, rec }) };
 }

@@ -111,3 +111,14 @@ export async function sensorInScope(db: Db, user: AuthUser, sensorUuid: string) 
     .limit(1);
   return row;
 }
+
+/** The device-key hash of a sensor and its code (the HTTP ingest's check), or undefined. */
+export async function deviceKeyOf(db: Db, sensorUuid: string) {
+  const [sensor] = await db.select({ sensorId: sensors.sensorId, hash: sensors.deviceKeyHash }).from(sensors).where(eq(sensors.id, sensorUuid)).limit(1);
+  return sensor;
+}
+
+/** Stores a new device key's hash (replacing any earlier key), or clears it with null. */
+export async function setDeviceKey(db: Db, sensorUuid: string, hash: string | null, createdAt: Date | null) {
+  await db.update(sensors).set({ deviceKeyHash: hash, deviceKeyCreatedAt: createdAt }).where(eq(sensors.id, sensorUuid));
+}

@@ -4,7 +4,6 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { eq } from 'drizzle-orm';
 import { IdParams } from '../../../../contracts/common';
 import {
   DeviceKeyResponse,
@@ -17,15 +16,11 @@ import {
   TimelineQuery,
   TimelineResponse,
 } from '../../../../contracts/sensors';
-import { isDatabaseUnavailable } from '../../db/errors';
-import { sensors } from '../../db/schema';
-import { QueueFullError, BatcherClosedError } from '../../domain/ingest/batcher';
 import { fieldIdFor, loadFieldFor, requireRole, STAFF } from '../../lib/access';
-import { AppError, notFound, unavailable, unprocessable } from '../../lib/errors';
-import { keyMatches, newDeviceKey, parseDeviceKey } from './deviceKeys';
 import { sensorText } from './messages';
 import { createDaySeriesCache } from './seriesCache';
-import { fieldsWithLastReading, readingAges, sensorInScope, series, SERIES_BUCKET_MINUTES, timeline } from './repository';
+import { fieldsWithLastReading, readingAges, series, SERIES_BUCKET_MINUTES, timeline } from './repository';
+import * as service from './service';
 
 const DAY_MS = 24 * 3600_000;
 
@@ -43,8 +38,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/sensor-data/ingest',
     {
-      // Devices are throttled by the bounded ingest queue (503 when full), not by the per-IP limit.
-      config: { rateLimit: false },
+      // Public to the sign-in hook: a device proves itself with its x-device-key instead. Devices are throttled by
+      // the bounded ingest queue (503 when full), not by the per-IP limit.
+      config: { public: true, rateLimit: false },
       schema: {
         tags: ['sensors'],
         summary: 'Ingest one reading or a batch (header x-device-key); 202 after the commit',
@@ -54,73 +50,41 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req, reply) => {
-      const parsed = parseDeviceKey(req.headers['x-device-key']);
-      const [sensor] = parsed
-        ? await app.db
-            .select({ sensorId: sensors.sensorId, hash: sensors.deviceKeyHash })
-            .from(sensors)
-            .where(eq(sensors.id, parsed.sensorUuid))
-            .limit(1)
-        : [];
-      if (!parsed || !sensor || !keyMatches(parsed.secret, sensor.hash)) {
-        throw new AppError(401, 'DEVICE_KEY_INVALID', sensorText.deviceKeyInvalid);
-      }
       const items = Array.isArray(req.body) ? req.body : [req.body];
-      let outcome;
-      try {
-        outcome = await app.ingest.ingest(items, { sensorId: sensor.sensorId }, 'reject');
-      } catch (err) {
-        // The database away: 503 DATABASE_UNAVAILABLE with Retry-After (errors plugin); the device resends.
-        if (isDatabaseUnavailable(err)) throw err;
-        if (!(err instanceof QueueFullError) && !(err instanceof BatcherClosedError)) req.log.warn({ err }, 'ingest write failed');
-        throw unavailable();
-      }
-      if (outcome.accepted === 0) throw unprocessable(sensorText.allRejected, { rejected: outcome.rejected });
-      return reply.code(202).send(outcome);
+      return reply.code(202).send(await service.ingestFromDevice(app, req.log, req.headers['x-device-key'], items));
     },
   );
 
   app.post(
     '/sensors/:id/device-key',
     {
-      onRequest: [app.authenticate],
       schema: { tags: ['sensors'], summary: 'Issue a new device key (shown once; replaces any earlier key). Also the MQTT password, with the sensor id as username', params: IdParams, response: { 201: DeviceKeyResponse } },
     },
     async (req, reply) => {
       requireRole(req.user!, STAFF);
-      const sensor = await sensorInScope(app.db, req.user!, req.params.id);
-      if (!sensor) throw notFound();
-      const { key, hash } = newDeviceKey(sensor.id);
-      const createdAt = new Date();
-      await app.db.update(sensors).set({ deviceKeyHash: hash, deviceKeyCreatedAt: createdAt }).where(eq(sensors.id, sensor.id));
-      // The old key stops working on this process's broker at once (elsewhere within MQTT_AUTH_CACHE_SECONDS).
-      app.mqttAccess?.forget(sensor.id);
-      return reply.code(201).send({ sensorId: sensor.sensorId, deviceKey: key, createdAt: createdAt.toISOString() });
+      return reply.code(201).send(await service.issueDeviceKey(app, req.user!, req.params.id));
     },
   );
 
   app.delete(
     '/sensors/:id/device-key',
-    { onRequest: [app.authenticate], schema: { tags: ['sensors'], summary: 'Revoke the device key', params: IdParams } },
+    { schema: { tags: ['sensors'], summary: 'Revoke the device key', params: IdParams, response: { 204: Type.Null() } } },
     async (req, reply) => {
       requireRole(req.user!, STAFF);
-      const sensor = await sensorInScope(app.db, req.user!, req.params.id);
-      if (!sensor) throw notFound();
-      await app.db.update(sensors).set({ deviceKeyHash: null, deviceKeyCreatedAt: null }).where(eq(sensors.id, sensor.id));
-      app.mqttAccess?.forget(sensor.id);
-      return reply.code(204).send();
+      await service.revokeDeviceKey(app, req.user!, req.params.id);
+      return reply.code(204).send(null);
     },
   );
 
   app.get(
     '/sensor-data',
-    { onRequest: [app.authenticate], schema: { tags: ['sensors'], summary: "The caller's fields with their last reading", response: { 200: FieldsResponse } } },
+    { schema: { tags: ['sensors'], summary: "The caller's fields with their last reading", response: { 200: FieldsResponse } } },
     async (req) => ({ fields: await fieldsWithLastReading(app.db, req.user!) }),
   );
 
   app.get(
     '/sensor-data/latest',
-    { onRequest: [app.authenticate], schema: { tags: ['sensors'], querystring: FieldQuery, response: { 200: LatestResponse } } },
+    { schema: { tags: ['sensors'], querystring: FieldQuery, response: { 200: LatestResponse } } },
     async (req) => {
       const f = await loadFieldFor(app.db, req.user!, req.query.fieldId);
       const ages = await readingAges(app.db, f.id, f.offlineAfterMinutes);
@@ -133,7 +97,6 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/sensor-data/24h',
     {
-      onRequest: [app.authenticate],
       schema: { tags: ['sensors'], summary: 'Last 24 hours in 5-minute averages (or only after `since`)', querystring: FieldQuery, response: { 200: Series24hResponse } },
     },
     async (req, reply) => {
@@ -151,7 +114,6 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/fields/:id/sensor-data',
     {
-      onRequest: [app.authenticate],
       schema: { tags: ['sensors'], summary: "Sensor timeline of a field within the caller's reach (a farmer: their own)", params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) }), querystring: TimelineQuery, response: { 200: TimelineResponse } },
     },
     async (req) => {
@@ -163,7 +125,6 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/admin/fields/:id/sensor-data',
     {
-      onRequest: [app.authenticate],
       schema: { tags: ['sensors'], summary: 'Sensor timeline per type, averaged into time buckets', params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) }), querystring: TimelineQuery, response: { 200: TimelineResponse } },
     },
     async (req) => {

@@ -12,7 +12,7 @@
  */
 import { hostname } from 'node:os';
 import mqtt, { type MqttClient } from 'mqtt';
-import { sharedReadingsFilter } from '../domain/ingest/topic';
+import { sharedReadingsFilter } from '../../domain/ingest/topic';
 import type { MessageHandler } from './readingsHandler';
 
 const ACK_AFTER_COMMIT = new Error('acknowledged after commit');

@@ -8,15 +8,14 @@
  * is sent and no link is cancelled: the newest link already mailed keeps working for its owner.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { and, count, eq, gt, isNull } from 'drizzle-orm';
-import { ChangePasswordBody, ForgotPasswordBody, ResetPasswordBody } from '../../../../contracts/account';
-import { passwordResets, users } from '../../db/schema';
+import { ChangePasswordBody, ForgotPasswordBody, OkAnswer, ResetPasswordBody } from '../../../../contracts/account';
 import { assertPasswordAllowed } from '../../domain/account/passwordRules';
 import { createThrottle } from '../../domain/throttle/throttle';
 import { badRequest, tooManyRequests, unauthorized } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { createMailProvider } from '../../providers/mail/index';
 import { AM } from './messages';
+import { claimResetLink, findUserByEmail, passwordOwner, resetLinkOwner, resetMailsInLastHour, setPasswordHash } from './password.repository';
 import { issuePasswordLinks, RESET_TTL_MS, sha256 } from './passwordLinks';
 import { revokeSessions } from './sessions.repository';
 
@@ -30,47 +29,24 @@ const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
     for (const id of ids) app.realtime.disconnectSession(id);
   };
 
-  const mailsInLastHour = async (userId: string) => {
-    const [row] = await app.db
-      .select({ n: count() })
-      .from(passwordResets)
-      .where(
-        and(
-          eq(passwordResets.userId, userId),
-          eq(passwordResets.purpose, 'reset'),
-          gt(passwordResets.createdAt, new Date(Date.now() - 60 * 60 * 1000)),
-        ),
-      );
-    return row.n;
-  };
-
-  app.post('/auth/change-password', { onRequest: [app.authenticate], schema: { body: ChangePasswordBody } }, async (req) => {
+  app.post('/auth/change-password', { schema: { body: ChangePasswordBody, response: { 200: OkAnswer } } }, async (req) => {
     const me = req.user!;
     const { currentPassword, newPassword } = req.body;
-    const [row] = await app.db
-      .select({ hash: users.passwordHash, email: users.email, name: users.name })
-      .from(users)
-      .where(eq(users.id, me.id));
+    const row = await passwordOwner(app.db, me.id);
     if (!row) throw unauthorized();
     if (!(await verifyPassword(row.hash, currentPassword))) throw badRequest(AM.wrongCurrentPassword, undefined, 'WRONG_PASSWORD');
     assertPasswordAllowed(newPassword, row);
     if (newPassword === currentPassword) throw badRequest(AM.samePassword, undefined, 'SAME_PASSWORD');
-    await app.db
-      .update(users)
-      .set({ passwordHash: await hashPassword(newPassword), updatedAt: new Date() })
-      .where(eq(users.id, me.id));
+    await setPasswordHash(app.db, me.id, await hashPassword(newPassword));
     await endSessions(me.id, 'password-changed', me.sessionId);
     return { success: true as const, message: AM.passwordChanged };
   });
 
-  app.post('/auth/forgot-password', { schema: { body: ForgotPasswordBody } }, async (req) => {
+  app.post('/auth/forgot-password', { config: { public: true }, schema: { body: ForgotPasswordBody, response: { 200: OkAnswer } } }, async (req) => {
     const email = req.body.email.trim().toLowerCase();
     if (!perIp.hit(req.ip)) throw tooManyRequests();
-    const [user] = await app.db
-      .select({ id: users.id, name: users.name, status: users.status })
-      .from(users)
-      .where(eq(users.email, email));
-    if (user && user.status === 'Active' && (await mailsInLastHour(user.id)) < app.config.resetMailsPerAccountPerHour) {
+    const user = await findUserByEmail(app.db, email);
+    if (user && user.status === 'Active' && (await resetMailsInLastHour(app.db, user.id)) < app.config.resetMailsPerAccountPerHour) {
       const [token] = await issuePasswordLinks(app.db, [user.id], 'reset', RESET_TTL_MS);
       const link = `${app.config.publicUrl}/reset-password?token=${token}`;
       // Not awaited: a known address must not answer slower than an unknown one.
@@ -85,29 +61,16 @@ const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { success: true as const, message: AM.resetLinkSent };
   });
 
-  app.post('/auth/reset-password', { schema: { body: ResetPasswordBody } }, async (req) => {
+  app.post('/auth/reset-password', { config: { public: true }, schema: { body: ResetPasswordBody, response: { 200: OkAnswer } } }, async (req) => {
     if (!resetAttempts.hit(req.ip)) throw tooManyRequests();
     const { token, newPassword } = req.body;
     // The rules first (they need the owner's e-mail and name), so a refused password leaves the link usable.
-    const [owner] = await app.db
-      .select({ email: users.email, name: users.name })
-      .from(passwordResets)
-      .innerJoin(users, eq(users.id, passwordResets.userId))
-      .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())));
+    const owner = await resetLinkOwner(app.db, sha256(token));
     if (!owner) throw badRequest(AM.resetLinkInvalid, undefined, 'RESET_TOKEN_INVALID');
     assertPasswordAllowed(newPassword, owner);
     const passwordHash = await hashPassword(newPassword);
-    const userId = await app.db.transaction(async (tx) => {
-      // Claiming the token and setting the password happen together or not at all.
-      const [claimed] = await tx
-        .update(passwordResets)
-        .set({ usedAt: new Date() })
-        .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())))
-        .returning({ userId: passwordResets.userId });
-      if (!claimed) return null;
-      await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, claimed.userId));
-      return claimed.userId;
-    });
+    // Claiming the token and setting the password happen together or not at all.
+    const userId = await claimResetLink(app.db, sha256(token), passwordHash);
     if (!userId) throw badRequest(AM.resetLinkInvalid, undefined, 'RESET_TOKEN_INVALID');
     await endSessions(userId, 'password-reset');
     return { success: true as const, message: AM.passwordReset };

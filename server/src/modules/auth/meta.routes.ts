@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AuthOptions } from '../../../../contracts/account';
 
 const metaRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/auth/options', { schema: { response: { 200: AuthOptions } } }, async () => ({ otpLoginEnabled: app.config.otpLoginEnabled }));
+  app.get('/auth/options', { config: { public: true }, schema: { response: { 200: AuthOptions } } }, async () => ({ otpLoginEnabled: app.config.otpLoginEnabled }));
 };
 
 export default metaRoutes;

@@ -7,14 +7,13 @@
  * written to the user's login history with the administrator's id (`actorId`).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { and, desc, eq, gt, isNull, max } from 'drizzle-orm';
 import { IdParams } from '../../../../contracts/common';
-import { AdminSignInAnswer, InviteAnswer } from '../../../../contracts/account';
-import { loginHistory, sessions, users } from '../../db/schema';
+import { AdminSignInAnswer, InviteAnswer, OkAnswer, SessionsEnded } from '../../../../contracts/account';
 import { SIGN_IN_POLICY } from '../../domain/throttle/signInThrottle';
 import { ADMINS, CAN_CREATE, isUuid, requireRole, type AuthUser } from '../../lib/access';
 import { badRequest, notFound } from '../../lib/errors';
-import { clientInfo } from '../auth/loginHistory';
+import { clientInfo } from './loginHistory';
+import { findUser, lastThrottleClear, liveSessionIds, recentSignIns, recordAdminAction, waitingSources } from './adminAccess.repository';
 import { AM } from './messages';
 import { createInviter } from './passwordLinks';
 import { revokeSessions } from './sessions.repository';
@@ -24,7 +23,7 @@ const ADMIN_HISTORY_LIMIT = 50;
 async function loadReachable(app: { db: import('../../db/client').Db }, caller: AuthUser, id: string) {
   requireRole(caller, ADMINS);
   if (!isUuid(id)) throw notFound();
-  const [target] = await app.db.select().from(users).where(eq(users.id, id)).limit(1);
+  const target = await findUser(app.db, id);
   if (!target || (target.id !== caller.id && !CAN_CREATE[caller.role].includes(target.role))) throw notFound();
   return target;
 }
@@ -33,32 +32,17 @@ const adminAccessRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const inviter = createInviter(app);
   app.get(
     '/admin/users/:id/sign-in',
-    { onRequest: [app.authenticate], schema: { tags: ['admin'], params: IdParams, response: { 200: AdminSignInAnswer } } },
+    { schema: { tags: ['admin'], params: IdParams, response: { 200: AdminSignInAnswer } } },
     async (req) => {
       const target = await loadReachable(app, req.user!, req.params.id);
       const now = new Date();
       const since = new Date(now.getTime() - SIGN_IN_POLICY.windowMs);
-      const [clear] = await app.db
-        .select({ at: max(loginHistory.createdAt) })
-        .from(loginHistory)
-        .where(and(eq(loginHistory.email, target.email), eq(loginHistory.status, 'unthrottled')));
-      const from = clear?.at && clear.at > since ? clear.at : since;
+      const clearedAt = await lastThrottleClear(app.db, target.email);
+      const from = clearedAt && clearedAt > since ? clearedAt : since;
       // Sources still waiting: the newest refusal per address whose wait has not ended (after the last clear).
-      const waiting = await app.db
-        .select({ ip: loginHistory.ipAddress, retryAt: max(loginHistory.retryAt) })
-        .from(loginHistory)
-        .where(and(eq(loginHistory.email, target.email), eq(loginHistory.status, 'throttled'), gt(loginHistory.createdAt, from), gt(loginHistory.retryAt, now)))
-        .groupBy(loginHistory.ipAddress);
-      const history = await app.db
-        .select()
-        .from(loginHistory)
-        .where(eq(loginHistory.email, target.email))
-        .orderBy(desc(loginHistory.createdAt))
-        .limit(ADMIN_HISTORY_LIMIT);
-      const live = await app.db
-        .select({ id: sessions.id })
-        .from(sessions)
-        .where(and(eq(sessions.userId, target.id), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+      const waiting = await waitingSources(app.db, target.email, from, now);
+      const history = await recentSignIns(app.db, target.email, ADMIN_HISTORY_LIMIT);
+      const live = await liveSessionIds(app.db, target.id, now);
       return {
         user: { _id: target.id, name: target.name, email: target.email, role: target.role },
         activeSessions: live.length,
@@ -79,13 +63,13 @@ const adminAccessRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/admin/users/:id/sign-in/clear',
-    { onRequest: [app.authenticate], schema: { tags: ['admin'], params: IdParams } },
+    { schema: { tags: ['admin'], params: IdParams, response: { 200: OkAnswer } } },
     async (req) => {
       const me = req.user!;
       const target = await loadReachable(app, me, req.params.id);
       const client = clientInfo(req.ip, req.headers['user-agent']);
       // Failures before this row no longer count for the account (domain/throttle/signInThrottle.ts).
-      await app.db.insert(loginHistory).values({
+      await recordAdminAction(app.db, {
         email: target.email,
         userId: target.id,
         status: 'unthrottled',
@@ -102,7 +86,7 @@ const adminAccessRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/admin/users/:id/sessions/end',
-    { onRequest: [app.authenticate], schema: { tags: ['admin'], params: IdParams } },
+    { schema: { tags: ['admin'], params: IdParams, response: { 200: SessionsEnded } } },
     async (req) => {
       const me = req.user!;
       const target = await loadReachable(app, me, req.params.id);
@@ -110,7 +94,7 @@ const adminAccessRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const ended = await revokeSessions(app.db, target.id, 'ended-by-admin', target.id === me.id ? { except: me.sessionId } : {});
       for (const id of ended) app.realtime.disconnectSession(id);
       const client = clientInfo(req.ip, req.headers['user-agent']);
-      await app.db.insert(loginHistory).values({
+      await recordAdminAction(app.db, {
         email: target.email,
         userId: target.id,
         status: 'sessions_ended',
@@ -127,7 +111,7 @@ const adminAccessRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/admin/users/:id/invite',
-    { onRequest: [app.authenticate], schema: { tags: ['admin'], params: IdParams, response: { 200: InviteAnswer } } },
+    { schema: { tags: ['admin'], params: IdParams, response: { 200: InviteAnswer } } },
     async (req) => {
       const me = req.user!;
       const target = await loadReachable(app, me, req.params.id);

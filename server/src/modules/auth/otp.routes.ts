@@ -5,15 +5,16 @@
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { and, eq } from 'drizzle-orm';
-import { MobileOtpRequestBody, MobileOtpVerifyBody } from '../../../../contracts/account';
-import { users } from '../../db/schema';
+import { Type } from 'typebox';
+import { LoginResponse } from '../../../../contracts/auth';
+import { MobileOtpRequestBody, MobileOtpVerifyBody, OkAnswer, TwoFactorRequired } from '../../../../contracts/account';
 import { createThrottle } from '../../domain/throttle/throttle';
 import { AppError, badRequest, tooManyRequests } from '../../lib/errors';
 import { createSmsProvider } from '../../providers/sms/index';
-import { clientInfo } from '../auth/loginHistory';
-import { afterFirstFactor } from '../auth/signIn';
+import { clientInfo } from './loginHistory';
+import { afterFirstFactor } from './signIn';
 import { AM } from './messages';
+import { activeUserByPhone } from './users.repository';
 import { consumeOtp, countAttempt, countRecentOtps, latestLiveOtp, saveOtp } from './otp.repository';
 import type { AccountKeys } from './secrets';
 
@@ -33,16 +34,13 @@ const otpRoutes: FastifyPluginAsyncTypebox<{ keys: AccountKeys }> = async (app, 
     if (!app.config.otpLoginEnabled) throw new AppError(404, 'OTP_LOGIN_DISABLED', AM.otpDisabled);
   };
 
-  app.post('/auth/mobile-otp-request', { schema: { body: MobileOtpRequestBody } }, async (req) => {
+  app.post('/auth/mobile-otp-request', { config: { public: true }, schema: { body: MobileOtpRequestBody, response: { 200: OkAnswer } } }, async (req) => {
     enabled();
     const { phoneNumber } = req.body;
     if (!requestsPerIp.hit(req.ip)) throw waitFor(requestsPerIp, req.ip);
     const recent = await countRecentOtps(app.db, phoneNumber, new Date(Date.now() - WINDOW_MS));
     if (recent.n >= OTP_PER_NUMBER) throw tooManyRequests(((recent.oldest?.getTime() ?? Date.now()) + WINDOW_MS - Date.now()) / 1000);
-    const [user] = await app.db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.phoneNumber, phoneNumber), eq(users.status, 'Active')));
+    const user = await activeUserByPhone(app.db, phoneNumber);
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     // A row for unknown numbers too, so the per-number throttle and timing do not reveal registration.
     await saveOtp(app.db, phoneNumber, hash(phoneNumber, code), new Date(Date.now() + OTP_TTL_MS));
@@ -54,7 +52,7 @@ const otpRoutes: FastifyPluginAsyncTypebox<{ keys: AccountKeys }> = async (app, 
     return { success: true as const, message: AM.otpSent };
   });
 
-  app.post('/auth/mobile-otp-verify', { schema: { body: MobileOtpVerifyBody } }, async (req) => {
+  app.post('/auth/mobile-otp-verify', { config: { public: true }, schema: { body: MobileOtpVerifyBody, response: { 200: Type.Union([LoginResponse, TwoFactorRequired]) } } }, async (req) => {
     enabled();
     const { phoneNumber, otp } = req.body;
     if (wrongCodesPerIp.blocked(req.ip)) throw waitFor(wrongCodesPerIp, req.ip);
@@ -71,10 +69,7 @@ const otpRoutes: FastifyPluginAsyncTypebox<{ keys: AccountKeys }> = async (app, 
       if (attempts >= OTP_MAX_ATTEMPTS) throw tooManyRequests(1);
       throw badRequest(AM.otpInvalid, undefined, 'OTP_INVALID');
     }
-    const [user] = await app.db
-      .select()
-      .from(users)
-      .where(and(eq(users.phoneNumber, phoneNumber), eq(users.status, 'Active')));
+    const user = await activeUserByPhone(app.db, phoneNumber);
     if (!user || !(await consumeOtp(app.db, row.id))) throw badRequest(AM.otpInvalid, undefined, 'OTP_INVALID');
     return afterFirstFactor(app, keys, user, clientInfo(req.ip, req.headers['user-agent']));
   });

@@ -9,17 +9,17 @@
  * tries an hour), so the route is no way to learn which e-mails are registered.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { and, eq, ne } from 'drizzle-orm';
-import { PROFILE_FIELDS, ProfilePatch } from '../../../../contracts/account';
-import { users } from '../../db/schema';
+import { PROFILE_FIELDS, ProfilePatch, ProfileSaved } from '../../../../contracts/account';
+import type { users } from '../../db/schema';
 import { PROFILE_IMAGE_MAX_SIDE, normaliseProfileImage } from '../../domain/account/profileImage';
 import { createThrottle } from '../../domain/throttle/throttle';
 import { badRequest, tooManyRequests, unauthorized } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import { createMailProvider } from '../../providers/mail/index';
 import { revokeSessions } from './sessions.repository';
-import { toUserJson } from '../auth/userJson';
+import { toUserJson } from './userJson';
 import { AM } from './messages';
+import { emailHeldByOther, updateUser, userById } from './users.repository';
 import { accessChanged } from '../../lib/accessCache';
 
 const ALLOWED = new Set<string>(PROFILE_FIELDS);
@@ -45,7 +45,6 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/auth/profile',
     {
-      onRequest: [app.authenticate],
       // Runs before schema validation, so the answer can name the offending fields.
       preValidation: async (req) => {
         const body = req.body;
@@ -56,7 +55,7 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
           throw badRequest(AM.unknownProfileFields, { invalidFields, receivedFields: received, allowedFields: PROFILE_FIELDS }, 'INVALID_FIELDS');
         }
       },
-      schema: { body: ProfilePatch },
+      schema: { body: ProfilePatch, response: { 200: ProfileSaved } },
     },
     async (req) => {
       const me = req.user!;
@@ -73,7 +72,7 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (b.profileImage !== undefined) {
         patch.profileImage = b.profileImage === null ? null : await storedProfileImage(b.profileImage);
       }
-      const [current] = await app.db.select().from(users).where(eq(users.id, me.id)).limit(1);
+      const current = await userById(app.db, me.id);
       if (!current) throw unauthorized();
       const emailChanges = patch.email !== undefined && patch.email !== current.email;
       const phoneChanges = patch.phoneNumber !== undefined && patch.phoneNumber !== current.phoneNumber;
@@ -90,19 +89,10 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       if (emailChanges) {
         if (!addressTries.hit(me.id)) throw tooManyRequests(addressTries.retryAfterMs(me.id) / 1000);
-        const [taken] = await app.db
-          .select({ id: users.id })
-          .from(users)
-          .where(and(eq(users.email, patch.email!), ne(users.id, me.id)));
-        if (taken) throw unusable();
+        if (await emailHeldByOther(app.db, patch.email!, me.id)) throw unusable();
       }
       // The unique index settles a race between two people taking the same address at once.
-      const [row] = await app.db
-        .update(users)
-        .set({ ...patch, updatedAt: new Date() })
-        .where(eq(users.id, me.id))
-        .returning()
-        .catch((err: { code?: string; cause?: { code?: string } }) => {
+      const row = await updateUser(app.db, me.id, patch).catch((err: { code?: string; cause?: { code?: string } }) => {
           if (err?.code === '23505' || err?.cause?.code === '23505') throw unusable();
           throw err;
         });

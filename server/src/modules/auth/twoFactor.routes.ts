@@ -4,19 +4,19 @@
  * Wrong codes are throttled per user.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { eq } from 'drizzle-orm';
 import {
   BackupCodesAnswer,
   CodeBody,
   DisableTwoFactorBody,
   TwoFactorSetup,
   TwoFactorStatus,
+  TwoFactorToggled,
 } from '../../../../contracts/account';
-import { users } from '../../db/schema';
 import { createThrottle } from '../../domain/throttle/throttle';
 import { badRequest, conflict, tooManyRequests } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import { AM } from './messages';
+import { passwordOwner } from './password.repository';
 import type { AccountKeys } from './secrets';
 import { countUnusedBackupCodes, findTwoFactor, removeTwoFactor } from './twoFactor.repository';
 import { checkSecondFactor, confirmSetup, newBackupCodes, startSetup } from './twoFactor.service';
@@ -34,19 +34,19 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox<{ keys: AccountKeys }> = async 
     return badRequest(AM.invalidCode, undefined, 'INVALID_CODE');
   };
 
-  app.get('/auth/2fa/status', { onRequest: [app.authenticate], schema: { response: { 200: TwoFactorStatus } } }, async (req) => {
+  app.get('/auth/2fa/status', { schema: { response: { 200: TwoFactorStatus } } }, async (req) => {
     const tf = await findTwoFactor(app.db, req.user!.id);
     const isEnabled = tf?.enabled === true;
     return { isEnabled, backupCodesRemaining: isEnabled ? await countUnusedBackupCodes(app.db, req.user!.id) : 0 };
   });
 
-  app.post('/auth/2fa/setup', { onRequest: [app.authenticate], schema: { response: { 200: TwoFactorSetup } } }, async (req) => {
+  app.post('/auth/2fa/setup', { schema: { response: { 200: TwoFactorSetup } } }, async (req) => {
     const me = req.user!;
     if ((await findTwoFactor(app.db, me.id))?.enabled) throw conflict(AM.twoFactorAlreadyOn, 'TWO_FACTOR_ON');
     return startSetup(app.db, keys, app.secretBox, me);
   });
 
-  app.post('/auth/2fa/verify', { onRequest: [app.authenticate], schema: { body: CodeBody } }, async (req) => {
+  app.post('/auth/2fa/verify', { schema: { body: CodeBody, response: { 200: TwoFactorToggled } } }, async (req) => {
     const me = req.user!;
     guard(me.id);
     const tf = await findTwoFactor(app.db, me.id);
@@ -57,14 +57,14 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox<{ keys: AccountKeys }> = async 
     return { success: true as const, isEnabled: true, message: AM.twoFactorEnabled };
   });
 
-  app.post('/auth/2fa/disable', { onRequest: [app.authenticate], schema: { body: DisableTwoFactorBody } }, async (req) => {
+  app.post('/auth/2fa/disable', { schema: { body: DisableTwoFactorBody, response: { 200: TwoFactorToggled } } }, async (req) => {
     const me = req.user!;
     guard(me.id);
     if (!(await findTwoFactor(app.db, me.id))?.enabled) throw badRequest(AM.twoFactorOff, undefined, 'TWO_FACTOR_OFF');
     const body = req.body;
     let ok: boolean;
     if ('password' in body) {
-      const [row] = await app.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, me.id));
+      const row = await passwordOwner(app.db, me.id);
       ok = !!row && (await verifyPassword(row.hash, body.password));
       if (!ok) {
         wrongCodes.hit(me.id);
@@ -81,7 +81,7 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox<{ keys: AccountKeys }> = async 
 
   app.post(
     '/auth/2fa/backup',
-    { onRequest: [app.authenticate], schema: { body: CodeBody, response: { 200: BackupCodesAnswer } } },
+    { schema: { body: CodeBody, response: { 200: BackupCodesAnswer } } },
     async (req) => {
       const me = req.user!;
       guard(me.id);

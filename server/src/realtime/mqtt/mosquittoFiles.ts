@@ -10,10 +10,10 @@
  *   size, no retained messages).
  */
 import { eq, isNotNull } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { fields, sensors } from '../db/schema';
-import { readingsFilter, readingsTopic } from '../domain/ingest/topic';
-import { mosquittoHashOf, mosquittoPasswordHash } from '../modules/sensors/deviceKeys';
+import type { Db } from '../../db/client';
+import { fields, sensors } from '../../db/schema';
+import { readingsFilter, readingsTopic } from '../../domain/ingest/topic';
+import { mosquittoHashOf, mosquittoPasswordHash } from '../../modules/sensors/deviceKeys';
 
 /** What a username or a topic level may hold in these files: no MQTT wildcards, separators or spaces. */
 const SAFE = /^[A-Za-z0-9._@-]{1,100}$/;

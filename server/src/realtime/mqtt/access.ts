@@ -14,10 +14,10 @@
  */
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { fields, sensors } from '../db/schema';
-import { parseReadingsTopic, readingsFilter } from '../domain/ingest/topic';
-import { keyMatches, parseDeviceKey } from '../modules/sensors/deviceKeys';
+import type { Db } from '../../db/client';
+import { fields, sensors } from '../../db/schema';
+import { parseReadingsTopic, readingsFilter } from '../../domain/ingest/topic';
+import { keyMatches, parseDeviceKey } from '../../modules/sensors/deviceKeys';
 
 export type MqttIdentity =
   | { kind: 'app'; username: string }

@@ -4,7 +4,7 @@
  * Another user's session or history entry answers 404, never 403, so ids cannot be probed.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ActiveSessionsAnswer, LoginHistoryAnswer } from '../../../../contracts/account';
+import { ActiveSessionsAnswer, LoginHistoryAnswer, OkAnswer } from '../../../../contracts/account';
 import { IdParams } from '../../../../contracts/common';
 import { notFound } from '../../lib/errors';
 import { AM } from './messages';
@@ -19,7 +19,7 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return ids.length > 0;
   };
 
-  app.get('/auth/login-history', { onRequest: [app.authenticate], schema: { response: { 200: LoginHistoryAnswer } } }, async (req) => {
+  app.get('/auth/login-history', { schema: { response: { 200: LoginHistoryAnswer } } }, async (req) => {
     const me = req.user!;
     const now = new Date();
     const rows = await listLoginHistory(app.db, me.id);
@@ -42,7 +42,7 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     };
   });
 
-  app.get('/auth/sessions/active', { onRequest: [app.authenticate], schema: { response: { 200: ActiveSessionsAnswer } } }, async (req) => {
+  app.get('/auth/sessions/active', { schema: { response: { 200: ActiveSessionsAnswer } } }, async (req) => {
     const me = req.user!;
     const rows = await listActiveSessions(app.db, me.id);
     return {
@@ -59,12 +59,12 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     };
   });
 
-  app.delete('/auth/sessions/:id', { onRequest: [app.authenticate], schema: { params: IdParams } }, async (req) => {
+  app.delete('/auth/sessions/:id', { schema: { params: IdParams, response: { 200: OkAnswer } } }, async (req) => {
     if (!(await revoke(req.user!.id, req.params.id, 'revoked-by-user'))) throw notFound();
     return { success: true as const, message: AM.sessionRevoked };
   });
 
-  app.post('/auth/suspicious/:id', { onRequest: [app.authenticate], schema: { params: IdParams } }, async (req) => {
+  app.post('/auth/suspicious/:id', { schema: { params: IdParams, response: { 200: OkAnswer } } }, async (req) => {
     const me = req.user!;
     const entry = await findHistoryEntry(app.db, me.id, req.params.id);
     if (!entry) throw notFound();

@@ -4,16 +4,15 @@
  * sign-ins, so the sign-in throttle slows the failing source here too (never the owner's other devices).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { eq } from 'drizzle-orm';
 import { LoginTwoFactorBody } from '../../../../contracts/account';
 import { LoginResponse } from '../../../../contracts/auth';
 import { ApiErrorBody } from '../../../../contracts/common';
-import { users } from '../../db/schema';
 import { readChallenge } from '../../domain/account/challengeToken';
 import { AppError, badRequest } from '../../lib/errors';
-import { assessSignIn, clientInfo, recordAttempt, refuseThrottled } from '../auth/loginHistory';
-import { issueSignIn } from '../auth/signIn';
+import { assessSignIn, clientInfo, recordAttempt, refuseThrottled } from './loginHistory';
+import { issueSignIn } from './signIn';
 import { AM } from './messages';
+import { userById } from './users.repository';
 import type { AccountKeys } from './secrets';
 import { checkSecondFactor } from './twoFactor.service';
 
@@ -23,13 +22,13 @@ const loginTwoFactorRoutes: FastifyPluginAsyncTypebox<{ keys: AccountKeys }> = a
   app.post(
     '/auth/login/2fa',
     {
-      config: { rateLimit: { max: app.config.authRateLimitPerMinute, timeWindow: '1 minute' } },
+      config: { public: true, rateLimit: { max: app.config.authRateLimitPerMinute, timeWindow: '1 minute' } },
       schema: { tags: ['auth'], body: LoginTwoFactorBody, response: { 200: LoginResponse, ...errors } },
     },
     async (req) => {
       const challenge = readChallenge(req.body.challengeToken, keys.challengeKey);
       if (!challenge) throw new AppError(401, 'CHALLENGE_EXPIRED', AM.challengeExpired);
-      const [user] = await app.db.select().from(users).where(eq(users.id, challenge.userId));
+      const user = await userById(app.db, challenge.userId);
       if (!user || user.status !== 'Active') throw new AppError(401, 'CHALLENGE_EXPIRED', AM.challengeExpired);
       const client = clientInfo(req.ip, req.headers['user-agent']);
       const verdict = await assessSignIn(app.db, user.email, client.ip, app.config.signInFailuresPerIp);

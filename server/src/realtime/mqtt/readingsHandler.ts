@@ -3,8 +3,8 @@
  * acknowledge (the readings are committed, or they were refused for good and a resend would not help);
  * it rejects only when the database could not take them, so the message stays unacknowledged and is resent.
  */
-import { parseReadingsPayload, parseReadingsTopic } from '../domain/ingest/topic';
-import type { IngestPipeline } from '../modules/sensors/ingestPipeline';
+import { parseReadingsPayload, parseReadingsTopic } from '../../domain/ingest/topic';
+import type { IngestPipeline } from '../../modules/sensors/ingestPipeline';
 
 export type MessageHandler = (topic: string, payload: Buffer) => Promise<void>;
 

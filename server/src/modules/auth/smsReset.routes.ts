@@ -6,9 +6,7 @@
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { and, eq } from 'drizzle-orm';
-import { SmsResetBody, SmsResetRequestBody } from '../../../../contracts/account';
-import { users } from '../../db/schema';
+import { OkAnswer, SmsResetBody, SmsResetRequestBody } from '../../../../contracts/account';
 import { assertPasswordAllowed } from '../../domain/account/passwordRules';
 import { createThrottle } from '../../domain/throttle/throttle';
 import { badRequest, tooManyRequests } from '../../lib/errors';
@@ -17,8 +15,10 @@ import { createSmsProvider } from '../../providers/sms/index';
 import { AM } from './messages';
 import { OTP_MAX_ATTEMPTS, OTP_PER_NUMBER } from './otp.routes';
 import { consumeOtp, countAttempt, countRecentOtps, latestLiveOtp, saveOtp } from './otp.repository';
+import { setPasswordHash } from './password.repository';
 import type { AccountKeys } from './secrets';
 import { revokeSessions } from './sessions.repository';
+import { activeUserByPhone } from './users.repository';
 
 export const RESET_CODE_TTL_MS = 10 * 60 * 1000;
 const WINDOW_MS = 15 * 60 * 1000;
@@ -36,16 +36,9 @@ const smsResetRoutes: FastifyPluginAsyncTypebox<{ keys: AccountKeys }> = async (
   const waitFor = (t: typeof requestsPerIp, key: string) => tooManyRequests(t.retryAfterMs(key) / 1000);
   // A purpose of its own in the hash, so a sign-in code can never reset a password.
   const hash = (phone: string, code: string) => createHmac('sha256', keys.otpPepper).update(`reset:${phone}:${code}`).digest('hex');
-  const activeUserWith = async (phoneNumber: string) => {
-    const [user] = await app.db
-      .select()
-      .from(users)
-      .where(and(eq(users.phoneNumber, phoneNumber), eq(users.status, 'Active')))
-      .limit(1);
-    return user;
-  };
+  const activeUserWith = (phoneNumber: string) => activeUserByPhone(app.db, phoneNumber);
 
-  app.post('/auth/forgot-password-sms', { schema: { body: SmsResetRequestBody } }, async (req) => {
+  app.post('/auth/forgot-password-sms', { config: { public: true }, schema: { body: SmsResetRequestBody, response: { 200: OkAnswer } } }, async (req) => {
     const { phoneNumber } = req.body;
     if (!requestsPerIp.hit(req.ip)) throw waitFor(requestsPerIp, req.ip);
     const recent = await countRecentOtps(app.db, phoneNumber, new Date(Date.now() - WINDOW_MS));
@@ -62,7 +55,7 @@ const smsResetRoutes: FastifyPluginAsyncTypebox<{ keys: AccountKeys }> = async (
     return { success: true as const, message: AM.resetCodeSent };
   });
 
-  app.post('/auth/reset-password-sms', { schema: { body: SmsResetBody } }, async (req) => {
+  app.post('/auth/reset-password-sms', { config: { public: true }, schema: { body: SmsResetBody, response: { 200: OkAnswer } } }, async (req) => {
     const { phoneNumber, code, newPassword } = req.body;
     if (wrongCodesPerIp.blocked(req.ip)) throw waitFor(wrongCodesPerIp, req.ip);
     const row = await latestLiveOtp(app.db, phoneNumber, new Date(), 'reset');
@@ -86,7 +79,7 @@ const smsResetRoutes: FastifyPluginAsyncTypebox<{ keys: AccountKeys }> = async (
     assertPasswordAllowed(newPassword, user);
     const passwordHash = await hashPassword(newPassword);
     if (!(await consumeOtp(app.db, row.id))) throw wrong();
-    await app.db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+    await setPasswordHash(app.db, user.id, passwordHash);
     const ended = await revokeSessions(app.db, user.id, 'password-reset');
     for (const id of ended) app.realtime.disconnectSession(id);
     return { success: true as const, message: AM.passwordReset };
