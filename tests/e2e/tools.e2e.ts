@@ -86,6 +86,13 @@ describe('farmer tools in the browser', () => {
 
   it('land report: NDVI once per coordinate pair, report with score and crops, PDF download', async () => {
     await page.goto(`${e2e.url}/land-report`);
+    // The form starts from the farmer's own field: its coordinates are filled in. Without them NDVI is refused.
+    const latitude = page.getByLabel('अक्षांश', { exact: true });
+    const longitude = page.getByLabel('रेखांश', { exact: true });
+    await expect.poll(() => latitude.inputValue()).not.toBe('');
+    expect(await longitude.inputValue()).not.toBe('');
+    await latitude.fill('');
+    await longitude.fill('');
     await page.getByRole('button', { name: 'NDVI मिळवा' }).click();
     await page.getByText('कृपया अक्षांश आणि रेखांश भरा').waitFor();
     await page.getByLabel('अक्षांश', { exact: true }).fill('18.4');
@@ -97,6 +104,10 @@ describe('farmer tools in the browser', () => {
     await page.getByRole('button', { name: 'NDVI मिळवा' }).click();
     await page.getByRole('button', { name: 'NDVI मिळवा' }).waitFor();
     expect(registrations).toHaveLength(1);
+    // The field's last soil test is filled in too; with the basic values cleared the report is refused.
+    const soil = [/सामू pH/, /नत्र N/, /स्फुरद P/, /पालाश K/, /सेंद्रिय/, /ठिकाण/] as const;
+    expect(await page.getByLabel(soil[0]).inputValue()).not.toBe('');
+    for (const label of soil) await page.getByLabel(label).fill('');
     await page.getByRole('button', { name: 'अहवाल तयार करा' }).click();
     await page.getByText('कृपया सर्व मूलभूत माहिती भरा', { exact: false }).waitFor();
     for (const [label, value] of [[/सामू pH/, '7.9'], [/नत्र N/, '210'], [/स्फुरद P/, '12'], [/पालाश K/, '320'], [/सेंद्रिय/, '0.9'], [/ठिकाण/, 'लातूर']] as const) {

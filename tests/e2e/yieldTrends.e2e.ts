@@ -48,7 +48,8 @@ describe('yield trends panel', () => {
       expect(csv.suggestedFilename()).toBe('yield-trends.csv');
       const text = readFileSync(await csv.path(), 'utf8').replace('\uFEFF', '');
       const [header, ...rows] = text.trim().split('\r\n');
-      expect(header).toBe('Month,Year,soybean');
+      // Headings in the reader's language (Marathi here), crops by their catalogue names.
+      expect(header).toBe('महिना,वर्ष,सोयाबीन');
       expect(rows).toHaveLength(12);
 
       // The chart draws at the width it is given (phones included); the image is that drawing at twice the pixels.
