@@ -45,6 +45,13 @@ const cleared = { file: null, refused: null, refusedWhy: null, result: null, fai
 /** A past diagnosis opens from every state where the farmer is not waiting on something. */
 const OPEN_PAST = { target: 'openingPast', actions: 'forgetFile' } as const;
 
+/** What a photo on screen (chosen, refused or failed) always allows: clear it, choose the crop, open a past one. */
+const WITH_PHOTO = {
+  'disease.clear': { target: 'noFile', actions: 'forgetFile' },
+  'disease.cropChosen': { actions: 'setCrop' },
+  'disease.openPast': OPEN_PAST,
+} as const;
+
 export const diseaseUploadMachine = setup({
   types: {
     context: {} as DiseaseUploadContext,
@@ -107,9 +114,7 @@ export const diseaseUploadMachine = setup({
     selected: {
       on: {
         'disease.analyse': { target: 'uploading', actions: 'startUpload' },
-        'disease.clear': { target: 'noFile', actions: 'forgetFile' },
-        'disease.cropChosen': { actions: 'setCrop' },
-        'disease.openPast': OPEN_PAST,
+        ...WITH_PHOTO,
       },
     },
     uploading: {
@@ -142,18 +147,14 @@ export const diseaseUploadMachine = setup({
     error: {
       on: {
         'disease.analyse': { target: 'uploading', actions: 'startUpload' },
-        'disease.clear': { target: 'noFile', actions: 'forgetFile' },
-        'disease.cropChosen': { actions: 'setCrop' },
-        'disease.openPast': OPEN_PAST,
+        ...WITH_PHOTO,
       },
     },
     /** The network or the server failed: the same photo can be sent again. */
     failed: {
       on: {
         'disease.retry': { target: 'uploading', actions: 'startUpload' },
-        'disease.clear': { target: 'noFile', actions: 'forgetFile' },
-        'disease.cropChosen': { actions: 'setCrop' },
-        'disease.openPast': OPEN_PAST,
+        ...WITH_PHOTO,
       },
     },
     openingPast: {
