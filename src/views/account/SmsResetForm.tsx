@@ -80,28 +80,16 @@ export function SmsResetForm({ logic = smsResetMachine }: { logic?: typeof smsRe
         }}
       >
         <p>{t(m.explain)}</p>
-        {errorText && (
-          <p role="alert" className="acct-banner acct-banner--error">
-            {errorText}
-          </p>
-        )}
-        <div className="acct-field">
-          <label htmlFor="sms-reset-phone">{t(m.phone)}</label>
-          <input
-            id="sms-reset-phone"
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            value={phone}
-            aria-invalid={!!problem}
-            onChange={(e) => actor.send({ type: 'sms.phoneChange', value: e.target.value })}
-          />
-          {problem && (
-            <p className="acct-error-text" role="alert">
-              {t(PROBLEM[problem])}
-            </p>
-          )}
-        </div>
+        <ErrorBanner text={errorText} />
+        <NumberField
+          id="sms-reset-phone"
+          type="tel"
+          label={t(m.phone)}
+          autoComplete="tel-national"
+          value={phone}
+          problem={problem ? t(PROBLEM[problem]) : null}
+          onChange={(value) => actor.send({ type: 'sms.phoneChange', value })}
+        />
         <button type="submit" className="acct-primary" disabled={busy}>
           {t(busy ? m.sending : m.send)}
         </button>
@@ -120,27 +108,15 @@ export function SmsResetForm({ logic = smsResetMachine }: { logic?: typeof smsRe
       <p role="status" className="acct-banner acct-banner--ok">
         {t(m.sent)}
       </p>
-      {errorText && (
-        <p role="alert" className="acct-banner acct-banner--error">
-          {errorText}
-        </p>
-      )}
-      <div className="acct-field">
-        <label htmlFor="sms-reset-code">{t(m.code)}</label>
-        <input
-          id="sms-reset-code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          value={code}
-          aria-invalid={!!problem}
-          onChange={(e) => actor.send({ type: 'sms.codeChange', value: e.target.value })}
-        />
-        {problem && (
-          <p className="acct-error-text" role="alert">
-            {t(PROBLEM[problem])}
-          </p>
-        )}
-      </div>
+      <ErrorBanner text={errorText} />
+      <NumberField
+        id="sms-reset-code"
+        label={t(m.code)}
+        autoComplete="one-time-code"
+        value={code}
+        problem={problem ? t(PROBLEM[problem]) : null}
+        onChange={(value) => actor.send({ type: 'sms.codeChange', value })}
+      />
       {FIELDS.map((field) => (
         <PasswordInput
           key={field}
@@ -163,5 +139,44 @@ export function SmsResetForm({ logic = smsResetMachine }: { logic?: typeof smsRe
         </button>
       </div>
     </form>
+  );
+}
+
+function ErrorBanner({ text }: { text: string | null }) {
+  return text ? (
+    <p role="alert" className="acct-banner acct-banner--error">
+      {text}
+    </p>
+  ) : null;
+}
+
+/** The phone number or the code: digits typed on the phone's number pad, with the step's problem under it. */
+function NumberField(props: {
+  id: string;
+  label: string;
+  value: string;
+  autoComplete: string;
+  type?: 'tel';
+  problem: string | null;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="acct-field">
+      <label htmlFor={props.id}>{props.label}</label>
+      <input
+        id={props.id}
+        type={props.type}
+        inputMode="numeric"
+        autoComplete={props.autoComplete}
+        value={props.value}
+        aria-invalid={!!props.problem}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+      {props.problem && (
+        <p className="acct-error-text" role="alert">
+          {props.problem}
+        </p>
+      )}
+    </div>
   );
 }
