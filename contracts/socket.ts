@@ -4,6 +4,7 @@
  */
 /** `fieldId` in a success is the field's UUID (the room's name), whichever id was asked for. */
 import type { AlertItem } from './alerts';
+import type { NotificationPush, NotificationUnreadPush } from './notifications';
 import type { Role } from './roles';
 import type { SensorType } from './sensorTypes';
 
@@ -31,6 +32,10 @@ export interface ServerToClientEvents {
   'message:new': (message: MessagePush) => void;
   /** The farmer's count of unread messages changed (a new message, or one read on any device). */
   'inbox:unread': (count: { unread: number }) => void;
+  /** A new notification for the bell (room `user:<id>`), with the new unread count. */
+  'notification:new': (push: NotificationPush) => void;
+  /** The unread count changed (read on any device). */
+  'notification:unread': (count: NotificationUnreadPush) => void;
 }
 
 export interface ClientToServerEvents {
