@@ -74,7 +74,7 @@ describe('pushes', () => {
     const { accessToken } = await t.login('admin');
     const res = await t.app.inject({ method: 'PATCH', url: `/api/v1/admin/alerts/${FIXTURE.alerts.farmer}/acknowledge`, headers: t.auth(accessToken) });
     expect(res.statusCode).toBe(200);
-    await until(() => updates.some((a) => a.id === FIXTURE.alerts.farmer && a.status === 'acknowledged'));
+    await until(() => updates.some((a) => a.id === FIXTURE.alerts.farmer && a.status === 'active_ack'));
   });
 });
 

@@ -37,7 +37,7 @@ export function addFieldAlerts({ rng, start }: DemoWorld, book: AlertBook, f: Fi
       const severe = below ? ep.extreme < 20 : ep.extreme > 38;
       const value = ep.endIndex === null ? values[POINTS - 1] : ep.valueAtStart;
       let handling: 'acknowledged' | 'unacknowledged' | 'assigned' = 'acknowledged';
-      if (resolvedAt === null) handling = (['unacknowledged', 'unacknowledged', 'assigned', 'acknowledged'] as const)[book.openSoFar++ % 4];
+      if (resolvedAt === null) handling = (['unacknowledged', 'acknowledged', 'assigned', 'unacknowledged'] as const)[book.openSoFar++ % 4];
       else if (rng.chance(0.15)) handling = 'unacknowledged';
       else if (rng.chance(0.2)) handling = 'assigned';
       const acked = handling === 'acknowledged';
