@@ -177,12 +177,21 @@ export function httpError(status: number, english?: string) {
 
 /**
  * Promise actors the path test settles itself: `actor(id)` is the logic to provide, and each run of it
- * leaves its promise in `pending[id]`. `settle(e)` finishes the one an `xstate.done.actor.<id>` or
+ * leaves its promise in `pending[id]` and its input in `inputs[id]`. `settle(e)` finishes the one an `xstate.done.actor.<id>` or
  * `xstate.error.actor.<id>` event names (inside act) and says whether `e` was such an event.
  */
 export function pendingActors() {
   const pending: Record<string, Deferred<unknown>> = {};
-  const actor = (id: string) => fromPromise(() => (pending[id] = deferred()).promise) as never;
+  /** The input of every run, per actor id (what the view asked the server for). */
+  const inputs: Record<string, unknown[]> = {};
+  const actor = (id: string) => {
+    const runs: unknown[] = [];
+    inputs[id] = runs;
+    return fromPromise(({ input }) => {
+      runs.push(input);
+      return (pending[id] = deferred()).promise;
+    }) as never;
+  };
   const settle = async (e: { type: string; output?: unknown; error?: unknown }) => {
     const m = /^xstate\.(done|error)\.actor\.(.+)$/.exec(e.type);
     if (!m) return false;
@@ -190,7 +199,7 @@ export function pendingActors() {
     await act(async () => (m[1] === 'done' ? p.resolve(e.output) : p.reject(e.error)));
     return true;
   };
-  return { actor, settle, pending };
+  return { actor, settle, pending, inputs };
 }
 
 /** The session the account screens render inside: signed in as the fixture farmer; its bridge to storage stubbed. */
@@ -203,8 +212,11 @@ export const SIGNED_IN_FARMER = {
 
 /** What a path test renders: an executor per event type that drives the real view, and the check of each step. */
 export type ModelDriver = {
-  /** Event type → what the user (or the server) does to make it happen. */
-  exec: Record<string, (event: any, step: ModelStep) => unknown>;
+  /**
+   * Event type → what the user (or the server) does to make it happen; or one function for every event (a
+   * switch over the type that throws for a type it does not know).
+   */
+  exec: Record<string, (event: any, step: ModelStep) => unknown> | ((event: any, step: ModelStep) => unknown);
   /** For `xstate.done/error.actor.*` events without an executor: settle the pending actor (see pendingActors). */
   settle?: (event: any) => Promise<boolean>;
   /** The checks after each step (the screen shows what the state and context say). */
@@ -220,6 +232,11 @@ export type ModelSpec = {
   all?: ModelPath[];
   /** The events of the traversal: every type must be driven by a rendered path. */
   events: readonly AnyEventObject[];
+  /**
+   * How the guard tells two events of the list apart (default: the type). Give one when variants of a type
+   * (two load answers, two values typed) must each be driven by a rendered path.
+   */
+  eventKey?: (event: any) => string;
   /** The machine: its own event list must equal `events`' types (no event left out of the model). */
   machine?: { events: readonly string[] };
   /** The states the checks know, as leaf keys (`leafValues`): must equal the states the paths reach. */
@@ -236,13 +253,14 @@ const keysOf = (spec: ModelSpec, paths: ModelPath[]) => {
   const key = spec.stateKeys ?? ((s: any) => leafValues(s.value));
   return [...new Set(paths.flatMap((p) => p.steps.flatMap((s) => key(s.state))))].sort();
 };
-const typesOf = (paths: ModelPath[]) => [...new Set(paths.flatMap((p) => p.steps.map((s) => s.event.type)))].sort();
+const typesOf = (paths: ModelPath[], key: (e: any) => string = (e) => e.type) =>
+  [...new Set(paths.flatMap((p) => p.steps.filter((s) => s.event.type !== 'xstate.init').map((s) => key(s.event))))].sort();
 
 /** Runs one path: render, then for each step its executor and its checks. */
 export async function runPath(spec: ModelSpec, path: ModelPath) {
   const driver = await spec.render(path);
   for (const [i, step] of path.steps.entries()) {
-    const run = driver.exec[step.event.type];
+    const run = typeof driver.exec === 'function' ? driver.exec : driver.exec[step.event.type];
     if (run) await run(step.event, step);
     else if (!(driver.settle && (await driver.settle(step.event)))) throw new Error(`no executor for ${step.event.type}`);
     await driver.check(step, i, path);
@@ -256,8 +274,10 @@ export function expectModelComplete(spec: ModelSpec) {
   // Every state the machine reaches is reached by a rendered path and has checks.
   expect(keysOf(spec, spec.paths)).toEqual(keysOf(spec, all));
   expect(keysOf(spec, spec.paths)).toEqual([...spec.states].sort());
-  // Every event of the list is driven by a rendered path (xstate.init starts each one).
-  expect(typesOf(spec.paths)).toEqual([...new Set(['xstate.init', ...spec.events.map((e) => e.type)])].sort());
+  // Every event of the list (each variant, with an eventKey) is driven by a rendered path, and no other.
+  expect(spec.paths.every((p) => p.steps[0]?.event.type === 'xstate.init')).toBe(true);
+  const key = spec.eventKey ?? ((e: AnyEventObject) => e.type);
+  expect(typesOf(spec.paths, key)).toEqual([...new Set(spec.events.filter((e) => e.type !== 'xstate.init').map(key))].sort());
   if (spec.machine) expect(eventTypes([...spec.events])).toEqual(machineEventTypes(spec.machine));
 }
 
