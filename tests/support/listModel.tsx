@@ -2,14 +2,14 @@
  * What the staff-list model tests share (farmers, coordinators, a coordinator's farmers, fields — every list
  * built on `staffList`), so each file states only what its list adds:
  *
- *   const { all, paths } = listPaths(farmersTableMachine, {
+ *   const { all, paths, transitions } = listPaths(farmersTableMachine, {
  *     events: EVENTS,
  *     rows: 'farmers',
  *     rowEvents: ['edit.open', 'farmer.deactivate'],
  *     key: (s, e) => [s.context.notice?.kind, …],
  *     screen: (s) => [s.context.notice?.kind, …],
  *   });
- *   describeModel('farmer table model', { paths, all, events: EVENTS, states: [...], render: () => ({
+ *   describeModel('farmer table model', { paths, all, transitions, events: EVENTS, states: [...], render: () => ({
  *     exec: { ...listExec({ row: 'Farmer 1' }), 'farmer.deactivate': () => … }, settle, check }) });
  *
  * - `listOffers`: only what the screen offers — the pager's other pages (shown for two pages or more), a
@@ -61,8 +61,11 @@ export function listOffers(s: Snap, e: any, walk: Pick<ListWalk, 'rows' | 'rowEv
   return true;
 }
 
-/** The walk of a list machine (`all`) and the paths to render (`paths`: all of them, or those covering `screen`). */
-export function listPaths(machine: AnyStateMachine, walk: ListWalk): { all: ModelPath[]; paths: ModelPath[] } {
+/**
+ * The walk of a list machine (`all`) and the paths to render (`paths`: all of them, or those covering `screen`'s
+ * `transitions`, which the guard test then holds them to).
+ */
+export function listPaths(machine: AnyStateMachine, walk: ListWalk): { all: ModelPath[]; paths: ModelPath[]; transitions?: (before: Snap, e: any, after: Snap) => string } {
   const serializeEvent = walk.serializeEvent ?? eventKey;
   const all = modelPaths(machine, {
     events: walk.events,
@@ -74,7 +77,8 @@ export function listPaths(machine: AnyStateMachine, walk: ListWalk): { all: Mode
   const screen = walk.screen;
   if (!screen) return { all, paths: all };
   const shown = (s: Snap) => [JSON.stringify(s.value), ...screen(s)].join('|');
-  return { all, paths: coveringPaths(leafPaths(all), (before, e, after) => [before && shown(before), serializeEvent(e), shown(after)].join(' ')) };
+  const transitions = (before: Snap, e: any, after: Snap) => [before && shown(before), serializeEvent(e), shown(after)].join(' ');
+  return { all, paths: coveringPaths(leafPaths(all), transitions), transitions };
 }
 
 /** Executors of the controls every staff list shares; `row` is the name of the row the row buttons act on. */

@@ -30,6 +30,7 @@ import { fromCallback } from 'xstate';
 export { renderView, testLocation, type MemoryLocation, type RenderOptions } from './render';
 export { deferred, type Deferred } from './deferred';
 export { coveringPaths, features, leafPaths } from './paths';
+import { features } from './paths';
 
 // ——— naming and serialising ———
 
@@ -237,6 +238,11 @@ export type ModelSpec = {
    * (two load answers, two values typed) must each be driven by a rendered path.
    */
   eventKey?: (event: any) => string;
+  /**
+   * With `coveringPaths`: the transitions (the same feature it covered) that the rendered paths must take, every
+   * one that `all` takes — so narrowing the render cannot drop a step of the walk.
+   */
+  transitions?: (before: any, event: any, after: any) => string;
   /** The machine: its own event list must equal `events`' types (no event left out of the model). */
   machine?: { events: readonly string[] };
   /** The states the checks know, as leaf keys (`leafValues`): must equal the states the paths reach. */
@@ -279,6 +285,23 @@ export function expectModelComplete(spec: ModelSpec) {
   const key = spec.eventKey ?? ((e: AnyEventObject) => e.type);
   expect(typesOf(spec.paths, key)).toEqual([...new Set(spec.events.filter((e) => e.type !== 'xstate.init').map(key))].sort());
   if (spec.machine) expect(eventTypes([...spec.events])).toEqual(machineEventTypes(spec.machine));
+  if (spec.transitions) {
+    const taken = (ps: ModelPath[]) => [...new Set(ps.flatMap((p) => features(p, spec.transitions!)))].sort();
+    expect(taken(spec.paths)).toEqual(taken(all));
+  }
+}
+
+/**
+ * One executor for a file whose executors are keyed by its own event key (e.g. 'load.done(0)'): looks the key
+ * up in `exec` and fails for a key without one; the first step (xstate.init) only renders.
+ */
+export function byKey<E extends AnyEventObject>(exec: Record<string, (event: E) => unknown>, key: (event: E) => string) {
+  return (event: E) => {
+    if (event.type === 'xstate.init') return;
+    const run = exec[key(event)];
+    if (!run) throw new Error(`no executor for ${key(event)}`);
+    return run(event);
+  };
 }
 
 /** One test per path plus the guard test, in a describe block named `title`. */

@@ -43,7 +43,7 @@ const EVENTS = [
 ];
 type Ev = { type: string; value?: string; key?: string; id?: string; page?: number; error?: unknown; output?: unknown };
 
-const { all, paths } = listPaths(coordinatorFarmersMachine, {
+const { all, paths, transitions } = listPaths(coordinatorFarmersMachine, {
   events: EVENTS,
   rows: 'farmers',
   rowEvents: ['select.toggle', 'select.all', 'message.openFor', 'edit.open', 'farmer.view'],
@@ -76,6 +76,7 @@ const { all, paths } = listPaths(coordinatorFarmersMachine, {
 describeModel('coordinator farmers model', {
   paths,
   all,
+  transitions,
   events: EVENTS,
   machine: coordinatorFarmersMachine,
   states: ['loading', 'ready', 'composing.open', 'composing.sending', 'editing.open', 'editing.saving'],

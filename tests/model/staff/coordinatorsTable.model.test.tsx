@@ -48,7 +48,7 @@ const EVENTS = [
 type Ev = { type: string; value?: string; key?: string; page?: number; error?: unknown; output?: { items: unknown[] } };
 const label = (e: Ev) => `${e.type}${e.value !== undefined ? `(${e.value})` : ''}${e.output?.items ? `(${e.output.items.length} rows)` : ''}`;
 
-const { all, paths } = listPaths(coordinatorsTableMachine, {
+const { all, paths, transitions } = listPaths(coordinatorsTableMachine, {
   events: EVENTS,
   rows: 'coordinators',
   rowEvents: ['edit.open', 'coordinator.deactivate'],
@@ -71,6 +71,7 @@ const { all, paths } = listPaths(coordinatorsTableMachine, {
 describeModel('coordinators table model', {
   paths,
   all,
+  transitions,
   events: EVENTS,
   eventKey: (e) => label(e as Ev),
   machine: coordinatorsTableMachine,

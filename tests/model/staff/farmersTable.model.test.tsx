@@ -58,7 +58,7 @@ const EVENTS = [
 type Ev = { type: string; value?: string; key?: string; page?: number; file?: File; error?: unknown; output?: unknown };
 const label = (e: Ev) => `${e.type}${e.file ? `(${e.file.name})` : ''}${e.key ? `(${e.key}=${e.value})` : e.value ? `(${e.value})` : ''}`;
 
-const { all, paths } = listPaths(farmersTableMachine, {
+const { all, paths, transitions } = listPaths(farmersTableMachine, {
   events: EVENTS,
   rows: 'farmers',
   rowEvents: ['edit.open', 'farmer.deactivate', 'farmer.assign'],
@@ -78,6 +78,7 @@ const { all, paths } = listPaths(farmersTableMachine, {
 describeModel('farmer table model', {
   paths,
   all,
+  transitions,
   events: EVENTS,
   machine: farmersTableMachine,
   states: ['loading', 'ready', 'editing.open', 'editing.saving', 'confirming', 'deactivating', 'assigning', 'importing', 'exporting'],
