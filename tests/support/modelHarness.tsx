@@ -253,6 +253,8 @@ export type ModelSpec = {
   name?: (path: ModelPath) => string;
   /** Render the view for one path and return its driver. */
   render: (path: ModelPath) => ModelDriver | Promise<ModelDriver>;
+  /** A path test's time limit (ms), for screens that wait on lazily loaded parts. */
+  timeout?: number;
 };
 
 const keysOf = (spec: ModelSpec, paths: ModelPath[]) => {
@@ -310,6 +312,6 @@ export function describeModel(title: string, spec: ModelSpec) {
     it('reaches every state and drives every event through the view', () => expectModelComplete(spec));
     it.each(spec.paths.map((p) => [(spec.name ?? ((q: ModelPath) => pathName(q.steps)))(p), p] as const))('%s', async (_name, path) => {
       await runPath(spec, path);
-    });
+    }, spec.timeout);
   });
 }
