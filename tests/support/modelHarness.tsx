@@ -81,7 +81,8 @@ export function stateKey(value: unknown): string {
 // ——— traversal ———
 
 export type ModelStep = { event: AnyEventObject; state: any };
-export type ModelPath = { steps: ModelStep[]; state: any };
+/** A path; `variant` names the start it was walked from when one model has several (see `variants`). */
+export type ModelPath = { steps: ModelStep[]; state: any; variant?: { label: string; value: any } };
 
 export type TraversalOptions = {
   events: readonly AnyEventObject[];
@@ -109,6 +110,15 @@ export function modelPaths(machine: AnyStateMachine, options: TraversalOptions):
     events: [...options.events],
   };
   return (simple ? getSimplePaths : getShortestPaths)(machine, traversal as never) as unknown as ModelPath[];
+}
+
+/**
+ * The paths of one model walked from several starts (an input, a device): each path carries its start as
+ * `variant` (its label prefixes the test name; `render` reads its value), and the guard holds their union —
+ * a state one start cannot reach counts when another reaches it.
+ */
+export function variants<V>(starts: readonly (readonly [label: string, value: V, paths: ModelPath[]])[]): ModelPath[] {
+  return starts.flatMap(([label, value, paths]) => paths.map((p) => ({ ...p, variant: { label, value } })));
 }
 
 /**
@@ -253,6 +263,8 @@ export type ModelSpec = {
   name?: (path: ModelPath) => string;
   /** Render the view for one path and return its driver. */
   render: (path: ModelPath) => ModelDriver | Promise<ModelDriver>;
+  /** The file's own checks of the walk (e.g. that a step is taken after another), run in the guard test. */
+  walk?: (paths: ModelPath[]) => void;
   /** A path test's time limit (ms), for screens that wait on lazily loaded parts. */
   timeout?: number;
 };
@@ -291,6 +303,7 @@ export function expectModelComplete(spec: ModelSpec) {
     const taken = (ps: ModelPath[]) => [...new Set(ps.flatMap((p) => features(p, spec.transitions!)))].sort();
     expect(taken(spec.paths)).toEqual(taken(all));
   }
+  spec.walk?.(spec.paths);
 }
 
 /**
@@ -310,7 +323,8 @@ export function byKey<E extends AnyEventObject>(exec: Record<string, (event: E) 
 export function describeModel(title: string, spec: ModelSpec) {
   describe(title, () => {
     it('reaches every state and drives every event through the view', () => expectModelComplete(spec));
-    it.each(spec.paths.map((p) => [(spec.name ?? ((q: ModelPath) => pathName(q.steps)))(p), p] as const))('%s', async (_name, path) => {
+    const name = (p: ModelPath) => `${p.variant ? `${p.variant.label}: ` : ''}${(spec.name ?? ((q: ModelPath) => pathName(q.steps)))(p)}`;
+    it.each(spec.paths.map((p) => [name(p), p] as const))('%s', async (_name, path) => {
       await runPath(spec, path);
     }, spec.timeout);
   });
