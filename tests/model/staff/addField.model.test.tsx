@@ -73,7 +73,7 @@ const listPaths = modelPaths(addFieldMachine, {
   },
   serializeState: (s, e) => {
     const d = s.context.draft;
-    return `${JSON.stringify(s.value)}|${e?.type}|${s.context.failure?.kind ?? '-'}|${d.sensors.map((x) => x.sensorId || '_').join()}|${d.timeSlots.length}`;
+    return `${JSON.stringify(s.value)}|${e?.type}|${s.context.failure?.kind ?? '-'}|${d.sensors.map((x: { sensorId: string }) => x.sensorId || '_').join()}|${d.timeSlots.length}`;
   },
 });
 // Each path is checked at every step, so a path that another one extends adds nothing: run the leaves only
@@ -169,7 +169,7 @@ describeModel('add field model', {
         }
         expect(get('button', 'Create Field')).toBeEnabled();
         const farmerOptions = queryAll('option', undefined, byName('farmerId') as HTMLElement);
-        expect(farmerOptions.map((o) => o.textContent)).toEqual(['Not assigned', ...c.farmers.map((f) => `${f.name} - ${f.phoneNumber}`)]);
+        expect(farmerOptions.map((o) => o.textContent)).toEqual(['Not assigned', ...c.farmers.map((f: (typeof FARMERS)[number]) => `${f.name} - ${f.phoneNumber}`)]);
         expect(document.querySelectorAll('.sensor-row')).toHaveLength(c.draft.sensors.length);
         expect([...document.querySelectorAll<HTMLInputElement>('input[type="time"]')].map((t) => t.value)).toEqual(c.draft.timeSlots);
         expect((byName('automation') as HTMLInputElement).checked).toBe(c.draft.automation);
