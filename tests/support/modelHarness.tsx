@@ -17,6 +17,15 @@
  * `describeModel` writes one test per path (named by its events, 'init → done.actor.load(3) → inbox.unreadChanged')
  * and the guard test: every state the machine reaches is reached by a rendered path and has a check, and every
  * event of the list is driven — a machine edit that outruns the tests fails it.
+ *
+ * What a model file may still need, here rather than in the file:
+ * - a narrower render: `leafPaths(all)` or `coveringPaths(leafPaths(all), transition)`, with `all` (and
+ *   `transitions`) given so the guard holds the rendered paths to the whole walk;
+ * - several starts of one machine (a device, a stored session, a role): `variants(...)`, one guard over them;
+ * - events told apart by payload (`eventKey`), executors keyed that way (`byKey`), one executor function
+ *   (a switch), promise actors settled by the step (`pendingActors`), the snapshots of a path (`replay`),
+ *   the file's own checks of the walk (`walk`) and a longer time limit (`timeout`);
+ * - staff lists share more in tests/support/listModel.tsx (offers, walk, executors, rows and pager checks).
  */
 import { act } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -29,8 +38,6 @@ import { fromCallback } from 'xstate';
 
 export { renderView, testLocation, type MemoryLocation, type RenderOptions } from './render';
 export { deferred, type Deferred } from './deferred';
-export { coveringPaths, features, leafPaths } from './paths';
-import { features } from './paths';
 
 // ——— naming and serialising ———
 
@@ -161,6 +168,72 @@ export function transitionPaths(
 
 /** A test name of event types only ('init → otp.request → done.actor.requestOtp'), for paths whose payloads are long. */
 export const typeNames = (p: ModelPath) => p.steps.map((s) => s.event.type.replace('xstate.', '')).join(' → ');
+
+// ——— narrowing the render ———
+
+/*
+ * `getShortestPaths` builds a tree: the path to a state is the path to its predecessor plus one step, so
+ * every proper prefix of a path is itself one of the paths. A test that walks a path checks every state on
+ * the way, so running only the paths no other path extends (the leaves) replays every step of every path:
+ * the same states and transitions are driven and checked, each prefix once instead of once per descendant.
+ */
+type Step = { event: { type: string } };
+type Path = { steps: Step[] };
+
+const stepKey = (s: Step) => JSON.stringify(s.event);
+
+/** The paths that are not a prefix of another path (duplicates kept once). */
+export function leafPaths<P extends Path>(paths: P[]): P[] {
+  const prefixes = new Set<string>();
+  const keyed = paths.map((p) => {
+    let key = '';
+    for (const [i, s] of p.steps.entries()) {
+      if (i > 0) prefixes.add(key);
+      key += `${stepKey(s)}\n`;
+    }
+    return { p, key };
+  });
+  const seen = new Set<string>();
+  return keyed
+    .filter(({ key }) => {
+      if (prefixes.has(key) || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .map(({ p }) => p);
+}
+
+type Walk = { steps: { event: { type: string }; state: unknown }[] };
+
+/**
+ * What a walk shows: for each step, `feature(before, event, after)` (before is null for the first step).
+ * Two steps with the same feature drive the same transition between screens the test tells apart.
+ */
+export function features<P extends Walk>(p: P, feature: (before: P['steps'][number]['state'] | null, event: P['steps'][number]['event'], after: P['steps'][number]['state']) => string) {
+  return p.steps.map((s, i) => feature(i === 0 ? null : p.steps[i - 1].state, s.event, s.state));
+}
+
+/**
+ * The fewest paths (greedy set cover, longest-gain first, ties in the given order) whose steps together show
+ * every feature that any of `paths` shows. Deterministic for a given machine and feature.
+ */
+export function coveringPaths<P extends Walk>(paths: P[], feature: Parameters<typeof features<P>>[1]): P[] {
+  const sets = paths.map((p) => new Set(features(p, feature)));
+  const missing = new Set(sets.flatMap((s) => [...s]));
+  const chosen: P[] = [];
+  while (missing.size) {
+    let best = -1;
+    let gain = 0;
+    sets.forEach((s, i) => {
+      let g = 0;
+      for (const f of s) if (missing.has(f)) g++;
+      if (g > gain) [best, gain] = [i, g];
+    });
+    chosen.push(paths[best]);
+    for (const f of sets[best]) missing.delete(f);
+  }
+  return chosen;
+}
 
 // ——— driving the view ———
 
