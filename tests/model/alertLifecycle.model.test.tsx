@@ -35,7 +35,8 @@ const answer = (status: AlertStatus, timeline: TimelineEntry[], over: Partial<Al
 
 /** Each call's answer in every status it can come back with; the traversal keeps the one the server would give. */
 const EVENTS: AnyEventObject[] = [
-  ...STATUSES.map((s) => ({ type: 'xstate.done.actor.load', output: answer(s, [RAISED]) })),
+  // The details load when opened (the alert as listed) and again after a push (here: the engine cleared it).
+  ...(['active_unack', 'cleared_unack'] as const).map((s) => ({ type: 'xstate.done.actor.load', output: answer(s, [RAISED]) })),
   { type: 'xstate.error.actor.load', error: new Error('offline') },
   { type: 'details.retry' },
   { type: 'alert.acknowledge' },
@@ -168,10 +169,19 @@ const CHECK: Record<string, (c: AlertLifecycleContext) => void> = {
   ),
 };
 
+/** A transition: state before, the event (an answer by the status it brings), state after. */
+const eventName = (e: AnyEventObject) =>
+  e.type.startsWith('xstate.done.actor.') ? `${e.type}:${(e.output as AlertDetailResponse).alert.status}` : e.type === 'alert.acknowledge' && e.comment ? `${e.type}+comment` : e.type;
+
 describeModel('alert lifecycle model (details dialog)', {
   paths,
   all,
   events: EVENTS,
+  // Every answer variant (each status a call can come back with) and the acknowledgement with a comment are driven.
+  eventKey: eventName,
+  // Every transition of the whole walk is taken by a rendered path.
+  transitions: (before: { value: unknown } | null, e: AnyEventObject, after: { value: unknown }) =>
+    `${JSON.stringify(before?.value ?? null)}|${eventName(e)}|${JSON.stringify(after.value)}`,
   machine: alertLifecycleMachine,
   states: Object.keys(CHECK),
   render: async (path: ModelPath) => {
