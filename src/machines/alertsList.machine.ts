@@ -184,7 +184,7 @@ export const alertsListMachine = setup({
   invoke: { id: 'alertSocket', src: 'alertSocket' },
   initial: 'loading',
   on: {
-    'alert.closeDetails': { actions: 'closeDetails' },
+    'alert.closeDetails': { guard: ({ context }) => context.detailsId !== null, actions: 'closeDetails' },
     'alert.changed': { actions: 'replaceAlert' },
     // The search and the filters apply wherever the list is (also while it loads, failed or marks all read).
     ...list.requery('.loading'),

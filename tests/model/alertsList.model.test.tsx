@@ -1,20 +1,20 @@
 /**
  * Generated path tests for the coordinator's alerts screen: every shortest path through the alerts list
- * statechart, driven through the real screen (search, filters, pager, mark read, Mark All Read, details,
- * pushed alerts, reconnects), with each state checked on screen.
+ * statechart, driven through the real screen (search, severity/type/status filters, pager, mark read, Mark All
+ * Read, opening and closing the details, pushed alerts, reconnects), with each state checked on screen: every
+ * card's status (active/cleared × unack/ack) and how often it was seen.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { expect } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { fromCallback, fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
-import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
+import { getShortestPaths } from 'xstate/graph';
 import { alertLifecycleMachine } from '@/machines/alertLifecycle.machine';
 import type { AlertDetailResponse } from '@/services/alerts';
 import { alertsListMachine, type LoadedAlerts } from '@/machines/alertsList.machine';
 import { AlertsView } from '@/views/alerts/AlertsView';
 import { makeAlert } from './alertFixtures';
-import { leafPaths } from '../support/paths';
 import { get, getLabelled, query } from '../support/dom';
-import { deferred, renderView } from '../support/modelHarness';
+import { deferred, describeModel, leafPaths, renderView, type ModelPath } from '../support/modelHarness';
 
 type Ev = AnyEventObject;
 type Snap = SnapshotFrom<typeof alertsListMachine>;
@@ -80,7 +80,8 @@ const options = {
 };
 const all = getShortestPaths(alertsListMachine, {
   ...options,
-  serializeState: (s: Snap) => digest(s as Snap),
+  // Keyed on the event too: each transition into a screen is its own node (closing the details, retrying, each filter).
+  serializeState: (s: Snap, e?: Ev) => `${digest(s as Snap)}|${e ? keyOf(e) : ''}`,
 } as never);
 // Each path is checked at every step, and its end check (each alert marked read once) holds for a path when it
 // holds for any path extending it: run only the paths no other path extends. Every step is still replayed.
@@ -182,28 +183,22 @@ const assertState: Record<string, (s: Snap) => void> = {
   },
 };
 
-afterEach(cleanup);
-
-describe('alerts list model (coordinator)', () => {
-  it('has an executor for every event and an assertion for every state', () => {
-    const map = getAdjacencyMap(alertsListMachine, { ...options, serializeState: (s: Snap) => digest(s as Snap) } as never);
-    const events = new Set<string>();
-    const states = new Set<string>();
-    for (const node of Object.values(map)) {
-      states.add(stateName(node.state as Snap));
-      for (const t of Object.values(node.transitions) as Array<{ event: Ev }>) events.add(keyOf(t.event as Ev));
-    }
-    expect([...events].sort()).toEqual(Object.keys(exec).sort());
-    expect([...states].sort()).toEqual(Object.keys(assertState).sort());
-  });
-
-  it.each(paths.map((p) => [p.steps.map((s) => keyOf(s.event as Ev)).join(' → '), p] as const))('%s', async (_, path) => {
+describeModel('alerts list model (coordinator)', {
+  paths: paths as unknown as ModelPath[],
+  all: all as unknown as ModelPath[],
+  events: EVENTS,
+  // Both load answers (a page, none) are driven.
+  eventKey: keyOf,
+  transitions: (before: Snap | null, e: Ev, after: Snap) => `${before ? stateName(before) : ''}|${keyOf(e)}|${stateName(after)}`,
+  states: Object.keys(assertState),
+  name: (p) => p.steps.map((s) => keyOf(s.event as Ev)).join(' → '),
+  render: () => {
     render();
-    for (const step of path.steps) {
-      if ((step.event as Ev).type !== 'xstate.init') await exec[keyOf(step.event as Ev)](step.event as Ev);
-      assertState[stateName(step.state as Snap)](step.state as Snap);
-    }
-    // Read marks reach the server once per alert.
-    expect(new Set(drive.markReadCalls).size).toBe(drive.markReadCalls.length);
-  });
+    return {
+      exec: (e: Ev) => (e.type === 'xstate.init' ? undefined : exec[keyOf(e)](e)),
+      check: (step) => assertState[stateName(step.state as Snap)](step.state as Snap),
+      // Read marks reach the server once per alert.
+      done: () => expect(new Set(drive.markReadCalls).size).toBe(drive.markReadCalls.length),
+    };
+  },
 });
