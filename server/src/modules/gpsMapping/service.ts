@@ -3,16 +3,14 @@
  * together with the survey row, and a GPS update that would move the field farther than GPS_MAX_MOVE_KM needs
  * the user's explicit confirmation (a phone that reports a far-away position must not silently move a field).
  */
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { fields, gpsFieldLocations } from '../../db/schema';
 import type { AddLocationBody, UpdateLocationBody } from '../../../../contracts/gpsMapping';
 import { distanceKm } from '../../domain/land/regions';
 import { loadFieldFor, type AuthUser } from '../../lib/access';
 import { AppError, conflict, notFound, translated } from '../../lib/errors';
 import { setLocation } from '../fields/repository';
 import { fieldsChanged } from '../fields/pinCache';
-import { locationOfField } from './repository';
+import { insertLocation, locationOfField, movePin } from './repository';
 
 const alreadyMapped = translated(
   'This field already has a GPS location; update it instead.',
@@ -41,25 +39,22 @@ export async function addLocation(db: Db, user: AuthUser, b: AddLocationBody) {
   if (await locationOfField(db, field.id)) throw conflict(alreadyMapped, 'ALREADY_MAPPED');
   const [lng, lat] = b.coordinates;
   const row = await db.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(gpsFieldLocations)
-      .values({
-        fieldId: field.id,
-        name: b.name.trim(),
-        status: (b.status ?? 'active') as 'active',
-        lng,
-        lat,
-        areaValue: b.area?.value ?? null,
-        areaUnit: b.area?.unit ?? 'acres',
-        elevation: b.elevation?.value ?? null,
-        soilType: (b.soilType ?? 'unknown') as 'unknown',
-        irrigationType: b.irrigationType ?? null,
-        metadata: b.metadata ?? {},
-        lastSurveyAt: new Date(),
-        surveyMethod: 'manual',
-      })
-      .returning();
-    await tx.update(fields).set({ lat, lng, updatedAt: new Date() }).where(eq(fields.id, field.id));
+    const inserted = await insertLocation(tx as Db, {
+      fieldId: field.id,
+      name: b.name.trim(),
+      status: (b.status ?? 'active') as 'active',
+      lng,
+      lat,
+      areaValue: b.area?.value ?? null,
+      areaUnit: b.area?.unit ?? 'acres',
+      elevation: b.elevation?.value ?? null,
+      soilType: (b.soilType ?? 'unknown') as 'unknown',
+      irrigationType: b.irrigationType ?? null,
+      metadata: b.metadata ?? {},
+      lastSurveyAt: new Date(),
+      surveyMethod: 'manual',
+    });
+    await movePin(tx as Db, field.id, lat, lng);
     return inserted;
   });
   await fieldsChanged(db);
