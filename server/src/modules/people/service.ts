@@ -4,7 +4,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
 import { isAdmin, loadFarmerFor, type AuthUser } from '../../lib/access';
 import { badRequest, conflict, forbidden, notFound, translated, type Translated } from '../../lib/errors';
 import { CsvFormatError, parseFarmerCsv, rejectedRowsCsv, validateFarmerRows, type CsvFormatProblem } from '../../domain/people/csv';
@@ -113,17 +112,15 @@ export async function importFarmers(db: Db, file: Buffer, lang: Lang) {
   if (valid.length) {
     await db.transaction(async (tx) => {
       for (let i = 0; i < valid.length; i += 500) {
-        const batch = await tx
-          .insert(users)
-          .values(
-            valid.slice(i, i + 500).map(({ coordinatorId, ...row }) => ({
-              ...row,
-              role: 'farmer' as const,
-              managedBy: coordinatorId ?? null,
-              passwordHash: `!imported:${randomBytes(16).toString('hex')}`,
-            })),
-          )
-          .returning({ id: users.id, name: users.name, email: users.email, phoneNumber: users.phoneNumber, preferredLanguage: users.preferredLanguage, status: users.status });
+        const batch = await repo.insertFarmers(
+          tx as Db,
+          valid.slice(i, i + 500).map(({ coordinatorId, ...row }) => ({
+            ...row,
+            role: 'farmer' as const,
+            managedBy: coordinatorId ?? null,
+            passwordHash: `!imported:${randomBytes(16).toString('hex')}`,
+          })),
+        );
         created.push(...batch);
       }
     }).catch((e) => {
