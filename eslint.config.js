@@ -95,6 +95,36 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
+    // One shape per server module (docs/conventions.md): routes.ts → service.ts → repository.ts. Route and service
+    // files run no SQL: no table of db/schema, no drizzle query builder, no db.select/insert/update/delete/execute.
+    // A service may still open a transaction (db.transaction) and hand `tx` to repository functions.
+    files: ['server/src/modules/**/routes.ts', 'server/src/modules/**/*.routes.ts', 'server/src/modules/**/service.ts', 'server/src/modules/**/*.service.ts'],
+    // alerts and messages are being reworked for the notification centre (issue 16); they move their SQL out with it.
+    ignores: ['server/src/modules/alerts/**', 'server/src/modules/messages/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/db/schema', '**/db/schema.ts'], message: 'Tables belong to repository.ts: routes and services call repository functions.' },
+            { group: ['drizzle-orm', 'drizzle-orm/*'], message: 'SQL belongs in repository.ts: routes and services call repository functions.' },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.type="MemberExpression"][callee.property.name=/^(select|selectDistinct|insert|update|delete|execute)$/][callee.object.name=/^(db|tx)$/]',
+          message: 'SQL belongs in repository.ts: pass db (or tx) to a repository function.',
+        },
+        {
+          selector: 'CallExpression[callee.type="MemberExpression"][callee.property.name=/^(select|selectDistinct|insert|update|delete|execute)$/][callee.object.property.name="db"]',
+          message: 'SQL belongs in repository.ts: pass app.db to a repository function.',
+        },
+      ],
+    },
+  },
+  {
     // drizzle's self-referencing foreign key (users.managedBy → users.id) needs an `any` return type.
     files: ['server/src/db/schema.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
