@@ -10,7 +10,7 @@ import { loadFieldFor, type AuthUser } from '../../lib/access';
 import { AppError, conflict, notFound, translated } from '../../lib/errors';
 import { setLocation } from '../fields/repository';
 import { fieldsChanged } from '../fields/pinCache';
-import { insertLocation, locationOfField, movePin } from './repository';
+import { insertLocation, locationOfField, locationsFor, movePin, nearby, stationsNear, statistics, toLocation } from './repository';
 
 const alreadyMapped = translated(
   'This field already has a GPS location; update it instead.',
@@ -32,6 +32,26 @@ function locationJump(km: number, maxKm: number) {
     ),
     { distanceKm: d, maxMoveKm: maxKm },
   );
+}
+
+/** Spec section 9: nearby fields within 10 km and weather stations within 50 km unless asked otherwise. */
+const NEARBY_KM = 10;
+const STATIONS_KM = 50;
+
+export async function mappedFields(db: Db, user: AuthUser) {
+  return { fieldLocations: (await locationsFor(db, user)).map(toLocation) };
+}
+
+export async function mappingStatistics(db: Db, user: AuthUser) {
+  return { stats: { overview: statistics(await locationsFor(db, user)) } };
+}
+
+export async function nearbyFields(db: Db, user: AuthUser, q: { latitude: number; longitude: number; radius?: number }) {
+  return { fieldLocations: nearby(await locationsFor(db, user), q.latitude, q.longitude, q.radius ?? NEARBY_KM) };
+}
+
+export async function weatherStationsNear(db: Db, q: { latitude: number; longitude: number; radius?: number }) {
+  return { weatherStations: await stationsNear(db, q.latitude, q.longitude, q.radius ?? STATIONS_KM) };
 }
 
 export async function addLocation(db: Db, user: AuthUser, b: AddLocationBody) {
@@ -58,7 +78,7 @@ export async function addLocation(db: Db, user: AuthUser, b: AddLocationBody) {
     return inserted;
   });
   await fieldsChanged(db);
-  return row;
+  return { fieldLocation: toLocation(row) };
 }
 
 export async function moveLocation(db: Db, user: AuthUser, fieldRef: string, b: UpdateLocationBody, maxMoveKm: number) {
@@ -71,5 +91,5 @@ export async function moveLocation(db: Db, user: AuthUser, fieldRef: string, b: 
   if (km > maxMoveKm && b.confirmLargeMove !== true) throw locationJump(km, maxMoveKm);
   await setLocation(db, field.id, lat, lng, { accuracy: b.accuracy ?? 95, surveyMethod: b.surveyMethod ?? 'mobile_gps' });
   await fieldsChanged(db);
-  return (await locationOfField(db, field.id))!;
+  return { fieldLocation: toLocation((await locationOfField(db, field.id))!) };
 }
