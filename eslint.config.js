@@ -72,6 +72,15 @@ const layersRule = {
   },
 };
 
+/** The route and service files of the server modules, and what they may not import (SQL lives in repository.ts). */
+const MODULE_ROUTES = ['server/src/modules/**/routes.ts', 'server/src/modules/**/*.routes.ts'];
+const MODULE_SERVICES = ['server/src/modules/**/service.ts', 'server/src/modules/**/*.service.ts'];
+const MODULES_NOT_YET_SHAPED = ['server/src/modules/alerts/**', 'server/src/modules/messages/**'];
+const NO_SQL_IMPORTS = [
+  { group: ['**/db/schema', '**/db/schema.ts'], message: 'Tables belong to repository.ts: routes and services call repository functions.' },
+  { group: ['drizzle-orm', 'drizzle-orm/*'], message: 'SQL belongs in repository.ts: routes and services call repository functions.' },
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'storybook-static/**', 'coverage/**', 'data/**', 'node_modules/**', 'server/src/db/migrations/**'] },
   js.configs.recommended,
@@ -98,19 +107,11 @@ export default tseslint.config(
     // One shape per server module (docs/conventions.md): routes.ts → service.ts → repository.ts. Route and service
     // files run no SQL: no table of db/schema, no drizzle query builder, no db.select/insert/update/delete/execute.
     // A service may still open a transaction (db.transaction) and hand `tx` to repository functions.
-    files: ['server/src/modules/**/routes.ts', 'server/src/modules/**/*.routes.ts', 'server/src/modules/**/service.ts', 'server/src/modules/**/*.service.ts'],
+    files: MODULE_ROUTES.concat(MODULE_SERVICES),
     // alerts and messages are being reworked for the notification centre (issue 16); they move their SQL out with it.
-    ignores: ['server/src/modules/alerts/**', 'server/src/modules/messages/**'],
+    ignores: MODULES_NOT_YET_SHAPED,
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/db/schema', '**/db/schema.ts'], message: 'Tables belong to repository.ts: routes and services call repository functions.' },
-            { group: ['drizzle-orm', 'drizzle-orm/*'], message: 'SQL belongs in repository.ts: routes and services call repository functions.' },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: NO_SQL_IMPORTS }],
       'no-restricted-syntax': [
         'error',
         {
@@ -120,6 +121,22 @@ export default tseslint.config(
         {
           selector: 'CallExpression[callee.type="MemberExpression"][callee.property.name=/^(select|selectDistinct|insert|update|delete|execute)$/][callee.object.property.name="db"]',
           message: 'SQL belongs in repository.ts: pass app.db to a repository function.',
+        },
+      ],
+    },
+  },
+  {
+    // A route calls its service, never a repository (nor the shared readers beside the modules).
+    files: MODULE_ROUTES,
+    ignores: MODULES_NOT_YET_SHAPED,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: NO_SQL_IMPORTS.concat({
+            group: ['./repository', './*.repository', '../userLanguage'],
+            message: 'A route calls its service; the service calls the repository.',
+          }),
         },
       ],
     },

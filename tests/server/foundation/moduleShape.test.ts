@@ -1,7 +1,7 @@
 /**
  * One shape per server module (docs/conventions.md): routes.ts → service.ts → repository.ts. Every module has a
- * route file and a service, and lint refuses SQL in a route or service file (eslint.config.js) while leaving
- * repositories, and a service's transaction handed to them, alone.
+ * route file and a service, and lint refuses SQL in a route or service file and a repository in a route file
+ * (eslint.config.js) while leaving repositories, and a service's transaction handed to them, alone.
  */
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -44,6 +44,14 @@ describe('server modules', () => {
   it('lint refuses app.db.execute in a route file', async () => {
     const code = "export const run = (app: { db: { execute(q: string): unknown } }) => app.db.execute('select 1');\n";
     expect(await rulesHit(code, 'server/src/modules/land/routes.ts')).toContain('no-restricted-syntax');
+  });
+
+  it('lint refuses a repository import in a route file, and allows it in a service', async () => {
+    const code = "import * as repo from './repository';\nexport const r = repo;\n";
+    expect(await rulesHit(code, 'server/src/modules/people/routes.ts')).toContain('no-restricted-imports');
+    const auth = "import * as repo from './otp.repository';\nexport const r = repo;\n";
+    expect(await rulesHit(auth, 'server/src/modules/auth/otp.routes.ts')).toContain('no-restricted-imports');
+    expect(await rulesHit(code, 'server/src/modules/people/service.ts')).toEqual([]);
   });
 
   it('lets a repository run SQL, and a service open a transaction and hand tx to a repository', async () => {
