@@ -214,7 +214,14 @@ export function createNotificationWorker(o: WorkerOptions): NotificationWorker {
 
   async function runOnce(): Promise<number> {
     const jobs = await repo.claimJobs(o.db, now(), o.leaseMs, o.batchSize);
-    await Promise.all(jobs.map((j) => run(j).catch((err) => o.log?.error({ err, jobId: j.id }, 'notification job crashed'))));
+    // One person's jobs one after another (the SMS cap counts what was sent before), different people's at once.
+    const byPerson = new Map<string, repo.Job[]>();
+    for (const j of jobs) byPerson.set(j.recipientId ?? j.id, [...(byPerson.get(j.recipientId ?? j.id) ?? []), j]);
+    await Promise.all(
+      [...byPerson.values()].map(async (list) => {
+        for (const j of list) await run(j).catch((err) => o.log?.error({ err, jobId: j.id }, 'notification job crashed'));
+      }),
+    );
     return jobs.length;
   }
 
