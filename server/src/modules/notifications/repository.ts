@@ -32,7 +32,8 @@ export const recipientColumns = {
   prefs: users.notificationPreferences,
   saved: users.notificationSettings,
   status: users.status,
-  hasPush: sql<boolean>`exists (select 1 from ${pushSubscriptions} where ${pushSubscriptions.userId} = ${users.id})`,
+  // Spelled out: drizzle writes a selected column's name unqualified, which inside the subquery would mean ps.id.
+  hasPush: sql<boolean>`exists (select 1 from push_subscriptions ps where ps.user_id = "users"."id")`,
 };
 
 export async function activeRecipients(db: Tx, where: SQL | undefined) {
