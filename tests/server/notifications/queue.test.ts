@@ -223,3 +223,27 @@ describe('SMS cap and dedupe', () => {
     expect((await deliveries(pest!.item._id)).filter((j) => j.channel === 'sms')).toHaveLength(1);
   });
 });
+
+describe('stopping', () => {
+  it('stops claiming and finishes the delivery in hand before it resolves (SIGTERM)', async () => {
+    const gateway = await stubServer(() => 200, 400);
+    try {
+      const clock = testClock();
+      const worker = testWorker(t, { now: clock.now, sms: createHttpSms(gateway.url), smsDailyCap: 100, pollMs: 20 });
+      worker.start();
+      // farmer4's field has no open offline alert yet (the engine's raise takes any type).
+      const first = await t.app.alertEngine.raise(F.farmer4.id, { type: 'offline' as never, severity: 'high', message: 'Sensors silent' });
+      const deadline = Date.now() + 5000;
+      while (gateway.seen.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      expect(gateway.seen).toHaveLength(1); // the SMS is at the gateway, which answers in 400 ms
+      await worker.stop();
+      expect((await deliveries(first!.item._id)).find((j) => j.channel === 'sms')).toMatchObject({ status: 'sent' });
+      // Stopped: a new alert's jobs stay queued for the next start (or another instance).
+      const second = await t.app.alertEngine.raise(F.farmer3.id, { type: 'irrigation', severity: 'high', message: 'Pump failed' });
+      await new Promise((r) => setTimeout(r, 200));
+      expect((await deliveries(second!.item._id)).every((j) => j.status === 'queued')).toBe(true);
+    } finally {
+      await gateway.close();
+    }
+  });
+});

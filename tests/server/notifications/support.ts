@@ -66,7 +66,7 @@ export async function setPhone(t: TestApp, userId: string, phone: string) {
 }
 
 /** A local HTTP stub (push service, SMS gateway): answers with `answer(req, body)`, keeps every request. */
-export async function stubServer(answer: (req: IncomingMessage, body: Buffer, n: number) => number) {
+export async function stubServer(answer: (req: IncomingMessage, body: Buffer, n: number) => number, delayMs = 0) {
   const seen: Array<{ url: string; headers: IncomingMessage['headers']; body: Buffer }> = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -75,7 +75,7 @@ export async function stubServer(answer: (req: IncomingMessage, body: Buffer, n:
       const body = Buffer.concat(chunks);
       seen.push({ url: req.url ?? '', headers: req.headers, body });
       res.statusCode = answer(req, body, seen.length);
-      res.end();
+      setTimeout(() => res.end(), delayMs);
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

@@ -134,3 +134,19 @@ it('writes in the reader\'s language, and drops a subscription the push service 
   const push = (await jobsOf(t, alertId)).find((j) => j.channel === 'push' && j.recipientId === U.farmer4.id)!;
   expect(push).toMatchObject({ status: 'skipped', lastError: 'subscription gone (1)' });
 });
+
+it('keeps the generated VAPID key pair in the database, the private key sealed; VAPID_* settings override it', async () => {
+  const { vapidKeys } = await import('../../../server/src/modules/notifications/vapid');
+  const { appSecrets } = await import('../../../server/src/db/schema');
+  const cfg = { vapidPublicKey: undefined, vapidPrivateKey: undefined, vapidSubject: 'mailto:ops@example.org' };
+  const again = await vapidKeys(t.app.db, t.app.secretBox, cfg);
+  expect(again.publicKey).toBe(t.app.notifications.push!.publicKey);
+  const [row] = await t.app.db.select().from(appSecrets).where(eq(appSecrets.key, 'vapid'));
+  expect(row.value).not.toContain(again.privateKey);
+  const given = { publicKey: 'BPub', privateKey: 'priv' };
+  expect(await vapidKeys(t.app.db, t.app.secretBox, { ...cfg, vapidPublicKey: given.publicKey, vapidPrivateKey: given.privateKey })).toEqual({
+    ...given,
+    subject: 'mailto:ops@example.org',
+  });
+  await expect(vapidKeys(t.app.db, t.app.secretBox, { ...cfg, vapidPublicKey: 'only-one' })).rejects.toThrow(/both/);
+});
