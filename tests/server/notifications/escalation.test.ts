@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { alertActions } from '../../../server/src/db/schema';
 import { FIXTURE, createTestApp } from '../helper';
-import { jobsOf, notificationsOf, raiseDry, testClock, testWorker } from './support';
+import { jobsOf, notificationsOf, raiseDry, raiseExternal, testClock, testWorker } from './support';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 let t: TestApp;
@@ -80,10 +80,10 @@ it('escalates an unacknowledged alert to the coordinator, then the admins, at th
 it('never escalates an alert whose severity has no escalation time', async () => {
   const clock = testClock();
   const worker = testWorker(t, { now: clock.now });
-  const pest = await t.app.alertEngine.raise(FIXTURE.fields.farmer3.id, { type: 'pest', severity: 'low', message: 'Pest risk' });
+  const pest = await raiseExternal(t, 'farmer3', 'pest', 'low', 'Pest risk');
   await worker.drain();
   clock.advance(48 * 60 * MIN);
   await worker.drain();
-  expect(await escalations(pest!.item._id)).toEqual([]);
-  expect((await jobsOf(t, pest!.item._id)).find((j) => j.task === 'escalate')).toMatchObject({ status: 'skipped', lastError: 'no escalation for low' });
+  expect(await escalations(pest)).toEqual([]);
+  expect((await jobsOf(t, pest)).find((j) => j.task === 'escalate')).toMatchObject({ status: 'skipped', lastError: 'no escalation for low' });
 });

@@ -12,7 +12,7 @@ import { claimJobs, finishJob } from '../../../server/src/modules/notifications/
 import { createHttpSms } from '../../../server/src/providers/sms/http';
 import type { NotificationSettings } from '../../../contracts/notifications';
 import { FIXTURE, createTestApp } from '../helper';
-import { jobsOf, notificationsOf, raiseDry, setPhone, smsOutbox, stubServer, testClock, testWorker } from './support';
+import { jobsOf, notificationsOf, raiseDry, raiseExternal, setPhone, smsOutbox, stubServer, testClock, testWorker } from './support';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 let t: TestApp;
@@ -191,17 +191,17 @@ describe('quiet hours', () => {
     const m = istMinutes(clock.now());
     await saveSettings(token, { ...settings, quietHours: { enabled: true, start: hhmm(m - 60), end: hhmm(m + 60) } });
     const worker = testWorker(t, { now: clock.now });
-    const minor = await t.app.alertEngine.raise(F.farmer2.id, { type: 'pest', severity: 'medium', message: 'Pest risk' });
-    const critical = await t.app.alertEngine.raise(F.farmer2.id, { type: 'irrigation', severity: 'high', message: 'Pump failed' });
+    const minor = await raiseExternal(t, 'farmer2', 'pest', 'medium', 'Pest risk');
+    const critical = await raiseExternal(t, 'farmer2', 'irrigation', 'high', 'Pump failed');
     await worker.drain();
     const sms = async (id: string) => (await deliveries(id)).find((j) => j.channel === 'sms')!;
-    expect(await sms(minor!.item._id)).toMatchObject({ status: 'skipped', lastError: 'quiet hours' });
-    expect(await sms(critical!.item._id)).toMatchObject({ status: 'sent' });
+    expect(await sms(minor)).toMatchObject({ status: 'skipped', lastError: 'quiet hours' });
+    expect(await sms(critical)).toMatchObject({ status: 'sent' });
     // Outside the window the same settings let a non-critical SMS through.
     clock.advance(3 * 3600_000);
-    const later = await t.app.alertEngine.raise(F.farmer2.id, { type: 'offline' as never, severity: 'low', message: 'Sensor silent' });
+    const later = await raiseExternal(t, 'farmer2', 'offline', 'low', 'Sensor silent');
     await worker.drain();
-    expect(await sms(later!.item._id)).toMatchObject({ status: 'sent' });
+    expect(await sms(later)).toMatchObject({ status: 'sent' });
   });
 });
 
@@ -210,17 +210,18 @@ describe('SMS cap and dedupe', () => {
     const clock = testClock();
     const sentBefore = (await smsOutbox(t, '9822000004')).length;
     const worker = testWorker(t, { now: clock.now, smsDailyCap: 2 }); // farmer4 had one SMS today (the retry test)
-    const pest = await t.app.alertEngine.raise(F.farmer4.id, { type: 'pest', severity: 'medium', message: 'Pest risk' });
-    const pump = await t.app.alertEngine.raise(F.farmer4.id, { type: 'irrigation', severity: 'medium', message: 'Pump slow' });
-    // A repeat of the same alert (same text): nothing new.
-    await t.app.alertEngine.raise(F.farmer4.id, { type: 'pest', severity: 'medium', message: 'Pest risk' });
-    expect(await enqueueAlertNotifications(t.app.db, { alertId: pest!.item._id, kind: 'raised', actorId: null })).toBe(0);
+    const pest = await raiseExternal(t, 'farmer4', 'pest', 'medium', 'Pest risk');
+    const pump = await raiseExternal(t, 'farmer4', 'irrigation', 'medium', 'Pump slow');
+    // A repeat of the same alert (same text) changes nothing, so tells nobody; a changed one is an update, not a raise.
+    await expect(raiseExternal(t, 'farmer4', 'pest', 'medium', 'Pest risk')).rejects.toThrow(/no new or changed/);
+    await raiseExternal(t, 'farmer4', 'pest', 'high', 'Pest risk, spreading');
+    expect(await enqueueAlertNotifications(t.app.db, { alertId: pest, kind: 'raised', actorId: null })).toBe(0);
     await worker.drain();
-    const statuses = [await deliveries(pest!.item._id), await deliveries(pump!.item._id)].map((js) => js.find((j) => j.channel === 'sms')!);
+    const statuses = [await deliveries(pest), await deliveries(pump)].map((js) => js.find((j) => j.channel === 'sms')!);
     expect(statuses.map((s) => s.status).sort()).toEqual(['sent', 'skipped']);
     expect(statuses.find((s) => s.status === 'skipped')!.lastError).toBe('daily SMS cap reached');
     expect((await smsOutbox(t, '9822000004')).length).toBe(sentBefore + 1);
-    expect((await deliveries(pest!.item._id)).filter((j) => j.channel === 'sms')).toHaveLength(1);
+    expect((await deliveries(pest)).filter((j) => j.channel === 'sms')).toHaveLength(1);
   });
 });
 
@@ -232,16 +233,16 @@ describe('stopping', () => {
       const worker = testWorker(t, { now: clock.now, sms: createHttpSms(gateway.url), smsDailyCap: 100, pollMs: 20 });
       worker.start();
       // farmer4's field has no open offline alert yet (the engine's raise takes any type).
-      const first = await t.app.alertEngine.raise(F.farmer4.id, { type: 'offline' as never, severity: 'high', message: 'Sensors silent' });
+      const first = await raiseExternal(t, 'farmer4', 'offline', 'high', 'Sensors silent');
       const deadline = Date.now() + 5000;
       while (gateway.seen.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
       expect(gateway.seen).toHaveLength(1); // the SMS is at the gateway, which answers in 400 ms
       await worker.stop();
-      expect((await deliveries(first!.item._id)).find((j) => j.channel === 'sms')).toMatchObject({ status: 'sent' });
+      expect((await deliveries(first)).find((j) => j.channel === 'sms')).toMatchObject({ status: 'sent' });
       // Stopped: a new alert's jobs stay queued for the next start (or another instance).
-      const second = await t.app.alertEngine.raise(F.farmer3.id, { type: 'irrigation', severity: 'high', message: 'Pump failed' });
+      const second = await raiseExternal(t, 'farmer3', 'irrigation', 'high', 'Pump failed');
       await new Promise((r) => setTimeout(r, 200));
-      expect((await deliveries(second!.item._id)).every((j) => j.status === 'queued')).toBe(true);
+      expect((await deliveries(second)).every((j) => j.status === 'queued')).toBe(true);
     } finally {
       await gateway.close();
     }

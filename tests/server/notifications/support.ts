@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { alerts, notificationJobs, notifications, outbox, users } from '../../../server/src/db/schema';
 import { createNotificationWorker, type WorkerOptions } from '../../../server/src/modules/notifications/worker';
 import { createOutboxSms } from '../../../server/src/providers/sms/outbox';
+import type { ExternalAlert } from '../../../server/src/domain/alerts/rules';
 import { FIXTURE, type createTestApp } from '../helper';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -50,6 +51,14 @@ export async function raiseDry(t: TestApp, owner: keyof typeof F, value = 10) {
     .from(alerts)
     .where(and(eq(alerts.fieldId, F[owner].id), eq(alerts.type, 'moisture'), sql`${alerts.resolvedAt} is null`));
   return a.id;
+}
+
+/** Another module's alert (pest, irrigation, …) through the engine's `raise`, worded by that module. */
+export async function raiseExternal(t: TestApp, owner: keyof typeof F, type: string, severity: 'high' | 'medium' | 'low', message: string) {
+  const alert = { type, severity, message, messageKey: `external.${type}`, messageParams: {} } as unknown as ExternalAlert;
+  const pushed = await t.app.alertEngine.raise(F[owner].id, alert);
+  if (!pushed) throw new Error(`no new or changed ${type} alert on ${owner}'s field`);
+  return pushed.item._id;
 }
 
 export const jobsOf = (t: TestApp, alertId: string) =>

@@ -8,7 +8,12 @@ import { ALERT_MESSAGES } from '../../../contracts/alertTypes';
 import { LOCALE_OF_LANGUAGE } from '../../../contracts/languages';
 import { ALERT_SENTENCES, NOTIFICATION_SENTENCES, notificationSentence, smsText } from '../../../server/src/domain/notifications/texts';
 import { defaultSettings, effectiveSettings, inQuietHours, istDayStart, preferencesOf } from '../../../server/src/domain/notifications/settings';
-import { CATALOGS } from '../../support/catalogs';
+import { readFileSync } from 'node:fs';
+
+// Read as files: the server's type check does not resolve the web app's `@/` alias (tests/support/catalogs.ts).
+const CATALOGS = Object.fromEntries(
+  (['mr', 'en', 'hi'] as const).map((l) => [l, JSON.parse(readFileSync(new URL(`../../../src/i18n/messages/${l}.json`, import.meta.url), 'utf8'))]),
+) as Record<'mr' | 'en' | 'hi', Record<string, string>>;
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 

@@ -9,6 +9,7 @@
  */
 import { EventEmitter } from 'node:events';
 import { and, eq, inArray, or } from 'drizzle-orm';
+import { isAlertMessageKey } from '../../../../contracts/alertTypes';
 import type { NotificationChannel, NotificationKind } from '../../../../contracts/notifications';
 import { users } from '../../db/schema';
 import { chosenChannels, effectiveSettings, isAlertKind } from '../../domain/notifications/settings';
@@ -42,7 +43,7 @@ export const alertLink = (r: Pick<repo.Recipient, 'role'>, alertId: string) =>
 export const alertParams = (a: repo.AlertNotice): Record<string, string | number> => ({
   ...(a.messageParams ?? {}),
   field: a.fieldName,
-  ...(a.messageKey ? { alertKey: a.messageKey } : {}),
+  ...(isAlertMessageKey(a.messageKey) ? { alertKey: a.messageKey } : {}),
   alert: a.message,
 });
 
@@ -103,8 +104,9 @@ export async function enqueueAlertNotifications(tx: repo.Tx, event: AlertEvent):
     let added = await notify(tx, recipients, {
       subject: `alert:${a.id}:raised`,
       kind: 'alertRaised',
-      messageKey: a.messageKey ?? NOTIFICATION_TEXT_KEYS.alertRaised,
-      params: a.messageKey ? { ...(a.messageParams ?? {}) } : alertParams(a),
+      // The engine's own sentences by their key; another module's wording inside the bell's "new alert on …".
+      messageKey: isAlertMessageKey(a.messageKey) ? a.messageKey : NOTIFICATION_TEXT_KEYS.alertRaised,
+      params: isAlertMessageKey(a.messageKey) ? { ...(a.messageParams ?? {}) } : alertParams(a),
       alertId: a.id,
       messageId: null,
       link: (r) => alertLink(r, a.id),
