@@ -247,13 +247,14 @@ export function createNotificationWorker(o: WorkerOptions): NotificationWorker {
     again = false;
     running = runOnce()
       .catch((err) => {
+        // The database is away: say so, and look again after a longer pause than usual.
         o.log?.error({ err }, 'notification worker: claiming failed');
-        return 0;
+        return -1;
       })
       .finally(() => {
         running = null;
       });
-    void running.then((n) => schedule(n >= o.batchSize || again ? 0 : o.pollMs));
+    void running.then((n) => schedule(n < 0 ? o.pollMs * 5 : n >= o.batchSize || again ? 0 : o.pollMs));
   }
 
   /** Jobs were enqueued in a transaction that commits a moment later: look soon, and once more a little later. */
