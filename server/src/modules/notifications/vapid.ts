@@ -14,6 +14,7 @@ const KEY = 'vapid';
 
 export async function vapidKeys(db: Db, box: SecretBox, config: Pick<Config, 'vapidPublicKey' | 'vapidPrivateKey' | 'vapidSubject'>): Promise<VapidKeys> {
   const subject = config.vapidSubject;
+  if (!/^(mailto:|https:\/\/)/.test(subject)) throw new Error(`VAPID_SUBJECT must be a mailto: or https: URL, got "${subject}"`);
   if (config.vapidPublicKey && config.vapidPrivateKey) return { publicKey: config.vapidPublicKey, privateKey: config.vapidPrivateKey, subject };
   if (config.vapidPublicKey || config.vapidPrivateKey) throw new Error('Set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither.');
   const fresh = generateVapidKeys();
