@@ -7,6 +7,7 @@ import { createECDH, createHmac, createDecipheriv, createPublicKey, randomBytes,
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { pushSubscriptions, users } from '../../../server/src/db/schema';
+import { istMinutes } from '../../../server/src/domain/notifications/settings';
 import { FIXTURE, createTestApp } from '../helper';
 import { jobsOf, raiseDry, stubServer, testClock, testWorker } from './support';
 
@@ -123,12 +124,23 @@ it('writes in the reader\'s language, and drops a subscription the push service 
     headers: t.auth(accessToken),
     payload: { endpoint, keys: { p256dh: ua.getPublicKey().toString('base64url'), auth: authSecret.toString('base64url') } },
   });
+  // Quiet hours now (India time): a non-critical alert's push comes without sound.
+  const settings = (await t.app.inject({ method: 'GET', url: '/api/v1/profile/notification-settings', headers: t.auth(accessToken) })).json();
+  const m = istMinutes(new Date());
+  const hhmm = (x: number) => `${String(Math.floor((((x % 1440) + 1440) % 1440) / 60)).padStart(2, '0')}:${String((((x % 1440) + 1440) % 1440) % 60).padStart(2, '0')}`;
+  const put = await t.app.inject({
+    method: 'PUT',
+    url: '/api/v1/profile/notification-settings',
+    headers: t.auth(accessToken),
+    payload: { ...settings, quietHours: { enabled: true, start: hhmm(m - 60), end: hhmm(m + 60) } },
+  });
+  expect(put.statusCode).toBe(200);
   answer = 410;
   const alertId = await raiseDry(t, 'farmer4', 18);
   await testWorker(t, { now: testClock().now }).drain();
   const req = service.seen.find((r) => r.url === '/push/farmer4-phone')!;
   const payload = JSON.parse(decrypt(req.body, ua, authSecret));
-  expect(payload).toMatchObject({ lang: 'hi', title: 'शेतमित्र: नया अलर्ट', body: 'Lata Kale plot में मिट्टी की नमी कम: 18% (सीमा 25%)' });
+  expect(payload).toMatchObject({ lang: 'hi', title: 'शेतमित्र: नया अलर्ट', body: 'Lata Kale plot में मिट्टी की नमी कम: 18% (सीमा 25%)', silent: true });
   expect(req.headers.urgency).toBe('normal');
   expect(await t.app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint))).toEqual([]);
   const push = (await jobsOf(t, alertId)).find((j) => j.channel === 'push' && j.recipientId === U.farmer4.id)!;
