@@ -52,13 +52,16 @@ export async function subscribeDevice(publicKey: string): Promise<PushSubscripti
   return asBody(sub);
 }
 
-/** Unsubscribes this device; answers the endpoint it had (null when it had none). */
-export async function unsubscribeDevice(): Promise<string | null> {
+/**
+ * Unsubscribes this device: first `forget(endpoint)` (the server drops it), then the browser's subscription, so a
+ * failure on the server leaves both as they were. Answers whether there was one.
+ */
+export async function unsubscribeDevice(forget: (endpoint: string) => Promise<unknown>): Promise<boolean> {
   const sub = await currentSubscription();
-  if (!sub) return null;
-  const { endpoint } = sub;
+  if (!sub) return false;
+  await forget(sub.endpoint);
   await sub.unsubscribe();
-  return endpoint;
+  return true;
 }
 
 export function asBody(sub: PushSubscription): PushSubscriptionBody {
