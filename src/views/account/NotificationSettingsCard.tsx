@@ -57,6 +57,10 @@ export const channelLabel: Record<NotificationChannel, MessageDescriptor> = defi
   email: { id: 'notificationSettings.channel.email', defaultMessage: 'E-mail' },
 });
 
+/** Every half hour of the day ('00:00' … '23:30'), plus the saved time when it is not one of them. */
+const HALF_HOURS = Array.from({ length: 48 }, (_, i) => `${String(Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`);
+const timesWith = (t: string) => (HALF_HOURS.includes(t) ? HALF_HOURS : [...HALF_HOURS, t].sort());
+
 export function NotificationSettingsCard({ logic = notificationSettingsMachine }: { logic?: typeof notificationSettingsMachine }) {
   const intl = useIntl();
   const [s, send] = useMachine(logic);
@@ -119,13 +123,18 @@ export function NotificationSettingsCard({ logic = notificationSettingsMachine }
             {(['start', 'end'] as const).map((field) => (
               <label key={field} className="notif-time">
                 {intl.formatMessage(field === 'start' ? m.quietStart : m.quietEnd)}
-                <input
-                  type="time"
+                {/* A list of 24-hour times: a time input would show the browser's 12-hour AM/PM in Marathi. */}
+                <select
                   value={draft.quietHours[field]}
-                  required
                   disabled={saving || !draft.quietHours.enabled}
                   onChange={(e) => send({ type: 'settings.quietTime', field, value: e.target.value })}
-                />
+                >
+                  {timesWith(draft.quietHours[field]).map((t) => (
+                    <option key={t} value={t}>
+                      {t}
+                    </option>
+                  ))}
+                </select>
               </label>
             ))}
           </fieldset>
