@@ -29,14 +29,16 @@ const note = (id: string, over: Partial<NotificationItem> = {}): NotificationIte
 });
 
 const N1 = note('n1');
+// As the server writes them (server/src/modules/notifications/enqueue.ts): the bell's own sentences carry the alert's
+// key, parameters and English text.
 const N2 = note('n2', {
   kind: 'alertAssigned',
   messageKey: 'notifications.text.alertAssigned',
-  params: { by: 'Sunil Pawar', field: 'South plot' },
+  params: { field: 'South plot', alertKey: 'alert.temperature.high', value: 39, threshold: 35, alert: 'High temperature in South plot: 39°C (threshold 35°C)' },
   readAt: '2026-03-05T09:00:00.000Z',
 });
-const N3 = note('n3', { kind: 'message', messageKey: 'notifications.text.message', params: { from: 'Sunil Pawar' }, alertId: null, link: '/messages' });
-const N4 = note('n4', { kind: 'alertEscalated', messageKey: 'notifications.text.alertEscalated', params: { field: 'East plot', minutes: 15 } });
+const N3 = note('n3', { kind: 'message', messageKey: 'notifications.text.message', params: { sender: 'Sunil Pawar', subject: 'Irrigation tomorrow' }, alertId: null, link: '/messages' });
+const N4 = note('n4', { kind: 'alertEscalated', messageKey: 'notifications.text.alertEscalated', params: { field: 'East plot', minutes: 15, alert: 'Pump failed' } });
 
 const PAGE1: NotificationPage = { items: [N1, N2], unread: 1, page: 1, totalPages: 2 };
 const PAGE2: NotificationPage = { items: [N2, N4], unread: 2, page: 2, totalPages: 2 };
@@ -45,9 +47,9 @@ const EMPTY: NotificationPage = { items: [], unread: 0, page: 1, totalPages: 1 }
 /** What each notification says in English (the catalog the tests render with). */
 const TEXT: Record<string, string> = {
   n1: 'Low soil moisture in North plot: 18% (threshold 25%)',
-  n2: 'Sunil Pawar assigned you the alert on South plot',
-  n3: 'New message from Sunil Pawar',
-  n4: 'The alert on East plot is not acknowledged after 15 minutes',
+  n2: 'An alert on South plot was assigned to you: High temperature in South plot: 39°C (threshold 35°C)',
+  n3: 'Message from Sunil Pawar: Irrigation tomorrow',
+  n4: 'Still not acknowledged after 15 minutes: Pump failed',
 };
 
 const EVENTS: Ev[] = [
@@ -282,18 +284,26 @@ describe('notification bell', () => {
     expect(links[0]).toHaveTextContent(/Escalated.*Escalated/);
     expect(links[1]).toHaveTextContent(/Message.*Message/);
     expect(panel()).not.toHaveTextContent('alert.future.kind');
-    expect(panel()).not.toHaveTextContent('{from}');
+    expect(panel()).not.toHaveTextContent('{sender}');
   });
 
-  it('renders in Marathi with Latin digits', async () => {
+  it('renders in Marathi with Latin digits, the alert inside in Marathi too', async () => {
     drive = null as never;
     renderBellIn('mr');
-    await act(async () => drive.load.resolve({ items: [N4], unread: 1, page: 1, totalPages: 1 }));
+    await act(async () => drive.load.resolve({ items: [{ ...N2, readAt: null }], unread: 1, page: 1, totalPages: 1 }));
     expect(bell()).toHaveAccessibleName('सूचना, 1 न वाचलेली');
     act(() => fireEvent.click(bell()));
     const link = within(screen.getByRole('region', { name: 'सूचना' })).getByRole('link');
-    expect(link).toHaveTextContent('East plot वरील इशाऱ्याची 15 मिनिटांनंतरही दखल घेतलेली नाही');
-    expect(link).toHaveTextContent('वरिष्ठांकडे पाठवला');
+    expect(link).toHaveTextContent('शेत South plot वरील सूचना तुमच्याकडे सोपवली: शेत South plot मध्ये तापमान जास्त: 39°C (मर्यादा 35°C)');
+    expect(link).toHaveTextContent('तुमच्याकडे सोपवला');
+  });
+
+  it("says another module's alert by its stored text inside the bell's own sentence", async () => {
+    renderBell();
+    const raised = note('n1', { messageKey: 'notifications.text.alertRaised', params: { field: 'North plot', alert: 'Pump failed' } });
+    await act(async () => drive.load.resolve({ items: [raised], unread: 1, page: 1, totalPages: 1 }));
+    act(() => fireEvent.click(bell()));
+    expect(within(panel()).getByRole('link')).toHaveTextContent('New alert on North plot: Pump failed');
   });
 
   it('is in the header of every role', () => {

@@ -21,8 +21,12 @@ const note = (id: number, over: Partial<NotificationItem>): NotificationItem => 
 const PAGE: NotificationPage = {
   items: [
     note(1, {}),
-    note(2, { kind: 'alertAssigned', messageKey: 'notifications.text.alertAssigned', params: { by: 'सुनील पवार', field: 'दक्षिण शेत' } }),
-    note(3, { kind: 'message', messageKey: 'notifications.text.message', params: { from: 'सुनील पवार' }, link: '/messages', readAt: at(0) }),
+    note(2, {
+      kind: 'alertAssigned',
+      messageKey: 'notifications.text.alertAssigned',
+      params: { field: 'दक्षिण शेत', alertKey: 'alert.temperature.high', value: 39, threshold: 35, alert: 'High temperature in दक्षिण शेत: 39°C (threshold 35°C)' },
+    }),
+    note(3, { kind: 'message', messageKey: 'notifications.text.message', params: { sender: 'सुनील पवार', subject: 'उद्या पाणी' }, link: '/messages', readAt: at(0) }),
   ],
   unread: 2,
   page: 1,
@@ -63,7 +67,7 @@ export const WithUnread: Story = {
     const bell = await canvas.findByRole('button', { name: 'सूचना, 2 न वाचलेल्या' });
     await userEvent.click(bell);
     const panel = within(canvas.getByRole('region', { name: mr['notifications.title'] }));
-    await expect(panel.getByText('सुनील पवार यांनी दक्षिण शेत वरील इशारा तुमच्याकडे सोपवला')).toBeInTheDocument();
+    await expect(panel.getByText('शेत दक्षिण शेत वरील सूचना तुमच्याकडे सोपवली: शेत दक्षिण शेत मध्ये तापमान जास्त: 39°C (मर्यादा 35°C)')).toBeInTheDocument();
     await userEvent.click(panel.getAllByRole('button', { name: mr['notifications.markRead'] })[0]);
     await waitFor(() => expect(markRead).toHaveBeenCalledWith(PAGE.items[0]._id));
     await expect(await canvas.findByRole('button', { name: 'सूचना, 1 न वाचलेली' })).toBeInTheDocument();
