@@ -4,9 +4,8 @@
  * could-not-load sentence with Retry — never an endless spinner or a broken page — and Escape closes it; the
  * service worker registers at the root scope.
  *
- * The server's notification routes arrive from a parallel branch (notify): until they are merged the bell shows its
- * could-not-load state, afterwards its list; both pass here. The integrator adds the live path (a reading below the
- * line → the coordinator's bell count rises without a reload) once both sides are on main.
+ * The preferences a farmer saves in the profile are kept by the server. (The live path — a reading below the line →
+ * the coordinator's bell count rises without a reload — is the integrator's next test.)
  */
 import { describe, expect, it } from 'vitest';
 import { catalog, DEMO, loginAs, shot, withApp } from './harness';
@@ -55,6 +54,32 @@ describe('notification bell', () => {
       }
     });
   }
+
+  it('the farmer saves a channel and quiet hours in the profile, and they are there after a reload', async () => {
+    const context = await e2e.browser.newContext(PHONE);
+    const page = await context.newPage();
+    try {
+      await loginAs(page, e2e.app, DEMO.farmer);
+      await page.goto(`${e2e.url}/profile`);
+      const card = page.getByRole('region', { name: mr['notificationSettings.title'] });
+      const messages = card.getByRole('group', { name: mr['notificationSettings.kind.message'] });
+      const email = messages.getByLabel(mr['notificationSettings.channel.email']);
+      await email.waitFor();
+      const before = await email.isChecked();
+      await email.setChecked(!before);
+      await card.getByLabel(mr['notificationSettings.quiet.enabled']).setChecked(true);
+      await card.getByLabel(mr['notificationSettings.quiet.start']).selectOption('21:30');
+      await card.getByRole('button', { name: mr['notificationSettings.save'] }).click();
+      await card.getByText(mr['notificationSettings.saved']).waitFor();
+      await shot(page, 'profile-notification-settings-mr');
+      await page.reload();
+      await expect.poll(() => messages.getByLabel(mr['notificationSettings.channel.email']).isChecked()).toBe(!before);
+      await expect.poll(() => card.getByLabel(mr['notificationSettings.quiet.start']).inputValue()).toBe('21:30');
+      expect(await card.getByLabel(mr['notificationSettings.quiet.enabled']).isChecked()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
 
   it('the service worker registers at the root scope', async () => {
     const context = await e2e.browser.newContext(PHONE);
