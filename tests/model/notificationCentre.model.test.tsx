@@ -132,7 +132,7 @@ function renderBell() {
   drive.location = location;
 }
 
-const bell = () => screen.getByRole('button', { name: /^(Notifications|सूचना)/ });
+const bell = () => screen.getByRole('button', { name: /^(Notifications|अधिसूचना)/ });
 const panel = () => screen.getByRole('region', { name: 'Notifications' });
 const row = (id: string) => screen.getByText(TEXT[id]).closest('li')!;
 
@@ -291,9 +291,9 @@ describe('notification bell', () => {
     drive = null as never;
     renderBellIn('mr');
     await act(async () => drive.load.resolve({ items: [{ ...N2, readAt: null }], unread: 1, page: 1, totalPages: 1 }));
-    expect(bell()).toHaveAccessibleName('सूचना, 1 न वाचलेली');
+    expect(bell()).toHaveAccessibleName('अधिसूचना, 1 न वाचलेली');
     act(() => fireEvent.click(bell()));
-    const link = within(screen.getByRole('region', { name: 'सूचना' })).getByRole('link');
+    const link = within(screen.getByRole('region', { name: 'अधिसूचना' })).getByRole('link');
     expect(link).toHaveTextContent('शेत South plot वरील सूचना तुमच्याकडे सोपवली: शेत South plot मध्ये तापमान जास्त: 39°C (मर्यादा 35°C)');
     expect(link).toHaveTextContent('तुमच्याकडे सोपवला');
   });
