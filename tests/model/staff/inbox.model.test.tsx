@@ -1,11 +1,10 @@
 /**
  * Generated paths over inboxMachine, each driving the real Inbox (/messages). The list load and mark-as-read are
  * faked at their actors (the recipe); a message pushed while the inbox is shown comes through the machine's own
- * socket feed from a socket.io server on 127.0.0.1, the way the API pushes `message:new`.
+ * socket feed from a socket.io server on 127.0.0.1, the way the API pushes `message:new`; that server also drops the
+ * socket as a restart does (`feed.stale`: the feed's catch-up after a reconnect it could not recover reads the page
+ * again, once a mark-as-read under way is done).
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Server } from 'socket.io';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
@@ -13,10 +12,10 @@ import { getShortestPaths } from 'xstate/graph';
 import { inboxMachine } from '@/machines/inbox.machine';
 import { InboxContext } from '@/machines/inbox.context';
 import { Inbox } from '@/views/farmer/InboxView';
-import { connectSocket, disconnectSocket, getConnectionState } from '@/services/socket';
 import type { Inbox as InboxPage, InboxMessage, MessageNew } from '@/services/messages';
 import { HttpError } from '@/services/http';
 import { deferred, type Deferred, renderView } from '../../support/modelHarness';
+import { socketServer } from '../../support/socketServer';
 
 const UNREAD: InboxMessage = { _id: 'm-1', subject: 'Spray today', message: 'Spray neem oil\nbefore 10 am.', senderName: 'Sunil Pawar', createdAt: '2026-03-02T04:30:00.000Z', readAt: null };
 const READ: InboxMessage = { _id: 'm-2', subject: 'Soil test', message: 'Your soil card is ready.', senderName: null, createdAt: '2026-03-01T04:30:00.000Z', readAt: '2026-03-01T05:00:00.000Z' };
@@ -35,6 +34,7 @@ const EVENTS = [
   { type: 'xstate.done.actor.markRead', output: {} },
   { type: 'xstate.error.actor.markRead', error: FAIL },
   { type: 'message.new', message: PUSHED },
+  { type: 'feed.stale' },
 ];
 type Ev = { type: string; page?: number; id?: string; message?: MessageNew; error?: unknown; output?: unknown };
 type Snap = SnapshotFrom<typeof inboxMachine>;
@@ -52,6 +52,8 @@ const paths = getShortestPaths(inboxMachine, {
     if (e.type === 'message.close') return c.openId !== null;
     // One push, onto a shown list (while the list loads, the load's answer replaces it).
     if (e.type === 'message.new') return s.matches('ready') && c.page === 1 && c.openId === null && !c.messages.some((m) => m._id === PUSHED._id);
+    // One lost connection a walk, on a shown page or while a message is marked read.
+    if (e.type === 'feed.stale') return !c.stale && (s.matches('ready') || s.matches('marking'));
     return true;
   },
   serializeEvent: (e) => label(e as Ev),
@@ -63,28 +65,21 @@ const paths = getShortestPaths(inboxMachine, {
     const keyed = s.matches('loading') || e?.type === 'message.close' || e?.type.endsWith('.markRead');
     const via = keyed ? label((e ?? { type: '' }) as Ev) : '';
     const list = c.messages.map((m) => `${m._id}${m.readAt ? '' : '*'}`).join();
-    return [JSON.stringify(s.value), c.page, list, c.unread, c.openId, c.loadFailed, via].join('|');
+    return [JSON.stringify(s.value), c.page, list, c.unread, c.openId, c.loadFailed, c.stale, via].join('|');
   },
 });
 
-const io = new Server(createServer(), { path: '/socket.io' });
-beforeAll(async () => {
-  const http = io.httpServer;
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  connectSocket('test-token', `http://127.0.0.1:${(http.address() as AddressInfo).port}`);
-  await vi.waitFor(() => expect(getConnectionState()).toBe('connected'), { timeout: 10_000 });
-});
-afterAll(async () => {
-  disconnectSocket();
-  await io.close();
-});
+const server = socketServer();
+const io = server.io;
+beforeAll(() => server.start());
+afterAll(() => server.stop());
 
 describe('inbox model', () => {
   it('walks every state and every event', () => {
     expect(new Set(paths.map((p) => p.state.value))).toEqual(new Set(['loading', 'ready', 'marking']));
     const used = new Set(paths.flatMap((p) => p.steps.map((s) => label(s.event as Ev))));
     for (const e of EVENTS) expect(used).toContain(label(e));
-    expect([...new Set(inboxMachine.events)].filter((t) => !t.startsWith('xstate.')).sort()).toEqual(['message.close', 'message.new', 'message.open', 'page.go']);
+    expect([...new Set(inboxMachine.events)].filter((t) => !t.startsWith('xstate.')).sort()).toEqual(['feed.stale', 'message.close', 'message.new', 'message.open', 'page.go']);
   });
 
   it.each(paths.map((p) => [p.steps.map((s) => label(s.event as Ev)).join(' → '), p] as const))('%s', async (_, path) => {
@@ -101,6 +96,7 @@ describe('inbox model', () => {
         <Inbox />
       </InboxContext.Provider>
 , { catalog: false });
+    let marking = false;
     const exec = async (e: Ev) => {
       if (/^xstate\.(done|error)\.actor\./.test(e.type)) {
         const id = e.type.split('.').at(-1)!;
@@ -118,6 +114,13 @@ describe('inbox model', () => {
         case 'message.new':
           io.emit('message:new', e.message!);
           return void (await screen.findByRole('button', { name: /^Rain tomorrow/ }, { timeout: 5000 }));
+        case 'feed.stale': {
+          // The server drops the socket; back on a new session, the page is read again (while marking: not yet).
+          const before = inputs.load.length;
+          await server.dropAll();
+          if (marking) return act(async () => {});
+          return vi.waitFor(() => expect(inputs.load).toHaveLength(before + 1));
+        }
       }
       throw new Error(`no executor for ${e.type}`);
     };
@@ -155,9 +158,14 @@ describe('inbox model', () => {
       // Opening an unread message records it as read for that message.
       if (s.matches('marking')) expect(inputs.markRead.at(-1)).toEqual({ id: UNREAD._id });
     };
-    for (const step of path.steps) {
+    let loads = 1;
+    for (const [i, step] of path.steps.entries()) {
+      marking = i > 0 && (path.steps[i - 1].state as Snap).matches('marking');
       await exec(step.event as Ev);
       check(step.state as Snap);
+      if ((step.state as Snap).matches('loading') && (i === 0 || !(path.steps[i - 1].state as Snap).matches('loading') || step.event.type === 'feed.stale')) loads += i === 0 ? 0 : 1;
+      // Each load the machine entered was asked for once: a reload waits for a mark under way.
+      expect(inputs.load).toHaveLength(loads);
     }
   });
 });
