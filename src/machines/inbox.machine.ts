@@ -4,23 +4,37 @@
  * recover (pushes were lost meanwhile), the feed's catch-up reads the page again (after a mark-as-read under way).
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { listInbox, markMessageRead, type Inbox, type InboxMessage, type MessageNew } from '@/services/messages';
+import { listInbox, markMessageRead, type InboxMessage, type MessageNew } from '@/services/messages';
 import { socketFeed } from './socketFeed';
+import { asPage, firstPage, pageLoader, staffList, type Paged } from './staffList';
 
 type FeedEvent = { type: 'message.new'; message: MessageNew } | { type: 'feed.stale' };
+type InboxEvent = { type: 'page.go'; page: number } | { type: 'message.open'; id: string } | { type: 'message.close' } | FeedEvent;
+/** `stale`: pushes were lost while marking a message read; the page is read again once that is done. */
+type InboxContext = Paged<'messages', InboxMessage> & { unread: number; openId: string | null; loadFailed: boolean; stale: boolean };
+
+/**
+ * The list kit's paging (the server pages by 10). A failed load keeps nothing from before: no old count of unread
+ * messages, no pages to a list that did not load, no open message (a catch-up reloads with one open).
+ */
+const list = staffList<InboxContext, InboxEvent>({
+  id: 'inbox',
+  rows: 'messages',
+  query: (c) => ({ page: c.page }),
+  loaded: (out) => ({ unread: out.unread as number, loadFailed: false }),
+  loadFailed: { set: { unread: 0, loadFailed: true, openId: null } },
+});
 
 export const inboxMachine = setup({
   types: {
-    /** `stale`: pushes were lost while marking a message read; the page is read again once that is done. */
-    context: {} as { page: number; messages: InboxMessage[]; unread: number; totalPages: number; openId: string | null; loadFailed: boolean; stale: boolean },
-    events: {} as
-      | { type: 'page.go'; page: number }
-      | { type: 'message.open'; id: string }
-      | { type: 'message.close' }
-      | FeedEvent,
+    context: {} as InboxContext,
+    events: {} as InboxEvent,
   },
   actors: {
-    load: fromPromise<Inbox, { page: number }>(({ input, signal }) => listInbox(input.page, signal)),
+    load: pageLoader(async ({ page }: { page: number }, signal) => {
+      const r = await listInbox(page, signal);
+      return { ...asPage(r.messages, r.pagination), unread: r.unread };
+    }),
     markRead: fromPromise<unknown, { id: string }>(({ input }) => markMessageRead(input.id)),
     watchMessages: socketFeed<FeedEvent>({
       pushes: { 'message:new': (message: MessageNew) => ({ type: 'message.new', message }) },
@@ -34,7 +48,7 @@ export const inboxMachine = setup({
   },
 }).createMachine({
   id: 'inbox',
-  context: { page: 1, messages: [], unread: 0, totalPages: 1, openId: null, loadFailed: false, stale: false },
+  context: { ...firstPage('messages'), unread: 0, openId: null, loadFailed: false, stale: false },
   initial: 'loading',
   invoke: { id: 'watchMessages', src: 'watchMessages' },
   on: {
@@ -47,31 +61,14 @@ export const inboxMachine = setup({
   },
   states: {
     loading: {
-      tags: ['loading'],
+      ...list.loading,
       entry: assign({ stale: false }),
       // A load under way may have been answered before what was lost: it starts again.
-      on: { 'feed.stale': { target: 'loading', reenter: true } },
-      invoke: {
-        id: 'load',
-        src: 'load',
-        input: ({ context }) => ({ page: context.page }),
-        onDone: {
-          target: 'ready',
-          actions: assign({
-            messages: ({ event }) => event.output.messages,
-            unread: ({ event }) => event.output.unread,
-            totalPages: ({ event }) => event.output.pagination.totalPages,
-            loadFailed: false,
-          }),
-        },
-        // Nothing from before stays: no old count of unread messages, no pages to a list that did not load, no open
-        // message (a catch-up reloads with one open).
-        onError: { target: 'ready', actions: assign({ messages: [], unread: 0, totalPages: 1, loadFailed: true, openId: null }) },
-      },
+      on: { ...list.loading.on, 'feed.stale': { target: 'loading', reenter: true } },
     },
     ready: {
       on: {
-        'page.go': { target: 'loading', actions: assign({ page: ({ context, event }) => Math.min(Math.max(1, event.page), context.totalPages) }) },
+        ...list.ready,
         'message.open': [
           {
             guard: 'isUnread',

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { dashboardMachine, ZERO_STATS } from '@/machines/dashboard.machine';
 import { inboxMachine } from '@/machines/inbox.machine';
-import type { Inbox, InboxMessage } from '@/services/messages';
+import type { InboxMessage } from '@/services/messages';
 import { deferred } from '../support/modelHarness';
 import { socketServer } from '../support/socketServer';
 
@@ -19,7 +19,7 @@ afterAll(() => server.stop());
 const serverDrops = () => server.dropAll();
 
 const MESSAGE: InboxMessage = { _id: 'm-1', subject: 'Spray today', message: 'Neem oil', senderName: 'Sunil Pawar', createdAt: '2026-03-02T04:30:00.000Z', readAt: null };
-const page = (messages: InboxMessage[]): Inbox => ({ messages, unread: messages.filter((m) => !m.readAt).length, pagination: { page: 1, limit: 10, total: messages.length, totalPages: 1 } });
+const page = (messages: InboxMessage[]) => ({ items: messages, totalPages: 1, unread: messages.filter((m) => !m.readAt).length });
 
 describe('listeners catch up after an unrecovered reconnect', () => {
   it.each(['admin', 'coordinator'] as const)('the %s dashboard loads again', async (kind) => {

@@ -12,14 +12,15 @@ import { getShortestPaths } from 'xstate/graph';
 import { inboxMachine } from '@/machines/inbox.machine';
 import { InboxContext } from '@/machines/inbox.context';
 import { Inbox } from '@/views/farmer/InboxView';
-import type { Inbox as InboxPage, InboxMessage, MessageNew } from '@/services/messages';
+import type { InboxMessage, MessageNew } from '@/services/messages';
 import { HttpError } from '@/services/http';
 import { deferred, type Deferred, renderView } from '../../support/modelHarness';
 import { socketServer } from '../../support/socketServer';
 
 const UNREAD: InboxMessage = { _id: 'm-1', subject: 'Spray today', message: 'Spray neem oil\nbefore 10 am.', senderName: 'Sunil Pawar', createdAt: '2026-03-02T04:30:00.000Z', readAt: null };
 const READ: InboxMessage = { _id: 'm-2', subject: 'Soil test', message: 'Your soil card is ready.', senderName: null, createdAt: '2026-03-01T04:30:00.000Z', readAt: '2026-03-01T05:00:00.000Z' };
-const PAGE: InboxPage = { messages: [UNREAD, READ], unread: 3, pagination: { page: 1, limit: 10, total: 14, totalPages: 2 } };
+// What the load answers: the list kit's page of the server's answer (14 messages, 3 of them unread).
+const PAGE = { items: [UNREAD, READ], totalPages: 2, unread: 3 };
 const PUSHED: MessageNew = { _id: 'm-3', subject: 'Rain tomorrow', message: 'Cover the harvest.', senderName: 'Sunil Pawar', createdAt: '2026-03-03T04:30:00.000Z' };
 const FAIL = new HttpError(500, 'server');
 
