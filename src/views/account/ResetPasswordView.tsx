@@ -4,7 +4,7 @@ import { Link, useSearch } from 'wouter';
 import { resetPasswordMachine, type ResetField } from '../../machines/resetPassword.machine';
 import './account.css';
 import { accountMessages as am } from './accountMessages';
-import { PasswordInput } from './PasswordInput';
+import { PasswordFields } from './PasswordInput';
 import { httpErrorMessage, statusOf, weakPasswordText } from '@/i18n/httpErrors';
 
 const m = defineMessages({
@@ -29,10 +29,7 @@ const invite = defineMessages({
   again: { id: 'setPassword.again', defaultMessage: 'Reset the password instead' },
 });
 
-const FIELDS: { field: ResetField; label: 'newPassword' | 'confirmPassword' }[] = [
-  { field: 'newPassword', label: 'newPassword' },
-  { field: 'confirmPassword', label: 'confirmPassword' },
-];
+const FIELDS: { field: ResetField }[] = [{ field: 'newPassword' }, { field: 'confirmPassword' }];
 
 type Props = { logic?: typeof resetPasswordMachine; token?: string; purpose?: 'reset' | 'invite' };
 
@@ -90,19 +87,16 @@ export function ResetPasswordView({ logic = resetPasswordMachine, token, purpose
                     : httpErrorMessage(intl, serverError, am.network)}
               </p>
             )}
-            {FIELDS.map(({ field, label }) => (
-              <PasswordInput
-                key={field}
-                id={`reset-${field}`}
-                label={intl.formatMessage(am[label])}
-                value={form[field]}
-                shown={shown}
-                autoComplete="new-password"
-                error={problems[field] ? intl.formatMessage(am[problems[field]!]) : field === 'newPassword' ? weak : undefined}
-                onChange={(value) => actor.send({ type: 'reset.change', field, value })}
-                onToggle={() => actor.send({ type: 'reset.toggleShow' })}
-              />
-            ))}
+            <PasswordFields
+              idPrefix="reset"
+              fields={FIELDS}
+              form={form}
+              shown={shown}
+              problems={problems}
+              weak={weak}
+              onChange={(field, value) => actor.send({ type: 'reset.change', field, value })}
+              onToggle={() => actor.send({ type: 'reset.toggleShow' })}
+            />
             <button type="submit" className="acct-primary" disabled={state === 'submitting'}>
               {intl.formatMessage(state === 'submitting' ? m.submitting : m.submit)}
             </button>
