@@ -9,7 +9,7 @@ import { CoordinatorFarmersContext } from '@/machines/coordinatorFarmers.context
 import type { StatusFilter } from '@/machines/coordinatorFarmers.machine';
 import { Pager } from '@/views/ui/Pager';
 import { httpErrorMessage } from '@/i18n/httpErrors';
-import { EditPersonDialog } from './EditPersonDialog';
+import { EditFarmerDialog } from './EditPersonDialog';
 import { pm } from './peopleMessages';
 import { EmptyRow, HeaderRow, NoticeBanner, RowAction, SearchBox, StatusBadge } from './tableParts';
 import { formatNum } from '@/i18n/format';
@@ -129,10 +129,8 @@ export function CoordinatorFarmers() {
           </label>
         </FormDialog>
       )}
-      <EditPersonDialog
+      <EditFarmerDialog
         {...editing}
-        title={pm.editFarmer}
-        failedText={pm.updateFarmerFailed}
         saving={busy}
         showStatus={false}
         send={actor.send}

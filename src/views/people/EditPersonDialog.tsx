@@ -73,3 +73,8 @@ export function EditPersonDialog(p: Props) {
     </FormDialog>
   );
 }
+
+/** Edit Farmer: the person dialog with the farmer's title, failure text and deactivate question. */
+export function EditFarmerDialog(p: Omit<Props, 'title' | 'failedText' | 'confirmQuestion'>) {
+  return <EditPersonDialog {...p} title={pm.editFarmer} failedText={pm.updateFarmerFailed} confirmQuestion={pm.confirmDeactivateFarmer} />;
+}

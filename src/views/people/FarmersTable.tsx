@@ -10,7 +10,7 @@ import { Pager } from '@/views/ui/Pager';
 import { httpErrorMessage } from '@/i18n/httpErrors';
 import { useState } from 'react';
 import { ConfirmDialog } from './ConfirmDialog';
-import { EditPersonDialog } from './EditPersonDialog';
+import { EditFarmerDialog } from './EditPersonDialog';
 import { SignInAccessDialog } from './SignInAccessDialog';
 import { pm } from './peopleMessages';
 import { EmptyRow, HeaderRow, NoticeBanner, RowAction, SearchBox, StatusBadge } from './tableParts';
@@ -146,12 +146,9 @@ export function FarmersTable({ onAddFarmer }: { onAddFarmer?: () => void }) {
           onConfirm={() => actor.send({ type: 'confirm.accept' })}
         />
       )}
-      <EditPersonDialog
+      <EditFarmerDialog
         {...editing}
         confirming={confirmingInactive}
-        confirmQuestion={pm.confirmDeactivateFarmer}
-        title={pm.editFarmer}
-        failedText={pm.updateFarmerFailed}
         saving={busy}
         showStatus
         send={actor.send}

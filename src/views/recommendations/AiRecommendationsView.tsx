@@ -16,6 +16,7 @@ import './recommendations.css';
 import { formatNum } from '@/i18n/format';
 import { ErrorBanner } from '@/views/ui/FormField';
 import { StatCards as Cards } from '@/views/ui/StatCards';
+import { FieldOptions } from '@/views/ui/FieldOptions';
 
 /** The spec fixes 'AI Accuracy' at 85%; it is shown as that fixed figure, not as a measurement. */
 const SPEC_AI_ACCURACY = 85;
@@ -75,11 +76,7 @@ function Toolbar() {
         {intl.formatMessage(m.fieldLabel)}{' '}
         <select value={fieldId} disabled={!canSelect} onChange={(e) => send({ type: 'field.select', fieldId: e.target.value })}>
           <option value="">{intl.formatMessage(m.allFields)}</option>
-          {fields.map((f) => (
-            <option key={f._id} value={f._id}>
-              {f.name} ({f.fieldId})
-            </option>
-          ))}
+          <FieldOptions fields={fields} />
         </select>
       </label>
       <button type="button" className="button button-primary" disabled={!canOpen} onClick={() => send({ type: 'generate.open' })}>
