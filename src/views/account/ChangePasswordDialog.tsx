@@ -6,6 +6,7 @@ import { AccountDialog } from './AccountDialog';
 import { accountMessages as am } from './accountMessages';
 import { PasswordFields } from './PasswordInput';
 import { httpErrorMessage, weakPasswordText } from '@/i18n/httpErrors';
+import { ErrorBanner } from '@/views/ui/FormField';
 
 const m = defineMessages({
   title: { id: 'password.change.title', defaultMessage: 'Change password' },
@@ -52,11 +53,7 @@ export function ChangePasswordDialog({ onClose, onSuccess, logic = changePasswor
             actor.send({ type: 'password.submit' });
           }}
         >
-          {serverError != null && !weak && (
-            <p role="alert" className="acct-banner acct-banner--error">
-              {httpErrorMessage(intl, serverError, m.failed)}
-            </p>
-          )}
+          <ErrorBanner look="acct" text={serverError != null && !weak && httpErrorMessage(intl, serverError, m.failed)} />
           <PasswordFields
             idPrefix="cp"
             fields={FIELDS}

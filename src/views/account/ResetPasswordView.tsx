@@ -6,6 +6,7 @@ import './account.css';
 import { accountMessages as am } from './accountMessages';
 import { PasswordFields } from './PasswordInput';
 import { httpErrorMessage, statusOf, weakPasswordText } from '@/i18n/httpErrors';
+import { ErrorBanner } from '@/views/ui/FormField';
 
 const m = defineMessages({
   title: { id: 'reset.title', defaultMessage: 'Reset Password' },
@@ -78,15 +79,18 @@ export function ResetPasswordView({ logic = resetPasswordMachine, token, purpose
             }}
           >
             {w.intro && <p>{intl.formatMessage(w.intro)}</p>}
-            {serverError != null && !weak && (
-              <p role="alert" className="acct-banner acct-banner--error">
-                {statusOf(serverError) === 429
+            <ErrorBanner
+              look="acct"
+              text={
+                serverError != null &&
+                !weak &&
+                (statusOf(serverError) === 429
                   ? intl.formatMessage(am.tooMany)
                   : linkRefused && purpose === 'invite'
                     ? intl.formatMessage(w.invalidLink)
-                    : httpErrorMessage(intl, serverError, am.network)}
-              </p>
-            )}
+                    : httpErrorMessage(intl, serverError, am.network))
+              }
+            />
             <PasswordFields
               idPrefix="reset"
               fields={FIELDS}
