@@ -3,17 +3,15 @@
  * period and report selects, Apply Filters, Export Report's notice, failure and the empty state),
  * each driven through the real view and checked on screen.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
-import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 import { analyticsMachine } from '@/machines/analytics.machine';
 import type { Analytics, Period } from '@/services/analytics';
 import { HttpError } from '@/services/http';
 import { AnalyticsView } from '@/views/analytics/AnalyticsView';
-import { coveringPaths, features, leafPaths } from '../support/paths';
 import { get, getLabelled, query } from '../support/dom';
-import { deferred, eventTypes, machineEventTypes, renderView } from '../support/modelHarness';
+import { byKey, coveringPaths, deferred, describeModel, leafPaths, modelPaths, renderView } from '../support/modelHarness';
 
 type Ev = AnyEventObject;
 type Snap = SnapshotFrom<typeof analyticsMachine>;
@@ -50,8 +48,8 @@ const keyOf = (e: Ev) =>
 const ctxKey = (s: Snap) => JSON.stringify([s.context.period, s.context.report, s.context.exportNotice, s.context.analytics?.totalFields ?? null]);
 const stateName = (s: Snap) => String(s.value);
 
-const options = {
-  events: EVENTS as never,
+const all = modelPaths(analyticsMachine, {
+  events: EVENTS,
   filterEvents: (s: Snap, e: Ev) => {
     if (!s.can(e as never)) return false;
     if (e.type === 'period.change') return e.period !== s.context.period;
@@ -60,20 +58,17 @@ const options = {
     if (e.type === 'notice.dismiss') return s.context.exportNotice;
     return true;
   },
-  serializeEvent: (e: Ev) => keyOf(e),
-};
-const all = getShortestPaths(analyticsMachine, {
-  ...options,
-  serializeState: (s: Snap, e?: Ev, prev?: Snap) => `${stateName(s as Snap)}|${ctxKey(s as Snap)}|${e ? keyOf(e as Ev) : ''}|${prev ? stateName(prev as Snap) : ''}`,
-} as never);
+  serializeEvent: keyOf,
+  serializeState: (s: Snap, e?: Ev, prev?: Snap) => `${stateName(s)}|${ctxKey(s)}|${e ? keyOf(e) : ''}|${prev ? stateName(prev) : ''}`,
+});
 /**
  * The walk ends one path at every (screen, event that led there, state before); many of those paths repeat the
  * same steps. Render the fewest that still take every step the walk takes: every (screen before, event, screen
- * after), a screen being the state and the context the checks read. The guard test below holds them to it.
+ * after), a screen being the state and the context the checks read. The guard test holds them to it.
  */
 const screenOf = (s: Snap) => `${stateName(s)}|${ctxKey(s)}`;
 const transition = (before: Snap | null, e: Ev, after: Snap) => [before && screenOf(before), keyOf(e), screenOf(after)].join(' ');
-const paths = coveringPaths(leafPaths(all), transition as never);
+const paths = coveringPaths(leafPaths(all), transition);
 
 const drive = { load: deferred<Analytics>(), requested: [] as Period[] };
 
@@ -149,32 +144,22 @@ const assertState: Record<string, (s: Snap) => void> = {
   },
 };
 
-afterEach(cleanup);
+describeModel('analytics model', {
+  paths,
+  all,
+  transitions: transition,
+  events: EVENTS,
+  eventKey: keyOf,
+  machine: analyticsMachine,
+  states: Object.keys(assertState),
+  name: (p) => p.steps.map((s) => keyOf(s.event as Ev)).join(' → '),
+  render: () => {
+    render();
+    return { exec: byKey(exec, keyOf), check: ({ state }) => assertState[stateName(state as Snap)](state as Snap) };
+  },
+});
 
-describe('analytics model', () => {
-  it('lists every event the machine handles (new events fail loudly)', () => {
-    expect(eventTypes(EVENTS)).toEqual(machineEventTypes(analyticsMachine));
-  });
-
-  it('has an executor for every event and an assertion for every state', () => {
-    const map = getAdjacencyMap(analyticsMachine, { ...options, serializeState: (s: Snap) => `${stateName(s as Snap)}|${ctxKey(s as Snap)}` } as never);
-    const events = new Set<string>();
-    const states = new Set<string>();
-    for (const node of Object.values(map)) {
-      states.add(stateName(node.state as Snap));
-      for (const t of Object.values(node.transitions) as Array<{ event: Ev }>) events.add(keyOf(t.event as Ev));
-    }
-    expect([...events].sort()).toEqual(Object.keys(exec).sort());
-    expect([...states].sort()).toEqual(Object.keys(assertState).sort());
-  });
-
-  it('renders paths that take every transition of the walk and reach every state', () => {
-    const taken = (ps: typeof all) => new Set(ps.flatMap((p) => features(p, transition as never)));
-    expect(taken(paths)).toEqual(taken(all));
-    expect(new Set(paths.flatMap((p) => p.steps.map((s) => stateName(s.state as Snap))))).toEqual(new Set(Object.keys(assertState)));
-    expect(new Set(paths.flatMap((p) => p.steps.slice(1).map((s) => keyOf(s.event as Ev))))).toEqual(new Set(Object.keys(exec)));
-  });
-
+describe('analytics filters', () => {
   it('Apply Filters loads the chosen period (default month)', async () => {
     render();
     expect(drive.requested).toEqual(['month']);
@@ -183,13 +168,5 @@ describe('analytics model', () => {
     expect(drive.requested).toEqual(['month']);
     fireEvent.click(get('button', 'Apply Filters'));
     expect(drive.requested).toEqual(['month', 'year']);
-  });
-
-  it.each(paths.map((p) => [p.steps.map((s) => keyOf(s.event as Ev)).join(' → '), p] as const))('%s', async (_, path) => {
-    render();
-    for (const step of path.steps) {
-      if ((step.event as Ev).type !== 'xstate.init') await exec[keyOf(step.event as Ev)](step.event as Ev);
-      assertState[stateName(step.state as Snap)](step.state as Snap);
-    }
   });
 });

@@ -2,12 +2,11 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fromPromise, type AnyEventObject } from 'xstate';
-import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 import type { ChatReply } from '../../contracts/chatbot';
 import { chatbotMachine } from '@/machines/chatbot.machine';
 import { ChatbotContext } from '@/machines/chatbot.context';
 import { ChatbotConversation, scrollTopShowing } from '@/views/tools/chat/ChatbotConversation';
-import { deferred, eventKey, eventTypes, machineEventTypes, pathName, renderView, serializeWith } from '../support/modelHarness';
+import { deferred, describeModel, modelPaths, renderView, serializeWith } from '../support/modelHarness';
 
 const REPLY: ChatReply = { reply: 'PM-KISAN pays ₹6,000 a year.', language: 'english', source: 'knowledge-base', offline: true, passages: [] };
 const EVENTS: AnyEventObject[] = [
@@ -17,13 +16,10 @@ const EVENTS: AnyEventObject[] = [
   { type: 'xstate.done.actor.ask', output: REPLY },
   { type: 'xstate.error.actor.ask', error: new Error('503') },
 ];
-const TRAVERSAL = {
-  events: EVENTS as never,
-  filterEvents: (s: { can: (e: never) => boolean }, e: unknown) => s.can(e as never),
-  serializeState: serializeWith((c: { draft: string; messages: unknown[] }) => [c.draft.trim() !== '', c.messages.length > 2]) as never,
-  serializeEvent: eventKey as never,
-};
-const paths = getShortestPaths(chatbotMachine, TRAVERSAL);
+const paths = modelPaths(chatbotMachine, {
+  events: EVENTS,
+  serializeState: serializeWith((c: { draft: string; messages: unknown[] }) => [c.draft.trim() !== '', c.messages.length > 2]),
+});
 
 const input = () => screen.getByRole('textbox', { name: 'Your question' });
 const log = () => screen.getByRole('log', { name: 'Conversation' });
@@ -69,14 +65,12 @@ afterEach(() => {
   delete proto.getBoundingClientRect;
 });
 
-describe('chatbot model', () => {
-  it('covers every state', () => {
-    expect(eventTypes(EVENTS)).toEqual(machineEventTypes(chatbotMachine));
-    const states = new Set(Object.values(getAdjacencyMap(chatbotMachine, TRAVERSAL)).map((n) => String(n.state.value)));
-    expect([...states].sort()).toEqual(Object.keys(ASSERT).sort());
-  });
-
-  it.each(paths.map((p) => [pathName(p.steps), p] as const))('%s', async (_name, path) => {
+describeModel('chatbot model', {
+  paths,
+  events: EVENTS,
+  machine: chatbotMachine,
+  states: Object.keys(ASSERT),
+  render: () => {
     let pending = deferred<ChatReply>();
     const asked: string[] = [];
     const logic = chatbotMachine.provide({
@@ -91,6 +85,8 @@ describe('chatbot model', () => {
     renderView(<ChatbotContext.Provider logic={logic}>
         <ChatbotConversation />
       </ChatbotContext.Provider>);
+    let sends = 0;
+    let scrolls = 0;
     const exec: Record<string, (e: AnyEventObject) => unknown> = {
       'xstate.init': () => {},
       'chat.typed': (e) => fireEvent.change(input(), { target: { value: e.text } }),
@@ -99,46 +95,52 @@ describe('chatbot model', () => {
       'xstate.done.actor.ask': (e) => act(async () => pending.resolve(e.output)),
       'xstate.error.actor.ask': (e) => act(async () => pending.reject(e.error)),
     };
-    let sends = 0;
-    for (const step of path.steps) {
-      const run = exec[step.event.type];
-      if (!run) throw new Error(`no executor for ${step.event.type}`);
-      const scrolls = scrolled.length;
-      const type = step.event.type as string;
-      await run(step.event);
-      ASSERT[String(step.state.value)]();
-      // Opening the panel does not scroll the page to it; typing does not scroll.
-      if (type === 'xstate.init' || type === 'chat.typed') expect(scrolled.length).toBe(scrolls);
-      // Sending (the question and the 'writing…' line), an answer and an error each bring the newest line into view:
-      // the log scrolls so that line's bottom meets the log's bottom, and the page brings the log on screen.
-      if (type !== 'xstate.init' && type !== 'chat.typed') {
-        const newest = log().lastElementChild!;
-        if (type === 'chat.send') expect(newest).toBe(screen.getByRole('status'));
-        if (type === 'xstate.done.actor.ask') expect(newest).toHaveTextContent('PM-KISAN pays ₹6,000 a year.');
-        if (type === 'xstate.error.actor.ask') expect(newest).toHaveTextContent(/the AI service is not available/);
-        const index = log().children.length - 1;
-        expect(scrolled.slice(scrolls).map(({ el, how, options }) => [el, how, options.top ?? options.block])).toEqual([
-          [log(), 'scrollTo', 200 * index + 150 - LOG_HEIGHT],
-          [log(), 'scrollIntoView', 'nearest'],
-        ]);
-      }
-      if (step.event.type === 'chat.send') {
-        sends++;
-        // The user's message is appended before the reply and the box is emptied.
-        expect(within(log()).getAllByText('How much is PM-KISAN?').length).toBe(sends);
-        expect(input()).toHaveValue('');
-      }
-      if ((step.event.type as string) === 'xstate.done.actor.ask') {
-        expect(within(log()).getAllByText('PM-KISAN pays ₹6,000 a year.').at(-1)).toBeInTheDocument();
-        expect(within(log()).queryByText('Answered by the AI model')).toBeNull();
-      }
-      if ((step.event.type as string) === 'xstate.error.actor.ask') {
-        expect(within(log()).getAllByText(/the AI service is not available/).length).toBeGreaterThan(0);
-      }
-    }
-    expect(asked).toEqual(Array(sends).fill('How much is PM-KISAN?'));
-  });
+    return {
+      // What was scrolled is counted from before each step's executor.
+      exec: (e: AnyEventObject) => {
+        scrolls = scrolled.length;
+        const run = exec[e.type];
+        if (!run) throw new Error(`no executor for ${e.type}`);
+        return run(e);
+      },
+      check: (step) => {
+        ASSERT[String(step.state.value)]();
+        const type = step.event.type as string;
+        // Opening the panel does not scroll the page to it; typing does not scroll.
+        if (type === 'xstate.init' || type === 'chat.typed') expect(scrolled.length).toBe(scrolls);
+        // Sending (the question and the 'writing…' line), an answer and an error each bring the newest line into view:
+        // the log scrolls so that line's bottom meets the log's bottom, and the page brings the log on screen.
+        if (type !== 'xstate.init' && type !== 'chat.typed') {
+          const newest = log().lastElementChild!;
+          if (type === 'chat.send') expect(newest).toBe(screen.getByRole('status'));
+          if (type === 'xstate.done.actor.ask') expect(newest).toHaveTextContent('PM-KISAN pays ₹6,000 a year.');
+          if (type === 'xstate.error.actor.ask') expect(newest).toHaveTextContent(/the AI service is not available/);
+          const index = log().children.length - 1;
+          expect(scrolled.slice(scrolls).map(({ el, how, options }) => [el, how, options.top ?? options.block])).toEqual([
+            [log(), 'scrollTo', 200 * index + 150 - LOG_HEIGHT],
+            [log(), 'scrollIntoView', 'nearest'],
+          ]);
+        }
+        if (step.event.type === 'chat.send') {
+          sends++;
+          // The user's message is appended before the reply and the box is emptied.
+          expect(within(log()).getAllByText('How much is PM-KISAN?').length).toBe(sends);
+          expect(input()).toHaveValue('');
+        }
+        if ((step.event.type as string) === 'xstate.done.actor.ask') {
+          expect(within(log()).getAllByText('PM-KISAN pays ₹6,000 a year.').at(-1)).toBeInTheDocument();
+          expect(within(log()).queryByText('Answered by the AI model')).toBeNull();
+        }
+        if ((step.event.type as string) === 'xstate.error.actor.ask') {
+          expect(within(log()).getAllByText(/the AI service is not available/).length).toBeGreaterThan(0);
+        }
+      },
+      done: () => expect(asked).toEqual(Array(sends).fill('How much is PM-KISAN?')),
+    };
+  },
+});
 
+describe('chatbot conversation', () => {
   it('does not send an empty or whitespace-only message, by Enter or by the button', async () => {
     const asked: string[] = [];
     const logic = chatbotMachine.provide({ actors: { ask: fromPromise(async ({ input: i }: { input: { message: string } }) => (asked.push(i.message), REPLY)) } });

@@ -2,16 +2,14 @@
  * Generated path tests: every shortest path through the farmer home statechart, each event driven
  * through the real FarmerHomeView, each state checked on screen.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { expect } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { fromCallback, fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
-import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 import { farmerHomeMachine, isMoistureLow, type FieldData } from '@/machines/farmerHome.machine';
 import type { FieldReadingSummary } from '@/services/sensors';
 import { FarmerHomeView } from '@/views/farmer/FarmerHomeView';
-import { leafPaths } from '../support/paths';
 import { get, getLabelled, query } from '../support/dom';
-import { deferred, renderView } from '../support/modelHarness';
+import { byKey, deferred, describeModel, leafPaths, modelPaths, renderView } from '../support/modelHarness';
 
 const ago = (min: number) => new Date(Date.now() - min * 60_000).toISOString();
 const FIELDS: FieldReadingSummary[] = [
@@ -65,11 +63,10 @@ type Snap = SnapshotFrom<typeof farmerHomeMachine>;
 /** The whole context the screen shows: finite here, since repeated pushes carry the same timestamps. */
 const digest = (s: Snap) => JSON.stringify([s.value, s.context]);
 
-const all = getShortestPaths(farmerHomeMachine, {
-  events: EVENTS as never,
-  filterEvents: (s, e) => s.can(e as never),
-  serializeState: (s: Snap, e?: Ev, prev?: Snap) => `${digest(s as Snap)}|${e ? keyOf(e as Ev) : ''}|${prev ? JSON.stringify((prev as Snap).value) : ''}`,
-  serializeEvent: (e) => keyOf(e as Ev),
+const all = modelPaths(farmerHomeMachine, {
+  events: EVENTS,
+  serializeState: (s: Snap, e?: Ev, prev?: Snap) => `${digest(s)}|${e ? keyOf(e) : ''}|${prev ? JSON.stringify(prev.value) : ''}`,
+  serializeEvent: keyOf,
 });
 // Each path is checked at every step, so a path that another one extends adds nothing: run the leaves only
 // (every step of every generated path is still replayed and checked).
@@ -163,36 +160,19 @@ const assertState: Record<string, (s: Snap) => Promise<void> | void> = {
   },
 };
 
-afterEach(cleanup);
-
-describe('farmer home model', () => {
-  it('has an executor for every event and an assertion for every state', () => {
-    const map = getAdjacencyMap(farmerHomeMachine, {
-      events: EVENTS as never,
-      filterEvents: (s, e) => s.can(e as never),
-      serializeState: (s: Snap) => digest(s as Snap),
-      serializeEvent: (e) => keyOf(e as Ev),
-    });
-    const seenEvents = new Set<string>();
-    const seenStates = new Set<string>();
-    for (const node of Object.values(map)) {
-      seenStates.add(stateName(node.state as Snap));
-      for (const t of Object.values(node.transitions) as Array<{ event: Ev }>) seenEvents.add(keyOf(t.event as Ev));
-    }
-    expect([...seenEvents].sort()).toEqual(Object.keys(exec).sort());
-    expect([...seenStates].sort()).toEqual(Object.keys(assertState).sort());
-  });
-
-  it.each(paths.map((p) => [p.steps.map((s) => keyOf(s.event as Ev)).join(' → '), p] as const))('%s', async (_, path) => {
+describeModel('farmer home model', {
+  paths,
+  all,
+  events: EVENTS,
+  eventKey: keyOf,
+  machine: farmerHomeMachine,
+  states: Object.keys(assertState),
+  stateKeys: (s: Snap) => [stateName(s)],
+  name: (p) => p.steps.map((s) => keyOf(s.event as Ev)).join(' → '),
+  render: () => {
     render();
-    for (const step of path.steps) {
-      const run = exec[keyOf(step.event as Ev)];
-      if ((step.event as Ev).type !== 'xstate.init') {
-        if (!run) throw new Error(`no executor for ${keyOf(step.event as Ev)}`);
-        await run(step.event as Ev);
-      }
-      await assertState[stateName(step.state as Snap)](step.state as Snap);
-    }
-    // A leaf path can wait for the lazily loaded chart more than once; the default 5 s is tight on a busy machine.
-  }, 30_000);
+    return { exec: byKey(exec, keyOf), check: ({ state }) => assertState[stateName(state as Snap)](state as Snap) };
+  },
+  // A leaf path can wait for the lazily loaded chart more than once; the default 5 s is tight on a busy machine.
+  timeout: 30_000,
 });

@@ -4,16 +4,15 @@
  * After each successful change the page reloads the list from the (stubbed) server, which then holds
  * the new status, as the real one does.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { expect } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
-import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 import { recommendationMachine } from '@/machines/recommendation.machine';
 import { recommendationsMachine, type Loaded } from '@/machines/recommendations.machine';
 import type { Recommendation } from '@/services/recommendations';
 import { AiRecommendationsView } from '@/views/recommendations/AiRecommendationsView';
 import { FIELDS, makeRec } from './recommendationFixtures';
-import { deferred, eventTypes, machineEventTypes, renderView } from '../support/modelHarness';
+import { deferred, describeModel, modelPaths, renderView } from '../support/modelHarness';
 
 type Ev = AnyEventObject;
 type Snap = SnapshotFrom<typeof recommendationMachine>;
@@ -33,17 +32,12 @@ const EVENTS: Ev[] = [
 const keyOf = (e: Ev) => e.type;
 const stateName = (s: Snap) => (typeof s.value === 'string' ? s.value : Object.entries(s.value).map(([k, v]) => `${k}.${v}`)[0]);
 
-const options = {
+const paths = modelPaths(recommendationMachine, {
   input: { rec: REC },
-  events: EVENTS as never,
-  filterEvents: (s: Snap, e: Ev) => s.can(e as never),
-  serializeEvent: (e: Ev) => keyOf(e),
-};
-const paths = getShortestPaths(recommendationMachine, {
-  ...options,
-  serializeState: (s: Snap, e?: Ev, prev?: Snap) =>
-    `${stateName(s as Snap)}|${JSON.stringify((s as Snap).context)}|${e ? keyOf(e as Ev) : ''}|${prev ? stateName(prev as Snap) : ''}`,
-} as never);
+  events: EVENTS,
+  serializeEvent: keyOf,
+  serializeState: (s: Snap, e?: Ev, prev?: Snap) => `${stateName(s)}|${JSON.stringify(s.context)}|${e ? keyOf(e) : ''}|${prev ? stateName(prev) : ''}`,
+});
 
 /** The stubbed server: what the list returns, and the pending status call. */
 const drive = { server: REC, update: deferred<Recommendation>(), loads: 0 };
@@ -130,33 +124,15 @@ const assertState: Record<string, (s: Snap) => void> = {
   },
 };
 
-afterEach(cleanup);
-
-describe('recommendation lifecycle model', () => {
-  it('lists every event the machine handles (new events fail loudly)', () => {
-    expect(eventTypes(EVENTS)).toEqual(machineEventTypes(recommendationMachine));
-  });
-
-  it('has an executor for every event and an assertion for every state', () => {
-    const map = getAdjacencyMap(recommendationMachine, {
-      ...options,
-      serializeState: (s: Snap) => `${stateName(s as Snap)}|${JSON.stringify((s as Snap).context)}`,
-    } as never);
-    const events = new Set<string>();
-    const states = new Set<string>();
-    for (const node of Object.values(map)) {
-      states.add(stateName(node.state as Snap));
-      for (const t of Object.values(node.transitions) as Array<{ event: Ev }>) events.add(keyOf(t.event as Ev));
-    }
-    expect([...events].sort()).toEqual(Object.keys(exec).sort());
-    expect([...states].sort()).toEqual(Object.keys(assertState).sort());
-  });
-
-  it.each(paths.map((p) => [p.steps.map((s) => keyOf(s.event as Ev)).join(' → '), p] as const))('%s', async (_, path) => {
+describeModel('recommendation lifecycle model', {
+  paths,
+  events: EVENTS,
+  machine: recommendationMachine,
+  states: Object.keys(assertState),
+  stateKeys: (s: Snap) => [stateName(s)],
+  name: (p) => p.steps.map((s) => keyOf(s.event as Ev)).join(' → '),
+  render: async () => {
     await render();
-    for (const step of path.steps) {
-      if ((step.event as Ev).type !== 'xstate.init') await exec[keyOf(step.event as Ev)](step.event as Ev);
-      assertState[stateName(step.state as Snap)](step.state as Snap);
-    }
-  });
+    return { exec: { 'xstate.init': () => {}, ...exec }, check: ({ state }) => assertState[stateName(state as Snap)](state as Snap) };
+  },
 });

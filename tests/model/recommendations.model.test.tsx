@@ -4,19 +4,17 @@
  * failures, the 'Generated N' notice, and a card's change reloading the page), each driven through
  * the real view and checked on screen.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { expect } from 'vitest';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
-import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 import { recommendationMachine } from '@/machines/recommendation.machine';
 import { recommendationsMachine, type Loaded } from '@/machines/recommendations.machine';
 import { HttpError } from '@/services/http';
 import type { Recommendation } from '@/services/recommendations';
 import { AiRecommendationsView } from '@/views/recommendations/AiRecommendationsView';
 import { FIELDS, makeRec } from './recommendationFixtures';
-import { coveringPaths, features, leafPaths } from '../support/paths';
 import { get, getLabelled, query } from '../support/dom';
-import { deferred, eventTypes, machineEventTypes, renderView } from '../support/modelHarness';
+import { byKey, coveringPaths, deferred, describeModel, leafPaths, modelPaths, renderView } from '../support/modelHarness';
 
 type Ev = AnyEventObject;
 type Snap = SnapshotFrom<typeof recommendationsMachine>;
@@ -48,8 +46,8 @@ const ctxKey = (s: Snap) => {
   return JSON.stringify([c.fieldId, c.failure, c.generated, c.recommendations.length]);
 };
 
-const options = {
-  events: EVENTS as never,
+const all = modelPaths(recommendationsMachine, {
+  events: EVENTS,
   filterEvents: (s: Snap, e: Ev) => {
     if (!s.can(e as never)) return false;
     // The selector offers only the fields loaded so far.
@@ -59,21 +57,17 @@ const options = {
     if (e.type === 'recommendation.changed') return s.context.recommendations.some((r) => r.status === 'pending') && s.matches({ ready: 'idle' });
     return true;
   },
-  serializeEvent: (e: Ev) => keyOf(e),
-};
-const all = getShortestPaths(recommendationsMachine, {
-  ...options,
-  serializeState: (s: Snap, e?: Ev, prev?: Snap) =>
-    `${stateName(s as Snap)}|${ctxKey(s as Snap)}|${e ? keyOf(e as Ev) : ''}|${prev ? stateName(prev as Snap) : ''}`,
-} as never);
+  serializeEvent: keyOf,
+  serializeState: (s: Snap, e?: Ev, prev?: Snap) => `${stateName(s)}|${ctxKey(s)}|${e ? keyOf(e) : ''}|${prev ? stateName(prev) : ''}`,
+});
 /**
  * The walk ends one path at every (screen, event that led there, state before); many of those paths repeat the
  * same steps. Render the fewest that still take every step the walk takes: every (screen before, event, screen
- * after), a screen being the state and the context the checks read. The guard test below holds them to it.
+ * after), a screen being the state and the context the checks read. The guard test holds them to it.
  */
 const screenOf = (s: Snap) => `${stateName(s)}|${ctxKey(s)}`;
 const transition = (before: Snap | null, e: Ev, after: Snap) => [before && screenOf(before), keyOf(e), screenOf(after)].join(' ');
-const paths = coveringPaths(leafPaths(all), transition as never);
+const paths = coveringPaths(leafPaths(all), transition);
 
 const drive = { load: deferred<Loaded>(), generate: deferred<Recommendation[]>() };
 
@@ -162,37 +156,18 @@ const assertState: Record<string, (s: Snap) => void> = {
   },
 };
 
-afterEach(cleanup);
-
-describe('recommendations page model', () => {
-  it('lists every event the machine handles (new events fail loudly)', () => {
-    expect(eventTypes(EVENTS)).toEqual(machineEventTypes(recommendationsMachine));
-  });
-
-  it('has an executor for every event and an assertion for every state', () => {
-    const map = getAdjacencyMap(recommendationsMachine, { ...options, serializeState: (s: Snap) => `${stateName(s as Snap)}|${ctxKey(s as Snap)}` } as never);
-    const events = new Set<string>();
-    const states = new Set<string>();
-    for (const node of Object.values(map)) {
-      states.add(stateName(node.state as Snap));
-      for (const t of Object.values(node.transitions) as Array<{ event: Ev }>) events.add(keyOf(t.event as Ev));
-    }
-    expect([...events].sort()).toEqual(Object.keys(exec).sort());
-    expect([...states].sort()).toEqual(Object.keys(assertState).sort());
-  });
-
-  it('renders paths that take every transition of the walk and reach every state', () => {
-    const taken = (ps: typeof all) => new Set(ps.flatMap((p) => features(p, transition as never)));
-    expect(taken(paths)).toEqual(taken(all));
-    expect(new Set(paths.flatMap((p) => p.steps.map((s) => stateName(s.state as Snap))))).toEqual(new Set(Object.keys(assertState)));
-    expect(new Set(paths.flatMap((p) => p.steps.slice(1).map((s) => keyOf(s.event as Ev))))).toEqual(new Set(Object.keys(exec)));
-  });
-
-  it.each(paths.map((p) => [p.steps.map((s) => keyOf(s.event as Ev)).join(' → '), p] as const))('%s', async (_, path) => {
+describeModel('recommendations page model', {
+  paths,
+  all,
+  transitions: transition,
+  events: EVENTS,
+  eventKey: keyOf,
+  machine: recommendationsMachine,
+  states: Object.keys(assertState),
+  stateKeys: (s: Snap) => [stateName(s)],
+  name: (p) => p.steps.map((s) => keyOf(s.event as Ev)).join(' → '),
+  render: async () => {
     await render();
-    for (const step of path.steps) {
-      if ((step.event as Ev).type !== 'xstate.init') await exec[keyOf(step.event as Ev)](step.event as Ev);
-      assertState[stateName(step.state as Snap)](step.state as Snap);
-    }
-  });
+    return { exec: byKey(exec, keyOf), check: ({ state }) => assertState[stateName(state as Snap)](state as Snap) };
+  },
 });

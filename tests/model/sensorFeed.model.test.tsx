@@ -3,15 +3,14 @@
  * socket (a stand-in for the socket.io connection and its room) and the catch-up call, checked on the farmer home
  * it feeds (the live indicator and the chart).
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, screen } from '@testing-library/react';
+import { expect } from 'vitest';
+import { act, screen } from '@testing-library/react';
 import { fromCallback, fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
-import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 import { farmerHomeMachine, type FieldData } from '@/machines/farmerHome.machine';
 import { sensorFeedMachine } from '@/machines/sensorFeed.machine';
 import type { SeriesPoint } from '@/services/sensors';
 import { FarmerHomeView } from '@/views/farmer/FarmerHomeView';
-import { deferred, renderView } from '../support/modelHarness';
+import { byKey, deferred, describeModel, modelPaths, renderView } from '../support/modelHarness';
 
 const ago = (min: number) => new Date(Date.now() - min * 60_000).toISOString();
 // Two points: with one the home shows that single reading in words, not the chart this walk follows.
@@ -42,18 +41,14 @@ const keyOf = (e: Ev) =>
 
 type Snap = SnapshotFrom<typeof sensorFeedMachine>;
 const INPUT = { fieldId: 'f1', lastSeenAt: SERIES[1].timestamp };
-const options = {
-  input: INPUT,
-  events: EVENTS as never,
-  filterEvents: (s: Snap, e: Ev) => s.can(e as never),
-  serializeEvent: (e: Ev) => keyOf(e),
-};
 /** Traversed alone, the feed has no parent to tell. */
 const alone = sensorFeedMachine.provide({ actions: { tellParent: () => {} } });
-const paths = getShortestPaths(alone, {
-  ...options,
-  serializeState: (s: Snap, e?: Ev, prev?: Snap) => `${JSON.stringify(s.value)}|${s.context.recovered}|${e ? keyOf(e as Ev) : ''}|${prev ? JSON.stringify(prev.value) : ''}`,
-} as never);
+const paths = modelPaths(alone, {
+  input: INPUT,
+  events: EVENTS,
+  serializeEvent: keyOf,
+  serializeState: (s: Snap, e?: Ev, prev?: Snap) => `${JSON.stringify(s.value)}|${s.context.recovered}|${e ? keyOf(e) : ''}|${prev ? JSON.stringify(prev.value) : ''}`,
+});
 
 const drive = {
   socket: null as ((e: Ev) => void) | null,
@@ -124,28 +119,17 @@ const assertState: Record<string, (s: Snap) => Promise<void>> = Object.fromEntri
   ]),
 );
 
-afterEach(cleanup);
-
-describe('sensor feed model', () => {
-  it('has an executor for every event and an assertion for every state', () => {
-    const map = getAdjacencyMap(alone, { ...options, serializeState: (s: Snap) => `${JSON.stringify(s.value)}|${s.context.recovered}` } as never);
-    const events = new Set<string>();
-    const states = new Set<string>();
-    for (const node of Object.values(map)) {
-      states.add(String((node.state as Snap).value));
-      for (const t of Object.values(node.transitions) as Array<{ event: Ev }>) events.add(keyOf(t.event as Ev));
-    }
-    expect([...events].sort()).toEqual(Object.keys(exec).sort());
-    expect([...states].sort()).toEqual(Object.keys(assertState).sort());
-  });
-
-  it.each(paths.map((p) => [p.steps.map((s) => keyOf(s.event as Ev)).join(' → '), p] as const))('%s', async (_, path) => {
+describeModel('sensor feed model', {
+  paths,
+  events: EVENTS,
+  eventKey: keyOf,
+  machine: sensorFeedMachine,
+  states: Object.keys(assertState),
+  name: (p) => p.steps.map((s) => keyOf(s.event as Ev)).join(' → '),
+  render: async () => {
     render();
     // The screen reaches the live feed once the field has loaded (the chart chunk loads lazily).
     await screen.findByTestId('moisture-line', {}, { timeout: 5000 });
-    for (const step of path.steps) {
-      if ((step.event as Ev).type !== 'xstate.init') await exec[keyOf(step.event as Ev)](step.event as Ev);
-      await assertState[String((step.state as Snap).value)](step.state as Snap);
-    }
-  });
+    return { exec: byKey(exec, keyOf), check: ({ state }) => assertState[String(state.value)](state as Snap) };
+  },
 });

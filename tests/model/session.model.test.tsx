@@ -4,9 +4,8 @@
  * it (typing and clicking, the server answering, the HTTP client's 401), each state an assertion.
  */
 import { act, fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { fromCallback, fromPromise, type AnyEventObject, type EventObject } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
 import { Route, Switch } from 'wouter';
 import { loginTwoFactorMachine } from '@/machines/loginTwoFactor.machine';
 import { SessionContext } from '@/machines/session.context';
@@ -19,7 +18,7 @@ import { DEFAULT_LOCALE } from '@/i18n/locales';
 import { setLocale } from '@/stores/prefs';
 import { deferred, type Deferred } from '../support/deferred';
 import { farmer, grant } from '../support/sessionFixtures';
-import { renderView, testLocation } from '../support/modelHarness';
+import { describeModel, modelPaths, renderView, testLocation, variants } from '../support/modelHarness';
 
 const CHALLENGE: LoginResult = { twoFactorRequired: true, challengeToken: 'challenge-1' };
 const EVENTS = [
@@ -52,13 +51,11 @@ const EVENTS = [
 const traversable = sessionMachine.provide({ actors: { authBridge: fromCallback(() => () => {}) } });
 
 const pathsFrom = (input: SessionInput) =>
-  getShortestPaths(traversable, {
+  modelPaths(traversable, {
     input,
-    // Done/error events of invoked actors are not in the machine's own event union.
-    events: EVENTS as never,
-    filterEvents: (snapshot, event) => snapshot.can(event as never),
+    events: EVENTS,
     serializeState: (s, e, prev) =>
-      `${JSON.stringify(s.value)}|${e?.type}|${JSON.stringify(prev?.value)}|${JSON.stringify((e as AnyEventObject)?.output ?? (e as AnyEventObject)?.result ?? null)}|${s.context.user?.preferredLanguage}`,
+      `${JSON.stringify(s.value)}|${e?.type}|${JSON.stringify(prev?.value)}|${JSON.stringify(e?.output ?? e?.result ?? null)}|${s.context.user?.preferredLanguage}`,
   });
 
 const INPUTS: Record<string, SessionInput> = {
@@ -223,39 +220,22 @@ function harness(input: SessionInput) {
   return { exec, assertState };
 }
 
-describe('session model', () => {
-  for (const [label, input] of Object.entries(INPUTS)) {
-    const paths = pathsFrom(input);
-    describe(`from ${label}`, () => {
-      it.each(paths.map((p) => [p.steps.map((s) => s.event.type).join(' → '), p] as const))('%s', async (_, path) => {
-        const { exec, assertState } = harness(input);
-        for (const step of path.steps as Step[]) {
-          const run = exec[step.event.type];
-          if (!run) throw new Error(`no executor for ${step.event.type}`);
-          await run(step.event);
-          const check = assertState[JSON.stringify(step.state.value)];
-          if (!check) throw new Error(`no assertion for ${JSON.stringify(step.state.value)}`);
-          check(step);
-        }
-      });
-    });
-  }
-
-  it('has an executor for every event and an assertion for every stable state the paths reach', () => {
-    const { exec, assertState } = harness({ stored: null });
-    expect(Object.keys(exec).sort()).toEqual(['xstate.init', ...sessionMachine.events].sort());
-    const reached = new Set<string>();
-    const used = new Set<string>();
-    for (const input of Object.values(INPUTS)) {
-      for (const p of pathsFrom(input)) {
-        for (const s of p.steps) {
-          reached.add(JSON.stringify(s.state.value));
-          used.add(s.event.type);
-        }
-      }
-    }
-    expect([...reached].sort()).toEqual(Object.keys(assertState).sort());
-    // Every event of the machine is exercised by at least one generated path.
-    expect([...used].filter((t) => t !== 'xstate.init').sort()).toEqual([...sessionMachine.events].sort());
-  });
+describeModel('session model', {
+  paths: variants(Object.entries(INPUTS).map(([label, input]) => [`from ${label}`, input, pathsFrom(input)] as const)),
+  events: EVENTS,
+  // Every event of the machine is exercised by at least one generated path.
+  machine: sessionMachine,
+  states: ['anonymous.idle', 'anonymous.submitting', 'anonymous.failed', 'anonymous.secondFactor', 'authenticated.active', 'authenticated.refreshing', 'authenticated.loggingOut'],
+  name: (p) => p.steps.map((s) => s.event.type).join(' → '),
+  render: (path) => {
+    const { exec, assertState } = harness(path.variant!.value as SessionInput);
+    return {
+      exec,
+      check: (step) => {
+        const check = assertState[JSON.stringify(step.state.value)];
+        if (!check) throw new Error(`no assertion for ${JSON.stringify(step.state.value)}`);
+        check(step as Step);
+      },
+    };
+  },
 });

@@ -17,6 +17,15 @@
  * `describeModel` writes one test per path (named by its events, 'init → done.actor.load(3) → inbox.unreadChanged')
  * and the guard test: every state the machine reaches is reached by a rendered path and has a check, and every
  * event of the list is driven — a machine edit that outruns the tests fails it.
+ *
+ * What a model file may still need, here rather than in the file:
+ * - a narrower render: `leafPaths(all)` or `coveringPaths(leafPaths(all), transition)`, with `all` (and
+ *   `transitions`) given so the guard holds the rendered paths to the whole walk;
+ * - several starts of one machine (a device, a stored session, a role): `variants(...)`, one guard over them;
+ * - events told apart by payload (`eventKey`), executors keyed that way (`byKey`), one executor function
+ *   (a switch), promise actors settled by the step (`pendingActors`), the snapshots of a path (`replay`),
+ *   the file's own checks of the walk (`walk`) and a longer time limit (`timeout`);
+ * - staff lists share more in tests/support/listModel.tsx (offers, walk, executors, rows and pager checks).
  */
 import { act } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -29,7 +38,6 @@ import { fromCallback } from 'xstate';
 
 export { renderView, testLocation, type MemoryLocation, type RenderOptions } from './render';
 export { deferred, type Deferred } from './deferred';
-export { coveringPaths, features, leafPaths } from './paths';
 
 // ——— naming and serialising ———
 
@@ -80,7 +88,8 @@ export function stateKey(value: unknown): string {
 // ——— traversal ———
 
 export type ModelStep = { event: AnyEventObject; state: any };
-export type ModelPath = { steps: ModelStep[]; state: any };
+/** A path; `variant` names the start it was walked from when one model has several (see `variants`). */
+export type ModelPath = { steps: ModelStep[]; state: any; variant?: { label: string; value: any } };
 
 export type TraversalOptions = {
   events: readonly AnyEventObject[];
@@ -111,6 +120,15 @@ export function modelPaths(machine: AnyStateMachine, options: TraversalOptions):
 }
 
 /**
+ * The paths of one model walked from several starts (an input, a device): each path carries its start as
+ * `variant` (its label prefixes the test name; `render` reads its value), and the guard holds their union —
+ * a state one start cannot reach counts when another reaches it.
+ */
+export function variants<V>(starts: readonly (readonly [label: string, value: V, paths: ModelPath[]])[]): ModelPath[] {
+  return starts.flatMap(([label, value, paths]) => paths.map((p) => ({ ...p, variant: { label, value } })));
+}
+
+/**
  * The exact snapshots along a path. Paths are keyed on a slice of context, so the snapshot stored in a
  * step may have come by another route; replaying the path's events purely gives this path's own.
  */
@@ -121,7 +139,8 @@ export function replay(machine: AnyStateMachine, events: EventObject[], input?: 
 
 /**
  * Shortest paths to every (state, context slice, event, previous state) combination: each transition
- * of the machine ends at least one path. `slice` picks the context that guards depend on.
+ * of the machine ends at least one path. `slice` picks the context that guards depend on. The snapshots
+ * stored in a path may have come by another route (the key is a slice): `replay` gives the path's own.
  */
 export function transitionPaths(
   machine: AnyStateMachine,
@@ -135,8 +154,8 @@ export function transitionPaths(
     /** Key on the previous state too (more paths; needed when one event reaches a state from several). */
     withPrevious?: boolean;
   } = {},
-): (readonly [string, ModelPath])[] {
-  const paths = modelPaths(machine, {
+): ModelPath[] {
+  return modelPaths(machine, {
     events: events as AnyEventObject[],
     input: extra.input,
     stopWhen: extra.stopWhen,
@@ -145,24 +164,75 @@ export function transitionPaths(
       `${JSON.stringify(s.value)}|${JSON.stringify(slice(s.context))}|${e?.type}|${extra.withPrevious === false ? '' : JSON.stringify(prev?.value)}`,
     serializeEvent: (e) => JSON.stringify(e),
   });
-  return paths.map((p) => [p.steps.map((s) => s.event.type.replace('xstate.', '')).join(' → '), p] as const);
 }
 
-/** For `transitionPaths`: every event has an executor and every reachable state an assertion. */
-export function expectComplete(
-  paths: readonly (readonly [string, { steps: { event: EventObject; state: { value: unknown } }[] }])[],
-  exec: Record<string, unknown>,
-  assertState: Record<string, unknown>,
-) {
-  const events = new Set<string>();
-  const states = new Set<string>();
-  for (const [, p] of paths)
-    for (const s of p.steps) {
-      events.add(s.event.type);
-      states.add(stateKey(s.state.value));
+/** A test name of event types only ('init → otp.request → done.actor.requestOtp'), for paths whose payloads are long. */
+export const typeNames = (p: ModelPath) => p.steps.map((s) => s.event.type.replace('xstate.', '')).join(' → ');
+
+// ——— narrowing the render ———
+
+/*
+ * `getShortestPaths` builds a tree: the path to a state is the path to its predecessor plus one step, so
+ * every proper prefix of a path is itself one of the paths. A test that walks a path checks every state on
+ * the way, so running only the paths no other path extends (the leaves) replays every step of every path:
+ * the same states and transitions are driven and checked, each prefix once instead of once per descendant.
+ */
+type Step = { event: { type: string } };
+type Path = { steps: Step[] };
+
+const stepKey = (s: Step) => JSON.stringify(s.event);
+
+/** The paths that are not a prefix of another path (duplicates kept once). */
+export function leafPaths<P extends Path>(paths: P[]): P[] {
+  const prefixes = new Set<string>();
+  const keyed = paths.map((p) => {
+    let key = '';
+    for (const [i, s] of p.steps.entries()) {
+      if (i > 0) prefixes.add(key);
+      key += `${stepKey(s)}\n`;
     }
-  expect([...events].sort()).toEqual(Object.keys(exec).sort());
-  expect([...states].sort()).toEqual(Object.keys(assertState).sort());
+    return { p, key };
+  });
+  const seen = new Set<string>();
+  return keyed
+    .filter(({ key }) => {
+      if (prefixes.has(key) || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .map(({ p }) => p);
+}
+
+type Walk = { steps: { event: { type: string }; state: unknown }[] };
+
+/**
+ * What a walk shows: for each step, `feature(before, event, after)` (before is null for the first step).
+ * Two steps with the same feature drive the same transition between screens the test tells apart.
+ */
+export function features<P extends Walk>(p: P, feature: (before: P['steps'][number]['state'] | null, event: P['steps'][number]['event'], after: P['steps'][number]['state']) => string) {
+  return p.steps.map((s, i) => feature(i === 0 ? null : p.steps[i - 1].state, s.event, s.state));
+}
+
+/**
+ * The fewest paths (greedy set cover, longest-gain first, ties in the given order) whose steps together show
+ * every feature that any of `paths` shows. Deterministic for a given machine and feature.
+ */
+export function coveringPaths<P extends Walk>(paths: P[], feature: Parameters<typeof features<P>>[1]): P[] {
+  const sets = paths.map((p) => new Set(features(p, feature)));
+  const missing = new Set(sets.flatMap((s) => [...s]));
+  const chosen: P[] = [];
+  while (missing.size) {
+    let best = -1;
+    let gain = 0;
+    sets.forEach((s, i) => {
+      let g = 0;
+      for (const f of s) if (missing.has(f)) g++;
+      if (g > gain) [best, gain] = [i, g];
+    });
+    chosen.push(paths[best]);
+    for (const f of sets[best]) missing.delete(f);
+  }
+  return chosen;
 }
 
 // ——— driving the view ———
@@ -177,12 +247,21 @@ export function httpError(status: number, english?: string) {
 
 /**
  * Promise actors the path test settles itself: `actor(id)` is the logic to provide, and each run of it
- * leaves its promise in `pending[id]`. `settle(e)` finishes the one an `xstate.done.actor.<id>` or
+ * leaves its promise in `pending[id]` and its input in `inputs[id]`. `settle(e)` finishes the one an `xstate.done.actor.<id>` or
  * `xstate.error.actor.<id>` event names (inside act) and says whether `e` was such an event.
  */
 export function pendingActors() {
   const pending: Record<string, Deferred<unknown>> = {};
-  const actor = (id: string) => fromPromise(() => (pending[id] = deferred()).promise) as never;
+  /** The input of every run, per actor id (what the view asked the server for). */
+  const inputs: Record<string, unknown[]> = {};
+  const actor = (id: string) => {
+    const runs: unknown[] = [];
+    inputs[id] = runs;
+    return fromPromise(({ input }) => {
+      runs.push(input);
+      return (pending[id] = deferred()).promise;
+    }) as never;
+  };
   const settle = async (e: { type: string; output?: unknown; error?: unknown }) => {
     const m = /^xstate\.(done|error)\.actor\.(.+)$/.exec(e.type);
     if (!m) return false;
@@ -190,7 +269,7 @@ export function pendingActors() {
     await act(async () => (m[1] === 'done' ? p.resolve(e.output) : p.reject(e.error)));
     return true;
   };
-  return { actor, settle, pending };
+  return { actor, settle, pending, inputs };
 }
 
 /** The session the account screens render inside: signed in as the fixture farmer; its bridge to storage stubbed. */
@@ -203,8 +282,11 @@ export const SIGNED_IN_FARMER = {
 
 /** What a path test renders: an executor per event type that drives the real view, and the check of each step. */
 export type ModelDriver = {
-  /** Event type → what the user (or the server) does to make it happen. */
-  exec: Record<string, (event: any, step: ModelStep) => unknown>;
+  /**
+   * Event type → what the user (or the server) does to make it happen; or one function for every event (a
+   * switch over the type that throws for a type it does not know).
+   */
+  exec: Record<string, (event: any, step: ModelStep) => unknown> | ((event: any, step: ModelStep) => unknown);
   /** For `xstate.done/error.actor.*` events without an executor: settle the pending actor (see pendingActors). */
   settle?: (event: any) => Promise<boolean>;
   /** The checks after each step (the screen shows what the state and context say). */
@@ -220,6 +302,16 @@ export type ModelSpec = {
   all?: ModelPath[];
   /** The events of the traversal: every type must be driven by a rendered path. */
   events: readonly AnyEventObject[];
+  /**
+   * How the guard tells two events of the list apart (default: the type). Give one when variants of a type
+   * (two load answers, two values typed) must each be driven by a rendered path.
+   */
+  eventKey?: (event: any) => string;
+  /**
+   * With `coveringPaths`: the transitions (the same feature it covered) that the rendered paths must take, every
+   * one that `all` takes — so narrowing the render cannot drop a step of the walk.
+   */
+  transitions?: (before: any, event: any, after: any) => string;
   /** The machine: its own event list must equal `events`' types (no event left out of the model). */
   machine?: { events: readonly string[] };
   /** The states the checks know, as leaf keys (`leafValues`): must equal the states the paths reach. */
@@ -230,19 +322,24 @@ export type ModelSpec = {
   name?: (path: ModelPath) => string;
   /** Render the view for one path and return its driver. */
   render: (path: ModelPath) => ModelDriver | Promise<ModelDriver>;
+  /** The file's own checks of the walk (e.g. that a step is taken after another), run in the guard test. */
+  walk?: (paths: ModelPath[]) => void;
+  /** A path test's time limit (ms), for screens that wait on lazily loaded parts. */
+  timeout?: number;
 };
 
 const keysOf = (spec: ModelSpec, paths: ModelPath[]) => {
   const key = spec.stateKeys ?? ((s: any) => leafValues(s.value));
   return [...new Set(paths.flatMap((p) => p.steps.flatMap((s) => key(s.state))))].sort();
 };
-const typesOf = (paths: ModelPath[]) => [...new Set(paths.flatMap((p) => p.steps.map((s) => s.event.type)))].sort();
+const typesOf = (paths: ModelPath[], key: (e: any) => string = (e) => e.type) =>
+  [...new Set(paths.flatMap((p) => p.steps.filter((s) => s.event.type !== 'xstate.init').map((s) => key(s.event))))].sort();
 
 /** Runs one path: render, then for each step its executor and its checks. */
 export async function runPath(spec: ModelSpec, path: ModelPath) {
   const driver = await spec.render(path);
   for (const [i, step] of path.steps.entries()) {
-    const run = driver.exec[step.event.type];
+    const run = typeof driver.exec === 'function' ? driver.exec : driver.exec[step.event.type];
     if (run) await run(step.event, step);
     else if (!(driver.settle && (await driver.settle(step.event)))) throw new Error(`no executor for ${step.event.type}`);
     await driver.check(step, i, path);
@@ -256,17 +353,38 @@ export function expectModelComplete(spec: ModelSpec) {
   // Every state the machine reaches is reached by a rendered path and has checks.
   expect(keysOf(spec, spec.paths)).toEqual(keysOf(spec, all));
   expect(keysOf(spec, spec.paths)).toEqual([...spec.states].sort());
-  // Every event of the list is driven by a rendered path (xstate.init starts each one).
-  expect(typesOf(spec.paths)).toEqual([...new Set(['xstate.init', ...spec.events.map((e) => e.type)])].sort());
+  // Every event of the list (each variant, with an eventKey) is driven by a rendered path, and no other.
+  expect(spec.paths.every((p) => p.steps[0]?.event.type === 'xstate.init')).toBe(true);
+  const key = spec.eventKey ?? ((e: AnyEventObject) => e.type);
+  expect(typesOf(spec.paths, key)).toEqual([...new Set(spec.events.filter((e) => e.type !== 'xstate.init').map(key))].sort());
   if (spec.machine) expect(eventTypes([...spec.events])).toEqual(machineEventTypes(spec.machine));
+  if (spec.transitions) {
+    const taken = (ps: ModelPath[]) => [...new Set(ps.flatMap((p) => features(p, spec.transitions!)))].sort();
+    expect(taken(spec.paths)).toEqual(taken(all));
+  }
+  spec.walk?.(spec.paths);
+}
+
+/**
+ * One executor for a file whose executors are keyed by its own event key (e.g. 'load.done(0)'): looks the key
+ * up in `exec` and fails for a key without one; the first step (xstate.init) only renders.
+ */
+export function byKey<E extends AnyEventObject>(exec: Record<string, (event: E) => unknown>, key: (event: E) => string) {
+  return (event: E) => {
+    if (event.type === 'xstate.init') return;
+    const run = exec[key(event)];
+    if (!run) throw new Error(`no executor for ${key(event)}`);
+    return run(event);
+  };
 }
 
 /** One test per path plus the guard test, in a describe block named `title`. */
 export function describeModel(title: string, spec: ModelSpec) {
   describe(title, () => {
     it('reaches every state and drives every event through the view', () => expectModelComplete(spec));
-    it.each(spec.paths.map((p) => [(spec.name ?? ((q: ModelPath) => pathName(q.steps)))(p), p] as const))('%s', async (_name, path) => {
+    const name = (p: ModelPath) => `${p.variant ? `${p.variant.label}: ` : ''}${(spec.name ?? ((q: ModelPath) => pathName(q.steps)))(p)}`;
+    it.each(spec.paths.map((p) => [name(p), p] as const))('%s', async (_name, path) => {
       await runPath(spec, path);
-    });
+    }, spec.timeout);
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coveringPaths, leafPaths } from '../support/paths';
+import { coveringPaths, leafPaths } from '../support/modelHarness';
 
 const step = (type: string, state = type) => ({ event: { type }, state });
 const path = (...types: string[]) => ({ steps: types.map((t) => step(t)) });

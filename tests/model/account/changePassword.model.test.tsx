@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import { changePasswordMachine } from '../../../src/machines/changePassword.machine';
 import { ChangePasswordDialog } from '../../../src/views/account/ChangePasswordDialog';
-import { deferred, expectComplete, httpError, renderView, replay, SIGNED_IN_FARMER, stateKey, transitionPaths } from '../../support/modelHarness';
+import { deferred, describeModel, httpError, renderView, replay, SIGNED_IN_FARMER, stateKey, transitionPaths, typeNames } from '../../support/modelHarness';
 
 const LABEL = { currentPassword: 'Current password', newPassword: 'New password', confirmPassword: 'Confirm new password' } as const;
 const EVENTS = [
@@ -34,8 +34,12 @@ const paths = transitionPaths(
   { stopWhen: (s) => s.status === 'done', unchanged: (c, e) => e.type === 'password.change' && c.form[e.field] === e.value },
 );
 
-describe('change-password dialog, generated paths', () => {
-  it.each(paths)('%s', async (_, path) => {
+describeModel('change-password dialog, generated paths', {
+  paths: paths,
+  events: EVENTS,
+  states: ['form', 'submitting', 'success', 'closed'],
+  name: typeNames,
+  render: (path) => {
     let submit = deferred<unknown>();
     let timer = deferred<void>();
     const onClose = vi.fn();
@@ -86,21 +90,17 @@ describe('change-password dialog, generated paths', () => {
     };
 
     const snapshots = replay(changePasswordMachine, path.steps.map((st: any) => st.event));
-    for (const [i, step] of path.steps.entries()) {
-      await exec[step.event.type](step.event);
-      expect(stateKey(snapshots[i].value)).toBe(stateKey(step.state.value));
-      assertState[stateKey(step.state.value)](snapshots[i]);
-    }
-  });
+    return {
+      exec,
+      check: (step, i) => {
+        expect(stateKey(snapshots[i].value)).toBe(stateKey(step.state.value));
+        assertState[stateKey(step.state.value)](snapshots[i]);
+      },
+    };
+  },
+});
 
-  it('covers every event and state', () => {
-    expectComplete(
-      paths,
-      Object.fromEntries(['xstate.init', ...new Set(EVENTS.map((e) => e.type))].map((k) => [k, 1])),
-      { form: 1, submitting: 1, success: 1, closed: 1 },
-    );
-  });
-
+describe('change-password dialog', () => {
   it('shows the spec Marathi messages', async () => {
     renderView(<ChangePasswordDialog onClose={() => {}} />, { session: SIGNED_IN_FARMER, locale: 'mr', intlLocale: 'mr' });
     fireEvent.change(screen.getByLabelText('नवीन पासवर्ड'), { target: { value: 'abcdefgh' } });

@@ -1,25 +1,30 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { fromPromise } from 'xstate';
 import { forgotPasswordMachine } from '../../../src/machines/forgotPassword.machine';
 import { resetPasswordMachine } from '../../../src/machines/resetPassword.machine';
 import { ForgotPasswordView } from '../../../src/views/account/ForgotPasswordView';
 import { ResetPasswordView } from '../../../src/views/account/ResetPasswordView';
-import { deferred, expectComplete, httpError, renderView, replay, SIGNED_IN_FARMER, stateKey, transitionPaths } from '../../support/modelHarness';
+import { deferred, describeModel, httpError, renderView, replay, SIGNED_IN_FARMER, stateKey, transitionPaths, typeNames, variants } from '../../support/modelHarness';
 
-describe('forgot password, generated paths', () => {
-  const EVENTS = [
-    { type: 'forgot.change', value: 'asha@example.in' },
-    { type: 'forgot.change', value: 'not-an-email' },
-    { type: 'forgot.submit' },
-    { type: 'xstate.done.actor.sendResetLink', output: { success: true } },
-    { type: 'xstate.error.actor.sendResetLink', error: httpError(0) },
-  ];
-  const paths = transitionPaths(forgotPasswordMachine, EVENTS, (c) => ({ e: c.email, p: c.problem }), {
-    unchanged: (c, e) => e.type === 'forgot.change' && c.email === e.value,
-  });
+const FORGOT_EVENTS = [
+  { type: 'forgot.change', value: 'asha@example.in' },
+  { type: 'forgot.change', value: 'not-an-email' },
+  { type: 'forgot.submit' },
+  { type: 'xstate.done.actor.sendResetLink', output: { success: true } },
+  { type: 'xstate.error.actor.sendResetLink', error: httpError(0) },
+];
+const forgotPaths = transitionPaths(forgotPasswordMachine, FORGOT_EVENTS, (c) => ({ e: c.email, p: c.problem }), {
+  unchanged: (c, e) => e.type === 'forgot.change' && c.email === e.value,
+});
 
-  it.each(paths)('%s', async (_, path) => {
+describeModel('forgot password, generated paths', {
+  paths: forgotPaths,
+  events: FORGOT_EVENTS,
+  machine: forgotPasswordMachine,
+  states: ['form', 'sending', 'sent', 'failed'],
+  name: typeNames,
+  render: (path) => {
     let send = deferred<unknown>();
     const logic = forgotPasswordMachine.provide({ actors: { sendResetLink: fromPromise(() => (send = deferred()).promise) } });
     renderView(<ForgotPasswordView logic={logic} />, { session: SIGNED_IN_FARMER, intlLocale: 'en' });
@@ -45,107 +50,87 @@ describe('forgot password, generated paths', () => {
       failed: () => expect(screen.getByRole('alert')).toHaveTextContent('Failed to send reset link. Please try again.'),
     };
     const snaps = replay(forgotPasswordMachine, path.steps.map((s: any) => s.event));
-    for (const [i, step] of path.steps.entries()) {
-      await exec[step.event.type](step.event);
-      assertState[stateKey(snaps[i].value)](snaps[i]);
-    }
-  });
-
-  it('covers every event and state', () =>
-    expectComplete(
-      paths,
-      { 'xstate.init': 1, 'forgot.change': 1, 'forgot.submit': 1, 'xstate.done.actor.sendResetLink': 1, 'xstate.error.actor.sendResetLink': 1 },
-      { form: 1, sending: 1, sent: 1, failed: 1 },
-    ));
+    return { exec, check: (_step, i) => assertState[stateKey(snaps[i].value)](snaps[i]) };
+  },
 });
 
-describe('reset password, generated paths', () => {
-  const EVENTS = [
-    { type: 'reset.change', field: 'newPassword', value: 'NewPass123' },
-    { type: 'reset.change', field: 'newPassword', value: 'alllower1' },
-    { type: 'reset.change', field: 'confirmPassword', value: 'NewPass123' },
-    { type: 'reset.toggleShow' },
-    { type: 'reset.submit' },
-    { type: 'xstate.done.actor.submitReset', output: { success: true } },
-    { type: 'xstate.error.actor.submitReset', error: httpError(400, 'This reset link is invalid or has expired.') },
-  ];
-  const LABEL = { newPassword: 'New password', confirmPassword: 'Confirm new password' } as const;
-  const PROBLEM: Record<string, string> = {
-    newRequired: 'New password is required',
-    needsMix: 'Password must contain a lowercase letter, an uppercase letter and a digit',
-    confirmRequired: 'Please confirm the new password',
-    mismatch: 'Passwords do not match',
-  };
+const RESET_EVENTS = [
+  { type: 'reset.change', field: 'newPassword', value: 'NewPass123' },
+  { type: 'reset.change', field: 'newPassword', value: 'alllower1' },
+  { type: 'reset.change', field: 'confirmPassword', value: 'NewPass123' },
+  { type: 'reset.toggleShow' },
+  { type: 'reset.submit' },
+  { type: 'xstate.done.actor.submitReset', output: { success: true } },
+  { type: 'xstate.error.actor.submitReset', error: httpError(400, 'This reset link is invalid or has expired.') },
+];
+const LABEL = { newPassword: 'New password', confirmPassword: 'Confirm new password' } as const;
+const PROBLEM: Record<string, string> = {
+  newRequired: 'New password is required',
+  needsMix: 'Password must contain a lowercase letter, an uppercase letter and a digit',
+  confirmRequired: 'Please confirm the new password',
+  mismatch: 'Passwords do not match',
+};
 
-  for (const token of ['tok_abcdefghijklmnopqrstuvwxyz', null]) {
-    const paths = transitionPaths(resetPasswordMachine, EVENTS, (c) => ({ f: c.form, p: Object.keys(c.problems), e: !!c.serverError }), {
-      input: { token },
-      unchanged: (c, e) => e.type === 'reset.change' && c.form[e.field] === e.value,
-    });
-    it.each(paths)(`token ${token ? 'present' : 'missing'}: %s`, async (_, path) => {
-      let submit = deferred<unknown>();
-      const calls: unknown[] = [];
-      const logic = resetPasswordMachine.provide({
-        actors: {
-          submitReset: fromPromise(({ input }) => {
-            calls.push(input);
-            return (submit = deferred()).promise;
-          }),
-        },
-      });
-      renderView(<ResetPasswordView logic={logic} />, { session: SIGNED_IN_FARMER, intlLocale: 'en', path: token ? `/reset-password?token=${token}` : '/reset-password' });
-      const exec: Record<string, (e: any) => unknown> = {
-        'xstate.init': () => {},
-        'reset.change': (e) => fireEvent.change(screen.getByLabelText(LABEL[e.field as keyof typeof LABEL]), { target: { value: e.value } }),
-        'reset.toggleShow': () => fireEvent.click(screen.getByRole('button', { name: /^(Show|Hide) New password$/ })),
-        'reset.submit': () => fireEvent.click(screen.getByRole('button', { name: 'Save new password' })),
-        'xstate.done.actor.submitReset': (e) => act(async () => submit.resolve(e.output)),
-        'xstate.error.actor.submitReset': (e) => act(async () => submit.reject(e.error)),
-      };
-      const assertState: Record<string, (s: any) => void> = {
-        invalidLink: () => {
-          expect(screen.getByRole('alert')).toHaveTextContent('This reset link is invalid or has expired.');
-          expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute('href', '/forgot-password');
-        },
-        form: (s) => {
-          for (const f of ['newPassword', 'confirmPassword'] as const) {
-            const input = screen.getByLabelText(LABEL[f]);
-            expect(input).toHaveValue(s.context.form[f]);
-            expect(input).toHaveAttribute('type', s.context.shown ? 'text' : 'password');
-            const p = s.context.problems[f];
-            if (p) expect(input).toHaveAccessibleDescription(PROBLEM[p]);
-          }
-          const banner = screen.queryByText(/invalid or has expired/);
-          expect(!!banner).toBe(!!s.context.serverError);
-        },
-        submitting: () => {
-          expect(screen.getByRole('button', { name: 'Saving…' })).toBeDisabled();
-          expect(calls.at(-1)).toEqual({ token, newPassword: 'NewPass123' });
-        },
-        done: () => {
-          expect(screen.getByRole('status')).toHaveTextContent('Your password has been reset. Please log in.');
-          expect(screen.getByRole('link', { name: 'Go to login' })).toHaveAttribute('href', '/login');
-        },
-      };
-      const snaps = replay(resetPasswordMachine, path.steps.map((s: any) => s.event), { token });
-      for (const [i, step] of path.steps.entries()) {
-        await exec[step.event.type](step.event);
-        assertState[stateKey(snaps[i].value)](snaps[i]);
-      }
-    });
-  }
-
-  it('covers every event and state', () => {
-    const all = [
-      ...transitionPaths(resetPasswordMachine, EVENTS, (c) => ({ f: c.form, p: Object.keys(c.problems), e: !!c.serverError }), {
-        input: { token: 'tok_abcdefghijklmnopqrstuvwxyz' },
-      }),
-      ...transitionPaths(resetPasswordMachine, EVENTS, () => 0, { input: { token: null } }),
-    ];
-    expectComplete(
-      all,
-      Object.fromEntries(['xstate.init', ...new Set(EVENTS.map((e) => e.type))].map((k) => [k, 1])),
-      { invalidLink: 1, form: 1, submitting: 1, done: 1 },
-    );
+/** The link from the e-mail carries a token; without one the page says the link is invalid. */
+const resetPaths = (token: string | null) =>
+  transitionPaths(resetPasswordMachine, RESET_EVENTS, (c) => ({ f: c.form, p: Object.keys(c.problems), e: !!c.serverError }), {
+    input: { token },
+    unchanged: (c, e) => e.type === 'reset.change' && c.form[e.field] === e.value,
   });
+
+describeModel('reset password, generated paths', {
+  paths: variants(['tok_abcdefghijklmnopqrstuvwxyz', null].map((token) => [`token ${token ? 'present' : 'missing'}`, token, resetPaths(token)] as const)),
+  events: RESET_EVENTS,
+  machine: resetPasswordMachine,
+  states: ['invalidLink', 'form', 'submitting', 'done'],
+  name: typeNames,
+  render: (path) => {
+    const token = path.variant!.value as string | null;
+    let submit = deferred<unknown>();
+    const calls: unknown[] = [];
+    const logic = resetPasswordMachine.provide({
+      actors: {
+        submitReset: fromPromise(({ input }) => {
+          calls.push(input);
+          return (submit = deferred()).promise;
+        }),
+      },
+    });
+    renderView(<ResetPasswordView logic={logic} />, { session: SIGNED_IN_FARMER, intlLocale: 'en', path: token ? `/reset-password?token=${token}` : '/reset-password' });
+    const exec: Record<string, (e: any) => unknown> = {
+      'xstate.init': () => {},
+      'reset.change': (e) => fireEvent.change(screen.getByLabelText(LABEL[e.field as keyof typeof LABEL]), { target: { value: e.value } }),
+      'reset.toggleShow': () => fireEvent.click(screen.getByRole('button', { name: /^(Show|Hide) New password$/ })),
+      'reset.submit': () => fireEvent.click(screen.getByRole('button', { name: 'Save new password' })),
+      'xstate.done.actor.submitReset': (e) => act(async () => submit.resolve(e.output)),
+      'xstate.error.actor.submitReset': (e) => act(async () => submit.reject(e.error)),
+    };
+    const assertState: Record<string, (s: any) => void> = {
+      invalidLink: () => {
+        expect(screen.getByRole('alert')).toHaveTextContent('This reset link is invalid or has expired.');
+        expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute('href', '/forgot-password');
+      },
+      form: (s) => {
+        for (const f of ['newPassword', 'confirmPassword'] as const) {
+          const input = screen.getByLabelText(LABEL[f]);
+          expect(input).toHaveValue(s.context.form[f]);
+          expect(input).toHaveAttribute('type', s.context.shown ? 'text' : 'password');
+          const p = s.context.problems[f];
+          if (p) expect(input).toHaveAccessibleDescription(PROBLEM[p]);
+        }
+        const banner = screen.queryByText(/invalid or has expired/);
+        expect(!!banner).toBe(!!s.context.serverError);
+      },
+      submitting: () => {
+        expect(screen.getByRole('button', { name: 'Saving…' })).toBeDisabled();
+        expect(calls.at(-1)).toEqual({ token, newPassword: 'NewPass123' });
+      },
+      done: () => {
+        expect(screen.getByRole('status')).toHaveTextContent('Your password has been reset. Please log in.');
+        expect(screen.getByRole('link', { name: 'Go to login' })).toHaveAttribute('href', '/login');
+      },
+    };
+    const snaps = replay(resetPasswordMachine, path.steps.map((s: any) => s.event), { token });
+    return { exec, check: (_step, i) => assertState[stateKey(snaps[i].value)](snaps[i]) };
+  },
 });

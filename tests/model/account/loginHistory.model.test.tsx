@@ -1,12 +1,11 @@
 import { act, fireEvent, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import { filterHistory, loginHistoryMachine } from '../../../src/machines/loginHistory.machine';
 import type { LoginHistoryEntry } from '../../../src/services/account';
 import { LoginHistoryDialog } from '../../../src/views/account/LoginHistoryDialog';
-import { leafPaths } from '../../support/paths';
 import { get, getLabelled, query } from '../../support/dom';
-import { deferred, expectComplete, httpError, renderView, replay, SIGNED_IN_FARMER, stateKey, transitionPaths } from '../../support/modelHarness';
+import { deferred, describeModel, httpError, leafPaths, renderView, replay, SIGNED_IN_FARMER, stateKey, transitionPaths, typeNames } from '../../support/modelHarness';
 
 const now = Date.now();
 const entry = (id: string, daysAgo: number, over: Partial<LoginHistoryEntry>): LoginHistoryEntry => ({
@@ -63,12 +62,18 @@ const all = transitionPaths(
 );
 // Each path is checked at every step, so a path that another one extends adds nothing, unless it ends in an
 // export (the file is checked at the end of the path): run the leaves and those (every step of every
-// generated path is still replayed and checked; the guard test below runs on these).
-const leaves = new Set(leafPaths(all.map(([, p]) => p)));
-const paths = all.filter(([, p]) => leaves.has(p) || p.steps.at(-1)!.event.type === 'history.export');
+// generated path is still replayed and checked; the guard test holds them to every state of the walk).
+const leaves = new Set(leafPaths(all));
+const paths = all.filter((p) => leaves.has(p) || p.steps.at(-1)!.event.type === 'history.export');
 
-describe('login-history dialog, generated paths', () => {
-  it.each(paths)('%s', async (_, path) => {
+describeModel('login-history dialog, generated paths', {
+  paths: paths,
+  events: EVENTS,
+  states: ['loading', 'failed', 'list', 'revoking', 'reporting'],
+  name: typeNames,
+  all,
+  machine: loginHistoryMachine,
+  render: (path) => {
     let load = deferred<unknown>();
     let revoke = deferred<unknown>();
     let report = deferred<unknown>();
@@ -162,25 +167,22 @@ describe('login-history dialog, generated paths', () => {
     };
 
     const snaps = replay(loginHistoryMachine, path.steps.map((st: any) => st.event));
-    for (const [i, step] of path.steps.entries()) {
-      await exec[step.event.type](step.event);
-      assertState[stateKey(snaps[i].value)](snaps[i]);
-    }
-    if (path.steps.at(-1)!.event.type === 'history.export') {
-      expect(createObjectURL).toHaveBeenCalledOnce();
-      await vi.waitFor(() => expect(downloads).toHaveLength(1));
-      const lines = downloads[0].text.replace('\uFEFF', '').trim().split('\r\n');
-      expect(lines[0]).toBe('date,time,device,location,IP address,status');
-      const shown = filterHistory(snaps.at(-1)!.context.history, snaps.at(-1)!.context.filter);
-      expect(lines).toHaveLength(shown.length + 1);
-      if (shown.some((h) => h.status === 'suspicious')) expect(downloads[0].text).toContain(`"'=HYPERLINK(""x"")"`);
-    }
-  });
-
-  it('covers every event and state', () =>
-    expectComplete(
-      paths,
-      Object.fromEntries(['xstate.init', ...new Set(EVENTS.map((e) => e.type))].map((k) => [k, 1])),
-      { loading: 1, failed: 1, list: 1, revoking: 1, reporting: 1 },
-    ));
+    return {
+      exec,
+      check: (step, i) => {
+        assertState[stateKey(snaps[i].value)](snaps[i]);
+      },
+      done: async () => {
+        if (path.steps.at(-1)!.event.type === 'history.export') {
+          expect(createObjectURL).toHaveBeenCalledOnce();
+          await vi.waitFor(() => expect(downloads).toHaveLength(1));
+          const lines = downloads[0].text.replace('\uFEFF', '').trim().split('\r\n');
+          expect(lines[0]).toBe('date,time,device,location,IP address,status');
+          const shown = filterHistory(snaps.at(-1)!.context.history, snaps.at(-1)!.context.filter);
+          expect(lines).toHaveLength(shown.length + 1);
+          if (shown.some((h) => h.status === 'suspicious')) expect(downloads[0].text).toContain(`"'=HYPERLINK(""x"")"`);
+        }
+      },
+    };
+  },
 });

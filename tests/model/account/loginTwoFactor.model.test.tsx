@@ -1,10 +1,10 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { useActorRef } from '@xstate/react';
-import { describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { loginTwoFactorMachine } from '../../../src/machines/loginTwoFactor.machine';
 import { TwoFactorLoginStep } from '../../../src/views/account/TwoFactorLoginStep';
-import { deferred, expectComplete, httpError, renderView, replay, SIGNED_IN_FARMER, stateKey, transitionPaths } from '../../support/modelHarness';
+import { deferred, describeModel, httpError, renderView, replay, SIGNED_IN_FARMER, stateKey, transitionPaths, typeNames } from '../../support/modelHarness';
 
 const SESSION = { accessToken: 'a', refreshToken: 'r', user: { _id: 'u1' } };
 const EVENTS = [
@@ -22,8 +22,13 @@ const paths = transitionPaths(loginTwoFactorMachine, EVENTS, (c) => ({ c: c.code
   unchanged: (c, e) => e.type === 'loginCode.change' && c.code === e.value.toUpperCase(),
 });
 
-describe('sign-in second step, generated paths', () => {
-  it.each(paths)('%s', async (_, path) => {
+describeModel('sign-in second step, generated paths', {
+  paths,
+  events: EVENTS,
+  states: ['entering', 'verifying', 'signedIn', 'cancelled'],
+  name: typeNames,
+  machine: loginTwoFactorMachine,
+  render: (path) => {
     let verify = deferred<unknown>();
     const sent: unknown[] = [];
     let ref!: ActorRefFrom<typeof loginTwoFactorMachine>;
@@ -65,17 +70,12 @@ describe('sign-in second step, generated paths', () => {
       cancelled: () => expect(ref.getSnapshot().output).toEqual({ status: 'cancelled' }),
     };
     const snaps = replay(loginTwoFactorMachine, path.steps.map((st: any) => st.event), INPUT);
-    for (const [i, step] of path.steps.entries()) {
-      await exec[step.event.type](step.event);
-      expect(stateKey(ref.getSnapshot().value)).toBe(stateKey(snaps[i].value));
-      assertState[stateKey(snaps[i].value)](snaps[i]);
-    }
-  });
-
-  it('covers every event and state', () =>
-    expectComplete(
-      paths,
-      Object.fromEntries(['xstate.init', ...new Set(EVENTS.map((e) => e.type))].map((k) => [k, 1])),
-      { entering: 1, verifying: 1, signedIn: 1, cancelled: 1 },
-    ));
+    return {
+      exec,
+      check: (step, i) => {
+        expect(stateKey(ref.getSnapshot().value)).toBe(stateKey(snaps[i].value));
+        assertState[stateKey(snaps[i].value)](snaps[i]);
+      },
+    };
+  },
 });

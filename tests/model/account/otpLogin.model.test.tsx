@@ -11,9 +11,8 @@ import { codeProblem, otpLoginMachine, phoneProblem, tidyCode, tidyPhone, type O
 import type { LoginResult } from '../../../src/services/auth';
 import { HttpError } from '../../../src/services/http';
 import { OtpLoginForm } from '../../../src/views/auth/OtpLoginForm';
-import { leafPaths } from '../../support/paths';
 import { get, query } from '../../support/dom';
-import { deferred, expectComplete, renderView, replay, SIGNED_IN_FARMER, stateKey, transitionPaths } from '../../support/modelHarness';
+import { deferred, describeModel, leafPaths, renderView, replay, SIGNED_IN_FARMER, stateKey, transitionPaths, typeNames } from '../../support/modelHarness';
 
 const GRANT = { accessToken: 'access-otp', refreshToken: 'refresh-otp', user: { _id: 'u1' } };
 const serverError = (status: number, english: string) =>
@@ -68,9 +67,8 @@ const all = transitionPaths(
   },
 );
 // Each path is checked at every step, so a path that another one extends adds nothing: run the leaves only
-// (every step of every generated path is still replayed and checked; the guard test below runs on these).
-const leaves = new Set(leafPaths(all.map(([, p]) => p)));
-const paths = all.filter(([, p]) => leaves.has(p));
+// (every step of every generated path is still replayed and checked; the guard test holds them to every state of the walk).
+const paths = leafPaths(all);
 
 function harness() {
   let request = deferred<unknown>();
@@ -202,26 +200,28 @@ function harness() {
   return { exec, assertState, ref: () => ref, backs: () => backs };
 }
 
-describe('mobile OTP sign-in, generated paths', () => {
-  it.each(paths)('%s', async (_, path) => {
+describeModel('mobile OTP sign-in, generated paths', {
+  paths,
+  all,
+  events: EVENTS,
+  // Every event the machine handles (its own and its actors' answers) is driven.
+  machine: otpLoginMachine,
+  states: ['phone', 'requesting', 'code.entering', 'code.verifying', 'code.locked', 'code.resending', 'signedIn'],
+  name: typeNames,
+  render: (path) => {
     const { exec, assertState, ref } = harness();
-    const snaps = replay(otpLoginMachine, path.steps.map((s: any) => s.event), INPUT);
-    for (const [i, step] of path.steps.entries()) {
-      const run = exec[step.event.type];
-      if (!run) throw new Error(`no executor for ${step.event.type}`);
-      await run(step.event);
-      expect(stateKey(ref().getSnapshot().value)).toBe(stateKey(snaps[i].value));
-      assertState[stateKey(snaps[i].value)](snaps[i] as never);
-    }
-  });
+    const snaps = replay(otpLoginMachine, path.steps.map((s) => s.event), INPUT);
+    return {
+      exec,
+      check: (_step, i) => {
+        expect(stateKey(ref().getSnapshot().value)).toBe(stateKey(snaps[i].value));
+        assertState[stateKey(snaps[i].value)](snaps[i] as never);
+      },
+    };
+  },
+});
 
-  it('covers every event and state', () => {
-    const { exec, assertState } = harness();
-    expectComplete(paths, exec, assertState);
-    // And every event the machine handles (its own and its actors' answers) has an executor.
-    expect(Object.keys(exec).filter((k) => k !== 'xstate.init').sort()).toEqual([...otpLoginMachine.events].sort());
-  });
-
+describe('mobile OTP sign-in', () => {
   it('goes back to e-mail login from either step', async () => {
     const { backs, exec } = harness();
     fireEvent.click(get('button', 'Back to Email Login'));

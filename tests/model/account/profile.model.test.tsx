@@ -5,9 +5,8 @@ import { profileProblems } from '../../../src/machines/accountRules';
 import { profileMachine } from '../../../src/machines/profile.machine';
 import type { Profile } from '../../../src/services/account';
 import { ProfileView } from '../../../src/views/account/ProfileView';
-import { leafPaths } from '../../support/paths';
 import { getLabelled } from '../../support/dom';
-import { deferred, expectComplete, httpError, renderView, replay, SIGNED_IN_FARMER, stateKey, transitionPaths } from '../../support/modelHarness';
+import { deferred, describeModel, httpError, leafPaths, renderView, replay, SIGNED_IN_FARMER, stateKey, transitionPaths, typeNames } from '../../support/modelHarness';
 
 const PROFILE: Profile = {
   _id: '0b7f7c1e-54c8-4f0e-9d55-5d0f7e0c9a11',
@@ -86,12 +85,16 @@ const all = transitionPaths(
   },
 );
 // Each path is checked at every step, so a path that another one extends adds nothing: run the leaves only
-// (every step of every generated path is still replayed and checked; the guard test below runs on these).
-const leaves = new Set(leafPaths(all.map(([, p]) => p)));
-const paths = all.filter(([, p]) => leaves.has(p));
+// (every step of every generated path is still replayed and checked; the guard test holds them to every state of the walk).
+const paths = leafPaths(all);
 
-describe('profile screen, generated paths', () => {
-  it.each(paths)('%s', async (_, path) => {
+describeModel('profile screen, generated paths', {
+  paths: paths,
+  events: EVENTS,
+  states: ['loading', 'loadFailed', 'view.idle', 'view.saved', 'edit.idle', 'edit.processingImage', 'edit.saveFailed', 'saving'],
+  name: typeNames,
+  all,
+  render: (path) => {
     const pending: Record<string, ReturnType<typeof deferred<any>>> = {};
     const saved: unknown[] = [];
     const stub = (id: string) =>
@@ -203,21 +206,16 @@ describe('profile screen, generated paths', () => {
     };
 
     const snaps = replay(profileMachine, path.steps.map((st: any) => st.event));
-    for (const [i, step] of path.steps.entries()) {
-      await exec[step.event.type](step.event);
-      assertState[stateKey(snaps[i].value)](snaps[i]);
-    }
-  });
+    return {
+      exec,
+      check: (step, i) => {
+        assertState[stateKey(snaps[i].value)](snaps[i]);
+      },
+    };
+  },
+});
 
-  it('covers every event and state', () =>
-    expectComplete(
-      paths,
-      Object.fromEntries(['xstate.init', ...new Set(EVENTS.map((e) => e.type))].map((k) => [k, 1])),
-      Object.fromEntries(
-        ['loading', 'loadFailed', 'view.idle', 'view.saved', 'edit.idle', 'edit.processingImage', 'edit.saveFailed', 'saving'].map((k) => [k, 1]),
-      ),
-    ));
-
+describe('profile screen', () => {
   it('shows the spec Marathi validation messages', async () => {
     let load = deferred<any>();
     const logic = profileMachine.provide({ actors: { loadProfile: fromPromise(() => (load = deferred()).promise) as never } });

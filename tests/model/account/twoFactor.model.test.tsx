@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import { twoFactorMachine } from '../../../src/machines/twoFactor.machine';
 import { TwoFactorDialog } from '../../../src/views/account/twoFactor/TwoFactorDialog';
-import { deferred, expectComplete, httpError, renderView, replay, SIGNED_IN_FARMER, stateKey, transitionPaths } from '../../support/modelHarness';
+import { deferred, describeModel, httpError, renderView, replay, SIGNED_IN_FARMER, stateKey, transitionPaths, typeNames } from '../../support/modelHarness';
 
 const SETUP = {
   qrCode: 'data:image/png;base64,iVBORw0KGgo=',
@@ -53,8 +53,13 @@ const paths = transitionPaths(
   },
 );
 
-describe('two-factor dialog, generated paths', () => {
-  it.each(paths)('%s', async (_, path) => {
+describeModel('two-factor dialog, generated paths', {
+  paths: paths,
+  events: EVENTS,
+  states: ['loading', 'loadFailed', 'overview', 'startingSetup', 'setup', 'verifying', 'backup', 'disableForm', 'disabling', 'regenerateForm', 'regenerating'],
+  name: typeNames,
+  machine: twoFactorMachine,
+  render: (path) => {
     const pending: Record<string, ReturnType<typeof deferred<any>>> = {};
     const inputs: Record<string, unknown[]> = {};
     const stub = (id: string) =>
@@ -165,24 +170,17 @@ describe('two-factor dialog, generated paths', () => {
     };
 
     const snaps = replay(twoFactorMachine, path.steps.map((st: any) => st.event));
-    for (const [i, step] of path.steps.entries()) {
-      await exec[step.event.type](step.event);
-      assertState[stateKey(snaps[i].value)](snaps[i], step.event);
-    }
-    if (path.steps.at(-1)!.event.type === 'twoFactor.download') {
-      const text = await blobs[0].text();
-      for (const c of snaps.at(-1)!.context.backupCodes) expect(text).toContain(c);
-    }
-  });
-
-  it('covers every event and state', () =>
-    expectComplete(
-      paths,
-      Object.fromEntries(['xstate.init', ...new Set(EVENTS.map((e) => e.type))].map((k) => [k, 1])),
-      Object.fromEntries(
-        ['loading', 'loadFailed', 'overview', 'startingSetup', 'setup', 'verifying', 'backup', 'disableForm', 'disabling', 'regenerateForm', 'regenerating'].map(
-          (k) => [k, 1],
-        ),
-      ),
-    ));
+    return {
+      exec,
+      check: (step, i) => {
+        assertState[stateKey(snaps[i].value)](snaps[i], step.event);
+      },
+      done: async () => {
+        if (path.steps.at(-1)!.event.type === 'twoFactor.download') {
+          const text = await blobs[0].text();
+          for (const c of snaps.at(-1)!.context.backupCodes) expect(text).toContain(c);
+        }
+      },
+    };
+  },
 });

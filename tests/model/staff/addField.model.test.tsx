@@ -1,15 +1,13 @@
 /** Generated paths over addFieldMachine, each driving the real AddFieldForm. */
-import { describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { act, fireEvent } from '@testing-library/react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
 import { addFieldMachine, toPayload } from '@/machines/addField.machine';
 import { AddFieldContext } from '@/machines/addField.context';
 import { AddFieldForm } from '@/views/fields/AddFieldForm';
 import { HttpError } from '@/services/http';
-import { leafPaths } from '../../support/paths';
 import { get, query, queryAll } from '../../support/dom';
-import { deferred, type Deferred, renderView } from '../../support/modelHarness';
+import { deferred, describeModel, leafPaths, modelPaths, renderView, type Deferred, type ModelStep } from '../../support/modelHarness';
 
 const FARMERS = [{ _id: 'f-1', name: 'Sita Patil', phoneNumber: '9876543210' }];
 const TAKEN = new HttpError(409, 'conflict', {
@@ -40,6 +38,7 @@ const LIST_EVENTS = [
   { type: 'sensor.remove', index: 0 },
   { type: 'slot.add' },
   { type: 'slot.remove', index: 0 },
+  { type: 'slot.change', index: 0, value: '06:30' },
   { type: 'form.submit' },
   { type: 'form.cancel' },
 ];
@@ -47,9 +46,9 @@ type Ev = { type: string; key?: string; value?: string; index?: number; error?: 
 const label = (e: Ev) => (e.key ? `${e.type} ${e.key}=${e.value}` : e.type);
 type Snap = SnapshotFrom<typeof addFieldMachine>;
 
-const flowPaths = getShortestPaths(addFieldMachine, {
+const flowPaths = modelPaths(addFieldMachine, {
   input: { actorRole: 'coordinator' },
-  events: FLOW_EVENTS as never,
+  events: FLOW_EVENTS,
   filterEvents: (s, e) => s.can(e) && !(e.type === 'fieldId.generate' && s.context.draft.fieldId !== ''),
   serializeState: (s, e) => {
     const d = s.context.draft;
@@ -58,9 +57,9 @@ const flowPaths = getShortestPaths(addFieldMachine, {
     return `${JSON.stringify(s.value)}|${s.matches('created') ? e?.type : ''}|${s.context.failure?.kind ?? '-'}|${JSON.stringify(shape)}`;
   },
 });
-const listPaths = getShortestPaths(addFieldMachine, {
+const listPaths = modelPaths(addFieldMachine, {
   input: { actorRole: 'coordinator' },
-  events: LIST_EVENTS as never,
+  events: LIST_EVENTS,
   filterEvents: (s: Snap, e) => {
     const d = s.context.draft;
     if (!s.can(e) || !s.matches('editing') && (e.type as string) !== 'xstate.error.actor.loadFarmers') return false;
@@ -69,25 +68,27 @@ const listPaths = getShortestPaths(addFieldMachine, {
     // The controls for a sensor or a slot exist only once one was added.
     if (e.type === 'sensor.change' || e.type === 'sensor.remove') return d.sensors.length > 0;
     if (e.type === 'slot.remove') return d.timeSlots.length > 0;
+    if (e.type === 'slot.change') return d.timeSlots.length > 0 && d.timeSlots[0] !== e.value;
     return true;
   },
   serializeState: (s, e) => {
     const d = s.context.draft;
-    return `${JSON.stringify(s.value)}|${e?.type}|${s.context.failure?.kind ?? '-'}|${d.sensors.map((x) => x.sensorId || '_').join()}|${d.timeSlots.length}`;
+    return `${JSON.stringify(s.value)}|${e?.type}|${s.context.failure?.kind ?? '-'}|${d.sensors.map((x: { sensorId: string }) => x.sensorId || '_').join()}|${d.timeSlots.length}`;
   },
 });
 // Each path is checked at every step, so a path that another one extends adds nothing: run the leaves only
 // (every step of every generated path is still replayed and checked).
-const paths = leafPaths([...flowPaths, ...listPaths]);
+const all = [...flowPaths, ...listPaths];
+const paths = leafPaths(all);
 
-describe('add field model', () => {
-  it('covers every state and every event', () => {
-    expect(new Set(paths.flatMap((p) => p.steps.map((s) => s.state.value)))).toEqual(new Set(['editing', 'loadingFarmers', 'creating', 'created']));
-    const used = new Set(paths.flatMap((p) => p.steps.map((s) => s.event.type)));
-    for (const e of [...FLOW_EVENTS, ...LIST_EVENTS]) expect(used).toContain(e.type);
-  });
-
-  it.each(paths.map((p) => [p.steps.map((s) => label(s.event as Ev)).join(' → '), p] as const))('%s', async (_, path) => {
+describeModel('add field model', {
+  paths,
+  all,
+  events: [...FLOW_EVENTS, ...LIST_EVENTS],
+  machine: addFieldMachine,
+  states: ['editing', 'loadingFarmers', 'creating', 'created'],
+  name: (p) => p.steps.map((s) => label(s.event as Ev)).join(' → '),
+  render: () => {
     let farmers: Deferred<typeof FARMERS> = deferred();
     let create: Deferred<unknown> = deferred();
     const navigated: string[] = [];
@@ -103,8 +104,9 @@ describe('add field model', () => {
     renderView(
       <AddFieldContext.Provider logic={logic} options={{ input: { actorRole: 'coordinator' } }}>
         <AddFieldForm />
-      </AddFieldContext.Provider>
-, { catalog: false });
+      </AddFieldContext.Provider>,
+      { catalog: false },
+    );
     const byName = (n: string) => document.querySelector(`[name="${n}"]`)!;
     const exec = async (e: Ev) => {
       switch (e.type) {
@@ -125,6 +127,8 @@ describe('add field model', () => {
           return fireEvent.click(get('button', `Remove sensor ${e.index! + 1}`));
         case 'slot.add':
           return fireEvent.click(get('button', '+ Add Time Slot'));
+        case 'slot.change':
+          return fireEvent.change(byName(`slot-${e.index}`), { target: { value: e.value } });
         case 'slot.remove':
           return fireEvent.click(get('button', `Remove time slot ${e.index! + 1}`));
         case 'form.submit':
@@ -151,7 +155,7 @@ describe('add field model', () => {
       }
       throw new Error(`no executor for ${e.type}`);
     };
-    const check = (state: (typeof path.steps)[number]['state']) => {
+    const check = (state: ModelStep['state']) => {
       const c = state.context;
       const alert = query('alert');
       if (state.matches('editing') || state.matches('loadingFarmers')) {
@@ -165,9 +169,9 @@ describe('add field model', () => {
         }
         expect(get('button', 'Create Field')).toBeEnabled();
         const farmerOptions = queryAll('option', undefined, byName('farmerId') as HTMLElement);
-        expect(farmerOptions.map((o) => o.textContent)).toEqual(['Not assigned', ...c.farmers.map((f) => `${f.name} - ${f.phoneNumber}`)]);
+        expect(farmerOptions.map((o) => o.textContent)).toEqual(['Not assigned', ...c.farmers.map((f: (typeof FARMERS)[number]) => `${f.name} - ${f.phoneNumber}`)]);
         expect(document.querySelectorAll('.sensor-row')).toHaveLength(c.draft.sensors.length);
-        expect(document.querySelectorAll('input[type="time"]')).toHaveLength(c.draft.timeSlots.length);
+        expect([...document.querySelectorAll<HTMLInputElement>('input[type="time"]')].map((t) => t.value)).toEqual(c.draft.timeSlots);
         expect((byName('automation') as HTMLInputElement).checked).toBe(c.draft.automation);
       }
       if (state.matches('creating')) {
@@ -177,9 +181,6 @@ describe('add field model', () => {
       }
       if (state.matches('created')) expect(get('status')).toHaveTextContent('Field created successfully! Redirecting to dashboard in 2 seconds...');
     };
-    for (const step of path.steps) {
-      await exec(step.event as Ev);
-      check(step.state);
-    }
-  });
+    return { exec, check: (step) => check(step.state) };
+  },
 });

@@ -4,17 +4,15 @@
  * field and range changes; Refresh Data; each card's report), driven through the real view and checked
  * on screen, including the honest 'not recorded' lines.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { expect } from 'vitest';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
-import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 import { advancedAnalyticsMachine, type AdvancedAnalytics, type Card, type FieldChoice, type Range } from '@/machines/advancedAnalytics.machine';
 import { HttpError } from '@/services/http';
 import { AdvancedAnalyticsView } from '@/views/analytics/advanced/AdvancedAnalyticsView';
 import { FIELDS } from '../recommendationFixtures';
-import { coveringPaths, features, leafPaths } from '../../support/paths';
 import { get, getLabelled, query, queryAll } from '../../support/dom';
-import { deferred, eventTypes, leafValues, machineEventTypes, renderView } from '../../support/modelHarness';
+import { byKey, coveringPaths, deferred, describeModel, leafPaths, leafValues, modelPaths, renderView } from '../../support/modelHarness';
 
 type Ev = AnyEventObject;
 type Snap = SnapshotFrom<typeof advancedAnalyticsMachine>;
@@ -126,8 +124,8 @@ const ctxKey = (s: Snap) => {
   return JSON.stringify([c.fieldId, c.range, c.failure, c.detail, c.analytics ? c.analytics.sensorTrends.length > 0 : null, c.fields.length]);
 };
 
-const options = {
-  events: EVENTS as never,
+const all = modelPaths(advancedAnalyticsMachine, {
+  events: EVENTS,
   filterEvents: (s: Snap, e: Ev) => {
     if (!s.can(e as never)) return false;
     // The selectors offer the loaded fields and the other range.
@@ -135,20 +133,17 @@ const options = {
     if (e.type === 'range.select') return e.range !== s.context.range;
     return true;
   },
-  serializeEvent: (e: Ev) => keyOf(e),
-};
-const all = getShortestPaths(advancedAnalyticsMachine, {
-  ...options,
-  serializeState: (s: Snap, e?: Ev) => `${stateName(s as Snap)}|${ctxKey(s as Snap)}|${e ? keyOf(e as Ev) : ''}`,
-} as never);
+  serializeEvent: keyOf,
+  serializeState: (s: Snap, e?: Ev) => `${stateName(s)}|${ctxKey(s)}|${e ? keyOf(e) : ''}`,
+});
 /**
  * The walk ends one path at every (screen, event that led there); many of those paths repeat the same steps.
  * Render the fewest that still take every step the walk takes: every (screen before, event, screen after),
- * a screen being the state and the context the checks read. The guard test below holds them to it.
+ * a screen being the state and the context the checks read. The guard test holds them to it.
  */
 const screenOf = (s: Snap) => `${stateName(s)}|${ctxKey(s)}`;
 const transition = (before: Snap | null, e: Ev, after: Snap) => [before && screenOf(before), keyOf(e), screenOf(after)].join(' ');
-const paths = coveringPaths(leafPaths(all), transition as never);
+const paths = coveringPaths(leafPaths(all), transition);
 
 const drive = { fields: deferred<FieldChoice[]>(), load: deferred<AdvancedAnalytics>() };
 let asked: { fieldId: string; range: Range } | null = null;
@@ -258,44 +253,27 @@ const assertState: Record<string, (s: Snap) => void> = {
   },
 };
 
-afterEach(cleanup);
-
-describe('advanced analytics model', () => {
-  it('lists every event the machine handles (new events fail loudly)', () => {
-    expect(eventTypes(EVENTS)).toEqual(machineEventTypes(advancedAnalyticsMachine));
-  });
-
-  it('has an executor for every event and an assertion for every state', () => {
-    const map = getAdjacencyMap(advancedAnalyticsMachine, { ...options, serializeState: (s: Snap) => `${stateName(s as Snap)}|${ctxKey(s as Snap)}` } as never);
-    const events = new Set<string>();
-    const states = new Set<string>();
-    for (const node of Object.values(map)) {
-      states.add(stateName(node.state as Snap));
-      for (const t of Object.values(node.transitions) as Array<{ event: Ev }>) events.add(keyOf(t.event as Ev));
-    }
-    expect([...events].sort()).toEqual(Object.keys(exec).sort());
-    expect([...states].sort()).toEqual(Object.keys(assertState).sort());
-  });
-
-  it('renders paths that take every transition of the walk and reach every state', () => {
-    const taken = (ps: typeof all) => new Set(ps.flatMap((p) => features(p, transition as never)));
-    expect(taken(paths)).toEqual(taken(all));
-    expect(new Set(paths.flatMap((p) => p.steps.map((s) => stateName(s.state as Snap))))).toEqual(new Set(Object.keys(assertState)));
-    expect(new Set(paths.flatMap((p) => p.steps.slice(1).map((s) => keyOf(s.event as Ev))))).toEqual(new Set(Object.keys(exec)));
-  });
-
-  it.each(paths.map((p) => [p.steps.map((s) => keyOf(s.event as Ev)).join(' → '), p] as const))(
-    '%s',
-    async (_, path) => {
-      asked = null;
-      render();
-      for (const step of path.steps) {
-        if ((step.event as Ev).type !== 'xstate.init') await exec[keyOf(step.event as Ev)](step.event as Ev);
-        const s = step.state as Snap;
+describeModel('advanced analytics model', {
+  paths,
+  all,
+  transitions: transition,
+  events: EVENTS,
+  eventKey: keyOf,
+  machine: advancedAnalyticsMachine,
+  states: Object.keys(assertState),
+  stateKeys: (s: Snap) => [stateName(s)],
+  name: (p) => p.steps.map((s) => keyOf(s.event as Ev)).join(' → '),
+  timeout: 30_000,
+  render: () => {
+    asked = null;
+    render();
+    return {
+      exec: byKey(exec, keyOf),
+      check: ({ state }) => {
+        const s = state as Snap;
         commonChecks(s);
         assertState[stateName(s)](s);
-      }
-    },
-    30_000,
-  );
+      },
+    };
+  },
 });

@@ -6,10 +6,9 @@
  * embeds the coordinators, farmers and field tables, whose own machines reach a stand-in API answering empty lists
  * (their walks are in their own model tests).
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, vi } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { fromPromise, type SnapshotFrom } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
+import { fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { dashboardMachine, type DashboardInput } from '@/machines/dashboard.machine';
 import type { FarmerRow } from '@/services/people';
 import type { FieldPin, FieldRow } from '@/services/fields';
@@ -18,7 +17,7 @@ import { AdminDashboardView } from '@/views/admin/AdminDashboardView';
 import { HttpError } from '@/services/http';
 import { makeAlert } from '../alertFixtures';
 import { startApiServer } from '../../support/apiServer';
-import { deferred, type Deferred, renderView } from '../../support/modelHarness';
+import { deferred, describeModel, modelPaths, renderView, type Deferred } from '../../support/modelHarness';
 import { socketServer } from '../../support/socketServer';
 
 const farmer: FarmerRow = {
@@ -61,7 +60,7 @@ const label = (e: Ev) => {
 };
 
 function pathsFor(input: DashboardInput) {
-  const events: Ev[] = [
+  const events: AnyEventObject[] = [
     { type: 'xstate.done.actor.load', output: LOADED[input.kind] },
     { type: 'xstate.error.actor.load', error: FAIL },
     { type: 'alert.new', alert: PUSHED },
@@ -70,9 +69,9 @@ function pathsFor(input: DashboardInput) {
     { type: 'feed.stale' },
     ...ROUTES[input.kind].map((to) => ({ type: 'nav.go', to })),
   ];
-  const paths = getShortestPaths(dashboardMachine, {
+  const paths = modelPaths(dashboardMachine, {
     input,
-    events: events as never,
+    events,
     // A push arrives only while the dashboard is shown, and this one once; the buttons are walked on the loaded page.
     filterEvents: (s: Snap, e) => {
       if (!s.can(e)) return false;
@@ -109,131 +108,135 @@ afterAll(async () => {
   await api?.close();
 });
 
-describe.each([{ kind: 'coordinator' }, { kind: 'admin' }] satisfies DashboardInput[])('$kind dashboard', (input) => {
+for (const input of [{ kind: 'coordinator' }, { kind: 'admin' }] satisfies DashboardInput[]) {
   const { events, paths } = pathsFor(input);
   const coordinator = input.kind === 'coordinator';
 
-  it('walks every state and every event', () => {
-    expect(new Set(paths.map((p) => p.state.value))).toEqual(new Set(['loading', 'ready']));
-    const used = new Set(paths.flatMap((p) => p.steps.map((s) => label(s.event as Ev))));
-    for (const e of events) expect(used).toContain(label(e));
-    expect([...new Set(dashboardMachine.events)].filter((t) => !t.startsWith('xstate.')).sort()).toEqual(['alert.new', 'alert.updated', 'feed.stale', 'nav.go']);
+  describeModel(`${input.kind} dashboard`, {
+    paths,
+    events,
+    eventKey: (e) => label(e as Ev),
+    machine: dashboardMachine,
+    states: ['loading', 'ready'],
+    name: (p) => p.steps.map((s) => label(s.event as Ev)).join(' → '),
     // Both re-pushes are walked on the page that holds both alerts.
-    for (const again of ['alert.new(a-push=9)', 'alert.updated(a-1=17)']) {
-      expect(paths.some((p) => p.steps.some((x, i) => label(x.event as Ev) === again && p.steps.slice(0, i).some((y) => label(y.event as Ev) === 'xstate.done.actor.load')))).toBe(true);
-    }
-  });
-
-  it.each(paths.map((p) => [p.steps.map((s) => label(s.event as Ev)).join(' → '), p] as const))('%s', async (_, path) => {
-    const pending: Record<string, Deferred<unknown>> = {};
-    const loads: unknown[] = [];
-    const logic = dashboardMachine.provide({
-      actors: {
-        load: fromPromise(({ input: i }) => {
-          loads.push(i);
-          return (pending.load = deferred()).promise;
-        }) as never,
-      },
-    });
-    const { location } = renderView(coordinator ? <CoordinatorDashboardView logic={logic} /> : <AdminDashboardView logic={logic} />, { session: input.kind, intlLocale: 'en' });
-    const main = () => screen.getByRole('main');
-    const panel = (name: string) => within(main()).getAllByRole('region', { name })[0];
-    const exec = async (e: Ev) => {
-      switch (e.type) {
-        case 'xstate.init':
-          return;
-        case 'xstate.done.actor.load':
-          return act(async () => pending.load.resolve(e.output));
-        case 'xstate.error.actor.load':
-          return act(async () => pending.load.reject(e.error));
-        case 'alert.new':
-        case 'alert.updated': {
-          // The server pushes it; the dashboard's feed hears it.
-          const a = e.alert as { value: number; fieldName: string };
-          io.emit(e.type === 'alert.new' ? 'alert:new' : 'alert:updated', e.alert as never);
-          return void (await within(panel('Recent Alerts')).findAllByText(new RegExp(`${a.fieldName}: ${a.value}%`), {}, { timeout: 5000 }));
-        }
-        case 'feed.stale': {
-          // The server drops the socket; back on a new session, the feed's catch-up loads the dashboard again.
-          const before = loads.length;
-          await server.dropAll();
-          return vi.waitFor(() => expect(loads).toHaveLength(before + 1));
-        }
-        case 'nav.go': {
-          const button = {
-            '/add-farmer': () => within(coordinator ? main() : panel('Quick Actions')).getAllByRole('button', { name: 'Add Farmer' })[0],
-            '/farmers': () => within(panel('My Farmers')).getByRole('button', { name: 'View all' }),
-            '/fields': () => within(panel('Field List')).getByRole('button', { name: 'View all' }),
-            '/analytics': () => within(panel('Quick Actions')).getByRole('button', { name: 'Analytics' }),
-            '/alerts': () => within(panel('Quick Actions')).getByRole('button', { name: 'Alerts' }),
-            '/add-coordinator': () => within(panel('Quick Actions')).getByRole('button', { name: 'Add Coordinator' }),
-          }[e.to!]!();
-          fireEvent.click(button);
-          return expect(location.history.at(-1)).toBe(e.to);
-        }
+    walk: (ps) => {
+      for (const again of ['alert.new(a-push=9)', 'alert.updated(a-1=17)']) {
+        expect(ps.some((p) => p.steps.some((x, i) => label(x.event as Ev) === again && p.steps.slice(0, i).some((y) => label(y.event as Ev) === 'xstate.done.actor.load')))).toBe(true);
       }
-      throw new Error(`no executor for ${e.type}`);
-    };
-    const check = async (s: Snap, all: Ev[]) => {
-      let walked = all;
-      const c = s.context;
-      // What the screen must show, from the steps walked (not from the machine): the last load's stat, plus one for
-      // the one new alert pushed since however often it was pushed; the pushed alert on top, the others where they were.
-      // (A reload shows what it had until it is answered.)
-      const lastLoad = walked.findLastIndex((x) => x.type.endsWith('.actor.load'));
-      const loadedOk = walked[lastLoad]?.type === 'xstate.done.actor.load';
-      walked = walked.slice(lastLoad + 1);
-      const pushed = walked.some((x) => x.type === 'alert.new');
-      expect(c.stats.alerts).toBe((loadedOk ? LOADED[input.kind].stats.alerts : 0) + (pushed ? 1 : 0));
-      expect(c.alerts.map((a) => a._id)).toEqual([...(pushed ? [PUSHED._id] : []), ...(loadedOk ? [LOADED_ALERT._id] : [])]);
-      const last = (id: string, first: number) => (walked.filter((x) => (x.alert as { _id?: string } | undefined)?._id === id).at(-1)?.alert as { value: number } | undefined)?.value ?? first;
-      expect(c.alerts.map((a) => a.value)).toEqual([...(pushed ? [last(PUSHED._id, 12)] : []), ...(loadedOk ? [last(LOADED_ALERT._id, 20)] : [])]);
-      expect(main()).toHaveAttribute('aria-busy', String(s.matches('loading')));
-      expect(loads).toEqual(Array.from({ length: 1 + all.filter((x) => x.type === 'feed.stale').length }, () => ({ kind: input.kind })));
-      const stat = (name: string) => [...main().querySelectorAll('.stat')].find((x) => x.querySelector('.stat-label')!.textContent === name)!;
-      const statValue = (name: string) => stat(name).querySelector('.stat-value')!.textContent;
-      if (coordinator) {
-        expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Coordinator Dashboard');
-        expect(main()).toHaveTextContent('Welcome back, Sunil Pawar!');
-        expect(statValue('My Farmers')).toBe(String(c.stats.farmers));
-        expect(statValue('Active Fields')).toBe(String(c.stats.activeFields));
-        expect(stat('Active Fields')).toHaveTextContent(`of ${c.stats.totalFields}`);
-        expect(statValue('Alerts This Week')).toBe(String(c.stats.alerts));
-        expect(statValue('Avg Yield (%)')).toBe(c.stats.averageYield === null ? '--' : `${c.stats.averageYield}%`);
-        const farmers = panel('My Farmers');
-        if (c.farmers.length) expect(within(farmers).getByRole('listitem')).toHaveTextContent('Ramesh Patil9876543210');
-        else expect(farmers).toHaveTextContent('No farmers found.');
-        const fields = panel('Field List');
-        if (c.fields.length) expect(within(fields).getByRole('listitem')).toHaveTextContent('North plot · Ramesh PatilWheat');
-        else expect(fields).toHaveTextContent('No fields found.');
-        const map = panel('Field Map');
-        // The map lists its located fields (the drawing itself needs WebGL, which jsdom lacks).
-        if (c.pins.length) expect(await within(map).findByRole('button', { name: 'North plot' }, { timeout: 10_000 })).toBeInTheDocument();
-        else expect(await within(map).findByText('No field locations available.', {}, { timeout: 10_000 })).toBeInTheDocument();
-      } else {
-        expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Admin Dashboard');
-        expect(statValue('Coordinators')).toBe(String(c.stats.coordinators));
-        expect(statValue('Farmers')).toBe(String(c.stats.farmers));
-        expect(statValue('Active Fields')).toBe(String(c.stats.activeFields));
-        expect(statValue('Recent Alerts')).toBe(String(c.stats.alerts));
-        // The embedded tables are there, each with its own data.
-        for (const name of ['Coordinators', 'Farmers', 'Field Monitoring']) expect(panel(name)).toBeInTheDocument();
-      }
-      const alerts = panel('Recent Alerts');
-      const items = within(alerts).queryAllByRole('listitem');
-      expect(items).toHaveLength(c.alerts.length);
-      if (!c.alerts.length) expect(alerts).toHaveTextContent('No alerts found.');
-      c.alerts.forEach((a, i) => {
-        // Newest first, each in the reader's language from its message key, never the stored text.
-        const field = a._id === PUSHED._id ? 'South plot' : 'North plot';
-        expect(items[i]).toHaveTextContent(`Low soil moisture in ${field}: ${a.value}% (threshold 25%) · ${field}`);
-        expect(items[i]).toHaveTextContent({ high: 'High', medium: 'Medium', low: 'Low' }[a.severity]);
-        expect(items[i]).not.toHaveTextContent('stored text');
+    },
+    timeout: 30_000,
+    render: (path) => {
+      const pending: Record<string, Deferred<unknown>> = {};
+      const loads: unknown[] = [];
+      const logic = dashboardMachine.provide({
+        actors: {
+          load: fromPromise(({ input: i }) => {
+            loads.push(i);
+            return (pending.load = deferred()).promise;
+          }) as never,
+        },
       });
-    };
-    for (const [i, step] of path.steps.entries()) {
-      await exec(step.event as Ev);
-      await check(step.state as Snap, path.steps.slice(0, i + 1).map((x) => x.event as Ev));
-    }
-  }, 30_000);
-});
+      const { location } = renderView(coordinator ? <CoordinatorDashboardView logic={logic} /> : <AdminDashboardView logic={logic} />, { session: input.kind, intlLocale: 'en' });
+      const main = () => screen.getByRole('main');
+      const panel = (name: string) => within(main()).getAllByRole('region', { name })[0];
+      const exec = async (e: Ev) => {
+        switch (e.type) {
+          case 'xstate.init':
+            return;
+          case 'xstate.done.actor.load':
+            return act(async () => pending.load.resolve(e.output));
+          case 'xstate.error.actor.load':
+            return act(async () => pending.load.reject(e.error));
+          case 'alert.new':
+          case 'alert.updated': {
+            // The server pushes it; the dashboard's feed hears it.
+            const a = e.alert as { value: number; fieldName: string };
+            io.emit(e.type === 'alert.new' ? 'alert:new' : 'alert:updated', e.alert as never);
+            return void (await within(panel('Recent Alerts')).findAllByText(new RegExp(`${a.fieldName}: ${a.value}%`), {}, { timeout: 5000 }));
+          }
+          case 'feed.stale': {
+            // The server drops the socket; back on a new session, the feed's catch-up loads the dashboard again.
+            const before = loads.length;
+            await server.dropAll();
+            return vi.waitFor(() => expect(loads).toHaveLength(before + 1));
+          }
+          case 'nav.go': {
+            const button = {
+              '/add-farmer': () => within(coordinator ? main() : panel('Quick Actions')).getAllByRole('button', { name: 'Add Farmer' })[0],
+              '/farmers': () => within(panel('My Farmers')).getByRole('button', { name: 'View all' }),
+              '/fields': () => within(panel('Field List')).getByRole('button', { name: 'View all' }),
+              '/analytics': () => within(panel('Quick Actions')).getByRole('button', { name: 'Analytics' }),
+              '/alerts': () => within(panel('Quick Actions')).getByRole('button', { name: 'Alerts' }),
+              '/add-coordinator': () => within(panel('Quick Actions')).getByRole('button', { name: 'Add Coordinator' }),
+            }[e.to!]!();
+            fireEvent.click(button);
+            return expect(location.history.at(-1)).toBe(e.to);
+          }
+        }
+        throw new Error(`no executor for ${e.type}`);
+      };
+      const check = async (s: Snap, all: Ev[]) => {
+        const c = s.context;
+        // What the screen must show, from the steps walked (not from the machine): the last load's stat, plus one for
+        // the one new alert pushed since however often it was pushed; the pushed alert on top, the others where they
+        // were. (A reload shows what it had until it is answered.)
+        const lastLoad = all.findLastIndex((x) => x.type.endsWith('.actor.load'));
+        const loadedOk = all[lastLoad]?.type === 'xstate.done.actor.load';
+        const walked = all.slice(lastLoad + 1);
+        const pushed = walked.some((x) => x.type === 'alert.new');
+        expect(c.stats.alerts).toBe((loadedOk ? LOADED[input.kind].stats.alerts : 0) + (pushed ? 1 : 0));
+        expect(c.alerts.map((a) => a._id)).toEqual([...(pushed ? [PUSHED._id] : []), ...(loadedOk ? [LOADED_ALERT._id] : [])]);
+        const last = (id: string, first: number) => (walked.filter((x) => (x.alert as { _id?: string } | undefined)?._id === id).at(-1)?.alert as { value: number } | undefined)?.value ?? first;
+        expect(c.alerts.map((a) => a.value)).toEqual([...(pushed ? [last(PUSHED._id, 12)] : []), ...(loadedOk ? [last(LOADED_ALERT._id, 20)] : [])]);
+        expect(main()).toHaveAttribute('aria-busy', String(s.matches('loading')));
+        expect(loads).toEqual(Array.from({ length: 1 + all.filter((x) => x.type === 'feed.stale').length }, () => ({ kind: input.kind })));
+        const stat = (name: string) => [...main().querySelectorAll('.stat')].find((x) => x.querySelector('.stat-label')!.textContent === name)!;
+        const statValue = (name: string) => stat(name).querySelector('.stat-value')!.textContent;
+        if (coordinator) {
+          expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Coordinator Dashboard');
+          expect(main()).toHaveTextContent('Welcome back, Sunil Pawar!');
+          expect(statValue('My Farmers')).toBe(String(c.stats.farmers));
+          expect(statValue('Active Fields')).toBe(String(c.stats.activeFields));
+          expect(stat('Active Fields')).toHaveTextContent(`of ${c.stats.totalFields}`);
+          expect(statValue('Alerts This Week')).toBe(String(c.stats.alerts));
+          expect(statValue('Avg Yield (%)')).toBe(c.stats.averageYield === null ? '--' : `${c.stats.averageYield}%`);
+          const farmers = panel('My Farmers');
+          if (c.farmers.length) expect(within(farmers).getByRole('listitem')).toHaveTextContent('Ramesh Patil9876543210');
+          else expect(farmers).toHaveTextContent('No farmers found.');
+          const fields = panel('Field List');
+          if (c.fields.length) expect(within(fields).getByRole('listitem')).toHaveTextContent('North plot · Ramesh PatilWheat');
+          else expect(fields).toHaveTextContent('No fields found.');
+          const map = panel('Field Map');
+          // The map lists its located fields (the drawing itself needs WebGL, which jsdom lacks).
+          if (c.pins.length) expect(await within(map).findByRole('button', { name: 'North plot' }, { timeout: 10_000 })).toBeInTheDocument();
+          else expect(await within(map).findByText('No field locations available.', {}, { timeout: 10_000 })).toBeInTheDocument();
+        } else {
+          expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Admin Dashboard');
+          expect(statValue('Coordinators')).toBe(String(c.stats.coordinators));
+          expect(statValue('Farmers')).toBe(String(c.stats.farmers));
+          expect(statValue('Active Fields')).toBe(String(c.stats.activeFields));
+          expect(statValue('Recent Alerts')).toBe(String(c.stats.alerts));
+          // The embedded tables are there, each with its own data.
+          for (const name of ['Coordinators', 'Farmers', 'Field Monitoring']) expect(panel(name)).toBeInTheDocument();
+        }
+        const alerts = panel('Recent Alerts');
+        const items = within(alerts).queryAllByRole('listitem');
+        expect(items).toHaveLength(c.alerts.length);
+        if (!c.alerts.length) expect(alerts).toHaveTextContent('No alerts found.');
+        c.alerts.forEach((a, i) => {
+          // Newest first, each in the reader's language from its message key, never the stored text.
+          const field = a._id === PUSHED._id ? 'South plot' : 'North plot';
+          expect(items[i]).toHaveTextContent(`Low soil moisture in ${field}: ${a.value}% (threshold 25%) · ${field}`);
+          expect(items[i]).toHaveTextContent({ high: 'High', medium: 'Medium', low: 'Low' }[a.severity]);
+          expect(items[i]).not.toHaveTextContent('stored text');
+        });
+      };
+
+      return {
+        exec,
+        check: (step, i) => check(step.state as Snap, path.steps.slice(0, i + 1).map((x) => x.event as Ev)),
+      };
+    },
+  });
+}

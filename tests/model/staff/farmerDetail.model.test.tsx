@@ -3,15 +3,14 @@
  * /farmer/:id/edit) with its Edit Farmer dialog, as an admin and as a coordinator. Load and save are faked at
  * their actors (the recipe).
  */
-import { describe, expect, it } from 'vitest';
-import { act, fireEvent, screen, within } from '@testing-library/react';
-import { fromPromise, type SnapshotFrom } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
+import { expect } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import type { SnapshotFrom } from 'xstate';
 import { farmerDetailMachine, type FarmerDetailInput } from '@/machines/farmerDetail.machine';
 import { FarmerDetailView } from '@/views/people/FarmerDetailView';
 import { HttpError } from '@/services/http';
 import type { FarmerRow } from '@/services/people';
-import { deferred, type Deferred, renderView } from '../../support/modelHarness';
+import { describeModel, modelPaths, pendingActors, renderView } from '../../support/modelHarness';
 
 const FARMER: FarmerRow = {
   _id: 'f-1', name: 'Ramesh Patil', email: 'ramesh@example.in', phoneNumber: '9876543210', village: null, district: null,
@@ -43,9 +42,9 @@ const CASES = [
 ] satisfies FarmerDetailInput[];
 
 function pathsFor(input: FarmerDetailInput) {
-  return getShortestPaths(farmerDetailMachine, {
+  return modelPaths(farmerDetailMachine, {
     input,
-    events: EVENTS as never,
+    events: EVENTS,
     // The email is mistyped, then corrected: 'bad' over the farmer's own, the good one over 'bad'.
     filterEvents: (s: Snap, e) => s.can(e) && (e.type !== 'edit.change' || s.context.edit?.email === (e.value === 'bad' ? FARMER.email : 'bad')),
     serializeEvent: (e) => label(e as Ev),
@@ -63,100 +62,85 @@ function pathsFor(input: FarmerDetailInput) {
   });
 }
 
-describe.each(CASES)('farmer page ($mode) as $actorRole', (input) => {
-  const paths = pathsFor(input);
-
-  it('walks every state and every event', () => {
-    expect(new Set(paths.map((p) => JSON.stringify(p.state.value)))).toEqual(
-      new Set(['"loading"', '"shown"', '"missing"', '"failed"', '{"editing":"open"}', '{"editing":"saving"}']),
-    );
-    const used = new Set(paths.flatMap((p) => p.steps.map((s) => label(s.event as Ev))));
-    for (const e of EVENTS) expect(used).toContain(label(e));
-    expect([...new Set(farmerDetailMachine.events)].filter((t) => !t.startsWith('xstate.')).sort()).toEqual(['edit.cancel', 'edit.change', 'edit.open', 'edit.save', 'load.retry']);
-  });
-
-  it.each(paths.map((p) => [p.steps.map((s) => label(s.event as Ev)).join(' → '), p] as const))('%s', async (_, path) => {
-    const pending: Record<string, Deferred<unknown>> = {};
-    const inputs: Record<string, unknown[]> = { load: [], save: [] };
-    const actor = (id: string) =>
-      fromPromise(({ input: i }) => {
-        inputs[id].push(i);
-        return (pending[id] = deferred()).promise;
-      }) as never;
-    const logic = farmerDetailMachine.provide({ actors: { load: actor('load'), save: actor('save') } });
-    renderView(<FarmerDetailView id={input.id} mode={input.mode} logic={logic} />, { session: input.actorRole as 'admin' | 'coordinator', intlLocale: 'en' });
-    const dialog = () => screen.getByRole('dialog', { name: 'Edit Farmer' });
-    const exec = async (e: Ev) => {
-      if (/^xstate\.(done|error)\.actor\./.test(e.type)) {
-        const id = e.type.split('.').at(-1)!;
-        return act(async () => (e.type.includes('.done.') ? pending[id].resolve(e.output) : pending[id].reject(e.error)));
-      }
-      switch (e.type) {
-        case 'xstate.init':
+for (const input of CASES) {
+  describeModel(`farmer page (${input.mode}) as ${input.actorRole}`, {
+    paths: pathsFor(input),
+    events: EVENTS,
+    eventKey: (e) => label(e as Ev),
+    machine: farmerDetailMachine,
+    states: ['loading', 'shown', 'missing', 'failed', 'editing.open', 'editing.saving'],
+    name: (p) => p.steps.map((s) => label(s.event as Ev)).join(' → '),
+    render: (path) => {
+      const { actor, settle, inputs } = pendingActors();
+      const logic = farmerDetailMachine.provide({ actors: { load: actor('load'), save: actor('save') } });
+      renderView(<FarmerDetailView id={input.id} mode={input.mode} logic={logic} />, { session: input.actorRole as 'admin' | 'coordinator', intlLocale: 'en' });
+      const dialog = () => screen.getByRole('dialog', { name: 'Edit Farmer' });
+      const exec = async (e: Ev) => {
+        if (await settle(e)) return;
+        switch (e.type) {
+          case 'xstate.init':
+            return;
+          case 'edit.open':
+            return fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+          case 'load.retry':
+            return fireEvent.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Retry' }));
+          case 'edit.change':
+            return fireEvent.change(dialog().querySelector(`[name="edit-${e.key}"]`)!, { target: { value: e.value } });
+          case 'edit.save':
+            return fireEvent.click(within(dialog()).getByRole('button', { name: /^(Save|Saving\.\.\.)$/ }));
+          case 'edit.cancel':
+            return fireEvent.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
+        }
+        throw new Error(`no executor for ${e.type}`);
+      };
+      const check = (s: Snap, index: number) => {
+        const c = s.context;
+        const main = screen.getByRole('main');
+        expect(main).toHaveAttribute('aria-busy', String(s.matches('loading')));
+        expect(inputs.load.at(-1)).toEqual({ id: 'f-1' });
+        // Each Retry loads again.
+        expect(inputs.load).toHaveLength(1 + path.steps.slice(0, index + 1).filter((x) => ['load.retry', 'xstate.done.actor.save'].includes(x.event.type)).length);
+        // The edit route keeps its title; the page otherwise carries the farmer's name once known.
+        expect(within(main).getByRole('heading', { level: 1 })).toHaveTextContent(input.mode === 'edit' ? 'Edit Farmer' : c.farmer ? 'Ramesh Patil' : 'Farmer');
+        if (s.matches('missing')) {
+          expect(within(main).getByRole('alert')).toHaveTextContent('This farmer was not found.');
+          // Not found is final: nothing to retry.
+          expect(within(main).queryByRole('button', { name: 'Retry' })).toBeNull();
+        } else if (s.matches('failed')) {
+          const alert = within(main).getByRole('alert');
+          expect(alert).toHaveTextContent('Could not load this farmer. Please try again.');
+          expect(alert).not.toHaveTextContent('not found');
+          expect(within(alert).getByRole('button', { name: 'Retry' })).toBeEnabled();
+        } else expect(main.querySelector('.staff-panel + [role="alert"], main > [role="alert"]')).toBeNull();
+        const facts = main.querySelector('dl.facts');
+        if (c.farmer) {
+          expect([...facts!.querySelectorAll('div')].map((d) => d.textContent)).toEqual([
+            'Emailramesh@example.in', 'Phone Number9876543210', 'CoordinatorUnassigned', 'Fields3', 'StatusActive',
+          ]);
+        } else expect(facts).toBeNull();
+        if (!s.matches('editing')) {
+          expect(screen.queryByRole('dialog')).toBeNull();
           return;
-        case 'edit.open':
-          return fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
-        case 'load.retry':
-          return fireEvent.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Retry' }));
-        case 'edit.change':
-          return fireEvent.change(dialog().querySelector(`[name="edit-${e.key}"]`)!, { target: { value: e.value } });
-        case 'edit.save':
-          return fireEvent.click(within(dialog()).getByRole('button', { name: /^(Save|Saving\.\.\.)$/ }));
-        case 'edit.cancel':
-          return fireEvent.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
-      }
-      throw new Error(`no executor for ${e.type}`);
-    };
-    const check = (s: Snap) => {
-      const c = s.context;
-      const main = screen.getByRole('main');
-      expect(main).toHaveAttribute('aria-busy', String(s.matches('loading')));
-      expect(inputs.load.at(-1)).toEqual({ id: 'f-1' });
-      // Each Retry loads again.
-      expect(inputs.load).toHaveLength(1 + path.steps.slice(0, path.steps.findIndex((x) => x.state === s) + 1).filter((x) => ['load.retry', 'xstate.done.actor.save'].includes(x.event.type)).length);
-      // The edit route keeps its title; the page otherwise carries the farmer's name once known.
-      expect(within(main).getByRole('heading', { level: 1 })).toHaveTextContent(input.mode === 'edit' ? 'Edit Farmer' : c.farmer ? 'Ramesh Patil' : 'Farmer');
-      if (s.matches('missing')) {
-        expect(within(main).getByRole('alert')).toHaveTextContent('This farmer was not found.');
-        // Not found is final: nothing to retry.
-        expect(within(main).queryByRole('button', { name: 'Retry' })).toBeNull();
-      } else if (s.matches('failed')) {
-        const alert = within(main).getByRole('alert');
-        expect(alert).toHaveTextContent('Could not load this farmer. Please try again.');
-        expect(alert).not.toHaveTextContent('not found');
-        expect(within(alert).getByRole('button', { name: 'Retry' })).toBeEnabled();
-      } else expect(main.querySelector('.staff-panel + [role="alert"], main > [role="alert"]')).toBeNull();
-      const facts = main.querySelector('dl.facts');
-      if (c.farmer) {
-        expect([...facts!.querySelectorAll('div')].map((d) => d.textContent)).toEqual([
-          'Emailramesh@example.in', 'Phone Number9876543210', 'CoordinatorUnassigned', 'Fields3', 'StatusActive',
-        ]);
-      } else expect(facts).toBeNull();
-      if (!s.matches('editing')) {
-        expect(screen.queryByRole('dialog')).toBeNull();
-        return;
-      }
-      const d = dialog();
-      const value = (k: string) => (d.querySelector(`[name="edit-${k}"]`) as HTMLInputElement).value;
-      expect([value('name'), value('email'), value('phoneNumber')]).toEqual([c.edit!.name, c.edit!.email, c.edit!.phoneNumber]);
-      // Only an admin changes a farmer's status.
-      expect(d.querySelector('[name="edit-status"]') !== null).toBe(input.actorRole === 'admin');
-      const problem = within(d).queryByRole('alert');
-      if (c.editProblem === 'email') expect(problem).toHaveTextContent('Enter a valid email address.');
-      else if (c.editProblem === 'failed') expect(problem).toHaveTextContent('Failed to update farmer');
-      else expect(problem).toBeNull();
-      if (s.matches({ editing: 'saving' })) {
-        expect(within(d).getByRole('button', { name: 'Saving...' })).toBeDisabled();
-        // The update cannot be called back once sent, so the dialog stays until it answers.
-        expect(within(d).getByRole('button', { name: 'Cancel' })).toBeDisabled();
-        // What is sent is the draft, the email lower-cased.
-        const email = c.edit!.email === 'Ramesh.P@Example.in' ? 'ramesh.p@example.in' : 'ramesh@example.in';
-        expect(inputs.save.at(-1)).toEqual({ id: 'f-1', edit: { name: 'Ramesh Patil', email, phoneNumber: '9876543210', status: 'Active' } });
-      } else expect(within(d).getByRole('button', { name: 'Save' })).toBeEnabled();
-    };
-    for (const step of path.steps) {
-      await exec(step.event as Ev);
-      check(step.state as Snap);
-    }
+        }
+        const d = dialog();
+        const value = (k: string) => (d.querySelector(`[name="edit-${k}"]`) as HTMLInputElement).value;
+        expect([value('name'), value('email'), value('phoneNumber')]).toEqual([c.edit!.name, c.edit!.email, c.edit!.phoneNumber]);
+        // Only an admin changes a farmer's status.
+        expect(d.querySelector('[name="edit-status"]') !== null).toBe(input.actorRole === 'admin');
+        const problem = within(d).queryByRole('alert');
+        if (c.editProblem === 'email') expect(problem).toHaveTextContent('Enter a valid email address.');
+        else if (c.editProblem === 'failed') expect(problem).toHaveTextContent('Failed to update farmer');
+        else expect(problem).toBeNull();
+        if (s.matches({ editing: 'saving' })) {
+          expect(within(d).getByRole('button', { name: 'Saving...' })).toBeDisabled();
+          // The update cannot be called back once sent, so the dialog stays until it answers.
+          expect(within(d).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+          // What is sent is the draft, the email lower-cased.
+          const email = c.edit!.email === 'Ramesh.P@Example.in' ? 'ramesh.p@example.in' : 'ramesh@example.in';
+          expect(inputs.save.at(-1)).toEqual({ id: 'f-1', edit: { name: 'Ramesh Patil', email, phoneNumber: '9876543210', status: 'Active' } });
+        } else expect(within(d).getByRole('button', { name: 'Save' })).toBeEnabled();
+      };
+      return { exec, check: (step, index) => check(step.state as Snap, index) };
+    },
   });
-});
+}

@@ -1,16 +1,14 @@
 /** Generated paths over farmersTableMachine (the admin's farmer table), each driving the real FarmersTable. */
-import { describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { fireEvent } from '@testing-library/react';
-import { getShortestPaths } from 'xstate/graph';
 import { farmersTableMachine } from '@/machines/farmersTable.machine';
 import { FarmersTableContext } from '@/machines/farmersTable.context';
 import { FarmersTable } from '@/views/people/FarmersTable';
 import { HttpError } from '@/services/http';
 import type { FarmerRow } from '@/services/people';
-import { coveringPaths, leafPaths } from '../../support/paths';
-import { isOtherPage } from '@/machines/staffList';
-import { get, query, queryAll } from '../../support/dom';
-import { pendingActors, renderView } from '../../support/modelHarness';
+import { get, query } from '../../support/dom';
+import { describeModel, pendingActors, renderView, type ModelStep } from '../../support/modelHarness';
+import { expectRows, listExec, listPaths } from '../../support/listModel';
 
 const farmer = (n: number, extra: Partial<FarmerRow> = {}): FarmerRow => ({
   _id: `f-${n}`, name: `Farmer ${n}`, email: `f${n}@example.in`, phoneNumber: `98765432${10 + n}`, village: null, district: null,
@@ -60,49 +58,32 @@ const EVENTS = [
 type Ev = { type: string; value?: string; key?: string; page?: number; file?: File; error?: unknown; output?: unknown };
 const label = (e: Ev) => `${e.type}${e.file ? `(${e.file.name})` : ''}${e.key ? `(${e.key}=${e.value})` : e.value ? `(${e.value})` : ''}`;
 
-function pathsFor() {
-  const all = getShortestPaths(farmersTableMachine, {
-    events: EVENTS as never,
-    // Only what the screen offers: a loaded list to act on, page 2 only once it exists.
-    filterEvents: (s, e) => {
-      const c = s.context;
-      if (!s.can(e)) return false;
-      // The pager is shown only for two pages or more.
-      if (e.type === 'page.go') return c.totalPages > 1 && isOtherPage(c, e.page);
-      if (e.type === 'edit.open' || e.type === 'farmer.deactivate' || e.type === 'farmer.assign') return c.farmers.length > 0;
-      if (e.type === 'notice.dismiss') return c.notice !== null;
-      if (e.type === 'search.change') return c.search !== e.value;
-      if (e.type === 'edit.change') return c.edit?.[e.key] !== e.value;
-      return true;
-    },
-    serializeState: (s, e) => {
-      const c = s.context;
-      // A download leaves the state as it was; keying on it keeps that edge in the walk.
-      // Coarse on purpose: one walk per notice and dialog problem; every way into loading is kept by its event.
-      const keyed = ['report.download', 'xstate.done.actor.exportAll', 'edit.change', 'confirm.cancel'];
-      const via = s.matches('loading') || keyed.includes(e?.type ?? '') ? e?.type : '';
-      return [JSON.stringify(s.value), c.notice?.kind, c.editProblem, c.farmers.length > 0, c.pending?.kind, via].join('|');
-    },
-  });
-  // Render only the fewest paths that still take every transition between screens the checks tell apart
-  // (state, notice, dialog problem, rows or not); see tests/support/paths.ts.
-  type S = (typeof all)[number]['state'];
-  const screenOf = (s: S) =>
-    [JSON.stringify(s.value), s.context.notice?.kind, s.matches('editing') ? s.context.editProblem : '', s.context.farmers.length > 0, s.context.pending?.kind].join('|');
-  return coveringPaths(leafPaths(all), (before, e, after) => [before && screenOf(before), JSON.stringify(e), screenOf(after)].join(' '));
-}
+const { all, paths, transitions } = listPaths(farmersTableMachine, {
+  events: EVENTS,
+  rows: 'farmers',
+  rowEvents: ['edit.open', 'farmer.deactivate', 'farmer.assign'],
+  key: (s, e) => {
+    const c = s.context;
+    // A download leaves the state as it was; keying on it keeps that edge in the walk.
+    // Coarse on purpose: one walk per notice and dialog problem; every way into loading is kept by its event.
+    const keyed = ['report.download', 'xstate.done.actor.exportAll', 'edit.change', 'confirm.cancel'];
+    const via = s.matches('loading') || keyed.includes(e?.type ?? '') ? e?.type : '';
+    return [c.notice?.kind, c.editProblem, c.farmers.length > 0, c.pending?.kind, via];
+  },
+  // Rendered: the fewest paths that take every transition between screens the checks tell apart (state,
+  // notice, dialog problem, rows or not).
+  screen: (s) => [s.context.notice?.kind, s.matches('editing') ? s.context.editProblem : '', s.context.farmers.length > 0, s.context.pending?.kind],
+});
 
-describe('farmer table model', () => {
-  const paths = pathsFor();
-  it('walks every state', () => {
-    const reached = new Set(paths.flatMap((p) => p.steps.map((s) => JSON.stringify(s.state.value))));
-    const expected = ['"loading"', '"ready"', '{"editing":"open"}', '{"editing":"saving"}', '"confirming"', '"deactivating"', '"assigning"', '"importing"', '"exporting"'];
-    expect([...reached].sort().join()).toBe(expected.sort().join());
-    const used = new Set(paths.flatMap((p) => p.steps.map((s) => s.event.type)));
-    for (const e of EVENTS) expect(used).toContain(e.type);
-  });
-
-  it.each(paths.map((p) => [p.steps.map((s) => label(s.event as Ev)).join(' → '), p] as const))('%s', async (_, path) => {
+describeModel('farmer table model', {
+  paths,
+  all,
+  transitions,
+  events: EVENTS,
+  machine: farmersTableMachine,
+  states: ['loading', 'ready', 'editing.open', 'editing.saving', 'confirming', 'deactivating', 'assigning', 'importing', 'exporting'],
+  name: (p) => p.steps.map((s) => label(s.event as Ev)).join(' → '),
+  render: () => {
     const { actor, settle } = pendingActors();
     const downloads: string[] = [];
     const logic = farmersTableMachine.provide({
@@ -112,52 +93,14 @@ describe('farmer table model', () => {
     renderView(
       <FarmersTableContext.Provider logic={logic}>
         <FarmersTable />
-      </FarmersTableContext.Provider>
-, { catalog: false });
-    const exec = async (e: Ev) => {
-      if (await settle(e)) return;
-      switch (e.type) {
-        case 'xstate.init':
-          return;
-        case 'search.change':
-          return fireEvent.change(get('searchbox'), { target: { value: e.value } });
-        case 'page.go':
-          return fireEvent.click(get('button', `Page ${e.page}`));
-        case 'edit.open':
-          return fireEvent.click(get('button', 'Edit: Farmer 1'));
-        case 'edit.change':
-          return fireEvent.change(document.querySelector(`[name="edit-${e.key}"]`)!, { target: { value: e.value } });
-        case 'edit.save':
-          return fireEvent.click(get('button', /^(Save|Saving\.\.\.)$/));
-        case 'edit.cancel':
-          return fireEvent.click(get('button', 'Cancel'));
-        case 'farmer.deactivate':
-          return fireEvent.click(get('button', 'Deactivate: Farmer 1'));
-        case 'farmer.assign':
-          return fireEvent.change(get('combobox', 'Assign coordinator: Farmer 1'), { target: { value: 'c-1' } });
-        case 'import.file':
-          return fireEvent.change(document.querySelector('[data-testid="import-file"]')!, { target: { files: [e.file!.name === csv.name ? csv : xlsx] } });
-        case 'report.download':
-          fireEvent.click(get('button', 'Download rejected rows'));
-          return expect(downloads.at(-1)).toBe('rejected-farmers.csv');
-        case 'export.start':
-          return fireEvent.click(get('button', 'Export'));
-        case 'notice.dismiss':
-          return fireEvent.click(get('button', 'Dismiss'));
-        case 'confirm.accept':
-          return fireEvent.click(get('button', 'Confirm'));
-        case 'confirm.cancel':
-          return fireEvent.click(get('button', 'Cancel'));
-      }
-      throw new Error(`no executor for ${e.type}`);
-    };
-    const check = (state: (typeof path.steps)[number]['state'], e: Ev) => {
+      </FarmersTableContext.Provider>,
+      { catalog: false },
+    );
+    const check = (state: ModelStep['state'], e: Ev) => {
       const c = state.context;
       if (e.type === 'xstate.done.actor.exportAll') expect(downloads.at(-1)).toBe('farmers.csv');
       if (state.matches('ready')) {
-        const rows = queryAll('row').slice(1);
-        if (c.farmers.length === 0) expect(rows[0]).toHaveTextContent('No farmers found.');
-        else expect(rows).toHaveLength(c.farmers.length);
+        expectRows(c.farmers.map((f: FarmerRow) => f.name), 'No farmers found.');
         expect(query('columnheader', 'Coordinator')).not.toBeNull();
         expect(query('button', 'Export')).not.toBeNull();
         // Deactivate is offered only on Active rows.
@@ -188,9 +131,20 @@ describe('farmer table model', () => {
       if (state.matches('deactivating') || state.matches('assigning')) expect(get('button', 'Confirm')).toBeDisabled();
       if (state.matches('ready')) expect(query('alertdialog')).toBeNull();
     };
-    for (const step of path.steps) {
-      await exec(step.event as Ev);
-      check(step.state, step.event as Ev);
-    }
-  });
+    return {
+      exec: {
+        ...listExec({ row: 'Farmer 1' }),
+        'farmer.deactivate': () => fireEvent.click(get('button', 'Deactivate: Farmer 1')),
+        'farmer.assign': () => fireEvent.change(get('combobox', 'Assign coordinator: Farmer 1'), { target: { value: 'c-1' } }),
+        'import.file': (e: Ev) => fireEvent.change(document.querySelector('[data-testid="import-file"]')!, { target: { files: [e.file!.name === csv.name ? csv : xlsx] } }),
+        'report.download': () => {
+          fireEvent.click(get('button', 'Download rejected rows'));
+          expect(downloads.at(-1)).toBe('rejected-farmers.csv');
+        },
+        'export.start': () => fireEvent.click(get('button', 'Export')),
+      },
+      settle,
+      check: (step) => check(step.state, step.event as Ev),
+    };
+  },
 });

@@ -5,15 +5,14 @@
  * in tests/e2e/staff.e2e.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { act, fireEvent, screen, within } from '@testing-library/react';
-import { fromPromise, type SnapshotFrom } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
+import { fireEvent, screen, within } from '@testing-library/react';
+import type { SnapshotFrom } from 'xstate';
 import { fieldMapMachine } from '@/machines/fieldMap.machine';
 import { FieldMapPanel } from '@/views/map/FieldMapPanel';
 import type { FieldPin } from '@/services/fields';
 import { HttpError } from '@/services/http';
 import { FieldMap } from '@/views/map/FieldMap';
-import { deferred, type Deferred, renderView } from '../../support/modelHarness';
+import { describeModel, modelPaths, pendingActors, renderView } from '../../support/modelHarness';
 
 const pin = (n: number, extra: Partial<FieldPin> = {}): FieldPin => ({
   fieldId: `FLD00000${n}AAA`, fieldName: `Plot ${n}`, status: 'good', crop: null, farmerName: null, lat: 19 + n / 10, lng: 75, ...extra,
@@ -28,51 +27,50 @@ type Ev = { type: string; output?: FieldPin[]; error?: unknown };
 type Snap = SnapshotFrom<typeof fieldMapMachine>;
 const label = (e: Ev) => `${e.type}${e.output ? `(${e.output.length} pins)` : ''}`;
 
-const paths = getShortestPaths(fieldMapMachine, {
-  events: EVENTS as never,
-  filterEvents: (s: Snap, e) => s.can(e),
+const paths = modelPaths(fieldMapMachine, {
+  events: EVENTS,
   serializeEvent: (e) => label(e as Ev),
   // The pins are part of the key: the graph keeps one snapshot per key.
   serializeState: (s: Snap, e) => `${JSON.stringify(s.value)}|${s.context.pins.length}|${e?.type ?? ''}`,
 });
 
-describe('field map model', () => {
-  it('walks every state and every event', () => {
-    expect(new Set(paths.map((p) => p.state.value))).toEqual(new Set(['loading', 'ready']));
-    const used = new Set(paths.flatMap((p) => p.steps.map((s) => label(s.event as Ev))));
-    for (const e of EVENTS) expect(used).toContain(label(e));
-    expect(fieldMapMachine.events.filter((t) => !t.startsWith('xstate.'))).toEqual([]);
-  });
-
-  it.each(paths.map((p) => [p.steps.map((s) => label(s.event as Ev)).join(' → '), p] as const))('%s', async (_, path) => {
-    let load: Deferred<unknown> = deferred();
-    const logic = fieldMapMachine.provide({ actors: { load: fromPromise(() => (load = deferred()).promise) as never } });
+describeModel('field map model', {
+  paths,
+  events: EVENTS,
+  eventKey: (e) => label(e as Ev),
+  machine: fieldMapMachine,
+  states: ['loading', 'ready'],
+  name: (p) => p.steps.map((s) => label(s.event as Ev)).join(' → '),
+  render: () => {
+    const { actor, settle } = pendingActors();
+    const logic = fieldMapMachine.provide({ actors: { load: actor('load') } });
     const { container } = renderView(<FieldMapPanel logic={logic} height={300} />, { catalog: false });
-    for (const step of path.steps) {
-      const e = step.event as Ev;
-      if (e.type === 'xstate.done.actor.load') await act(async () => load.resolve(e.output));
-      if (e.type === 'xstate.error.actor.load') await act(async () => load.reject(e.error));
-      const s = step.state as Snap;
-      if (s.matches('loading')) {
-        expect(container.querySelector('[aria-busy="true"]')).toHaveStyle({ height: '300px' });
-        expect(screen.queryByRole('region', { name: 'Field Map' })).toBeNull();
-        continue;
-      }
-      const map = screen.getByRole('region', { name: 'Field Map' });
-      expect(container.querySelector('[aria-busy="true"]')).toBeNull();
-      expect(within(map).getByRole('button', { name: 'Map' })).toHaveAttribute('aria-pressed', 'true');
-      expect(within(map).getByRole('button', { name: 'Satellite' })).toHaveAttribute('aria-pressed', 'false');
-      if (!s.context.pins.length) {
-        expect(map).toHaveTextContent('No field locations available.');
-        expect(within(map).queryByRole('list')).toBeNull();
-      } else {
-        expect(map).not.toHaveTextContent('No field locations available.');
-        expect(map.querySelector('.map-frame')).toHaveStyle({ height: '300px' });
-        const items = within(map).getAllByRole('listitem');
-        expect(items.map((li) => li.textContent)).toEqual(['Plot 1Healthy', 'Plot 2Alert', 'Plot 3Warning']);
-      }
-    }
-  });
+    return {
+      exec: { 'xstate.init': () => {} },
+      settle,
+      check: (step) => {
+        const s = step.state as Snap;
+        if (s.matches('loading')) {
+          expect(container.querySelector('[aria-busy="true"]')).toHaveStyle({ height: '300px' });
+          expect(screen.queryByRole('region', { name: 'Field Map' })).toBeNull();
+          return;
+        }
+        const map = screen.getByRole('region', { name: 'Field Map' });
+        expect(container.querySelector('[aria-busy="true"]')).toBeNull();
+        expect(within(map).getByRole('button', { name: 'Map' })).toHaveAttribute('aria-pressed', 'true');
+        expect(within(map).getByRole('button', { name: 'Satellite' })).toHaveAttribute('aria-pressed', 'false');
+        if (!s.context.pins.length) {
+          expect(map).toHaveTextContent('No field locations available.');
+          expect(within(map).queryByRole('list')).toBeNull();
+        } else {
+          expect(map).not.toHaveTextContent('No field locations available.');
+          expect(map.querySelector('.map-frame')).toHaveStyle({ height: '300px' });
+          const items = within(map).getAllByRole('listitem');
+          expect(items.map((li) => li.textContent)).toEqual(['Plot 1Healthy', 'Plot 2Alert', 'Plot 3Warning']);
+        }
+      },
+    };
+  },
 });
 
 describe('field map with 20,000 pins', () => {

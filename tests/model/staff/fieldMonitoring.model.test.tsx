@@ -4,17 +4,16 @@
  * recipe splits addField: one walk over the list (search, status filter, pages, navigation) per role, one over
  * the details (both loads, failures, the live readings, closing) with the list loaded.
  */
-import { describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { fromCallback, fromPromise, type SnapshotFrom } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
+import { fromCallback, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { fieldMonitoringMachine, type FieldSource, type LiveReading, type MonitoringInput } from '@/machines/fieldMonitoring.machine';
 import { FieldMonitoringContext } from '@/machines/fieldMonitoring.context';
 import { FieldMonitoring } from '@/views/fields/FieldMonitoring';
 import { HttpError } from '@/services/http';
 import type { FieldDetail, FieldRow, SensorTimeline } from '@/services/fields';
 import type { ListPage } from '@/machines/staffList';
-import { deferred, type Deferred, renderView } from '../../support/modelHarness';
+import { describeModel, modelPaths, pendingActors, renderView, variants } from '../../support/modelHarness';
 
 const row = (n: number, extra: Partial<FieldRow> = {}): FieldRow => ({
   _id: `fld-${n}`, fieldId: `FLD00000${n}AAA`, fieldName: `Plot ${n}`, status: 'good', operationalStatus: 'active',
@@ -23,7 +22,7 @@ const row = (n: number, extra: Partial<FieldRow> = {}): FieldRow => ({
 });
 const NORTH = row(1, { owner: { name: 'Sita Patil' }, crop: 'Wheat', area: 2.5, status: 'alert', lastSensorData: { moisture: 18.25, temperature: 31 } });
 const UNNAMED = row(2, { fieldName: '' });
-// What the list's load answers (the staff-list kit's page: rows and how many pages).
+// What the list's load answers (the list kit's page: rows and how many pages).
 const PAGE: ListPage<FieldRow> = { items: [NORTH, UNNAMED], totalPages: 2 };
 const FAIL = new HttpError(500, 'server');
 const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
@@ -47,7 +46,7 @@ type Ev = { type: string; value?: string; page?: number; id?: string; reading?: 
 type Snap = SnapshotFrom<typeof fieldMonitoringMachine>;
 const label = (e: Ev) => `${e.type}${e.value !== undefined ? `(${e.value})` : ''}${e.page ? `(${e.page})` : ''}`;
 
-const LIST_EVENTS: Ev[] = [
+const LIST_EVENTS: AnyEventObject[] = [
   { type: 'search.change', value: 'north' },
   { type: 'status.change', value: 'alert' },
   { type: 'page.go', page: 2 },
@@ -57,7 +56,7 @@ const LIST_EVENTS: Ev[] = [
   { type: 'xstate.done.actor.load', output: PAGE },
   { type: 'xstate.error.actor.load', error: FAIL },
 ];
-const DETAIL_EVENTS: Ev[] = [
+const DETAIL_EVENTS: AnyEventObject[] = [
   { type: 'xstate.done.actor.load', output: PAGE },
   { type: 'details.open', id: NORTH._id },
   { type: 'details.close' },
@@ -74,10 +73,10 @@ const listValue = (s: Snap) => (s.value as { list: string }).list;
 /** The other roles differ in the load they ask for and the Add Field button: their walk is the first load and the buttons. */
 const ROLE_EVENTS = LIST_EVENTS.filter((e) => e.type.startsWith('nav.') || e.type.endsWith('.load'));
 
-function listPaths(input: MonitoringInput, events: Ev[]) {
-  return getShortestPaths(fieldMonitoringMachine, {
+function listPaths(input: MonitoringInput, events: AnyEventObject[]) {
+  return modelPaths(fieldMonitoringMachine, {
     input,
-    events: events as never,
+    events,
     filterEvents: (s: Snap, e) => {
       const c = s.context;
       if (!s.can(e)) return false;
@@ -105,9 +104,9 @@ function listPaths(input: MonitoringInput, events: Ev[]) {
   });
 }
 
-const detailPaths = (input: MonitoringInput) => getShortestPaths(fieldMonitoringMachine, {
+const detailPaths = (input: MonitoringInput) => modelPaths(fieldMonitoringMachine, {
   input,
-  events: DETAIL_EVENTS as never,
+  events: DETAIL_EVENTS,
   // A card's View Details needs the card. The live reading, the catch-up and Close are one transition each whatever
   // the field part shows: each is walked once, with the details and the timeline both loaded.
   filterEvents: (s: Snap, e) => {
@@ -136,176 +135,164 @@ const walks = [
 /** The endpoints each role reads: the staff lists and details, or the caller-scoped ones for a farmer. */
 const SOURCE: Record<MonitoringInput['actorRole'], FieldSource> = { superadmin: 'admin', admin: 'admin', coordinator: 'coordinator', farmer: 'own' };
 
-describe('field monitoring model', () => {
-  it('walks every state and every event, and the walks together take every event the machine has', () => {
-    const leaves = (v: unknown, prefix = ''): string[] =>
-      typeof v === 'string' ? [prefix + v] : Object.entries(v as object).flatMap(([k, x]) => leaves(x, `${prefix}${k}.`));
-    const reached = new Set(walks.flatMap((w) => w.paths.flatMap((p) => leaves(p.state.value))));
-    expect([...reached].sort()).toEqual(
-      ['list.loading', 'list.ready', 'details.closed', 'details.open.field.loading', 'details.open.field.shown', 'details.open.field.failed', 'details.open.timeline.loading', 'details.open.timeline.live'].sort(),
-    );
+describeModel('field monitoring model', {
+  paths: variants(walks.map((w) => [w.name, w, w.paths] as const)),
+  events: [...LIST_EVENTS, ...DETAIL_EVENTS],
+  eventKey: (e) => label(e as Ev),
+  // The walks together take every event the machine has.
+  machine: fieldMonitoringMachine,
+  states: ['list.loading', 'list.ready', 'details.closed', 'details.open.field.loading', 'details.open.field.shown', 'details.open.field.failed', 'details.open.timeline.loading', 'details.open.timeline.live'],
+  // Each walk takes every event of its own list (a farmer has no Add Field).
+  walk: () => {
     for (const w of walks) {
       const used = new Set(w.paths.flatMap((p) => p.steps.map((s) => label(s.event as Ev))));
       for (const e of w.events) if (!(e.type === 'nav.addField' && w.input.actorRole === 'farmer')) expect(used, w.name).toContain(label(e));
     }
-    const walked = new Set([...LIST_EVENTS, ...DETAIL_EVENTS].map((e) => e.type));
-    expect([...new Set(fieldMonitoringMachine.events)].filter((t) => !t.startsWith('xstate.')).sort()).toEqual([...walked].filter((t) => !t.startsWith('xstate.')).sort());
-  });
-
-  describe.each(walks)('$name', ({ input, paths }) => {
-    it.each(paths.map((p) => [p.steps.map((s) => label(s.event as Ev)).join(' → '), p] as const))('%s', async (_, path) => {
-      const pending: Record<string, Deferred<unknown>> = {};
-      const inputs: Record<string, unknown[]> = { load: [], loadDetail: [], loadTimeline: [] };
-      const actor = (id: string) =>
-        fromPromise(({ input: i }) => {
-          inputs[id].push(i);
-          return (pending[id] = deferred()).promise;
-        }) as never;
-      const feed = { toParent: null as ((e: Ev) => void) | null, watching: null as string | null };
-      const navigated: string[] = [];
-      const logic = fieldMonitoringMachine.provide({
-        actors: {
-          load: actor('load'),
-          loadDetail: actor('loadDetail'),
-          loadTimeline: actor('loadTimeline'),
-          watchReadings: fromCallback(({ input: i, sendBack }) => {
-            feed.toParent = sendBack as never;
-            feed.watching = (i as { fieldId: string }).fieldId;
-            return () => {
-              feed.toParent = null;
-              feed.watching = null;
-            };
-          }) as never,
-        },
-        actions: { navigate: (_, p) => void navigated.push(p.to) },
-      });
-      renderView(
-        <FieldMonitoringContext.Provider logic={logic} options={{ input }}>
-          <FieldMonitoring />
-        </FieldMonitoringContext.Provider>
-, { catalog: false });
-      const modal = () => screen.getByRole('dialog', { name: 'Field Details' });
-      const exec = async (e: Ev) => {
-        if (/^xstate\.(done|error)\.actor\./.test(e.type)) {
-          const id = e.type.split('.').at(-1)!;
-          return act(async () => (e.type.includes('.done.') ? pending[id].resolve(e.output) : pending[id].reject(e.error)));
-        }
-        switch (e.type) {
-          case 'xstate.init':
-            return;
-          case 'search.change':
-            return fireEvent.change(screen.getByRole('searchbox', { name: 'Search fields...' }), { target: { value: e.value } });
-          case 'status.change':
-            return fireEvent.change(screen.getByRole('combobox', { name: 'Status' }), { target: { value: e.value } });
-          case 'page.go':
-            return fireEvent.click(screen.getByRole('button', { name: e.page === 2 ? 'Next' : 'Prev' }));
-          case 'nav.back':
-            fireEvent.click(screen.getByRole('button', { name: '← Back' }));
-            return expect(navigated.at(-1)).toBe('/');
-          case 'nav.addField':
-            fireEvent.click(screen.getByRole('button', { name: 'Add Field' }));
-            return expect(navigated.at(-1)).toBe('/add-field');
-          case 'details.open':
-            fireEvent.click(screen.getByRole('button', { name: 'View Details: Plot 1' }));
-            // The modal's code loads on first use.
-            return void (await screen.findByRole('dialog', { name: 'Field Details' }, { timeout: 10_000 }));
-          case 'details.close':
-            return fireEvent.click(within(modal()).getByRole('button', { name: 'Close' }));
-          case 'reading.new':
-            return act(() => feed.toParent!({ type: e.type, reading: e.reading }));
-          case 'timeline.caughtUp':
-            return act(() => feed.toParent!({ type: e.type, timeline: e.timeline }));
-        }
-        throw new Error(`no executor for ${e.type}`);
-      };
-      const check = (s: Snap) => {
-        const c = s.context;
-        expect(screen.queryByRole('button', { name: 'Add Field' }) !== null).toBe(input.actorRole !== 'farmer');
-        expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe(c.search);
-        expect((screen.getByRole('combobox', { name: 'Status' }) as HTMLSelectElement).value).toBe(c.status);
-        const cards = screen.queryAllByRole('article');
-        if (s.matches({ list: 'loading' })) {
-          expect(screen.getByText('Loading fields...')).toBeInTheDocument();
-          // The list asks for what the filters say, from page 1 after each filter change.
-          expect(inputs.load.at(-1)).toEqual({ source: SOURCE[input.actorRole], page: c.page, search: c.search, status: c.status });
-        } else {
-          expect(screen.queryByText('Loading fields...')).toBeNull();
-          const failed = screen.queryByText('Failed to load fields. Please try again.');
-          if (c.loadFailed) {
-            expect(failed).toHaveAttribute('role', 'alert');
-            expect(cards).toHaveLength(0);
-          } else expect(failed).toBeNull();
-          expect(screen.queryByText('No fields found.') !== null).toBe(!c.loadFailed && c.fields.length === 0);
-        }
-        expect(cards.map((a) => a.getAttribute('aria-label'))).toEqual(c.fields.map((f) => f.fieldName || f.fieldId));
-        if (c.fields.length) {
-          const [north, unnamed] = cards;
-          expect(north).toHaveTextContent('Plot 1Alert');
-          expect(north).toHaveTextContent('Sita Patil');
-          expect(north).toHaveTextContent('Moisture: 18.3% · Temperature: 31°C');
-          expect(north).toHaveTextContent('Crop: Wheat');
-          expect(north).toHaveTextContent('Area: 2.5 acres');
-          expect(unnamed).toHaveTextContent('FLD000002AAAGood');
-          expect(unnamed).toHaveTextContent('Crop: Not specified');
-          expect(unnamed).toHaveTextContent('Area: N/A');
-          expect(unnamed).not.toHaveTextContent('Moisture');
-        }
-        const pager = screen.queryByRole('navigation');
-        if (c.totalPages > 1) {
-          expect(pager).toHaveTextContent(`Page ${c.page} of ${c.totalPages}`);
-          expect(within(pager!).getByRole('button', { name: 'Prev' })).toHaveProperty('disabled', c.page === 1);
-          expect(within(pager!).getByRole('button', { name: 'Next' })).toHaveProperty('disabled', c.page === c.totalPages);
-        } else expect(pager).toBeNull();
-
-        if (s.matches({ details: 'closed' })) {
-          expect(screen.queryByRole('dialog')).toBeNull();
-          expect(feed.watching).toBeNull();
-          return;
-        }
-        const d = modal();
-        expect(inputs.loadDetail.at(-1)).toEqual({ id: c.openId, source: SOURCE[input.actorRole] });
-        expect(inputs.loadTimeline.at(-1)).toEqual({ id: c.openId, source: SOURCE[input.actorRole] });
-        expect(within(d).queryByText('Loading field details...') !== null).toBe(s.matches({ details: { open: { field: 'loading' } } }));
-        expect(within(d).queryByRole('alert') !== null).toBe(s.matches({ details: { open: { field: 'failed' } } }));
-        if (s.matches({ details: { open: { field: 'failed' } } })) expect(within(d).getByRole('alert')).toHaveTextContent('Failed to load field details. Please try again.');
-        if (s.matches({ details: { open: { field: 'shown' } } })) {
-          expect(within(d).getByRole('heading', { level: 3, name: 'Plot 1' })).toBeInTheDocument();
-          expect(d).toHaveTextContent('OwnerSita Patil');
-          expect(d).toHaveTextContent('Crop TypeWheat');
-          expect(d).toHaveTextContent('Area2.5 Acres');
-          const soil = within(d).getByRole('region', { name: 'Soil Information' });
-          expect(soil).toHaveTextContent('TypeBlack');
-          expect(soil).toHaveTextContent('pH6.5');
-          expect(soil).toHaveTextContent('Organic Matter--');
-          expect(within(d).getByRole('region', { name: 'Irrigation' })).toHaveTextContent('No irrigation info available.');
-          expect(within(d).getByRole('region', { name: 'Crop History' })).toHaveTextContent('No crop history available.');
-          expect(within(d).getByRole('region', { name: 'Financials' })).toHaveTextContent('No financial info available.');
-          expect(within(d).getByRole('region', { name: 'Notes' })).toHaveTextContent('Check the drip line — Kiran, Feb 1, 2026');
-        } else expect(within(d).queryByRole('region', { name: 'Soil Information' })).toBeNull();
-
-        const timeline = within(d).getByRole('region', { name: 'Sensor Data Timeline (Last 7 Days)' });
-        if (s.matches({ details: { open: { timeline: 'loading' } } })) {
-          expect(timeline).toHaveTextContent('Loading sensor data...');
-          expect(feed.watching).toBeNull();
-        } else {
-          expect(timeline).not.toHaveTextContent('Loading sensor data...');
-          // While the timeline is live the field's readings are followed.
-          expect(feed.watching).toBe(c.openId);
-          for (const [type, axis] of [['moisture', 'Moisture (%)'], ['temperature', 'Temperature (°C)']]) {
-            const points = c.timeline!.sensors.find((x) => x.type === type)?.readings.length ?? 0;
-            // One reading is not a trend: it is said in words (value and time), not drawn as a lone dot.
-            if (points === 1) {
-              expect(within(timeline).queryByRole('img', { name: axis })).toBeNull();
-              expect(timeline).toHaveTextContent(`${axis}: only one reading so far`);
-            } else if (points) expect(within(timeline).getByRole('img', { name: axis })).toHaveAttribute('data-series', type);
-            else expect(timeline).toHaveTextContent(`No ${type} data available.`);
-          }
-        }
-      };
-      for (const step of path.steps) {
-        await exec(step.event as Ev);
-        check(step.state as Snap);
-      }
+  },
+  name: (p) => p.steps.map((s) => label(s.event as Ev)).join(' → '),
+  render: (path) => {
+    const { input } = path.variant!.value as (typeof walks)[number];
+    const { actor, settle, inputs } = pendingActors();
+    const feed = { toParent: null as ((e: Ev) => void) | null, watching: null as string | null };
+    const navigated: string[] = [];
+    const logic = fieldMonitoringMachine.provide({
+      actors: {
+        load: actor('load'),
+        loadDetail: actor('loadDetail'),
+        loadTimeline: actor('loadTimeline'),
+        watchReadings: fromCallback(({ input: i, sendBack }) => {
+          feed.toParent = sendBack as never;
+          feed.watching = (i as { fieldId: string }).fieldId;
+          return () => {
+            feed.toParent = null;
+            feed.watching = null;
+          };
+        }) as never,
+      },
+      actions: { navigate: (_, p) => void navigated.push(p.to) },
     });
-  });
+    renderView(
+      <FieldMonitoringContext.Provider logic={logic} options={{ input }}>
+        <FieldMonitoring />
+      </FieldMonitoringContext.Provider>,
+      { catalog: false },
+    );
+    const modal = () => screen.getByRole('dialog', { name: 'Field Details' });
+    const exec = async (e: Ev) => {
+      if (await settle(e)) return;
+      switch (e.type) {
+        case 'xstate.init':
+          return;
+        case 'search.change':
+          return fireEvent.change(screen.getByRole('searchbox', { name: 'Search fields...' }), { target: { value: e.value } });
+        case 'status.change':
+          return fireEvent.change(screen.getByRole('combobox', { name: 'Status' }), { target: { value: e.value } });
+        case 'page.go':
+          return fireEvent.click(screen.getByRole('button', { name: e.page === 2 ? 'Next' : 'Prev' }));
+        case 'nav.back':
+          fireEvent.click(screen.getByRole('button', { name: '← Back' }));
+          return expect(navigated.at(-1)).toBe('/');
+        case 'nav.addField':
+          fireEvent.click(screen.getByRole('button', { name: 'Add Field' }));
+          return expect(navigated.at(-1)).toBe('/add-field');
+        case 'details.open':
+          fireEvent.click(screen.getByRole('button', { name: 'View Details: Plot 1' }));
+          // The modal's code loads on first use.
+          return void (await screen.findByRole('dialog', { name: 'Field Details' }, { timeout: 10_000 }));
+        case 'details.close':
+          return fireEvent.click(within(modal()).getByRole('button', { name: 'Close' }));
+        case 'reading.new':
+          return act(() => feed.toParent!({ type: e.type, reading: e.reading }));
+        case 'timeline.caughtUp':
+          return act(() => feed.toParent!({ type: e.type, timeline: e.timeline }));
+      }
+      throw new Error(`no executor for ${e.type}`);
+    };
+    const check = (s: Snap) => {
+      const c = s.context;
+      expect(screen.queryByRole('button', { name: 'Add Field' }) !== null).toBe(input.actorRole !== 'farmer');
+      expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe(c.search);
+      expect((screen.getByRole('combobox', { name: 'Status' }) as HTMLSelectElement).value).toBe(c.status);
+      const cards = screen.queryAllByRole('article');
+      if (s.matches({ list: 'loading' })) {
+        expect(screen.getByText('Loading fields...')).toBeInTheDocument();
+        // The list asks for what the filters say, from page 1 after each filter change.
+        expect(inputs.load.at(-1)).toEqual({ source: SOURCE[input.actorRole], page: c.page, search: c.search, status: c.status });
+      } else {
+        expect(screen.queryByText('Loading fields...')).toBeNull();
+        const failed = screen.queryByText('Failed to load fields. Please try again.');
+        if (c.loadFailed) {
+          expect(failed).toHaveAttribute('role', 'alert');
+          expect(cards).toHaveLength(0);
+        } else expect(failed).toBeNull();
+        expect(screen.queryByText('No fields found.') !== null).toBe(!c.loadFailed && c.fields.length === 0);
+      }
+      expect(cards.map((a) => a.getAttribute('aria-label'))).toEqual(c.fields.map((f) => f.fieldName || f.fieldId));
+      if (c.fields.length) {
+        const [north, unnamed] = cards;
+        expect(north).toHaveTextContent('Plot 1Alert');
+        expect(north).toHaveTextContent('Sita Patil');
+        expect(north).toHaveTextContent('Moisture: 18.3% · Temperature: 31°C');
+        expect(north).toHaveTextContent('Crop: Wheat');
+        expect(north).toHaveTextContent('Area: 2.5 acres');
+        expect(unnamed).toHaveTextContent('FLD000002AAAGood');
+        expect(unnamed).toHaveTextContent('Crop: Not specified');
+        expect(unnamed).toHaveTextContent('Area: N/A');
+        expect(unnamed).not.toHaveTextContent('Moisture');
+      }
+      const pager = screen.queryByRole('navigation');
+      if (c.totalPages > 1) {
+        expect(pager).toHaveTextContent(`Page ${c.page} of ${c.totalPages}`);
+        expect(within(pager!).getByRole('button', { name: 'Prev' })).toHaveProperty('disabled', c.page === 1);
+        expect(within(pager!).getByRole('button', { name: 'Next' })).toHaveProperty('disabled', c.page === c.totalPages);
+      } else expect(pager).toBeNull();
+
+      if (s.matches({ details: 'closed' })) {
+        expect(screen.queryByRole('dialog')).toBeNull();
+        expect(feed.watching).toBeNull();
+        return;
+      }
+      const d = modal();
+      expect(inputs.loadDetail.at(-1)).toEqual({ id: c.openId, source: SOURCE[input.actorRole] });
+      expect(inputs.loadTimeline.at(-1)).toEqual({ id: c.openId, source: SOURCE[input.actorRole] });
+      expect(within(d).queryByText('Loading field details...') !== null).toBe(s.matches({ details: { open: { field: 'loading' } } }));
+      expect(within(d).queryByRole('alert') !== null).toBe(s.matches({ details: { open: { field: 'failed' } } }));
+      if (s.matches({ details: { open: { field: 'failed' } } })) expect(within(d).getByRole('alert')).toHaveTextContent('Failed to load field details. Please try again.');
+      if (s.matches({ details: { open: { field: 'shown' } } })) {
+        expect(within(d).getByRole('heading', { level: 3, name: 'Plot 1' })).toBeInTheDocument();
+        expect(d).toHaveTextContent('OwnerSita Patil');
+        expect(d).toHaveTextContent('Crop TypeWheat');
+        expect(d).toHaveTextContent('Area2.5 Acres');
+        const soil = within(d).getByRole('region', { name: 'Soil Information' });
+        expect(soil).toHaveTextContent('TypeBlack');
+        expect(soil).toHaveTextContent('pH6.5');
+        expect(soil).toHaveTextContent('Organic Matter--');
+        expect(within(d).getByRole('region', { name: 'Irrigation' })).toHaveTextContent('No irrigation info available.');
+        expect(within(d).getByRole('region', { name: 'Crop History' })).toHaveTextContent('No crop history available.');
+        expect(within(d).getByRole('region', { name: 'Financials' })).toHaveTextContent('No financial info available.');
+        expect(within(d).getByRole('region', { name: 'Notes' })).toHaveTextContent('Check the drip line — Kiran, Feb 1, 2026');
+      } else expect(within(d).queryByRole('region', { name: 'Soil Information' })).toBeNull();
+
+      const timeline = within(d).getByRole('region', { name: 'Sensor Data Timeline (Last 7 Days)' });
+      if (s.matches({ details: { open: { timeline: 'loading' } } })) {
+        expect(timeline).toHaveTextContent('Loading sensor data...');
+        expect(feed.watching).toBeNull();
+      } else {
+        expect(timeline).not.toHaveTextContent('Loading sensor data...');
+        // While the timeline is live the field's readings are followed.
+        expect(feed.watching).toBe(c.openId);
+        for (const [type, axis] of [['moisture', 'Moisture (%)'], ['temperature', 'Temperature (°C)']]) {
+          const points = c.timeline!.sensors.find((x) => x.type === type)?.readings.length ?? 0;
+          // One reading is not a trend: it is said in words (value and time), not drawn as a lone dot.
+          if (points === 1) {
+            expect(within(timeline).queryByRole('img', { name: axis })).toBeNull();
+            expect(timeline).toHaveTextContent(`${axis}: only one reading so far`);
+          } else if (points) expect(within(timeline).getByRole('img', { name: axis })).toHaveAttribute('data-series', type);
+          else expect(timeline).toHaveTextContent(`No ${type} data available.`);
+        }
+      }
+    };
+
+    return { exec, check: (step) => check(step.state as Snap) };
+  },
 });

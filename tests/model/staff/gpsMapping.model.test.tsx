@@ -5,19 +5,17 @@
  * position and its failure, the notices), each driven through the real view and checked on screen.
  * The map itself (maplibre) is replaced by a list of its pins: jsdom has no WebGL.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { expect, vi } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
-import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 import { FALLBACK_POSITION, gpsMappingMachine, type GpsLoaded, type Position, type Surroundings } from '@/machines/gpsMapping.machine';
 import type { FieldLocation, NewLocation, Station } from '@/services/gpsMapping';
 import { HttpError } from '@/services/http';
 import { GpsFieldMappingView } from '@/views/fields/gpsMapping/GpsFieldMappingView';
 import type { FieldPin } from '@/services/fields';
-import { coveringPaths, features, leafPaths } from '../../support/paths';
 import { get, query, queryAll } from '../../support/dom';
 import { FIELDS } from '../recommendationFixtures';
-import { deferred, eventTypes, leafValues, machineEventTypes, renderView } from '../../support/modelHarness';
+import { byKey, coveringPaths, deferred, describeModel, leafPaths, leafValues, modelPaths, renderView } from '../../support/modelHarness';
 
 vi.mock('@/views/map/FieldMap', () => ({
   FieldMap: ({ pins }: { pins: FieldPin[] }) => (
@@ -128,8 +126,8 @@ const ctxKey = (s: Snap) => {
 };
 const aroundDone = (s: Snap) => s.matches({ ready: { around: 'done' } });
 
-const options = {
-  events: EVENTS as never,
+const all = modelPaths(gpsMappingMachine, {
+  events: EVENTS,
   filterEvents: (s: Snap, e: Ev) => {
     if (!s.can(e as never)) return false;
     const [own] = e.type.replace('xstate.done.actor.', '').replace('xstate.error.actor.', '').split('.');
@@ -146,20 +144,17 @@ const options = {
     if (e.type === 'notice.dismiss') return s.context.notice != null;
     return true;
   },
-  serializeEvent: (e: Ev) => keyOf(e),
-};
-const all = getShortestPaths(gpsMappingMachine, {
-  ...options,
-  serializeState: (s: Snap, e?: Ev) => `${stateName(s as Snap)}|${ctxKey(s as Snap)}|${e ? keyOf(e as Ev) : ''}`,
-} as never);
+  serializeEvent: keyOf,
+  serializeState: (s: Snap, e?: Ev) => `${stateName(s)}|${ctxKey(s)}|${e ? keyOf(e) : ''}`,
+});
 /**
  * The walk ends one path at every (screen, event that led there); many of those paths repeat the same steps.
  * Render the fewest that still take every step the walk takes: every (screen before, event, screen after),
- * a screen being the leaf states and the context the checks read. The guard test below holds them to it.
+ * a screen being the leaf states and the context the checks read. The guard test holds them to it.
  */
 const screenOf = (s: Snap) => `${stateName(s)}|${ctxKey(s)}`;
 const transition = (before: Snap | null, e: Ev, after: Snap) => [before && screenOf(before), keyOf(e), screenOf(after)].join(' ');
-const paths = coveringPaths(leafPaths(all), transition as never);
+const paths = coveringPaths(leafPaths(all), transition);
 
 const drive = {
   load: deferred<GpsLoaded>(),
@@ -365,40 +360,26 @@ const assertLeaf: Record<string, (s: Snap) => void> = {
   },
 };
 
-afterEach(cleanup);
-
-describe('GPS field mapping model', () => {
-  it('lists every event the machine handles (new events fail loudly)', () => {
-    expect(eventTypes(EVENTS)).toEqual(machineEventTypes(gpsMappingMachine));
-  });
-
-  it('has an executor for every event and an assertion for every state', () => {
-    const map = getAdjacencyMap(gpsMappingMachine, { ...options, serializeState: (s: Snap) => `${stateName(s as Snap)}|${ctxKey(s as Snap)}` } as never);
-    const events = new Set<string>();
-    const states = new Set<string>();
-    for (const node of Object.values(map)) {
-      for (const leaf of leaves(node.state as Snap)) states.add(leaf);
-      for (const t of Object.values(node.transitions) as Array<{ event: Ev }>) events.add(keyOf(t.event as Ev));
-    }
-    expect([...events].sort()).toEqual(Object.keys(exec).sort());
-    expect([...states].sort()).toEqual(Object.keys(assertLeaf).sort());
-  });
-
-  it('renders paths that take every transition of the walk and reach every state', () => {
-    const taken = (ps: typeof all) => new Set(ps.flatMap((p) => features(p, transition as never)));
-    expect(taken(paths)).toEqual(taken(all));
-    expect(new Set(paths.flatMap((p) => p.steps.flatMap((s) => leaves(s.state as Snap))))).toEqual(new Set(Object.keys(assertLeaf)));
-    expect(new Set(paths.flatMap((p) => p.steps.slice(1).map((s) => keyOf(s.event as Ev))))).toEqual(new Set(Object.keys(exec)));
-  });
-
-  it.each(paths.map((p) => [p.steps.map((s) => keyOf(s.event as Ev)).join(' → '), p] as const))('%s', async (_, path) => {
+describeModel('GPS field mapping model', {
+  paths,
+  all,
+  transitions: transition,
+  events: EVENTS,
+  eventKey: keyOf,
+  machine: gpsMappingMachine,
+  states: Object.keys(assertLeaf),
+  name: (p) => p.steps.map((s) => keyOf(s.event as Ev)).join(' → '),
+  timeout: 30_000,
+  render: () => {
     seen.survey = seen.add = seen.update = null;
     render();
-    for (const step of path.steps) {
-      if ((step.event as Ev).type !== 'xstate.init') await exec[keyOf(step.event as Ev)](step.event as Ev);
-      const s = step.state as Snap;
-      commonChecks(s);
-      for (const leaf of leaves(s)) assertLeaf[leaf](s);
-    }
-  }, 30_000);
+    return {
+      exec: byKey(exec, keyOf),
+      check: ({ state }) => {
+        const s = state as Snap;
+        commonChecks(s);
+        for (const leaf of leaves(s)) assertLeaf[leaf](s);
+      },
+    };
+  },
 });

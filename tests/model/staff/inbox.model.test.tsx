@@ -5,16 +5,15 @@
  * socket as a restart does (`feed.stale`: the feed's catch-up after a reconnect it could not recover reads the page
  * again, once a mark-as-read under way is done).
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, vi } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { fromPromise, type SnapshotFrom } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
+import type { SnapshotFrom } from 'xstate';
 import { inboxMachine } from '@/machines/inbox.machine';
 import { InboxContext } from '@/machines/inbox.context';
 import { Inbox } from '@/views/farmer/InboxView';
 import type { InboxMessage, MessageNew } from '@/services/messages';
 import { HttpError } from '@/services/http';
-import { deferred, type Deferred, renderView } from '../../support/modelHarness';
+import { describeModel, modelPaths, pendingActors, renderView } from '../../support/modelHarness';
 import { socketServer } from '../../support/socketServer';
 
 const UNREAD: InboxMessage = { _id: 'm-1', subject: 'Spray today', message: 'Spray neem oil\nbefore 10 am.', senderName: 'Sunil Pawar', createdAt: '2026-03-02T04:30:00.000Z', readAt: null };
@@ -41,8 +40,8 @@ type Ev = { type: string; page?: number; id?: string; message?: MessageNew; erro
 type Snap = SnapshotFrom<typeof inboxMachine>;
 const label = (e: Ev) => `${e.type}${e.page ? `(${e.page})` : ''}${e.id ? `(${e.id})` : ''}`;
 
-const paths = getShortestPaths(inboxMachine, {
-  events: EVENTS as never,
+const paths = modelPaths(inboxMachine, {
+  events: EVENTS,
   filterEvents: (s: Snap, e) => {
     const c = s.context;
     if (!s.can(e)) return false;
@@ -75,98 +74,84 @@ const io = server.io;
 beforeAll(() => server.start());
 afterAll(() => server.stop());
 
-describe('inbox model', () => {
-  it('walks every state and every event', () => {
-    expect(new Set(paths.map((p) => p.state.value))).toEqual(new Set(['loading', 'ready', 'marking']));
-    const used = new Set(paths.flatMap((p) => p.steps.map((s) => label(s.event as Ev))));
-    for (const e of EVENTS) expect(used).toContain(label(e));
-    expect([...new Set(inboxMachine.events)].filter((t) => !t.startsWith('xstate.')).sort()).toEqual(['feed.stale', 'message.close', 'message.new', 'message.open', 'page.go']);
-  });
-
-  it.each(paths.map((p) => [p.steps.map((s) => label(s.event as Ev)).join(' → '), p] as const))('%s', async (_, path) => {
-    const pending: Record<string, Deferred<unknown>> = {};
-    const inputs: Record<string, unknown[]> = { load: [], markRead: [] };
-    const actor = (id: string) =>
-      fromPromise(({ input }) => {
-        inputs[id].push(input);
-        return (pending[id] = deferred()).promise;
-      }) as never;
-    const logic = inboxMachine.provide({ actors: { load: actor('load'), markRead: actor('markRead') } });
-    renderView(
-      <InboxContext.Provider logic={logic}>
-        <Inbox />
-      </InboxContext.Provider>
-, { catalog: false });
-    let marking = false;
-    const exec = async (e: Ev) => {
-      if (/^xstate\.(done|error)\.actor\./.test(e.type)) {
-        const id = e.type.split('.').at(-1)!;
-        return act(async () => (e.type.includes('.done.') ? pending[id].resolve(e.output) : pending[id].reject(e.error)));
-      }
-      switch (e.type) {
-        case 'xstate.init':
-          return;
-        case 'page.go':
-          return fireEvent.click(screen.getByRole('button', { name: `Page ${e.page}` }));
-        case 'message.open':
-          return fireEvent.click(screen.getByRole('button', { name: new RegExp(`^${[UNREAD, READ].find((m) => m._id === e.id)!.subject}`) }));
-        case 'message.close':
-          return fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }));
-        case 'message.new':
-          io.emit('message:new', e.message!);
-          return void (await screen.findByRole('button', { name: /^Rain tomorrow/ }, { timeout: 5000 }));
-        case 'feed.stale': {
-          // The server drops the socket; back on a new session, the page is read again (while marking: not yet).
-          const before = inputs.load.length;
-          await server.dropAll();
-          if (marking) return act(async () => {});
-          return vi.waitFor(() => expect(inputs.load).toHaveLength(before + 1));
+describeModel('inbox model', {
+  paths,
+  events: EVENTS,
+  eventKey: (e) => label(e as Ev),
+  machine: inboxMachine,
+  states: ['loading', 'ready', 'marking'],
+  name: (p) => p.steps.map((s) => label(s.event as Ev)).join(' → '),
+  render: () => {
+    const { actor, settle, inputs } = pendingActors();
+      const logic = inboxMachine.provide({ actors: { load: actor('load'), markRead: actor('markRead') } });
+      renderView(
+        <InboxContext.Provider logic={logic}>
+          <Inbox />
+        </InboxContext.Provider>,
+        { catalog: false },
+      );
+      /** The state the last step left (a catch-up while marking waits for the mark). */
+      let last: Snap | null = null;
+      const exec = async (e: Ev) => {
+        if (await settle(e)) return;
+        switch (e.type) {
+          case 'xstate.init':
+            return;
+          case 'page.go':
+            return fireEvent.click(screen.getByRole('button', { name: `Page ${e.page}` }));
+          case 'message.open':
+            return fireEvent.click(screen.getByRole('button', { name: new RegExp(`^${[UNREAD, READ].find((m) => m._id === e.id)!.subject}`) }));
+          case 'message.close':
+            return fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }));
+          case 'message.new':
+            io.emit('message:new', e.message!);
+            return void (await screen.findByRole('button', { name: /^Rain tomorrow/ }, { timeout: 5000 }));
+          case 'feed.stale': {
+            // The server drops the socket; back on a new session, the page is read again, after a mark under way.
+            const before = inputs.load.length;
+            await server.dropAll();
+            if (!last?.matches('marking')) return vi.waitFor(() => expect(inputs.load).toHaveLength(before + 1));
+            await act(async () => {});
+            return expect(inputs.load).toHaveLength(before);
+          }
         }
-      }
-      throw new Error(`no executor for ${e.type}`);
-    };
-    const check = (s: Snap) => {
-      const c = s.context;
-      const status = screen.getByRole('status');
-      if (s.matches('loading')) {
-        expect(status).toHaveTextContent('Loading messages...');
-        expect(inputs.load.at(-1)).toEqual({ page: c.page });
-      } else if (c.loadFailed) {
-        // A failed load claims no count at all, and offers no pages of a list that is not there.
-        expect(status).toBeEmptyDOMElement();
-        expect(c.totalPages).toBe(1);
-      } else expect(status).toHaveTextContent(c.unread === 0 ? 'No unread messages' : c.unread === 1 ? '1 unread message' : `${c.unread} unread messages`);
-      if (c.loadFailed) expect(screen.getByRole('alert')).toHaveTextContent('Failed to load messages.');
-      else expect(screen.queryByRole('alert')).toBeNull();
-      expect(screen.queryByText('No messages yet.') !== null).toBe(!s.matches('loading') && !c.loadFailed && c.messages.length === 0);
-      // Newest first, unread ones marked; each says who sent it and when.
-      const items = document.querySelectorAll('.inbox-list li');
-      expect([...items].map((li) => li.querySelector('span')!.textContent)).toEqual(c.messages.map((m) => m.subject));
-      expect([...items].map((li) => li.classList.contains('unread'))).toEqual(c.messages.map((m) => m.readAt === null));
-      c.messages.forEach((m, i) => expect(items[i]).toHaveTextContent(`From ${m.senderName ?? '--'} · `));
-      const pager = screen.queryByRole('navigation');
-      if (c.totalPages > 1) expect(within(pager!).getByRole('button', { name: `Page ${c.page}` })).toHaveAttribute('aria-current', 'page');
-      else expect(pager).toBeNull();
-      const open = c.messages.find((m) => m._id === c.openId);
-      const dialog = screen.queryByRole('dialog');
-      if (!open) expect(dialog).toBeNull();
-      else {
-        expect(dialog).toHaveAccessibleName(open.subject);
-        expect(within(dialog!).getByRole('heading')).toHaveTextContent(open.subject);
-        expect(dialog).toHaveTextContent(`From ${open.senderName ?? '--'} · `);
-        expect(dialog!.querySelector('p[style]')!.textContent).toBe(open.message);
-      }
-      // Opening an unread message records it as read for that message.
-      if (s.matches('marking')) expect(inputs.markRead.at(-1)).toEqual({ id: UNREAD._id });
-    };
-    let loads = 1;
-    for (const [i, step] of path.steps.entries()) {
-      marking = i > 0 && (path.steps[i - 1].state as Snap).matches('marking');
-      await exec(step.event as Ev);
-      check(step.state as Snap);
-      if ((step.state as Snap).matches('loading') && (i === 0 || !(path.steps[i - 1].state as Snap).matches('loading') || step.event.type === 'feed.stale')) loads += i === 0 ? 0 : 1;
-      // Each load the machine entered was asked for once: a reload waits for a mark under way.
-      expect(inputs.load).toHaveLength(loads);
-    }
-  });
+        throw new Error(`no executor for ${e.type}`);
+      };
+      const check = (s: Snap) => {
+        last = s;
+        const c = s.context;
+        const status = screen.getByRole('status');
+        if (s.matches('loading')) {
+          expect(status).toHaveTextContent('Loading messages...');
+          expect(inputs.load.at(-1)).toEqual({ page: c.page });
+        } else if (c.loadFailed) {
+          // A failed load claims no count at all, and offers no pages of a list that is not there.
+          expect(status).toBeEmptyDOMElement();
+          expect(c.totalPages).toBe(1);
+        } else expect(status).toHaveTextContent(c.unread === 0 ? 'No unread messages' : c.unread === 1 ? '1 unread message' : `${c.unread} unread messages`);
+        if (c.loadFailed) expect(screen.getByRole('alert')).toHaveTextContent('Failed to load messages.');
+        else expect(screen.queryByRole('alert')).toBeNull();
+        expect(screen.queryByText('No messages yet.') !== null).toBe(!s.matches('loading') && !c.loadFailed && c.messages.length === 0);
+        // Newest first, unread ones marked; each says who sent it and when.
+        const items = document.querySelectorAll('.inbox-list li');
+        expect([...items].map((li) => li.querySelector('span')!.textContent)).toEqual(c.messages.map((m) => m.subject));
+        expect([...items].map((li) => li.classList.contains('unread'))).toEqual(c.messages.map((m) => m.readAt === null));
+        c.messages.forEach((m, i) => expect(items[i]).toHaveTextContent(`From ${m.senderName ?? '--'} · `));
+        const pager = screen.queryByRole('navigation');
+        if (c.totalPages > 1) expect(within(pager!).getByRole('button', { name: `Page ${c.page}` })).toHaveAttribute('aria-current', 'page');
+        else expect(pager).toBeNull();
+        const open = c.messages.find((m) => m._id === c.openId);
+        const dialog = screen.queryByRole('dialog');
+        if (!open) expect(dialog).toBeNull();
+        else {
+          expect(dialog).toHaveAccessibleName(open.subject);
+          expect(within(dialog!).getByRole('heading')).toHaveTextContent(open.subject);
+          expect(dialog).toHaveTextContent(`From ${open.senderName ?? '--'} · `);
+          expect(dialog!.querySelector('p[style]')!.textContent).toBe(open.message);
+        }
+        // Opening an unread message records it as read for that message.
+        if (s.matches('marking')) expect(inputs.markRead.at(-1)).toEqual({ id: UNREAD._id });
+      };
+    return { exec, check: (step) => check(step.state as Snap) };
+  },
 });

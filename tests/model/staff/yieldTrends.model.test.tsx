@@ -4,19 +4,17 @@
  * health summary on its own (the trends left loading), then the yield trends with the summary loaded.
  * A state is its value, the event that led there, the state before, and the context its guards read.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { expect, vi } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
-import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 import { shownTable, yieldTrendsMachine, type ChartImage, type HealthSummary } from '@/machines/yieldTrends.machine';
 import { YieldTrendsContext } from '@/machines/yieldTrends.context';
 import { hasYields, yieldCsv } from '@/machines/yieldTrendsRules';
 import { HttpError } from '@/services/http';
 import type { YieldTrendsResponse } from '@/services/analytics';
 import { YieldTrendsPanel } from '@/views/admin/YieldTrendsPanel';
-import { coveringPaths, features, leafPaths } from '../../support/paths';
 import { getLabelled } from '../../support/dom';
-import { deferred, eventTypes, leafValues, machineEventTypes, renderView } from '../../support/modelHarness';
+import { coveringPaths, deferred, describeModel, leafPaths, leafValues, modelPaths, renderView } from '../../support/modelHarness';
 
 type Ev = AnyEventObject;
 type Snap = SnapshotFrom<typeof yieldTrendsMachine>;
@@ -102,13 +100,13 @@ const serializeState = (s: Snap, e?: Ev, prev?: Snap) => `${JSON.stringify(s.val
 
 const summaryOptions = {
   input: { today: TODAY },
-  events: SUMMARY_EVENTS as never,
+  events: SUMMARY_EVENTS,
   filterEvents: (s: Snap, e: Ev) => canSend(s, e),
   serializeEvent: (e: Ev) => keyOf(e),
 };
 const trendOptions = {
   input: { today: TODAY },
-  events: [...SUMMARY_EVENTS, ...TREND_EVENTS] as never,
+  events: [...SUMMARY_EVENTS, ...TREND_EVENTS],
   // The summary settles first (loaded), then only the trends move. To keep the walk small, each kind of
   // choice is explored from one base: chart options at the default period with All Crops, periods on
   // the line chart with All Crops, crops and exports on the line chart over the last 6 months.
@@ -124,8 +122,8 @@ const trendOptions = {
   },
   serializeEvent: (e: Ev) => keyOf(e),
 };
-const summaryPaths = getShortestPaths(yieldTrendsMachine, { ...summaryOptions, serializeState } as never);
-const trendPaths = getShortestPaths(yieldTrendsMachine, { ...trendOptions, serializeState } as never);
+const summaryPaths = modelPaths(yieldTrendsMachine, { ...summaryOptions, serializeState });
+const trendPaths = modelPaths(yieldTrendsMachine, { ...trendOptions, serializeState });
 /**
  * The walks end one path at every (state, event that led there, state before); many of those paths repeat the
  * same steps. Render the fewest that still take every step the walks take: every (screen before, event, screen
@@ -134,7 +132,7 @@ const trendPaths = getShortestPaths(yieldTrendsMachine, { ...trendOptions, seria
 const all = [...summaryPaths, ...trendPaths];
 const screenOf = (s: Snap) => `${JSON.stringify(s.value)}|${projection(s)}`;
 const transition = (before: Snap | null, e: Ev, after: Snap) => [before && screenOf(before), keyOf(e), screenOf(after)].join(' ');
-const paths = coveringPaths(leafPaths(all), transition as never);
+const paths = coveringPaths(leafPaths(all), transition);
 
 const drive = {
   summary: deferred<HealthSummary>(),
@@ -321,45 +319,26 @@ function check(s: Snap) {
 
 const name = (steps: { event: Ev }[]) => steps.slice(1).map((x) => keyOf(x.event)).join(' → ') || 'start';
 
-afterEach(cleanup);
-
-describe('yield trends model', () => {
-  it('lists every event the machine handles (new events fail loudly)', () => {
-    expect(eventTypes([...SUMMARY_EVENTS, ...TREND_EVENTS])).toEqual(machineEventTypes(yieldTrendsMachine));
-  });
-
-  it('has an executor for every event and an assertion for every state, and the walks reach all of them', () => {
-    const events = new Set<string>();
-    const summary = new Set<string>();
-    const trends = new Set<string>();
-    for (const options of [summaryOptions, trendOptions]) {
-      const map = getAdjacencyMap(yieldTrendsMachine, { ...options, serializeState: (s: Snap) => `${JSON.stringify(s.value)}|${projection(s)}` } as never);
-      for (const node of Object.values(map)) {
-        summary.add(region(node.state as Snap, 'summary'));
-        trends.add(region(node.state as Snap, 'trends'));
-        for (const t of Object.values(node.transitions) as Array<{ event: Ev }>) events.add(keyOf(t.event));
-      }
-    }
-    expect([...events].sort()).toEqual(Object.keys(exec).sort());
-    expect([...summary].sort()).toEqual(Object.keys(assertSummary).sort());
-    expect([...trends].sort()).toEqual(Object.keys(assertTrends).sort());
-  });
-
-  it('renders paths that take every transition of the walks and reach every state', () => {
-    const taken = (ps: typeof all) => new Set(ps.flatMap((p) => features(p, transition as never)));
-    expect(taken(paths)).toEqual(taken(all));
-    const states = new Set(paths.flatMap((p) => p.steps.map((s) => `${region(s.state as Snap, 'summary')}/${region(s.state as Snap, 'trends')}`)));
-    for (const k of Object.keys(assertSummary)) expect([...states].some((x) => x.startsWith(`${k}/`))).toBe(true);
-    for (const k of Object.keys(assertTrends)) expect([...states].some((x) => x.endsWith(`/${k}`))).toBe(true);
-    expect(new Set(paths.flatMap((p) => p.steps.slice(1).map((s) => keyOf(s.event as Ev))))).toEqual(new Set(Object.keys(exec)));
-  });
-
-  it.each(paths.map((p) => [name(p.steps as never), p] as const))('%s', async (_, path) => {
+describeModel('yield trends model', {
+  paths,
+  all,
+  transitions: transition,
+  events: [...SUMMARY_EVENTS, ...TREND_EVENTS],
+  eventKey: keyOf,
+  machine: yieldTrendsMachine,
+  states: [...Object.keys(assertSummary).map((k) => `summary.${k}`), ...Object.keys(assertTrends).map((k) => `trends.${k}`)],
+  name: (p) => name(p.steps),
+  render: (path) => {
     render();
-    for (const step of path.steps) {
-      const before = (path.steps[path.steps.indexOf(step) - 1]?.state ?? step.state) as Snap;
-      if ((step.event as Ev).type !== 'xstate.init') await exec[keyOf(step.event as Ev)](step.event as Ev, before);
-      check(step.state as Snap);
-    }
-  });
+    return {
+      // Some executors read the state before their step (what a toggle or an export starts from).
+      exec: (e: Ev, step) => {
+        if (e.type === 'xstate.init') return;
+        const run = exec[keyOf(e)];
+        if (!run) throw new Error(`no executor for ${keyOf(e)}`);
+        return run(e, path.steps[path.steps.indexOf(step) - 1].state as Snap);
+      },
+      check: ({ state }) => check(state as Snap),
+    };
+  },
 });

@@ -22,6 +22,7 @@ import {
 import type { CommittedReading } from '../sensors/ingestPipeline';
 import type { AlertDelivery } from '../../realtime/push';
 import { alertsByIds, openAlertsOf } from './repository';
+import { enqueueAlertNotifications } from '../notifications/enqueue';
 
 export type AlertEngine = {
   onReadings(readings: CommittedReading[]): void;
@@ -126,6 +127,7 @@ export function createAlertEngine(opts: {
       action: row.isNew ? 'raised' : 'updated',
       detail: { severity: d.severity, value: d.value, threshold: d.threshold },
     });
+    if (row.isNew) await enqueueAlertNotifications(db, { alertId: row.id, kind: 'raised', actorId: null });
     return row;
   }
 

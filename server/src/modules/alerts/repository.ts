@@ -7,6 +7,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { alertActions, alertReads, alerts, fields, users } from '../../db/schema';
 import type { AlertItem } from '../../../../contracts/alerts';
+import { enqueueAlertNotifications } from '../notifications/enqueue';
 
 const farmer = alias(users, 'farmer');
 const assignee = alias(users, 'assignee');
@@ -159,6 +160,7 @@ export async function assignAlert(db: Db, alertId: string, coordinatorId: string
   await db.transaction(async (tx) => {
     await tx.update(alerts).set({ status: 'assigned', assignedTo: coordinatorId, assignedBy: actorId, assignedAt: now, updatedAt: now }).where(eq(alerts.id, alertId));
     await tx.insert(alertActions).values({ alertId, actorId, action: 'assigned', detail: { coordinatorId } });
+    await enqueueAlertNotifications(tx, { alertId, kind: 'assigned', actorId });
   });
 }
 

@@ -10,6 +10,7 @@ import { notFound } from '../../lib/errors';
 import { pageInfo } from '../people/repository';
 import type { MessagePush } from '../../../../contracts/socket';
 import type { SmsProvider } from '../../providers/sms/index';
+import { enqueueMessageNotifications } from '../notifications/enqueue';
 
 export type SendMessage = { farmerIds: string[]; subject: string; message: string };
 
@@ -31,6 +32,7 @@ export async function sendMessage(db: Db, user: AuthUser, input: SendMessage, sm
       .values({ senderId: user.id, subject: input.subject.trim(), body: input.message.trim() })
       .returning();
     await tx.insert(messageRecipients).values(farmers.map((f) => ({ messageId: m.id, farmerId: f.id })));
+    await enqueueMessageNotifications(tx, { messageId: m.id, senderId: user.id, senderName: user.name, subject: m.subject, farmerIds: farmers.map((f) => f.id) });
     return m;
   });
 
