@@ -72,6 +72,15 @@ const layersRule = {
   },
 };
 
+/** The route and service files of the server modules, and what they may not import (SQL lives in repository.ts). */
+const MODULE_ROUTES = ['server/src/modules/**/routes.ts', 'server/src/modules/**/*.routes.ts'];
+const MODULE_SERVICES = ['server/src/modules/**/service.ts', 'server/src/modules/**/*.service.ts'];
+const MODULES_NOT_YET_SHAPED = ['server/src/modules/alerts/**'];
+const NO_SQL_IMPORTS = [
+  { group: ['**/db/schema', '**/db/schema.ts'], message: 'Tables belong to repository.ts: routes and services call repository functions.' },
+  { group: ['drizzle-orm', 'drizzle-orm/*'], message: 'SQL belongs in repository.ts: routes and services call repository functions.' },
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'storybook-static/**', 'coverage/**', 'data/**', 'node_modules/**', 'server/src/db/migrations/**'] },
   js.configs.recommended,
@@ -93,6 +102,44 @@ export default tseslint.config(
     // Tests read arbitrary response bodies (bad-input cases); `any` there is honest, not a shortcut.
     files: ['tests/**/*.{ts,tsx}'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // One shape per server module (docs/conventions.md): routes.ts → service.ts → repository.ts. Route and service
+    // files run no SQL: no table of db/schema, no drizzle query builder, no db.select/insert/update/delete/execute.
+    // A service may still open a transaction (db.transaction) and hand `tx` to repository functions.
+    files: MODULE_ROUTES.concat(MODULE_SERVICES),
+    // alerts still runs SQL in service.ts (excepted until it moves to its repository.ts).
+    ignores: MODULES_NOT_YET_SHAPED,
+    rules: {
+      'no-restricted-imports': ['error', { patterns: NO_SQL_IMPORTS }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.type="MemberExpression"][callee.property.name=/^(select|selectDistinct|insert|update|delete|execute)$/][callee.object.name=/^(db|tx)$/]',
+          message: 'SQL belongs in repository.ts: pass db (or tx) to a repository function.',
+        },
+        {
+          selector: 'CallExpression[callee.type="MemberExpression"][callee.property.name=/^(select|selectDistinct|insert|update|delete|execute)$/][callee.object.property.name="db"]',
+          message: 'SQL belongs in repository.ts: pass app.db to a repository function.',
+        },
+      ],
+    },
+  },
+  {
+    // A route calls its service, never a repository (nor the shared readers beside the modules).
+    files: MODULE_ROUTES,
+    ignores: MODULES_NOT_YET_SHAPED,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: NO_SQL_IMPORTS.concat({
+            group: ['./repository', './*.repository', '../userLanguage'],
+            message: 'A route calls its service; the service calls the repository.',
+          }),
+        },
+      ],
+    },
   },
   {
     // drizzle's self-referencing foreign key (users.managedBy → users.id) needs an `any` return type.

@@ -13,6 +13,7 @@ const all: Record<string, { file: string; fn: string }> = {
   staff: { file: './staff.ts', fn: 'benchStaff' },
   map: { file: './map.ts', fn: 'benchMap' },
   fuzz: { file: './fuzz.ts', fn: 'benchFuzz' },
+  notifications: { file: './notifications.ts', fn: 'benchNotifications' },
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -125,6 +125,25 @@ export const DeliveryItem = Type.Object(
 );
 export type DeliveryItem = Static<typeof DeliveryItem>;
 
+/** GET /admin/notification-deliveries: filters; `format=csv` answers the same rows (every page) as a CSV file. */
+export const DeliveryListQuery = Type.Object(
+  {
+    ...PageQuery,
+    status: Type.Optional(DeliveryStatusSchema),
+    channel: Type.Optional(NotificationChannelSchema),
+    kind: Type.Optional(NotificationKindSchema),
+    recipientId: Type.Optional(Uuid),
+    /** Created at or after / before these instants (ISO 8601). */
+    from: Type.Optional(Type.String({ format: 'date-time' })),
+    to: Type.Optional(Type.String({ format: 'date-time' })),
+    format: Type.Optional(literalUnion(['json', 'csv'] as const)),
+  },
+  closed,
+);
+export type DeliveryListQuery = Static<typeof DeliveryListQuery>;
+export const DeliveryListResponse = Type.Object({ deliveries: Type.Array(DeliveryItem), pagination: Pagination });
+export type DeliveryListResponse = Static<typeof DeliveryListResponse>;
+
 /** Socket pushes to the room `user:<id>`. */
 export type NotificationPush = { notification: NotificationItem; unread: number };
 export type NotificationUnreadPush = { unread: number };

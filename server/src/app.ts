@@ -19,6 +19,7 @@ import openapiPlugin from './plugins/openapi';
 import authPlugin, { signInUnlessPublic } from './plugins/auth';
 import ioPlugin from './plugins/io';
 import livePlugin from './plugins/live';
+import notificationsPlugin from './plugins/notifications';
 import staticPlugin from './plugins/static';
 import { modules } from './modules';
 import { seedDemoIfEmpty } from './seed/demo';
@@ -104,6 +105,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   await app.register(authPlugin, { config });
   await app.register(ioPlugin, { config });
   await app.register(livePlugin, { config });
+  await app.register(notificationsPlugin, { config });
 
   await app.register(
     async (api) => {

@@ -148,6 +148,43 @@ export function loadConfig(overrides: Partial<Record<string, unknown>> = {}) {
       .split(',')
       .map((h) => h.trim())
       .filter(Boolean),
+    /** Notifications (issue 16): run the delivery worker in this process (several instances may each run one). */
+    notifyWorker: bool('NOTIFY_WORKER', true),
+    /** How often the worker looks for due jobs when nothing woke it, in ms. */
+    notifyPollMs: int('NOTIFY_POLL_MS', 1000),
+    /** Jobs one worker claims at a time. */
+    notifyBatchSize: int('NOTIFY_BATCH_SIZE', 20),
+    /** Tries per delivery before it is 'failed'; retry n waits NOTIFY_BACKOFF_MS × 2^(n-1), at most an hour. */
+    notifyMaxAttempts: int('NOTIFY_MAX_ATTEMPTS', 6),
+    notifyBackoffMs: int('NOTIFY_BACKOFF_MS', 30_000),
+    /** How long a claimed job is held; a job still 'running' past it (its worker died) is claimed again. */
+    notifyLeaseSeconds: int('NOTIFY_LEASE_SECONDS', 60),
+    /** Alert SMS one farmer gets per day (India time), at most. */
+    smsDailyCap: int('SMS_DAILY_CAP', 5),
+    /**
+     * Minutes an unacknowledged alert waits before its coordinator is told again (and as long again before the
+     * admins are), per severity; 0 = never. Today's 'high' counts as critical, 'medium' as major.
+     */
+    escalateCriticalMin: int('ESCALATE_CRITICAL_MIN', 15),
+    escalateMajorMin: int('ESCALATE_MAJOR_MIN', 60),
+    escalateMinorMin: int('ESCALATE_MINOR_MIN', 0),
+    escalateWarningMin: int('ESCALATE_WARNING_MIN', 0),
+    /** Web Push (VAPID) keys; unset = generated on first start and kept in the database (private key sealed). */
+    vapidPublicKey: str('VAPID_PUBLIC_KEY'),
+    vapidPrivateKey: str('VAPID_PRIVATE_KEY'),
+    vapidSubject: str('VAPID_SUBJECT', 'mailto:no-reply@shetmitra.local')!,
+    /**
+     * Hosts a push subscription's endpoint may be on (https only); `*.` matches any subdomain. No IP address in
+     * a private, loopback or link-local range is ever accepted…
+     */
+    pushAllowedHosts: (str('PUSH_ALLOWED_HOSTS', 'fcm.googleapis.com,updates.push.services.mozilla.com,*.notify.windows.com,web.push.apple.com') ?? '')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+    /** …unless this is on (tests and local stubs only): then http and loopback endpoints on those hosts are taken. */
+    pushAllowLocal: bool('PUSH_ALLOW_LOCAL', false),
+    /** How long a push service may take to answer, in ms. */
+    pushTimeoutMs: int('PUSH_TIMEOUT_MS', 10_000),
     /** Where the built front end lives; served with SPA fallback when present. */
     staticDir: resolve(str('STATIC_DIR', './dist')!),
     ...overrides,

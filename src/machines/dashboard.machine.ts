@@ -3,7 +3,8 @@
  * previews (5 items each); if it fails, stats fall to zero and lists to empty (spec section 8).
  * New alerts pushed by the socket feed go to the top of Recent Alerts while the dashboard is shown, and count
  * once in the alert stat. The alert engine pushes an open alert again when it re-triggers (same id, new value or
- * severity): that replaces the item where it stands and is not counted again.
+ * severity): that replaces the item where it stands and is not counted again. After a reconnect the socket could not
+ * recover (pushes were lost meanwhile), the feed's catch-up loads the dashboard again.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import {
@@ -35,6 +36,7 @@ export const ZERO_STATS: DashboardStats = { farmers: 0, coordinators: 0, activeF
 type Loaded = { stats: DashboardStats; farmers: FarmerRow[]; alerts: AlertPreview[]; fields: FieldRow[]; pins: FieldPin[] };
 /** Ids of alerts the stat already counts: those loaded with it and those pushed since. */
 type Counted = { counted: string[] };
+type FeedEvent = { type: 'alert.new' | 'alert.updated'; alert: AlertPreview } | { type: 'feed.stale' };
 
 /** A pushed alert: a new one goes on top and counts; one already known is replaced where it stands. */
 export function withPushedAlert(c: Loaded & Counted, alert: AlertPreview, isNew: boolean): Partial<Loaded & Counted> {
@@ -84,18 +86,20 @@ export const dashboardMachine = setup({
   types: {
     input: {} as DashboardInput,
     context: {} as DashboardInput & Loaded & Counted,
-    events: {} as { type: 'alert.new'; alert: AlertPreview } | { type: 'alert.updated'; alert: AlertPreview } | { type: 'nav.go'; to: string },
+    events: {} as FeedEvent | { type: 'nav.go'; to: string },
   },
   actors: {
     load: fromPromise<Loaded, DashboardInput>(({ input, signal }) => (input.kind === 'admin' ? loadAdmin(signal) : loadCoordinator(signal))),
     // The server pushes alerts to the admins' and the managing coordinator's rooms only.
-    watchAlerts: socketFeed<{ type: 'alert.new' | 'alert.updated'; alert: AlertPreview }>({
+    watchAlerts: socketFeed<FeedEvent>({
       pushes: {
         // The whole item: Recent Alerts renders it in the reader's language from its message key and values.
         'alert:new': (alert: AlertPush) => ({ type: 'alert.new' as const, alert }),
         // A re-triggered, acknowledged or assigned alert: the item changes, the count does not.
         'alert:updated': (alert: AlertPush) => ({ type: 'alert.updated' as const, alert }),
       },
+      // Pushes were lost while away: what the dashboard shows is read again.
+      catchUp: () => [{ type: 'feed.stale' }],
     }),
   },
   actions: {
@@ -122,6 +126,7 @@ export const dashboardMachine = setup({
       on: {
         'alert.new': { actions: assign(({ context, event }) => withPushedAlert(context, event.alert, true)) },
         'alert.updated': { actions: assign(({ context, event }) => withPushedAlert(context, event.alert, false)) },
+        'feed.stale': 'loading',
       },
     },
   },

@@ -13,17 +13,17 @@ import {
   listCoordinatorFields,
   listMyFields,
   type FieldDetail,
-  type FieldList,
   type FieldRow,
   type SensorTimeline,
 } from '@/services/fields';
 import type { ReadingPush } from '../../contracts/socket';
 import type { Role } from '../../contracts/roles';
 import { socketFeed } from './socketFeed';
+import { asPage, firstPage, pageLoader, staffList, STAFF_PAGE_SIZE, type Paged } from './staffList';
 
 export type LiveReading = Pick<ReadingPush, 'fieldId' | 'type' | 'value' | 'timestamp'>;
 
-export const MONITOR_PAGE_SIZE = 10;
+export const MONITOR_PAGE_SIZE = STAFF_PAGE_SIZE;
 export const TIMELINE_DAYS = 7;
 export type HealthFilter = 'all' | 'good' | 'warning' | 'alert';
 export type MonitoringInput = { actorRole: Role };
@@ -61,36 +61,51 @@ export function withReading(timeline: SensorTimeline, r: LiveReading, now = Date
   return { sensors: sensors.map((s) => ({ ...s, readings: s.readings.filter((p) => Date.parse(p.timestamp) >= since) })) };
 }
 
+type MonitoringContext = MonitoringInput &
+  Paged<'fields', FieldRow> & {
+    search: string;
+    status: HealthFilter;
+    loadFailed: boolean;
+    openId: string | null;
+    detail: FieldDetail | null;
+    timeline: SensorTimeline | null;
+    detailFailed: boolean;
+  };
+type MonitoringEvent =
+  | { type: 'search.change'; value: string }
+  | { type: 'status.change'; value: HealthFilter }
+  | { type: 'page.go'; page: number }
+  | { type: 'details.open'; id: string }
+  | { type: 'details.close' }
+  | LiveEvent
+  | { type: 'nav.back' }
+  | { type: 'nav.addField' };
+type ListQuery = { source: FieldSource; page: number; search: string; status: HealthFilter };
+
+/** The list region: the staff-list kit's paging, search and status filter; a failed load says so over an empty list. */
+const list = staffList<MonitoringContext, MonitoringEvent>({
+  id: 'fieldMonitoring',
+  rows: 'fields',
+  query: (c): ListQuery => ({ source: fieldSource(c.actorRole), page: c.page, search: c.search, status: c.status }),
+  queryEvents: {
+    'search.change': (e) => ({ search: e.value }),
+    'status.change': (e) => ({ status: e.value }),
+  },
+  loaded: () => ({ loadFailed: false }),
+  loadFailed: { set: { loadFailed: true } },
+});
+
 export const fieldMonitoringMachine = setup({
   types: {
     input: {} as MonitoringInput,
-    context: {} as MonitoringInput & {
-      page: number;
-      search: string;
-      status: HealthFilter;
-      fields: FieldRow[];
-      totalPages: number;
-      loadFailed: boolean;
-      openId: string | null;
-      detail: FieldDetail | null;
-      timeline: SensorTimeline | null;
-      detailFailed: boolean;
-    },
-    events: {} as
-      | { type: 'search.change'; value: string }
-      | { type: 'status.change'; value: HealthFilter }
-      | { type: 'page.go'; page: number }
-      | { type: 'details.open'; id: string }
-      | { type: 'details.close' }
-      | LiveEvent
-      | { type: 'nav.back' }
-      | { type: 'nav.addField' },
+    context: {} as MonitoringContext,
+    events: {} as MonitoringEvent,
   },
   actors: {
-    load: fromPromise<FieldList, { source: FieldSource; page: number; search: string; status: HealthFilter }>(({ input, signal }) => {
+    load: pageLoader(async (input: ListQuery, signal) => {
       const q = { page: input.page, limit: MONITOR_PAGE_SIZE, search: input.search || undefined, status: input.status };
-      const list = { admin: listAdminFields, coordinator: listCoordinatorFields, own: listMyFields }[input.source];
-      return list(q, signal);
+      const r = await { admin: listAdminFields, coordinator: listCoordinatorFields, own: listMyFields }[input.source](q, signal);
+      return asPage(r.fields, r.pagination);
     }),
     loadDetail: fromPromise<FieldDetail, { id: string; source: FieldSource }>(({ input, signal }) =>
       input.source === 'own' ? getMyFieldDetail(input.id, signal) : getFieldDetail(input.id, signal),
@@ -104,7 +119,7 @@ export const fieldMonitoringMachine = setup({
 }).createMachine({
   id: 'fieldMonitoring',
   context: ({ input }) => ({
-    ...input, page: 1, search: '', status: 'all', fields: [], totalPages: 1, loadFailed: false,
+    ...input, ...firstPage('fields'), search: '', status: 'all', loadFailed: false,
     openId: null, detail: null, timeline: null, detailFailed: false,
   }),
   type: 'parallel',
@@ -116,30 +131,8 @@ export const fieldMonitoringMachine = setup({
     list: {
       initial: 'loading',
       states: {
-        loading: {
-          tags: ['loading'],
-          invoke: {
-            id: 'load',
-            src: 'load',
-            input: ({ context }) => ({ source: fieldSource(context.actorRole), page: context.page, search: context.search, status: context.status }),
-            onDone: {
-              target: 'ready',
-              actions: assign({ fields: ({ event }) => event.output.fields, totalPages: ({ event }) => event.output.pagination.totalPages, loadFailed: false }),
-            },
-            onError: { target: 'ready', actions: assign({ fields: [], totalPages: 1, loadFailed: true }) },
-          },
-          on: {
-            'search.change': { target: 'loading', reenter: true, actions: assign({ search: ({ event }) => event.value, page: 1 }) },
-            'status.change': { target: 'loading', reenter: true, actions: assign({ status: ({ event }) => event.value, page: 1 }) },
-          },
-        },
-        ready: {
-          on: {
-            'search.change': { target: 'loading', actions: assign({ search: ({ event }) => event.value, page: 1 }) },
-            'status.change': { target: 'loading', actions: assign({ status: ({ event }) => event.value, page: 1 }) },
-            'page.go': { target: 'loading', actions: assign({ page: ({ context, event }) => Math.min(Math.max(1, event.page), context.totalPages) }) },
-          },
-        },
+        loading: list.loading,
+        ready: { on: list.ready },
       },
     },
     details: {

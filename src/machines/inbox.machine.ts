@@ -1,32 +1,54 @@
 /**
  * The farmer's inbox (/messages): their coordinator's messages, newest first; opening one marks it read;
- * a message pushed while the inbox is shown appears at the top at once.
+ * a message pushed while the inbox is shown appears at the top at once. After a reconnect the socket could not
+ * recover (pushes were lost meanwhile), the feed's catch-up reads the page again (after a mark-as-read under way).
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { listInbox, markMessageRead, type Inbox, type InboxMessage, type MessageNew } from '@/services/messages';
+import { listInbox, markMessageRead, type InboxMessage, type MessageNew } from '@/services/messages';
 import { socketFeed } from './socketFeed';
+import { asPage, firstPage, pageLoader, staffList, type Paged } from './staffList';
+
+type FeedEvent = { type: 'message.new'; message: MessageNew } | { type: 'feed.stale' };
+type InboxEvent = { type: 'page.go'; page: number } | { type: 'message.open'; id: string } | { type: 'message.close' } | FeedEvent;
+/** `stale`: pushes were lost while marking a message read; the page is read again once that is done. */
+type InboxContext = Paged<'messages', InboxMessage> & { unread: number; openId: string | null; loadFailed: boolean; stale: boolean };
+
+/**
+ * The list kit's paging (the server pages by 10). A failed load keeps nothing from before: no old count of unread
+ * messages, no pages to a list that did not load, no open message (a catch-up reloads with one open).
+ */
+const list = staffList<InboxContext, InboxEvent>({
+  id: 'inbox',
+  rows: 'messages',
+  query: (c) => ({ page: c.page }),
+  loaded: (out) => ({ unread: out.unread as number, loadFailed: false }),
+  loadFailed: { set: { unread: 0, loadFailed: true, openId: null } },
+});
 
 export const inboxMachine = setup({
   types: {
-    context: {} as { page: number; messages: InboxMessage[]; unread: number; totalPages: number; openId: string | null; loadFailed: boolean },
-    events: {} as
-      | { type: 'page.go'; page: number }
-      | { type: 'message.open'; id: string }
-      | { type: 'message.close' }
-      | { type: 'message.new'; message: MessageNew },
+    context: {} as InboxContext,
+    events: {} as InboxEvent,
   },
   actors: {
-    load: fromPromise<Inbox, { page: number }>(({ input, signal }) => listInbox(input.page, signal)),
+    load: pageLoader(async ({ page }: { page: number }, signal) => {
+      const r = await listInbox(page, signal);
+      return { ...asPage(r.messages, r.pagination), unread: r.unread };
+    }),
     markRead: fromPromise<unknown, { id: string }>(({ input }) => markMessageRead(input.id)),
-    watchMessages: socketFeed({ pushes: { 'message:new': (message: MessageNew) => ({ type: 'message.new' as const, message }) } }),
+    watchMessages: socketFeed<FeedEvent>({
+      pushes: { 'message:new': (message: MessageNew) => ({ type: 'message.new', message }) },
+      catchUp: () => [{ type: 'feed.stale' }],
+    }),
   },
   guards: {
+    stale: ({ context }) => context.stale,
     isUnread: ({ context, event }) =>
       event.type === 'message.open' && context.messages.some((m) => m._id === event.id && m.readAt === null),
   },
 }).createMachine({
   id: 'inbox',
-  context: { page: 1, messages: [], unread: 0, totalPages: 1, openId: null, loadFailed: false },
+  context: { ...firstPage('messages'), unread: 0, openId: null, loadFailed: false, stale: false },
   initial: 'loading',
   invoke: { id: 'watchMessages', src: 'watchMessages' },
   on: {
@@ -39,27 +61,14 @@ export const inboxMachine = setup({
   },
   states: {
     loading: {
-      tags: ['loading'],
-      invoke: {
-        id: 'load',
-        src: 'load',
-        input: ({ context }) => ({ page: context.page }),
-        onDone: {
-          target: 'ready',
-          actions: assign({
-            messages: ({ event }) => event.output.messages,
-            unread: ({ event }) => event.output.unread,
-            totalPages: ({ event }) => event.output.pagination.totalPages,
-            loadFailed: false,
-          }),
-        },
-        // Nothing from before stays: no old count of unread messages, no pages to a list that did not load.
-        onError: { target: 'ready', actions: assign({ messages: [], unread: 0, totalPages: 1, loadFailed: true }) },
-      },
+      ...list.loading,
+      entry: assign({ stale: false }),
+      // A load under way may have been answered before what was lost: it starts again.
+      on: { ...list.loading.on, 'feed.stale': { target: 'loading', reenter: true } },
     },
     ready: {
       on: {
-        'page.go': { target: 'loading', actions: assign({ page: ({ context, event }) => Math.min(Math.max(1, event.page), context.totalPages) }) },
+        ...list.ready,
         'message.open': [
           {
             guard: 'isUnread',
@@ -74,6 +83,7 @@ export const inboxMachine = setup({
           { actions: assign({ openId: ({ event }) => event.id }) },
         ],
         'message.close': { actions: assign({ openId: null }) },
+        'feed.stale': 'loading',
       },
     },
     marking: {
@@ -81,11 +91,15 @@ export const inboxMachine = setup({
         id: 'markRead',
         src: 'markRead',
         input: ({ context }) => ({ id: context.openId! }),
-        onDone: 'ready',
+        // A reload waits for the mark, so the page it reads has the message read.
+        onDone: [{ guard: 'stale', target: 'loading' }, 'ready'],
         // Marked again the next time it is opened after a reload.
-        onError: 'ready',
+        onError: [{ guard: 'stale', target: 'loading' }, 'ready'],
       },
-      on: { 'message.close': { actions: assign({ openId: null }) } },
+      on: {
+        'message.close': { actions: assign({ openId: null }) },
+        'feed.stale': { actions: assign({ stale: true }) },
+      },
     },
   },
 });

@@ -6,7 +6,6 @@ import { assign, fromPromise, setup } from 'xstate';
 import {
   getProfile,
   updateProfile,
-  type NotificationPreferences,
   type Profile,
   type ProfileDraft,
   type ProfileField,
@@ -51,7 +50,6 @@ export type ProfileEvent =
   | { type: 'profile.edit' }
   | { type: 'profile.change'; field: TextField; value: string }
   | { type: 'profile.language'; value: ProfileDraft['preferredLanguage'] }
-  | { type: 'profile.notification'; key: keyof NotificationPreferences; value: boolean }
   | { type: 'profile.pickImage'; file: File }
   | { type: 'profile.removeImage' }
   | { type: 'profile.cancel' }
@@ -120,14 +118,6 @@ export const profileMachine = setup({
       on: {
         'profile.change': { actions: fieldChanged<Context>({ draft: 'draft', problems: 'problems' }) },
         'profile.language': { actions: assign({ draft: ({ context, event }) => ({ ...context.draft!, preferredLanguage: event.value }) }) },
-        'profile.notification': {
-          actions: assign({
-            draft: ({ context, event }) => ({
-              ...context.draft!,
-              notificationPreferences: { ...context.draft!.notificationPreferences, [event.key]: event.value },
-            }),
-          }),
-        },
         'profile.openDialog': { actions: 'openDialog' },
         'profile.removeImage': { guard: 'hasImage', actions: assign({ draft: ({ context }) => ({ ...context.draft!, profileImage: null }) }) },
         'profile.cancel': { target: 'view', actions: assign({ draft: ({ context }) => draftOf(context.profile!), problems: {} }) },

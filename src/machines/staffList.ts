@@ -63,9 +63,10 @@ export type StaffListOptions<TContext extends Ctx, TEvent extends EventObject> =
   afterLoad?: string[];
   /**
    * A failed load: by default an empty list (spec section 8: 'load failures show empty lists'); `notice`
-   * also shows that notice kind over it; a transition instead replaces the default (e.g. to a `failed` state).
+   * also shows that notice kind over it; `set` also sets that context (e.g. a `loadFailed` flag the list's
+   * `loaded` clears); a transition instead replaces the default (e.g. to a `failed` state).
    */
-  loadFailed?: { notice: string } | { transition: object };
+  loadFailed?: { notice: string } | { set: Partial<TContext> } | { transition: object };
   /** The list shows a `notice` (and takes `notice.dismiss`). */
   notices?: boolean;
 };
@@ -107,6 +108,7 @@ export function staffList<TContext extends Ctx & Extras, TEvent extends EventObj
             ...rowsOf([], context),
             totalPages: 1,
             ...(options.loadFailed && 'notice' in options.loadFailed ? { notice: { kind: options.loadFailed.notice, error: asHttp(event.error) } } : {}),
+            ...(options.loadFailed && 'set' in options.loadFailed ? options.loadFailed.set : {}),
           })),
         };
 
@@ -146,7 +148,8 @@ export function staffList<TContext extends Ctx & Extras, TEvent extends EventObj
       },
       ...requery('loading'),
       ...(options.notices ? { 'notice.dismiss': { actions: set(() => ({ notice: null }) as Partial<TContext>) } } : {}),
-    },
+      // Keyed by the machine's own event types, so a list with nothing of its own in `ready` can take it as its `on`.
+    } as { [K in TEvent['type']]?: never },
     /** The query events for another place (e.g. the machine's root, `.loading`). */
     requery,
     /**

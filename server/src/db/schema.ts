@@ -7,6 +7,7 @@ import { ALERT_STATUSES, ALERT_TYPES, SEVERITIES } from '../../../contracts/aler
 import type { DiseaseResult as DiseaseResultJson } from '../../../contracts/disease';
 import { AREA_UNITS, CROP_STATUSES, FIELD_HEALTHS, IRRIGATION_TYPES, SOIL_TYPES, YIELD_UNITS } from '../../../contracts/fieldValues';
 import { LANGUAGES } from '../../../contracts/languages';
+import { DELIVERY_STATUSES, NOTIFICATION_CHANNELS, NOTIFICATION_KINDS, type NotificationSettings } from '../../../contracts/notifications';
 import { ROLES } from '../../../contracts/roles';
 import { SENSOR_STATUSES, SENSOR_TYPES } from '../../../contracts/sensorTypes';
 import {
@@ -57,6 +58,12 @@ export const recommendationStatusEnum = pgEnum('recommendation_status', ['pendin
 export const gpsStatusEnum = pgEnum('gps_status', ['active', 'inactive', 'fallow', 'sold']);
 export const gpsSoilTypeEnum = pgEnum('gps_soil_type', ['unknown', 'clay', 'loam', 'sandy', 'silt', 'peaty', 'chalky']);
 export const outboxChannelEnum = pgEnum('outbox_channel', ['email', 'sms']);
+export const notificationKindEnum = pgEnum('notification_kind', NOTIFICATION_KINDS);
+export const notificationChannelEnum = pgEnum('notification_channel', NOTIFICATION_CHANNELS);
+/** A job's state: the delivery log's statuses, plus 'running' while a worker holds it (until locked_until). */
+export const notificationJobStatusEnum = pgEnum('notification_job_status', [...DELIVERY_STATUSES, 'running']);
+/** What a job does: deliver one notification on one channel, or check whether an alert must be escalated. */
+export const notificationTaskEnum = pgEnum('notification_task', ['deliver', 'escalate']);
 
 // ---------------------------------------------------------------- people and accounts
 
@@ -83,6 +90,11 @@ export const users = pgTable(
       .$type<{ email: boolean; sms: boolean; push: boolean; alerts: boolean; reports: boolean }>()
       .notNull()
       .default({ email: true, sms: true, push: true, alerts: true, reports: true }),
+    /**
+     * Channels per notification kind and quiet hours (contracts/notifications.ts). Null: derived from
+     * notificationPreferences (modules/notifications/settings); saving them updates those five switches too.
+     */
+    notificationSettings: jsonb().$type<NotificationSettings>(),
     profileImage: text(),
     lastActiveAt: tz(),
     /**
@@ -610,4 +622,84 @@ export const diseaseDiagnoses = pgTable(
     thumbnail: text().notNull(),
   },
   (t) => [index('disease_diagnoses_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+// ---------------------------------------------------------------- notifications (issue 16)
+
+/**
+ * What a person is told (the bell's rows). One row per (recipient, subject): `subject` names the thing that
+ * happened ('alert:<id>:raised', 'alert:<id>:escalated:1', 'message:<id>'), so telling twice is a no-op.
+ * `inBell` false: the person turned the in-app channel off for this kind; the row only carries the other channels' text.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    recipientId: uuid().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    subject: text().notNull(),
+    kind: notificationKindEnum().notNull(),
+    messageKey: text().notNull(),
+    params: jsonb().$type<Record<string, string | number>>().notNull().default({}),
+    alertId: uuid().references(() => alerts.id, { onDelete: 'cascade' }),
+    messageId: uuid().references(() => messages.id, { onDelete: 'cascade' }),
+    link: text().notNull(),
+    inBell: boolean().notNull().default(true),
+    readAt: tz(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('notifications_recipient_subject_key').on(t.recipientId, t.subject),
+    index('notifications_recipient_time_idx').on(t.recipientId, t.createdAt),
+    index('notifications_unread_idx').on(t.recipientId).where(sql`${t.readAt} is null and ${t.inBell}`),
+  ],
+);
+
+/**
+ * The durable queue and the delivery log in one: a job per (subject, recipient, channel), unique by
+ * `dedupeKey`, so enqueueing twice is a no-op. Workers claim due jobs with FOR UPDATE SKIP LOCKED, set
+ * 'running' until `lockedUntil`; a job still 'running' past it (its worker died) is claimed again.
+ */
+export const notificationJobs = pgTable(
+  'notification_jobs',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    dedupeKey: text().notNull(),
+    task: notificationTaskEnum().notNull().default('deliver'),
+    kind: notificationKindEnum().notNull(),
+    channel: notificationChannelEnum(),
+    notificationId: uuid().references(() => notifications.id, { onDelete: 'cascade' }),
+    recipientId: uuid().references(() => users.id, { onDelete: 'cascade' }),
+    alertId: uuid().references(() => alerts.id, { onDelete: 'cascade' }),
+    /** Escalation stage (1: the coordinator, 2: the admins). */
+    stage: integer().notNull().default(0),
+    status: notificationJobStatusEnum().notNull().default('queued'),
+    attempts: integer().notNull().default(0),
+    runAt: tz().notNull().defaultNow(),
+    lockedUntil: tz(),
+    lastError: text(),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('notification_jobs_dedupe_key').on(t.dedupeKey),
+    index('notification_jobs_due_idx').on(t.runAt).where(sql`${t.status} in ('queued', 'retrying')`),
+    index('notification_jobs_running_idx').on(t.lockedUntil).where(sql`${t.status} = 'running'`),
+    index('notification_jobs_log_idx').on(t.createdAt, t.id),
+    index('notification_jobs_recipient_idx').on(t.recipientId, t.channel, t.createdAt),
+  ],
+);
+
+/** A browser's Web Push subscription (PushSubscription.toJSON()); removed when the push service says it is gone. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text().notNull(),
+    p256dh: text().notNull(),
+    auth: text().notNull(),
+    createdAt: createdAt(),
+    lastSuccessAt: tz(),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
 );

@@ -19,6 +19,7 @@ import recommendations from './recommendations/routes';
 import analytics from './analytics/routes';
 import gpsMapping from './gpsMapping/routes';
 import advancedAnalytics from './advancedAnalytics/routes';
+import notifications from './notifications/routes';
 
 export const modules: FastifyPluginAsync[] = [
   health,
@@ -38,4 +39,5 @@ export const modules: FastifyPluginAsync[] = [
   analytics,
   gpsMapping,
   advancedAnalytics,
+  notifications,
 ];

@@ -4,8 +4,9 @@ import { defineMessages, useIntl } from 'react-intl';
 import { changePasswordMachine, type PasswordField } from '../../machines/changePassword.machine';
 import { AccountDialog } from './AccountDialog';
 import { accountMessages as am } from './accountMessages';
-import { PasswordInput } from './PasswordInput';
+import { PasswordFields } from './PasswordInput';
 import { httpErrorMessage, weakPasswordText } from '@/i18n/httpErrors';
+import { ErrorBanner } from '@/views/ui/FormField';
 
 const m = defineMessages({
   title: { id: 'password.change.title', defaultMessage: 'Change password' },
@@ -15,10 +16,10 @@ const m = defineMessages({
   failed: { id: 'password.change.failed', defaultMessage: 'Error while changing the password' },
 });
 
-const FIELDS: { field: PasswordField; label: keyof typeof am; autoComplete: 'current-password' | 'new-password' }[] = [
-  { field: 'currentPassword', label: 'currentPassword', autoComplete: 'current-password' },
-  { field: 'newPassword', label: 'newPassword', autoComplete: 'new-password' },
-  { field: 'confirmPassword', label: 'confirmPassword', autoComplete: 'new-password' },
+const FIELDS: { field: PasswordField; autoComplete: 'current-password' | 'new-password' }[] = [
+  { field: 'currentPassword', autoComplete: 'current-password' },
+  { field: 'newPassword', autoComplete: 'new-password' },
+  { field: 'confirmPassword', autoComplete: 'new-password' },
 ];
 
 type Props = { onClose: () => void; onSuccess?: () => void; logic?: typeof changePasswordMachine };
@@ -52,24 +53,17 @@ export function ChangePasswordDialog({ onClose, onSuccess, logic = changePasswor
             actor.send({ type: 'password.submit' });
           }}
         >
-          {serverError != null && !weak && (
-            <p role="alert" className="acct-banner acct-banner--error">
-              {httpErrorMessage(intl, serverError, m.failed)}
-            </p>
-          )}
-          {FIELDS.map(({ field, label, autoComplete }) => (
-            <PasswordInput
-              key={field}
-              id={`cp-${field}`}
-              label={intl.formatMessage(am[label])}
-              value={form[field]}
-              shown={shown[field]}
-              autoComplete={autoComplete}
-              error={problems[field] ? intl.formatMessage(am[problems[field]!]) : field === 'newPassword' ? weak : undefined}
-              onChange={(value) => actor.send({ type: 'password.change', field, value })}
-              onToggle={() => actor.send({ type: 'password.toggleShow', field })}
-            />
-          ))}
+          <ErrorBanner look="acct" text={serverError != null && !weak && httpErrorMessage(intl, serverError, m.failed)} />
+          <PasswordFields
+            idPrefix="cp"
+            fields={FIELDS}
+            form={form}
+            shown={shown}
+            problems={problems}
+            weak={weak}
+            onChange={(field, value) => actor.send({ type: 'password.change', field, value })}
+            onToggle={(field) => actor.send({ type: 'password.toggleShow', field })}
+          />
           <div className="acct-actions">
             <button type="button" onClick={() => actor.send({ type: 'password.cancel' })}>
               {intl.formatMessage(am.cancel)}

@@ -6,6 +6,7 @@ import './account.css';
 import { accountMessages as am } from './accountMessages';
 import { statusOf } from '@/i18n/httpErrors';
 import { SmsResetForm } from './SmsResetForm';
+import { ErrorBanner, TextField } from '@/views/ui/FormField';
 
 const m = defineMessages({
   title: { id: 'forgot.title', defaultMessage: 'Forgot Password' },
@@ -50,28 +51,18 @@ export function ForgotPasswordView({ logic = forgotPasswordMachine }: { logic?: 
             }}
           >
             <p>{intl.formatMessage(m.explain)}</p>
-            {state === 'failed' && (
-              <p role="alert" className="acct-banner acct-banner--error">
-                {intl.formatMessage(statusOf(error) === 429 ? am.tooMany : m.failed)}
-              </p>
-            )}
-            <div className="acct-field">
-              <label htmlFor="forgot-email">{intl.formatMessage(m.email)}</label>
-              <input
-                id="forgot-email"
-                type="email"
-                autoComplete="email"
-                maxLength={254}
-                value={email}
-                aria-invalid={!!problem}
-                onChange={(e) => actor.send({ type: 'forgot.change', value: e.target.value })}
-              />
-              {problem && (
-                <p className="acct-error-text" role="alert">
-                  {intl.formatMessage(am[problem])}
-                </p>
-              )}
-            </div>
+            <ErrorBanner look="acct" text={state === 'failed' && intl.formatMessage(statusOf(error) === 429 ? am.tooMany : m.failed)} />
+            <TextField
+              look="acct"
+              id="forgot-email"
+              label={intl.formatMessage(m.email)}
+              type="email"
+              autoComplete="email"
+              maxLength={254}
+              value={email}
+              onValue={(value) => actor.send({ type: 'forgot.change', value })}
+              error={problem && intl.formatMessage(am[problem])}
+            />
             <button type="submit" className="acct-primary" disabled={state === 'sending'}>
               {intl.formatMessage(state === 'sending' ? m.sending : m.send)}
             </button>

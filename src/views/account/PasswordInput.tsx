@@ -1,5 +1,5 @@
-import { useIntl } from 'react-intl';
-import { hidePassword, showPassword } from './accountMessages';
+import { useIntl, type MessageDescriptor } from 'react-intl';
+import { accountMessages as am, hidePassword, showPassword } from './accountMessages';
 
 type Props = {
   id: string;
@@ -46,4 +46,37 @@ export function PasswordInput({ id, label, value, shown, error, autoComplete, on
       )}
     </div>
   );
+}
+
+/** The password fields of a form: each with its problem, the new one also with the server's "too weak" reason. */
+export function PasswordFields<F extends string>(props: {
+  idPrefix: string;
+  fields: readonly { field: F; autoComplete?: Props['autoComplete'] }[];
+  form: Record<F, string>;
+  /** One show/hide switch for all, or one a field. */
+  shown: boolean | Record<F, boolean>;
+  problems: Partial<Record<F, keyof typeof am | undefined>>;
+  /** The server's reason a new password is too weak (under the new password). */
+  weak?: string;
+  onChange: (field: F, value: string) => void;
+  onToggle: (field: F) => void;
+}) {
+  const intl = useIntl();
+  const say = (key: keyof typeof am) => intl.formatMessage(am[key] as MessageDescriptor);
+  return props.fields.map(({ field, autoComplete = 'new-password' }) => {
+    const problem = props.problems[field];
+    return (
+      <PasswordInput
+        key={field}
+        id={`${props.idPrefix}-${field}`}
+        label={say(field as keyof typeof am)}
+        value={props.form[field]}
+        shown={typeof props.shown === 'boolean' ? props.shown : props.shown[field]}
+        autoComplete={autoComplete}
+        error={problem ? say(problem) : field === 'newPassword' ? props.weak : undefined}
+        onChange={(value) => props.onChange(field, value)}
+        onToggle={() => props.onToggle(field)}
+      />
+    );
+  });
 }

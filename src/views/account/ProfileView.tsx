@@ -3,11 +3,13 @@ import { defineMessages, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { ProfileContext } from '../../machines/profile.context';
 import { profileMachine, type SecurityDialog, type TextField } from '../../machines/profile.machine';
+import { notificationSettingsMachine } from '../../machines/notificationSettings.machine';
 import { identityChanged } from '../../machines/accountRules';
 import './account.css';
 import { accountMessages as am } from './accountMessages';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { LoginHistoryDialog } from './LoginHistoryDialog';
+import { NotificationSettingsCard } from './NotificationSettingsCard';
 import { serverWords } from '@/i18n/httpErrors';
 import { TestServerButton } from './TestServerButton';
 import { TwoFactorDialog } from './twoFactor/TwoFactorDialog';
@@ -38,12 +40,6 @@ const m = defineMessages({
   marathi: { id: 'profile.language.marathi', defaultMessage: 'मराठी' },
   english: { id: 'profile.language.english', defaultMessage: 'English' },
   hindi: { id: 'profile.language.hindi', defaultMessage: 'हिंदी' },
-  notifications: { id: 'profile.notifications', defaultMessage: 'Notifications' },
-  notifyEmail: { id: 'profile.notify.email', defaultMessage: 'By email' },
-  notifySms: { id: 'profile.notify.sms', defaultMessage: 'By SMS' },
-  notifyPush: { id: 'profile.notify.push', defaultMessage: 'Push notifications' },
-  notifyAlerts: { id: 'profile.notify.alerts', defaultMessage: 'Field alerts' },
-  notifyReports: { id: 'profile.notify.reports', defaultMessage: 'Reports' },
   photo: { id: 'profile.photo', defaultMessage: 'Profile photo' },
   changePhoto: { id: 'profile.photo.change', defaultMessage: 'Choose photo' },
   removePhoto: { id: 'profile.photo.remove', defaultMessage: 'Remove photo' },
@@ -102,25 +98,24 @@ const INPUT: Partial<Record<TextField, { type?: string; inputMode?: 'numeric' | 
   address: { maxLength: 300, autoComplete: 'street-address' },
   currentPassword: { type: 'password', maxLength: 128, autoComplete: 'current-password' },
 };
-const NOTIFY = [
-  ['email', m.notifyEmail],
-  ['sms', m.notifySms],
-  ['push', m.notifyPush],
-  ['alerts', m.notifyAlerts],
-  ['reports', m.notifyReports],
-] as const;
 
 /** /profile: the signed-in user's own profile and security settings. */
-export function ProfileView({ logic = profileMachine }: { logic?: typeof profileMachine }) {
+export function ProfileView({
+  logic = profileMachine,
+  settingsLogic = notificationSettingsMachine,
+}: {
+  logic?: typeof profileMachine;
+  settingsLogic?: typeof notificationSettingsMachine;
+}) {
   return (
     <ProfileContext.Provider logic={logic}>
       <AppHeader />
-      <ProfileScreen />
+      <ProfileScreen settingsLogic={settingsLogic} />
     </ProfileContext.Provider>
   );
 }
 
-function ProfileScreen() {
+function ProfileScreen({ settingsLogic }: { settingsLogic: typeof notificationSettingsMachine }) {
   const intl = useIntl();
   const actor = ProfileContext.useActorRef();
   const loading = ProfileContext.useSelector((s) => s.matches('loading'));
@@ -166,6 +161,7 @@ function ProfileScreen() {
               </div>
             </section>
           </aside>
+          <NotificationSettingsCard logic={settingsLogic} />
         </div>
       )}
       {dialog === 'password' && <ChangePasswordDialog onClose={closeDialog} />}
@@ -346,20 +342,6 @@ function ProfileCard() {
             ))}
           </select>
         </div>
-        <fieldset className="acct-checks">
-          <legend>{intl.formatMessage(m.notifications)}</legend>
-          {NOTIFY.map(([key, label]) => (
-            <label key={key}>
-              <input
-                type="checkbox"
-                checked={(shown ?? profile).notificationPreferences[key]}
-                disabled={!editing || saving}
-                onChange={(e) => actor.send({ type: 'profile.notification', key, value: e.target.checked })}
-              />
-              {intl.formatMessage(label)}
-            </label>
-          ))}
-        </fieldset>
       </fieldset>
 
       <div className="acct-actions">

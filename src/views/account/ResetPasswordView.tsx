@@ -4,8 +4,9 @@ import { Link, useSearch } from 'wouter';
 import { resetPasswordMachine, type ResetField } from '../../machines/resetPassword.machine';
 import './account.css';
 import { accountMessages as am } from './accountMessages';
-import { PasswordInput } from './PasswordInput';
+import { PasswordFields } from './PasswordInput';
 import { httpErrorMessage, statusOf, weakPasswordText } from '@/i18n/httpErrors';
+import { ErrorBanner } from '@/views/ui/FormField';
 
 const m = defineMessages({
   title: { id: 'reset.title', defaultMessage: 'Reset Password' },
@@ -29,10 +30,7 @@ const invite = defineMessages({
   again: { id: 'setPassword.again', defaultMessage: 'Reset the password instead' },
 });
 
-const FIELDS: { field: ResetField; label: 'newPassword' | 'confirmPassword' }[] = [
-  { field: 'newPassword', label: 'newPassword' },
-  { field: 'confirmPassword', label: 'confirmPassword' },
-];
+const FIELDS: { field: ResetField }[] = [{ field: 'newPassword' }, { field: 'confirmPassword' }];
 
 type Props = { logic?: typeof resetPasswordMachine; token?: string; purpose?: 'reset' | 'invite' };
 
@@ -81,28 +79,28 @@ export function ResetPasswordView({ logic = resetPasswordMachine, token, purpose
             }}
           >
             {w.intro && <p>{intl.formatMessage(w.intro)}</p>}
-            {serverError != null && !weak && (
-              <p role="alert" className="acct-banner acct-banner--error">
-                {statusOf(serverError) === 429
+            <ErrorBanner
+              look="acct"
+              text={
+                serverError != null &&
+                !weak &&
+                (statusOf(serverError) === 429
                   ? intl.formatMessage(am.tooMany)
                   : linkRefused && purpose === 'invite'
                     ? intl.formatMessage(w.invalidLink)
-                    : httpErrorMessage(intl, serverError, am.network)}
-              </p>
-            )}
-            {FIELDS.map(({ field, label }) => (
-              <PasswordInput
-                key={field}
-                id={`reset-${field}`}
-                label={intl.formatMessage(am[label])}
-                value={form[field]}
-                shown={shown}
-                autoComplete="new-password"
-                error={problems[field] ? intl.formatMessage(am[problems[field]!]) : field === 'newPassword' ? weak : undefined}
-                onChange={(value) => actor.send({ type: 'reset.change', field, value })}
-                onToggle={() => actor.send({ type: 'reset.toggleShow' })}
-              />
-            ))}
+                    : httpErrorMessage(intl, serverError, am.network))
+              }
+            />
+            <PasswordFields
+              idPrefix="reset"
+              fields={FIELDS}
+              form={form}
+              shown={shown}
+              problems={problems}
+              weak={weak}
+              onChange={(field, value) => actor.send({ type: 'reset.change', field, value })}
+              onToggle={() => actor.send({ type: 'reset.toggleShow' })}
+            />
             <button type="submit" className="acct-primary" disabled={state === 'submitting'}>
               {intl.formatMessage(state === 'submitting' ? m.submitting : m.submit)}
             </button>

@@ -8,8 +8,9 @@ import { Link } from 'wouter';
 import { smsResetMachine, type SmsResetField } from '../../machines/smsReset.machine';
 import type { OtpProblem } from '../../machines/otpLogin.machine';
 import { accountMessages as am } from './accountMessages';
-import { PasswordInput } from './PasswordInput';
+import { PasswordFields } from './PasswordInput';
 import { httpErrorMessage, statusOf, weakPasswordText } from '@/i18n/httpErrors';
+import { ErrorBanner, TextField } from '@/views/ui/FormField';
 
 const m = defineMessages({
   explain: { id: 'smsReset.explain', defaultMessage: 'Enter your registered mobile number. We will send a 6-digit code by SMS.' },
@@ -36,7 +37,7 @@ const PROBLEM: Record<OtpProblem, MessageDescriptor> = {
   codeRequired: m.codeRequired,
   codeInvalid: m.codeInvalid,
 };
-const FIELDS: SmsResetField[] = ['newPassword', 'confirmPassword'];
+const FIELDS: { field: SmsResetField }[] = [{ field: 'newPassword' }, { field: 'confirmPassword' }];
 
 export function SmsResetForm({ logic = smsResetMachine }: { logic?: typeof smsResetMachine }) {
   const intl = useIntl();
@@ -80,15 +81,17 @@ export function SmsResetForm({ logic = smsResetMachine }: { logic?: typeof smsRe
         }}
       >
         <p>{t(m.explain)}</p>
-        <ErrorBanner text={errorText} />
-        <NumberField
+        <ErrorBanner look="acct" text={errorText} />
+        <TextField
+          look="acct"
           id="sms-reset-phone"
           type="tel"
+          inputMode="numeric"
           label={t(m.phone)}
           autoComplete="tel-national"
           value={phone}
-          problem={problem ? t(PROBLEM[problem]) : null}
-          onChange={(value) => actor.send({ type: 'sms.phoneChange', value })}
+          error={problem && t(PROBLEM[problem])}
+          onValue={(value) => actor.send({ type: 'sms.phoneChange', value })}
         />
         <button type="submit" className="acct-primary" disabled={busy}>
           {t(busy ? m.sending : m.send)}
@@ -108,28 +111,27 @@ export function SmsResetForm({ logic = smsResetMachine }: { logic?: typeof smsRe
       <p role="status" className="acct-banner acct-banner--ok">
         {t(m.sent)}
       </p>
-      <ErrorBanner text={errorText} />
-      <NumberField
+      <ErrorBanner look="acct" text={errorText} />
+      <TextField
+        look="acct"
         id="sms-reset-code"
+        inputMode="numeric"
         label={t(m.code)}
         autoComplete="one-time-code"
         value={code}
-        problem={problem ? t(PROBLEM[problem]) : null}
-        onChange={(value) => actor.send({ type: 'sms.codeChange', value })}
+        error={problem && t(PROBLEM[problem])}
+        onValue={(value) => actor.send({ type: 'sms.codeChange', value })}
       />
-      {FIELDS.map((field) => (
-        <PasswordInput
-          key={field}
-          id={`sms-reset-${field}`}
-          label={t(am[field])}
-          value={form[field]}
-          shown={shown}
-          autoComplete="new-password"
-          error={problems[field] ? t(am[problems[field]!]) : field === 'newPassword' ? weak : undefined}
-          onChange={(value) => actor.send({ type: 'sms.change', field, value })}
-          onToggle={() => actor.send({ type: 'sms.toggleShow' })}
-        />
-      ))}
+      <PasswordFields
+        idPrefix="sms-reset"
+        fields={FIELDS}
+        form={form}
+        shown={shown}
+        problems={problems}
+        weak={weak}
+        onChange={(field, value) => actor.send({ type: 'sms.change', field, value })}
+        onToggle={() => actor.send({ type: 'sms.toggleShow' })}
+      />
       <div className="acct-actions">
         <button type="button" disabled={busy} onClick={() => actor.send({ type: 'sms.changeNumber' })}>
           {t(m.changeNumber)}
@@ -139,44 +141,5 @@ export function SmsResetForm({ logic = smsResetMachine }: { logic?: typeof smsRe
         </button>
       </div>
     </form>
-  );
-}
-
-function ErrorBanner({ text }: { text: string | null }) {
-  return text ? (
-    <p role="alert" className="acct-banner acct-banner--error">
-      {text}
-    </p>
-  ) : null;
-}
-
-/** The phone number or the code: digits typed on the phone's number pad, with the step's problem under it. */
-function NumberField(props: {
-  id: string;
-  label: string;
-  value: string;
-  autoComplete: string;
-  type?: 'tel';
-  problem: string | null;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <div className="acct-field">
-      <label htmlFor={props.id}>{props.label}</label>
-      <input
-        id={props.id}
-        type={props.type}
-        inputMode="numeric"
-        autoComplete={props.autoComplete}
-        value={props.value}
-        aria-invalid={!!props.problem}
-        onChange={(e) => props.onChange(e.target.value)}
-      />
-      {props.problem && (
-        <p className="acct-error-text" role="alert">
-          {props.problem}
-        </p>
-      )}
-    </div>
   );
 }

@@ -5,6 +5,7 @@ import type { loginTwoFactorMachine } from '../../machines/loginTwoFactor.machin
 import './account.css';
 import { accountMessages as am } from './accountMessages';
 import { statusOf } from '@/i18n/httpErrors';
+import { ErrorBanner, TextField } from '@/views/ui/FormField';
 
 const m = defineMessages({
   title: { id: 'loginCode.title', defaultMessage: 'Two-step verification' },
@@ -47,29 +48,19 @@ export function TwoFactorLoginStep({ actor }: { actor: ActorRefFrom<typeof login
     >
       <h2>{intl.formatMessage(m.title)}</h2>
       <p>{intl.formatMessage(m.explain)}</p>
-      {errorText && (
-        <p role="alert" className="acct-banner acct-banner--error">
-          {errorText}
-        </p>
-      )}
-      <div className="acct-field">
-        <label htmlFor="login-code">{intl.formatMessage(m.code)}</label>
-        <input
-          id="login-code"
-          autoComplete="one-time-code"
-          inputMode="text"
-          maxLength={9}
-          autoFocus
-          value={code}
-          aria-invalid={codeMissing}
-          onChange={(e) => actor.send({ type: 'loginCode.change', value: e.target.value })}
-        />
-        {codeMissing && (
-          <p className="acct-error-text" role="alert">
-            {intl.formatMessage(m.required)}
-          </p>
-        )}
-      </div>
+      <ErrorBanner look="acct" text={errorText} />
+      <TextField
+        look="acct"
+        id="login-code"
+        label={intl.formatMessage(m.code)}
+        autoComplete="one-time-code"
+        inputMode="text"
+        maxLength={9}
+        autoFocus
+        value={code}
+        onValue={(value) => actor.send({ type: 'loginCode.change', value })}
+        error={codeMissing && intl.formatMessage(m.required)}
+      />
       <div className="acct-actions">
         <button type="button" className="button button-secondary" onClick={() => actor.send({ type: 'loginCode.cancel' })}>
           {intl.formatMessage(m.back)}

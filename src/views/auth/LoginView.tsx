@@ -18,6 +18,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { LoginFailure } from '@/machines/session.machine';
 import { isMobileUserAgent } from '@/views/ui/device';
 import { LanguageSwitcher } from '@/views/ui/LanguageSwitcher';
+import { ErrorBanner, TextField } from '@/views/ui/FormField';
 import { Logo } from '@/views/ui/Logo';
 
 const m = defineMessages({
@@ -118,46 +119,26 @@ export function LoginView({ userAgent = navigator.userAgent, logic = loginFormMa
         {mode === 'email' ? (
           // Keyed forms: React must not reuse the password input as the phone input when the tab changes.
           <form key="email" className="form" onSubmit={submit('login.submitted')} noValidate aria-label={intl.formatMessage(m.heading)} aria-busy={submitting}>
-            <div className="form-row">
-              <label htmlFor="login-email">{intl.formatMessage(m.email)}</label>
-              <input
-                id="login-email"
-                type="email"
-                inputMode="email"
-                autoComplete="username"
-                value={email}
-                onChange={(e) => form.send({ type: 'login.emailChanged', value: e.target.value })}
-                aria-invalid={Boolean(emailError)}
-                aria-describedby={emailError ? 'login-email-error' : undefined}
-              />
-              {emailError && (
-                <p id="login-email-error" className="field-error">
-                  {intl.formatMessage(FIELD_ERROR.email[emailError])}
-                </p>
-              )}
-            </div>
-            <div className="form-row">
-              <label htmlFor="login-password">{intl.formatMessage(m.password)}</label>
-              <input
-                id="login-password"
-                type="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => form.send({ type: 'login.passwordChanged', value: e.target.value })}
-                aria-invalid={Boolean(passwordError)}
-                aria-describedby={passwordError ? 'login-password-error' : undefined}
-              />
-              {passwordError && (
-                <p id="login-password-error" className="field-error">
-                  {intl.formatMessage(FIELD_ERROR.password[passwordError])}
-                </p>
-              )}
-            </div>
-            {failure && (
-              <p className="banner banner-error" role="alert">
-                {failureText(failure)}
-              </p>
-            )}
+            <TextField
+              id="login-email"
+              label={intl.formatMessage(m.email)}
+              type="email"
+              inputMode="email"
+              autoComplete="username"
+              value={email}
+              onValue={(value) => form.send({ type: 'login.emailChanged', value })}
+              error={emailError && intl.formatMessage(FIELD_ERROR.email[emailError])}
+            />
+            <TextField
+              id="login-password"
+              label={intl.formatMessage(m.password)}
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onValue={(value) => form.send({ type: 'login.passwordChanged', value })}
+              error={passwordError && intl.formatMessage(FIELD_ERROR.password[passwordError])}
+            />
+            <ErrorBanner text={failure && failureText(failure)} />
             <button type="submit" className="button button-primary button-block" disabled={submitting}>
               {intl.formatMessage(submitting ? m.submitting : m.submit)}
             </button>
@@ -178,10 +159,7 @@ export function LoginView({ userAgent = navigator.userAgent, logic = loginFormMa
         ) : (
           <form key="otp" className="form" onSubmit={submit('login.otpSubmitted')} noValidate aria-label={intl.formatMessage(m.otpMode)}>
             <p className="banner banner-info">{intl.formatMessage(m.otpComingSoon)}</p>
-            <div className="form-row">
-              <label htmlFor="login-phone">{intl.formatMessage(m.phone)}</label>
-              <input id="login-phone" type="tel" inputMode="numeric" autoComplete="tel" maxLength={10} />
-            </div>
+            <TextField id="login-phone" label={intl.formatMessage(m.phone)} type="tel" inputMode="numeric" autoComplete="tel" maxLength={10} />
             {otpAnswered && (
               <p className="banner banner-warn" role="alert">
                 {intl.formatMessage(m.otpFuture)}

@@ -9,6 +9,7 @@ import type { ActorRefFrom } from 'xstate';
 import { httpErrorMessage } from '@/i18n/httpErrors';
 import type { OtpProblem, otpLoginMachine } from '@/machines/otpLogin.machine';
 import { formatNum } from '@/i18n/format';
+import { ErrorBanner, TextField } from '@/views/ui/FormField';
 
 const m = defineMessages({
   form: { id: 'login.mode.otp', defaultMessage: 'OTP Login' },
@@ -72,30 +73,18 @@ export function OtpLoginForm({ actor, onBack }: { actor: ActorRefFrom<typeof otp
     return (
       <form key="otp-phone" className="form" onSubmit={send('otp.request')} noValidate aria-label={intl.formatMessage(m.form)} aria-busy={requesting}>
         <p className="otp-hint">{intl.formatMessage(m.phoneHint)}</p>
-        <div className="form-row">
-          <label htmlFor="login-phone">{intl.formatMessage(m.phone)}</label>
-          <input
-            id="login-phone"
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            placeholder="98XXXXXXXX"
-            value={phone}
-            onChange={(e) => actor.send({ type: 'otp.phoneChange', value: e.target.value })}
-            aria-invalid={Boolean(problemText)}
-            aria-describedby={problemText ? 'login-phone-error' : undefined}
-          />
-          {problemText && (
-            <p id="login-phone-error" className="field-error">
-              {problemText}
-            </p>
-          )}
-        </div>
-        {errorText && (
-          <p className="banner banner-error" role="alert">
-            {errorText}
-          </p>
-        )}
+        <TextField
+          id="login-phone"
+          label={intl.formatMessage(m.phone)}
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          placeholder="98XXXXXXXX"
+          value={phone}
+          onValue={(value) => actor.send({ type: 'otp.phoneChange', value })}
+          error={problemText}
+        />
+        <ErrorBanner text={errorText} />
         <button type="submit" className="button button-primary button-block" disabled={requesting}>
           {intl.formatMessage(requesting ? m.sending : m.send)}
         </button>
@@ -109,34 +98,22 @@ export function OtpLoginForm({ actor, onBack }: { actor: ActorRefFrom<typeof otp
       <p className="banner banner-info" role="status">
         {intl.formatMessage(sentTo, { phone })}
       </p>
-      <div className="form-row">
-        <label htmlFor="login-otp">{intl.formatMessage(m.code)}</label>
-        <input
-          id="login-otp"
-          type="text"
-          inputMode="numeric"
-          pattern="[0-9]*"
-          autoComplete="one-time-code"
-          maxLength={6}
-          className="otp-code"
-          autoFocus
-          value={code}
-          disabled={locked}
-          onChange={(e) => actor.send({ type: 'otp.codeChange', value: e.target.value })}
-          aria-invalid={Boolean(problemText)}
-          aria-describedby={problemText ? 'login-otp-error' : undefined}
-        />
-        {problemText && (
-          <p id="login-otp-error" className="field-error">
-            {problemText}
-          </p>
-        )}
-      </div>
-      {errorText && (
-        <p className="banner banner-error" role="alert">
-          {errorText}
-        </p>
-      )}
+      <TextField
+        id="login-otp"
+        label={intl.formatMessage(m.code)}
+        type="text"
+        inputMode="numeric"
+        pattern="[0-9]*"
+        autoComplete="one-time-code"
+        maxLength={6}
+        className="otp-code"
+        autoFocus
+        value={code}
+        disabled={locked}
+        onValue={(value) => actor.send({ type: 'otp.codeChange', value })}
+        error={problemText}
+      />
+      <ErrorBanner text={errorText} />
       <button type="submit" className="button button-primary button-block" disabled={verifying || resending || locked}>
         {intl.formatMessage(verifying ? m.verifying : m.verify)}
       </button>

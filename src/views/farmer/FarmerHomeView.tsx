@@ -17,6 +17,7 @@ import { ChatbotSlot } from './ChatbotSlot';
 import { ReadingTiles } from './ReadingTiles';
 import { SilentSensors } from './SilentSensors';
 import './farmerHome.css';
+import { FieldOptions } from '@/views/ui/FieldOptions';
 
 const DualAxisChart = lazy(() => import('@/views/charts/DualAxisChart'));
 
@@ -115,11 +116,7 @@ function FarmerHome({ chatbot, alerts }: { chatbot: ReactNode; alerts: ReactNode
           <div className="form-row field-picker">
             <label htmlFor="farmer-home-field">{intl.formatMessage(m.field)}</label>
             <select id="farmer-home-field" value={selected ?? ''} onChange={(e) => home.send({ type: 'field.select', fieldId: e.target.value })}>
-              {fields.map((f) => (
-                <option key={f._id} value={f._id}>
-                  {f.name} ({f.fieldId})
-                </option>
-              ))}
+              <FieldOptions fields={fields} />
             </select>
           </div>
         )}

@@ -47,7 +47,7 @@ const TIMELINE = {
 const logicWith = (detail: () => Promise<FieldDetail>, timeline: () => Promise<typeof TIMELINE>) =>
   fieldMonitoringMachine.provide({
     actors: {
-      load: fromPromise(async () => ({ fields: [ROW], pagination: { page: 1, limit: 10, total: 1, totalPages: 1 } })),
+      load: fromPromise(async () => ({ items: [ROW], totalPages: 1 })),
       loadDetail: fromPromise(detail) as never,
       loadTimeline: fromPromise(timeline) as never,
       watchReadings: fromCallback(() => () => {}) as never,

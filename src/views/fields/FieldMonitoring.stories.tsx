@@ -4,6 +4,7 @@ import { fromCallback, fromPromise } from 'xstate';
 import mr from '@/i18n/messages/mr.json';
 import { FieldMonitoringContext } from '@/machines/fieldMonitoring.context';
 import { fieldMonitoringMachine, type MonitoringInput } from '@/machines/fieldMonitoring.machine';
+import { asPage } from '@/machines/staffList';
 import type { FieldList } from '../../../contracts/fields';
 import { storyFieldRow } from './fieldStoryFixtures';
 import { FieldMonitoring } from './FieldMonitoring';
@@ -18,7 +19,11 @@ const navigate = fn<(to: string) => void>();
 
 const logic = fieldMonitoringMachine.provide({
   actors: {
-    load: fromPromise(({ input }) => load(input)),
+    // The story fakes the server's answer; the machine's list holds it as a page.
+    load: fromPromise(async ({ input }) => {
+      const r = await load(input);
+      return asPage(r.fields, r.pagination);
+    }),
     loadDetail: fromPromise(() => new Promise(() => {})) as never,
     loadTimeline: fromPromise(() => new Promise(() => {})) as never,
     watchReadings: fromCallback(() => () => {}) as never,

@@ -9,10 +9,12 @@ import { CoordinatorFarmersContext } from '@/machines/coordinatorFarmers.context
 import type { StatusFilter } from '@/machines/coordinatorFarmers.machine';
 import { Pager } from '@/views/ui/Pager';
 import { httpErrorMessage } from '@/i18n/httpErrors';
-import { EditPersonDialog } from './EditPersonDialog';
+import { EditFarmerDialog } from './EditPersonDialog';
 import { pm } from './peopleMessages';
 import { EmptyRow, HeaderRow, NoticeBanner, RowAction, SearchBox, StatusBadge } from './tableParts';
 import { formatNum } from '@/i18n/format';
+import { FormDialog } from '@/views/ui/FormDialog';
+import { ErrorBanner } from '@/views/ui/FormField';
 
 const FILTERS: [StatusFilter, MessageDescriptor][] = [
   ['all', pm.filterAll],
@@ -107,48 +109,28 @@ export function CoordinatorFarmers() {
       </table>
       <Pager page={page} totalPages={totalPages} numbered={false} onGo={(p) => actor.send({ type: 'page.go', page: p })} />
       {composing && (
-        <div className="dialog-backdrop">
-          <form
-            role="dialog"
-            aria-modal="true"
-            aria-label={t(pm.sendMessage)}
-            className="dialog"
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              actor.send({ type: 'message.send' });
-            }}
-          >
-            <h2>{t(pm.sendMessage)}</h2>
-            <p>{t(pm.selectedCount, { count: selected.length })}</p>
-            {notice && (
-              <p role="alert" className="banner banner-error">
-                {noticeText()}
-              </p>
-            )}
-            <label>
-              <span>{t(pm.subject)}</span>
-              <input name="subject" value={subject} onChange={(e) => actor.send({ type: 'message.change', key: 'subject', value: e.target.value })} />
-            </label>
-            <label>
-              <span>{t(pm.messageBody)}</span>
-              <textarea name="message" rows={4} value={message} onChange={(e) => actor.send({ type: 'message.change', key: 'message', value: e.target.value })} />
-            </label>
-            <div className="form-actions">
-              <button type="button" onClick={() => actor.send({ type: 'message.cancel' })}>
-                {t(pm.cancel)}
-              </button>
-              <button type="submit" className="primary" disabled={busy}>
-                {t(busy ? pm.sending : pm.send)}
-              </button>
-            </div>
-          </form>
-        </div>
+        <FormDialog
+          title={t(pm.sendMessage)}
+          cancel={t(pm.cancel)}
+          submit={t(busy ? pm.sending : pm.send)}
+          busy={busy}
+          onSubmit={() => actor.send({ type: 'message.send' })}
+          onCancel={() => actor.send({ type: 'message.cancel' })}
+        >
+          <p>{t(pm.selectedCount, { count: selected.length })}</p>
+          <ErrorBanner text={notice && noticeText()} />
+          <label>
+            <span>{t(pm.subject)}</span>
+            <input name="subject" value={subject} onChange={(e) => actor.send({ type: 'message.change', key: 'subject', value: e.target.value })} />
+          </label>
+          <label>
+            <span>{t(pm.messageBody)}</span>
+            <textarea name="message" rows={4} value={message} onChange={(e) => actor.send({ type: 'message.change', key: 'message', value: e.target.value })} />
+          </label>
+        </FormDialog>
       )}
-      <EditPersonDialog
+      <EditFarmerDialog
         {...editing}
-        title={pm.editFarmer}
-        failedText={pm.updateFarmerFailed}
         saving={busy}
         showStatus={false}
         send={actor.send}

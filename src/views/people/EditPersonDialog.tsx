@@ -4,6 +4,8 @@ import type { PersonEditContext, PersonEditEvent } from '@/machines/personEditin
 import { httpErrorMessage } from '@/i18n/httpErrors';
 import { ConfirmDialog } from './ConfirmDialog';
 import { pm } from './peopleMessages';
+import { FormDialog } from '@/views/ui/FormDialog';
+import { ErrorBanner } from '@/views/ui/FormField';
 
 /** The machine's edit context (`personEditOf`) plus what differs per screen; renders nothing while `edit` is null. */
 type Props = PersonEditContext & {
@@ -37,54 +39,42 @@ export function EditPersonDialog(p: Props) {
     );
   }
   return (
-    <div className="dialog-backdrop">
-      <form
-        role="dialog"
-        aria-modal="true"
-        aria-label={t(p.title)}
-        className="dialog"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          p.send({ type: 'edit.save' });
-        }}
-      >
-        <h2>{t(p.title)}</h2>
-        {p.editProblem && (
-          <p role="alert" className="banner banner-error">
-            {p.editProblem === 'failed' ? httpErrorMessage(intl, p.editError, p.failedText) : t(PROBLEM[p.editProblem])}
-          </p>
-        )}
+    <FormDialog
+      title={t(p.title)}
+      cancel={t(pm.cancel)}
+      submit={t(p.saving ? pm.saving : pm.save)}
+      busy={p.saving}
+      cancelDisabled={p.saving}
+      onSubmit={() => p.send({ type: 'edit.save' })}
+      onCancel={() => p.send({ type: 'edit.cancel' })}
+    >
+      <ErrorBanner text={p.editProblem && (p.editProblem === 'failed' ? httpErrorMessage(intl, p.editError, p.failedText) : t(PROBLEM[p.editProblem]))} />
+      <label>
+        <span>{t(pm.name)} *</span>
+        <input name="edit-name" value={draft.name} onChange={change('name')} />
+      </label>
+      <label>
+        <span>{t(pm.email)} *</span>
+        <input name="edit-email" type="email" value={draft.email} onChange={change('email')} />
+      </label>
+      <label>
+        <span>{t(pm.phoneNumber)} *</span>
+        <input name="edit-phoneNumber" type="tel" value={draft.phoneNumber} onChange={change('phoneNumber')} />
+      </label>
+      {p.showStatus && (
         <label>
-          <span>{t(pm.name)} *</span>
-          <input name="edit-name" value={draft.name} onChange={change('name')} />
+          <span>{t(pm.status)}</span>
+          <select name="edit-status" value={draft.status} onChange={change('status')}>
+            <option value="Active">{t(pm.active)}</option>
+            <option value="Inactive">{t(pm.inactive)}</option>
+          </select>
         </label>
-        <label>
-          <span>{t(pm.email)} *</span>
-          <input name="edit-email" type="email" value={draft.email} onChange={change('email')} />
-        </label>
-        <label>
-          <span>{t(pm.phoneNumber)} *</span>
-          <input name="edit-phoneNumber" type="tel" value={draft.phoneNumber} onChange={change('phoneNumber')} />
-        </label>
-        {p.showStatus && (
-          <label>
-            <span>{t(pm.status)}</span>
-            <select name="edit-status" value={draft.status} onChange={change('status')}>
-              <option value="Active">{t(pm.active)}</option>
-              <option value="Inactive">{t(pm.inactive)}</option>
-            </select>
-          </label>
-        )}
-        <div className="form-actions">
-          <button type="button" disabled={p.saving} onClick={() => p.send({ type: 'edit.cancel' })}>
-            {t(pm.cancel)}
-          </button>
-          <button type="submit" className="primary" disabled={p.saving}>
-            {t(p.saving ? pm.saving : pm.save)}
-          </button>
-        </div>
-      </form>
-    </div>
+      )}
+    </FormDialog>
   );
+}
+
+/** Edit Farmer: the person dialog with the farmer's title, failure text and deactivate question. */
+export function EditFarmerDialog(p: Omit<Props, 'title' | 'failedText' | 'confirmQuestion'>) {
+  return <EditPersonDialog {...p} title={pm.editFarmer} failedText={pm.updateFarmerFailed} confirmQuestion={pm.confirmDeactivateFarmer} />;
 }

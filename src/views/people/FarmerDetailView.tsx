@@ -7,7 +7,7 @@ import { farmerDetailMachine } from '@/machines/farmerDetail.machine';
 import { AppHeader } from '@/views/ui/AppHeader';
 import { useSignedIn } from '@/views/ui/useSignedIn';
 import { useT } from '@/i18n/useT';
-import { EditPersonDialog } from './EditPersonDialog';
+import { EditFarmerDialog } from './EditPersonDialog';
 import { pm } from './peopleMessages';
 import '@/views/ui/workspace.css';
 import { formatNum } from '@/i18n/format';
@@ -64,12 +64,9 @@ function FarmerDetail() {
           </button>
         </section>
       )}
-      <EditPersonDialog
+      <EditFarmerDialog
         {...editing}
         confirming={confirmingInactive}
-        confirmQuestion={pm.confirmDeactivateFarmer}
-        title={pm.editFarmer}
-        failedText={pm.updateFarmerFailed}
         saving={busy}
         showStatus={admin}
         send={actor.send}

@@ -10,7 +10,7 @@ import { Pager } from '@/views/ui/Pager';
 import { httpErrorMessage } from '@/i18n/httpErrors';
 import { useState } from 'react';
 import { ConfirmDialog } from './ConfirmDialog';
-import { EditPersonDialog } from './EditPersonDialog';
+import { EditFarmerDialog } from './EditPersonDialog';
 import { SignInAccessDialog } from './SignInAccessDialog';
 import { pm } from './peopleMessages';
 import { EmptyRow, HeaderRow, NoticeBanner, RowAction, SearchBox, StatusBadge } from './tableParts';
@@ -89,7 +89,8 @@ export function FarmersTable({ onAddFarmer }: { onAddFarmer?: () => void }) {
           )}
         </NoticeBanner>
       )}
-      <table className="staff-table">
+      {/* On a phone each farmer is a card: the name on top, every other cell under it with its column's name. */}
+      <table className="staff-table stacked">
         <thead>
           <HeaderRow labels={[pm.name, pm.email, pm.phone, pm.coordinator, pm.fields, pm.status, pm.actions]} />
         </thead>
@@ -97,10 +98,10 @@ export function FarmersTable({ onAddFarmer }: { onAddFarmer?: () => void }) {
           {!loading && farmers.length === 0 && <EmptyRow columns={7} text={pm.noFarmers} />}
           {farmers.map((f) => (
             <tr key={f._id}>
-              <td>{f.name}</td>
-              <td>{f.email}</td>
-              <td>{f.phoneNumber ?? '--'}</td>
-              <td>
+              <td className="stacked-title">{f.name}</td>
+              <td data-label={t(pm.email)}>{f.email}</td>
+              <td data-label={t(pm.phone)}>{f.phoneNumber ?? '--'}</td>
+              <td data-label={t(pm.coordinator)}>
                 <select
                   aria-label={`${t(pm.assign)}: ${f.name}`}
                   value={f.coordinator ?? ''}
@@ -117,8 +118,8 @@ export function FarmersTable({ onAddFarmer }: { onAddFarmer?: () => void }) {
                     ))}
                 </select>
               </td>
-              <td>{intl.formatNumber(f.fieldCount, { numberingSystem: 'latn' })}</td>
-              <td>
+              <td data-label={t(pm.fields)}>{intl.formatNumber(f.fieldCount, { numberingSystem: 'latn' })}</td>
+              <td data-label={t(pm.status)}>
                 <StatusBadge status={f.status} />
               </td>
               <td className="actions">
@@ -145,12 +146,9 @@ export function FarmersTable({ onAddFarmer }: { onAddFarmer?: () => void }) {
           onConfirm={() => actor.send({ type: 'confirm.accept' })}
         />
       )}
-      <EditPersonDialog
+      <EditFarmerDialog
         {...editing}
         confirming={confirmingInactive}
-        confirmQuestion={pm.confirmDeactivateFarmer}
-        title={pm.editFarmer}
-        failedText={pm.updateFarmerFailed}
         saving={busy}
         showStatus
         send={actor.send}

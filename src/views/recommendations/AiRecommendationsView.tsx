@@ -14,6 +14,9 @@ import { RecommendationCard } from './RecommendationCard';
 import { m } from './recommendationMessages';
 import './recommendations.css';
 import { formatNum } from '@/i18n/format';
+import { ErrorBanner } from '@/views/ui/FormField';
+import { StatCards as Cards } from '@/views/ui/StatCards';
+import { FieldOptions } from '@/views/ui/FieldOptions';
 
 /** The spec fixes 'AI Accuracy' at 85%; it is shown as that fixed figure, not as a measurement. */
 const SPEC_AI_ACCURACY = 85;
@@ -49,19 +52,13 @@ function StatCards() {
     { label: m.statRate, value: `${num(stats.implementationRate)}%` },
   ];
   return (
-    <section className="cards" aria-label={intl.formatMessage(m.title)}>
-      {cards.map((c) => (
-        <div className="card stat" key={c.label.id}>
-          <span className="stat-label">{intl.formatMessage(c.label)}</span>
-          <span className="stat-value">{c.value}</span>
-        </div>
-      ))}
+    <Cards label={intl.formatMessage(m.title)} cards={cards}>
       <div className="card stat">
         <span className="stat-label">{intl.formatMessage(m.statAccuracy)}</span>
         <span className="stat-value">{num(SPEC_AI_ACCURACY)}%</span>
         <small className="stat-note">{intl.formatMessage(m.accuracyNote)}</small>
       </div>
-    </section>
+    </Cards>
   );
 }
 
@@ -79,11 +76,7 @@ function Toolbar() {
         {intl.formatMessage(m.fieldLabel)}{' '}
         <select value={fieldId} disabled={!canSelect} onChange={(e) => send({ type: 'field.select', fieldId: e.target.value })}>
           <option value="">{intl.formatMessage(m.allFields)}</option>
-          {fields.map((f) => (
-            <option key={f._id} value={f._id}>
-              {f.name} ({f.fieldId})
-            </option>
-          ))}
+          <FieldOptions fields={fields} />
         </select>
       </label>
       <button type="button" className="button button-primary" disabled={!canOpen} onClick={() => send({ type: 'generate.open' })}>
@@ -110,16 +103,8 @@ function GenerateDialog() {
     <div role="dialog" aria-modal="true" aria-labelledby="recs-dialog-title" className="card recs-dialog">
       <h2 id="recs-dialog-title">{intl.formatMessage(m.generateOpen)}</h2>
       <p>{field ? t(m.dialogFor, { name: `${field.name} (${field.fieldId})` }) : intl.formatMessage(m.dialogNoField)}</p>
-      {failure === 'noField' ? (
-        <p role="alert" className="banner banner-error">
-          {intl.formatMessage(m.noField)}
-        </p>
-      ) : null}
-      {failure === 'generate' ? (
-        <p role="alert" className="banner banner-error">
-          {httpErrorMessage(intl, error, m.generateFailed)}
-        </p>
-      ) : null}
+      <ErrorBanner text={failure === 'noField' && intl.formatMessage(m.noField)} />
+      <ErrorBanner text={failure === 'generate' && httpErrorMessage(intl, error, m.generateFailed)} />
       <div className="rec-actions">
         <button type="button" className="button button-primary" disabled={busy} onClick={() => send({ type: 'generate.submit' })}>
           {intl.formatMessage(busy ? m.generating : m.generate)}
@@ -140,11 +125,7 @@ function Notices() {
   const fetchFailed = RecommendationsContext.useSelector((s) => s.matches('failed'));
   return (
     <>
-      {fetchFailed ? (
-        <p role="alert" className="banner banner-error">
-          {intl.formatMessage(m.fetchFailed)}
-        </p>
-      ) : null}
+      <ErrorBanner text={fetchFailed && intl.formatMessage(m.fetchFailed)} />
       {generated != null ? (
         <p role="status" className="banner banner-info recs-notice">
           {t(m.generated, { count: generated })}{' '}

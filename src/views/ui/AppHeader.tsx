@@ -1,10 +1,14 @@
-/** The header every signed-in screen shares: logo, शेतमित्र, optional subtitle, language, a farmer's messages, profile, logout. */
+/**
+ * The header every signed-in screen shares: logo, शेतमित्र, optional subtitle, the notification bell (every role),
+ * language, a farmer's messages, profile, logout.
+ */
 import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import { Link } from 'wouter';
 import { SessionContext } from '@/machines/session.context';
 import { InboxLink } from './InboxLink';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { Logo } from './Logo';
+import { NotificationBell } from './NotificationBell';
 
 const m = defineMessages({
   title: { id: 'app.title', defaultMessage: 'शेतमित्र' },
@@ -32,6 +36,7 @@ export function AppHeader({ subtitle }: { subtitle?: MessageDescriptor }) {
           {subtitle && <span className="brand-subtitle">{intl.formatMessage(subtitle)}</span>}
         </span>
       </Link>
+      <NotificationBell />
       <nav className="header-actions">
         <LanguageSwitcher />
         {isFarmer && <InboxLink />}

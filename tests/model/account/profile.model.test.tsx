@@ -37,7 +37,6 @@ const EVENTS = [
   { type: 'profile.change', field: 'phoneNumber', value: '98765' },
   { type: 'profile.change', field: 'pincode', value: '41' },
   { type: 'profile.language', value: 'hindi' },
-  { type: 'profile.notification', key: 'sms', value: false },
   { type: 'profile.pickImage', file: photo },
   { type: 'profile.removeImage' },
   { type: 'profile.cancel' },
@@ -77,7 +76,6 @@ const all = transitionPaths(
     unchanged: (c, e) =>
       (e.type === 'profile.change' && c.draft?.[e.field] === e.value) ||
       (e.type === 'profile.language' && c.draft?.preferredLanguage === e.value) ||
-      (e.type === 'profile.notification' && c.draft?.notificationPreferences[e.key] === e.value) ||
       (e.type === 'profile.openDialog' && c.dialog !== null) ||
       (e.type === 'profile.closeDialog' && c.dialog === null) ||
       // The photo picker, like every edit control, sits under an open dialog's backdrop.
@@ -123,7 +121,6 @@ describeModel('profile screen, generated paths', {
       'profile.edit': () => click('Edit profile'),
       'profile.change': (e) => fireEvent.change(getLabelled(LABEL[e.field as keyof typeof LABEL], mainEl()), { target: { value: e.value } }),
       'profile.language': (e) => fireEvent.change(getLabelled('Preferred language', mainEl()), { target: { value: e.value } }),
-      'profile.notification': () => fireEvent.click(getLabelled('By SMS', mainEl())),
       'profile.pickImage': (e) => fireEvent.change(getLabelled('Choose photo', mainEl()), { target: { files: [e.file] } }),
       'profile.removeImage': () => click('Remove photo'),
       'profile.cancel': () => click('Cancel'),
@@ -164,7 +161,8 @@ describeModel('profile screen, generated paths', {
         else expect(input).not.toHaveAttribute('aria-invalid', 'true');
       }
       expect(getLabelled('Preferred language', mainEl())).toHaveValue(s.context.draft.preferredLanguage);
-      expect(getLabelled('By SMS', mainEl())).toHaveProperty('checked', s.context.draft.notificationPreferences.sms);
+      // The spec's five notification booleans are no longer on this form: the notification settings card replaces them.
+      expect(main().queryByLabelText('By SMS')).toBeNull();
       const img = main().queryByAltText('Profile photo');
       expect(img?.getAttribute('src') ?? null).toBe(s.context.draft.profileImage);
       expect(!!main().queryByText('Please choose an image file (JPG, PNG or WebP).')).toBe(s.context.imageError);

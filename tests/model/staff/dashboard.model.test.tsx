@@ -1,18 +1,15 @@
 /**
  * Generated paths over dashboardMachine, each driving the real CoordinatorDashboardView or AdminDashboardView.
  * The dashboard's load is faked at its actor (the recipe); its live Recent Alerts run for real: the machine's own
- * socket feed on a socket.io server on 127.0.0.1, which pushes `alert:new` the way the API does. The admin page
+ * socket feed on a socket.io server on 127.0.0.1, which pushes `alert:new` the way the API does, and drops the socket
+ * as a restart does (`feed.stale`: the feed's catch-up after a reconnect it could not recover loads again). The admin page
  * embeds the coordinators, farmers and field tables, whose own machines reach a stand-in API answering empty lists
  * (their walks are in their own model tests).
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Server } from 'socket.io';
 import { afterAll, beforeAll, expect, vi } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { dashboardMachine, type DashboardInput } from '@/machines/dashboard.machine';
-import { connectSocket, disconnectSocket, getConnectionState } from '@/services/socket';
 import type { FarmerRow } from '@/services/people';
 import type { FieldPin, FieldRow } from '@/services/fields';
 import { CoordinatorDashboardView } from '@/views/coordinator/CoordinatorDashboardView';
@@ -21,6 +18,7 @@ import { HttpError } from '@/services/http';
 import { makeAlert } from '../alertFixtures';
 import { startApiServer } from '../../support/apiServer';
 import { deferred, describeModel, modelPaths, renderView, type Deferred } from '../../support/modelHarness';
+import { socketServer } from '../../support/socketServer';
 
 const farmer: FarmerRow = {
   _id: 'f-1', name: 'Ramesh Patil', email: 'ramesh@example.in', phoneNumber: '9876543210', village: null, district: null,
@@ -68,6 +66,7 @@ function pathsFor(input: DashboardInput) {
     { type: 'alert.new', alert: PUSHED },
     { type: 'alert.new', alert: PUSHED_AGAIN },
     { type: 'alert.updated', alert: LOADED_UPDATED },
+    { type: 'feed.stale' },
     ...ROUTES[input.kind].map((to) => ({ type: 'nav.go', to })),
   ];
   const paths = modelPaths(dashboardMachine, {
@@ -80,6 +79,8 @@ function pathsFor(input: DashboardInput) {
       if (e.type === 'alert.new') return e.alert._id === PUSHED._id && e.alert.value === PUSHED.value ? !s.context.alerts.some((a) => a._id === PUSHED._id) : has(PUSHED._id, PUSHED.value);
       if (e.type === 'alert.updated') return has(LOADED_ALERT._id, LOADED_ALERT.value);
       if (e.type === 'nav.go') return s.matches('ready') && s.context.alerts.length === 1;
+      // The catch-up reloads the page it was on: walked from a loaded page (with or without pushes), not from a failed one.
+      if (e.type === 'feed.stale') return s.context.stats.farmers > 0;
       return true;
     },
     serializeEvent: (e) => label(e as Ev),
@@ -91,13 +92,11 @@ function pathsFor(input: DashboardInput) {
   return { events, paths };
 }
 
-const io = new Server(createServer(), { path: '/socket.io' });
+const server = socketServer();
+const io = server.io;
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
-  const http = io.httpServer;
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  connectSocket('test-token', `http://127.0.0.1:${(http.address() as AddressInfo).port}`);
-  await vi.waitFor(() => expect(getConnectionState()).toBe('connected'), { timeout: 10_000 });
+  await server.start();
   const empty = { pagination: { page: 1, limit: 10, total: 0, totalPages: 1 } };
   // The lists answer empty; anything else (the session's profile check) is not this test's business.
   api = await startApiServer(({ path }) =>
@@ -105,8 +104,7 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => {
-  disconnectSocket();
-  await io.close();
+  await server.stop();
   await api?.close();
 });
 
@@ -157,6 +155,12 @@ for (const input of [{ kind: 'coordinator' }, { kind: 'admin' }] satisfies Dashb
             io.emit(e.type === 'alert.new' ? 'alert:new' : 'alert:updated', e.alert as never);
             return void (await within(panel('Recent Alerts')).findAllByText(new RegExp(`${a.fieldName}: ${a.value}%`), {}, { timeout: 5000 }));
           }
+          case 'feed.stale': {
+            // The server drops the socket; back on a new session, the feed's catch-up loads the dashboard again.
+            const before = loads.length;
+            await server.dropAll();
+            return vi.waitFor(() => expect(loads).toHaveLength(before + 1));
+          }
           case 'nav.go': {
             const button = {
               '/add-farmer': () => within(coordinator ? main() : panel('Quick Actions')).getAllByRole('button', { name: 'Add Farmer' })[0],
@@ -172,18 +176,21 @@ for (const input of [{ kind: 'coordinator' }, { kind: 'admin' }] satisfies Dashb
         }
         throw new Error(`no executor for ${e.type}`);
       };
-      const check = async (s: Snap, walked: Ev[]) => {
+      const check = async (s: Snap, all: Ev[]) => {
         const c = s.context;
-        // What the screen must show, from the steps walked (not from the machine): the loaded stat, plus one for
-        // the one new alert however often it was pushed; the pushed alert on top, the others where they were.
-        const loadedOk = walked.some((x) => x.type === 'xstate.done.actor.load');
+        // What the screen must show, from the steps walked (not from the machine): the last load's stat, plus one for
+        // the one new alert pushed since however often it was pushed; the pushed alert on top, the others where they
+        // were. (A reload shows what it had until it is answered.)
+        const lastLoad = all.findLastIndex((x) => x.type.endsWith('.actor.load'));
+        const loadedOk = all[lastLoad]?.type === 'xstate.done.actor.load';
+        const walked = all.slice(lastLoad + 1);
         const pushed = walked.some((x) => x.type === 'alert.new');
         expect(c.stats.alerts).toBe((loadedOk ? LOADED[input.kind].stats.alerts : 0) + (pushed ? 1 : 0));
         expect(c.alerts.map((a) => a._id)).toEqual([...(pushed ? [PUSHED._id] : []), ...(loadedOk ? [LOADED_ALERT._id] : [])]);
         const last = (id: string, first: number) => (walked.filter((x) => (x.alert as { _id?: string } | undefined)?._id === id).at(-1)?.alert as { value: number } | undefined)?.value ?? first;
         expect(c.alerts.map((a) => a.value)).toEqual([...(pushed ? [last(PUSHED._id, 12)] : []), ...(loadedOk ? [last(LOADED_ALERT._id, 20)] : [])]);
         expect(main()).toHaveAttribute('aria-busy', String(s.matches('loading')));
-        expect(loads).toEqual([{ kind: input.kind }]);
+        expect(loads).toEqual(Array.from({ length: 1 + all.filter((x) => x.type === 'feed.stale').length }, () => ({ kind: input.kind })));
         const stat = (name: string) => [...main().querySelectorAll('.stat')].find((x) => x.querySelector('.stat-label')!.textContent === name)!;
         const statValue = (name: string) => stat(name).querySelector('.stat-value')!.textContent;
         if (coordinator) {

@@ -11,7 +11,8 @@ import { fieldMonitoringMachine, type FieldSource, type LiveReading, type Monito
 import { FieldMonitoringContext } from '@/machines/fieldMonitoring.context';
 import { FieldMonitoring } from '@/views/fields/FieldMonitoring';
 import { HttpError } from '@/services/http';
-import type { FieldDetail, FieldList, FieldRow, SensorTimeline } from '@/services/fields';
+import type { FieldDetail, FieldRow, SensorTimeline } from '@/services/fields';
+import type { ListPage } from '@/machines/staffList';
 import { describeModel, modelPaths, pendingActors, renderView, variants } from '../../support/modelHarness';
 
 const row = (n: number, extra: Partial<FieldRow> = {}): FieldRow => ({
@@ -21,7 +22,8 @@ const row = (n: number, extra: Partial<FieldRow> = {}): FieldRow => ({
 });
 const NORTH = row(1, { owner: { name: 'Sita Patil' }, crop: 'Wheat', area: 2.5, status: 'alert', lastSensorData: { moisture: 18.25, temperature: 31 } });
 const UNNAMED = row(2, { fieldName: '' });
-const PAGE: FieldList = { fields: [NORTH, UNNAMED], pagination: { page: 1, limit: 10, total: 12, totalPages: 2 } };
+// What the list's load answers (the list kit's page: rows and how many pages).
+const PAGE: ListPage<FieldRow> = { items: [NORTH, UNNAMED], totalPages: 2 };
 const FAIL = new HttpError(500, 'server');
 const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
 const DETAIL = {

@@ -1,25 +1,25 @@
 /**
  * Generated paths over inboxMachine, each driving the real Inbox (/messages). The list load and mark-as-read are
  * faked at their actors (the recipe); a message pushed while the inbox is shown comes through the machine's own
- * socket feed from a socket.io server on 127.0.0.1, the way the API pushes `message:new`.
+ * socket feed from a socket.io server on 127.0.0.1, the way the API pushes `message:new`; that server also drops the
+ * socket as a restart does (`feed.stale`: the feed's catch-up after a reconnect it could not recover reads the page
+ * again, once a mark-as-read under way is done).
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Server } from 'socket.io';
 import { afterAll, beforeAll, expect, vi } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { SnapshotFrom } from 'xstate';
 import { inboxMachine } from '@/machines/inbox.machine';
 import { InboxContext } from '@/machines/inbox.context';
 import { Inbox } from '@/views/farmer/InboxView';
-import { connectSocket, disconnectSocket, getConnectionState } from '@/services/socket';
-import type { Inbox as InboxPage, InboxMessage, MessageNew } from '@/services/messages';
+import type { InboxMessage, MessageNew } from '@/services/messages';
 import { HttpError } from '@/services/http';
 import { describeModel, modelPaths, pendingActors, renderView } from '../../support/modelHarness';
+import { socketServer } from '../../support/socketServer';
 
 const UNREAD: InboxMessage = { _id: 'm-1', subject: 'Spray today', message: 'Spray neem oil\nbefore 10 am.', senderName: 'Sunil Pawar', createdAt: '2026-03-02T04:30:00.000Z', readAt: null };
 const READ: InboxMessage = { _id: 'm-2', subject: 'Soil test', message: 'Your soil card is ready.', senderName: null, createdAt: '2026-03-01T04:30:00.000Z', readAt: '2026-03-01T05:00:00.000Z' };
-const PAGE: InboxPage = { messages: [UNREAD, READ], unread: 3, pagination: { page: 1, limit: 10, total: 14, totalPages: 2 } };
+// What the load answers: the list kit's page of the server's answer (14 messages, 3 of them unread).
+const PAGE = { items: [UNREAD, READ], totalPages: 2, unread: 3 };
 const PUSHED: MessageNew = { _id: 'm-3', subject: 'Rain tomorrow', message: 'Cover the harvest.', senderName: 'Sunil Pawar', createdAt: '2026-03-03T04:30:00.000Z' };
 const FAIL = new HttpError(500, 'server');
 
@@ -34,6 +34,7 @@ const EVENTS = [
   { type: 'xstate.done.actor.markRead', output: {} },
   { type: 'xstate.error.actor.markRead', error: FAIL },
   { type: 'message.new', message: PUSHED },
+  { type: 'feed.stale' },
 ];
 type Ev = { type: string; page?: number; id?: string; message?: MessageNew; error?: unknown; output?: unknown };
 type Snap = SnapshotFrom<typeof inboxMachine>;
@@ -51,6 +52,8 @@ const paths = modelPaths(inboxMachine, {
     if (e.type === 'message.close') return c.openId !== null;
     // One push, onto a shown list (while the list loads, the load's answer replaces it).
     if (e.type === 'message.new') return s.matches('ready') && c.page === 1 && c.openId === null && !c.messages.some((m) => m._id === PUSHED._id);
+    // One lost connection a walk, on a shown page or while a message is marked read.
+    if (e.type === 'feed.stale') return !c.stale && (s.matches('ready') || s.matches('marking'));
     return true;
   },
   serializeEvent: (e) => label(e as Ev),
@@ -62,21 +65,14 @@ const paths = modelPaths(inboxMachine, {
     const keyed = s.matches('loading') || e?.type === 'message.close' || e?.type.endsWith('.markRead');
     const via = keyed ? label((e ?? { type: '' }) as Ev) : '';
     const list = c.messages.map((m) => `${m._id}${m.readAt ? '' : '*'}`).join();
-    return [JSON.stringify(s.value), c.page, list, c.unread, c.openId, c.loadFailed, via].join('|');
+    return [JSON.stringify(s.value), c.page, list, c.unread, c.openId, c.loadFailed, c.stale, via].join('|');
   },
 });
 
-const io = new Server(createServer(), { path: '/socket.io' });
-beforeAll(async () => {
-  const http = io.httpServer;
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  connectSocket('test-token', `http://127.0.0.1:${(http.address() as AddressInfo).port}`);
-  await vi.waitFor(() => expect(getConnectionState()).toBe('connected'), { timeout: 10_000 });
-});
-afterAll(async () => {
-  disconnectSocket();
-  await io.close();
-});
+const server = socketServer();
+const io = server.io;
+beforeAll(() => server.start());
+afterAll(() => server.stop());
 
 describeModel('inbox model', {
   paths,
@@ -94,6 +90,8 @@ describeModel('inbox model', {
         </InboxContext.Provider>,
         { catalog: false },
       );
+      /** The state the last step left (a catch-up while marking waits for the mark). */
+      let last: Snap | null = null;
       const exec = async (e: Ev) => {
         if (await settle(e)) return;
         switch (e.type) {
@@ -108,10 +106,19 @@ describeModel('inbox model', {
           case 'message.new':
             io.emit('message:new', e.message!);
             return void (await screen.findByRole('button', { name: /^Rain tomorrow/ }, { timeout: 5000 }));
+          case 'feed.stale': {
+            // The server drops the socket; back on a new session, the page is read again, after a mark under way.
+            const before = inputs.load.length;
+            await server.dropAll();
+            if (!last?.matches('marking')) return vi.waitFor(() => expect(inputs.load).toHaveLength(before + 1));
+            await act(async () => {});
+            return expect(inputs.load).toHaveLength(before);
+          }
         }
         throw new Error(`no executor for ${e.type}`);
       };
       const check = (s: Snap) => {
+        last = s;
         const c = s.context;
         const status = screen.getByRole('status');
         if (s.matches('loading')) {

@@ -14,7 +14,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 
 const folder = join(__dirname, '../../../server/src/db/migrations');
-const LIFECYCLE = '0011_alarm-lifecycle';
+const LIFECYCLE = '0012_alarm-lifecycle';
 let pg: PGlite;
 let dir: string;
 

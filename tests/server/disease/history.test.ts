@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diseaseDiagnoses } from '../../../server/src/db/schema';
-import { recordDiagnosis } from '../../../server/src/modules/disease/history';
+import { recordDiagnosis } from '../../../server/src/modules/disease/repository';
 import { createTestApp, type TestApp } from '../helper';
 import { multipart } from '../support/multipart';
 import { leafSvg, renderSvg } from './support/syntheticLeaves';

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { alerts, cropHistory, fields, sensorReadings } from '../../../server/src/db/schema';
-import { percentChange } from '../../../server/src/modules/analytics/repository';
+import { percentChange } from '../../../server/src/modules/analytics/service';
 import { FIXTURE, createTestApp, type TestApp } from '../helper';
 
 let t: TestApp;

@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import { alertActions, users } from '../../db/schema';
 import { ALERT_EVENT_KINDS, type AlertEventKind } from '../../../../contracts/alertTypes';
 import type { TimelineEntry } from '../../../../contracts/alerts';
+import { enqueueAlertNotifications } from '../notifications/enqueue';
 
 export { ALERT_EVENT_KINDS, type AlertEventKind };
 
@@ -41,7 +42,8 @@ export async function recordAlertEvent(tx: Tx, event: AlertEvent): Promise<{ id:
     // clock_timestamp(): entries written in one transaction keep the order they were written in.
     .values({ alertId: event.alertId, actorId: event.actorId, action: event.kind, detail: event.detail ?? {}, createdAt: sql`clock_timestamp()` })
     .returning({ id: alertActions.id, createdAt: alertActions.createdAt });
-  // Notification centre (issue 16, 'notify'): enqueue deliveries for 'raised', 'assigned' and 'escalated' here, on `tx`.
+  // The notification centre's jobs for this change, in the same transaction (it picks the kinds it notifies of).
+  await enqueueAlertNotifications(tx, { alertId: event.alertId, kind: event.kind, actorId: event.actorId });
   return row;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Analytics computed from the data, always inside the caller's reach (lib/access scopes).
+ * The SQL of the analytics, always inside the caller's reach (lib/access scopes); service.ts shapes the answers.
  *
  * Water usage is ESTIMATED: nothing meters water, so an irrigation (or rain) event is a rise of at
  * least 5 percentage points between consecutive readings of one moisture sensor. The water it took is
@@ -10,25 +10,20 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { alerts, cropHistory, fields, sensorReadings, users } from '../../db/schema';
 import { alertScope, farmerScope, fieldScope, type AuthUser } from '../../lib/access';
-import type { Period } from '../../../../contracts/analytics';
-import { cropKey, cropKeySql, cropText } from '../../domain/crops/catalogue';
+import { cropKeySql } from '../../domain/crops/catalogue';
 
 type Row = Record<string, unknown>;
 const rowsOf = (r: unknown): Row[] => (Array.isArray(r) ? r : ((r as { rows: Row[] }).rows ?? []));
 
-export const PERIOD_DAYS: Record<Period, number> = { week: 7, month: 30, quarter: 91, year: 365 };
 const EVENT_RISE = 5;
 const ROOT_ZONE_M = 0.3;
 const M2_PER = sql`case ${fields.areaUnit} when 'hectares' then 10000.0 when 'sq_meters' then 1.0 else 4046.86 end`;
 
-/** Percent change from the previous period; from nothing to something counts as +100 %. */
-export const percentChange = (current: number, previous: number) =>
-  previous === 0 ? (current > 0 ? 100 : 0) : Math.round(((current - previous) / previous) * 1000) / 10;
-
-export async function coordinatorAnalytics(db: Db, user: AuthUser, period: Period, now = new Date()) {
-  const days = PERIOD_DAYS[period];
-  const start = new Date(now.getTime() - days * 86_400_000);
-  const before = new Date(now.getTime() - 2 * days * 86_400_000);
+/**
+ * The figures of a period starting at `start` and of the one before it (from `before`): farmers, fields,
+ * average yield, estimated water and pest alerts, in one round trip.
+ */
+export async function periodFigures(db: Db, user: AuthUser, start: Date, before: Date) {
   const r = await db.execute(sql`
     with rises as (
       select ${sensorReadings.fieldId} as field_id, ${sensorReadings.recordedAt} as at,
@@ -52,16 +47,15 @@ export async function coordinatorAnalytics(db: Db, user: AuthUser, period: Perio
     from (select coalesce(round(avg(${fields.yieldActual} / ${fields.yieldExpected} * 100)::numeric, 1), 0)::float8 as "averageYield",
                  count(*)::int as "yieldFields"
           from ${fields} where ${fieldScope(user)} and ${fields.yieldExpected} > 0 and ${fields.yieldActual} is not null) y`);
-  const row = rowsOf(r)[0] as Record<string, number>;
-  return {
-    totalFarmers: row.totalFarmers,
-    totalFields: row.totalFields,
-    averageYield: row.averageYield,
-    yieldFields: row.yieldFields,
-    waterUsage: { current: row.waterNow, change: percentChange(row.waterNow, row.waterBefore), estimated: true as const },
-    pestIssues: { current: row.pestNow, change: percentChange(row.pestNow, row.pestBefore) },
-    fieldHealth: await fieldHealth(db, user),
-    cropDistribution: await cropDistribution(db, user),
+  return rowsOf(r)[0] as {
+    totalFarmers: number;
+    totalFields: number;
+    averageYield: number;
+    yieldFields: number;
+    waterNow: number;
+    waterBefore: number;
+    pestNow: number;
+    pestBefore: number;
   };
 }
 
@@ -70,7 +64,7 @@ export async function coordinatorAnalytics(db: Db, user: AuthUser, period: Perio
  * fair = warning, excellent = good with the last moisture at or above the field's low-moisture
  * threshold, good = good otherwise (no reading yet, or just under it).
  */
-async function fieldHealth(db: Db, user: AuthUser) {
+export async function fieldHealth(db: Db, user: AuthUser) {
   const r = await db.execute(sql`select
       count(*) filter (where ${fields.health} = 'good' and ${fields.lastMoisture} >= ${fields.moistureLow})::int as excellent,
       count(*) filter (where ${fields.health} = 'good' and (${fields.lastMoisture} is null or ${fields.lastMoisture} < ${fields.moistureLow}))::int as good,
@@ -81,15 +75,13 @@ async function fieldHealth(db: Db, user: AuthUser) {
 }
 
 /**
- * Percent of the caller's fields (with a crop) growing each crop, one decimal, by catalogue key: 'Soybean',
- * 'soybean ' and 'सोयाबीन' are one crop, also in rows saved before names were normalised (domain/crops).
+ * How many of the caller's fields (with a crop) grow each crop, by catalogue key: 'Soybean', 'soybean ' and
+ * 'सोयाबीन' are one crop, also in rows saved before names were normalised (domain/crops). Most first.
  */
-async function cropDistribution(db: Db, user: AuthUser) {
+export async function cropCounts(db: Db, user: AuthUser) {
   const r = await db.execute(sql`select ${cropKeySql(fields.cropName)} as crop, count(*)::int as n
     from ${fields} where ${fieldScope(user)} and coalesce(trim(${fields.cropName}), '') <> '' group by 1 order by 2 desc, 1`);
-  const rows = rowsOf(r) as { crop: string; n: number }[];
-  const total = rows.reduce((s, x) => s + x.n, 0);
-  return Object.fromEntries(rows.map((x) => [x.crop, Math.round((x.n / total) * 1000) / 10]));
+  return rowsOf(r) as { crop: string; n: number }[];
 }
 
 export async function statusOverview(db: Db, user: AuthUser) {
@@ -102,28 +94,35 @@ export async function statusOverview(db: Db, user: AuthUser) {
   return rowsOf(r)[0] as { active: number; maintenance: number; inactive: number; harvested: number };
 }
 
-/**
- * Average harvested yield per crop and month from crop_history, in quintals (kg / 100, ton × 10).
- * Crop names are typed freely, so a crop is its catalogue key ('Soybean', 'soybean ' and 'सोयाबीन' are one
- * series) or, for a crop the catalogue lacks, its trimmed lower-case name; the client translates the keys.
+/*
+ * Crop history inside the caller's reach. Crop names are typed freely, so a crop is its catalogue key
+ * ('Soybean', 'soybean ' and 'सोयाबीन' are one series) or, for a crop the catalogue lacks, its trimmed
+ * lower-case name (cropKeySql).
  */
-export async function yieldTrends(db: Db, user: AuthUser, crops: string[]) {
-  const inScope = sql`${cropHistory.fieldId} in (select ${fields.id} from ${fields} where ${fieldScope(user)})`;
-  const crop = cropKeySql(cropHistory.crop);
+const inReach = (user: AuthUser) => sql`${cropHistory.fieldId} in (select ${fields.id} from ${fields} where ${fieldScope(user)})`;
+const historyCrop = () => cropKeySql(cropHistory.crop);
+
+/** Every crop of the caller's crop history, by key, sorted. */
+export async function historyCrops(db: Db, user: AuthUser) {
+  const crop = historyCrop();
+  const rows = rowsOf(await db.execute(sql`select distinct ${crop} as crop from ${cropHistory} where ${inReach(user)} and ${crop} <> '' order by 1`));
+  return rows.map((x) => x.crop as string);
+}
+
+/**
+ * Average harvested yield per crop key and month, in quintals (kg / 100, ton × 10); only the crops `keys`
+ * names, or every crop when it is empty. Sorted by crop, year, month.
+ */
+export async function monthlyYields(db: Db, user: AuthUser, keys: string[]) {
+  const crop = historyCrop();
   const quintals = sql`case ${cropHistory.yieldUnit} when 'kg' then ${cropHistory.yield} / 100.0 when 'ton' then ${cropHistory.yield} * 10.0 else ${cropHistory.yield} end`;
-  const all = rowsOf(await db.execute(sql`select distinct ${crop} as crop from ${cropHistory} where ${inScope} and ${crop} <> '' order by 1`)).map(
-    (x) => x.crop as string,
-  );
-  const wanted = crops.length ? sql` and ${crop} in (${sql.join(crops.map((c) => sql`${cropKey(c) ?? cropText(c)}`), sql`, `)})` : sql``;
-  const rows = rowsOf(
+  const wanted = keys.length ? sql` and ${crop} in (${sql.join(keys.map((k) => sql`${k}`), sql`, `)})` : sql``;
+  return rowsOf(
     await db.execute(sql`select ${crop} as crop,
         extract(month from ${cropHistory.harvestedDate})::int as month, extract(year from ${cropHistory.harvestedDate})::int as year,
         round(avg(${quintals})::numeric, 2)::float8 as "averageYield"
       from ${cropHistory}
-      where ${inScope} and ${cropHistory.harvestedDate} is not null and ${cropHistory.yield} is not null and ${crop} <> ''${wanted}
+      where ${inReach(user)} and ${cropHistory.harvestedDate} is not null and ${cropHistory.yield} is not null and ${crop} <> ''${wanted}
       group by 1, 2, 3 order by 1, 3, 2`),
   ) as { crop: string; month: number; year: number; averageYield: number }[];
-  const byCrop = new Map<string, { month: number; year: number; averageYield: number }[]>();
-  for (const x of rows) byCrop.set(x.crop, [...(byCrop.get(x.crop) ?? []), { month: x.month, year: x.year, averageYield: x.averageYield }]);
-  return { yieldTrends: [...byCrop].map(([crop, data]) => ({ crop, data })), crops: all };
 }

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AnalyticsQuery, AnalyticsResponse, FieldStatusOverview, YieldTrends, YieldTrendsQuery } from '../../../../contracts/analytics';
 import { requireRole, STAFF } from '../../lib/access';
-import { coordinatorAnalytics, statusOverview, yieldTrends } from './repository';
+import * as service from './service';
 
 const tags = ['analytics'];
 
@@ -13,7 +13,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => {
       requireRole(req.user!, STAFF);
       const period = req.query.period ?? 'month';
-      return { analytics: await coordinatorAnalytics(app.db, req.user!, period), period };
+      return { analytics: await service.coordinatorAnalytics(app.db, req.user!, period), period };
     },
   );
 
@@ -22,7 +22,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags, response: { 200: FieldStatusOverview } } },
     async (req) => {
       requireRole(req.user!, STAFF);
-      return { analytics: { byStatus: await statusOverview(app.db, req.user!) } };
+      return service.statusOverview(app.db, req.user!);
     },
   );
 
@@ -31,8 +31,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags, querystring: YieldTrendsQuery, response: { 200: YieldTrends } } },
     async (req) => {
       requireRole(req.user!, STAFF);
-      const crops = (req.query.crops ?? '').split(',').map((c) => c.trim()).filter(Boolean);
-      return yieldTrends(app.db, req.user!, crops);
+      return service.yieldTrends(app.db, req.user!, req.query.crops);
     },
   );
 };

@@ -1,14 +1,22 @@
 /**
  * Every login attempt is recorded; failed ones throttle further attempts from the failing source
- * (domain/throttle/signInThrottle.ts). Counting rows in login_history (not memory) holds across app instances.
+ * (domain/throttle/signInThrottle.ts). Counting rows in login_history (not memory) holds across app instances;
+ * the SQL is in loginHistory.repository.ts.
  */
-import { and, count, desc, eq, gt, inArray, max } from 'drizzle-orm';
 import { UAParser } from 'ua-parser-js';
 import type { Db } from '../../db/client';
-import { loginHistory } from '../../db/schema';
 import { classifySuccessfulLogin, FAILURE_LOOKBACK_MS } from '../../domain/account/loginRisk';
 import { judgeSignIn, SIGN_IN_POLICY, type SignInVerdict } from '../../domain/throttle/signInThrottle';
 import { tooManyRequests, translated, type Translated } from '../../lib/errors';
+import {
+  accountFailureCount,
+  accountFailuresSince,
+  insertLoginEntry,
+  lastClearSince,
+  lastSuccessFrom,
+  nthFailureFrom,
+  signedInBefore,
+} from './loginHistory.repository';
 import type { ClientInfo } from './sessions';
 
 /** 'mobile' for phones and tablets, else 'desktop' (spec: login history deviceType). */
@@ -23,43 +31,24 @@ export function clientInfo(ip: string | undefined, userAgent: string | undefined
   return { ip: ip ?? null, userAgent: ua, deviceType: deviceTypeOf(ua) };
 }
 
-const failedSince = (since: Date) => and(eq(loginHistory.status, 'failed'), gt(loginHistory.createdAt, since));
-
 /**
  * Reads what the sign-in throttle needs from the login history and judges this attempt
  * (domain/throttle/signInThrottle.ts). Counting rows (not memory) holds across app processes.
  */
 export async function assessSignIn(db: Db, email: string, ip: string | null, perAddress: number, now = Date.now()): Promise<SignInVerdict> {
   const since = new Date(now - SIGN_IN_POLICY.windowMs);
-  const [clear] = await db
-    .select({ at: max(loginHistory.createdAt) })
-    .from(loginHistory)
-    .where(and(eq(loginHistory.email, email), eq(loginHistory.status, 'unthrottled'), gt(loginHistory.createdAt, since)));
-  const from = clear?.at && clear.at > since ? clear.at : since;
-  const failures = await db
-    .select({ at: loginHistory.createdAt, ip: loginHistory.ipAddress })
-    .from(loginHistory)
-    .where(and(eq(loginHistory.email, email), failedSince(from)))
-    .orderBy(desc(loginHistory.createdAt))
-    .limit(500);
+  const clearedAt = await lastClearSince(db, email, since);
+  const from = clearedAt && clearedAt > since ? clearedAt : since;
+  const failures = await accountFailuresSince(db, email, from);
   let lastSuccessHere: number | null = null;
   let knownHere = false;
   let addressFullUntil: number | null = null;
   if (ip) {
-    const [success] = await db
-      .select({ at: max(loginHistory.createdAt) })
-      .from(loginHistory)
-      .where(and(eq(loginHistory.email, email), eq(loginHistory.ipAddress, ip), inArray(loginHistory.status, ['success', 'suspicious'])));
-    knownHere = !!success?.at;
-    lastSuccessHere = success?.at ? success.at.getTime() : null;
-    const [nth] = await db
-      .select({ at: loginHistory.createdAt })
-      .from(loginHistory)
-      .where(and(eq(loginHistory.ipAddress, ip), failedSince(since)))
-      .orderBy(desc(loginHistory.createdAt))
-      .offset(Math.max(0, perAddress - 1))
-      .limit(1);
-    if (nth) addressFullUntil = nth.at.getTime() + SIGN_IN_POLICY.windowMs;
+    const success = await lastSuccessFrom(db, email, ip);
+    knownHere = !!success;
+    lastSuccessHere = success ? success.getTime() : null;
+    const nth = await nthFailureFrom(db, ip, since, perAddress);
+    if (nth) addressFullUntil = nth.getTime() + SIGN_IN_POLICY.windowMs;
   }
   return judgeSignIn({
     now,
@@ -98,7 +87,7 @@ export async function refuseThrottled(
   entry: { email: string; userId: string | null; step: 'password' | 'second_factor' },
   client: ClientInfo,
 ): Promise<never> {
-  await db.insert(loginHistory).values({
+  await insertLoginEntry(db, {
     email: entry.email,
     userId: entry.userId,
     status: 'throttled',
@@ -116,7 +105,7 @@ export async function recordAttempt(
   entry: { email: string; userId: string | null; sessionId?: string; status: 'success' | 'failed' | 'suspicious'; reason?: string },
   client: ClientInfo,
 ) {
-  await db.insert(loginHistory).values({
+  await insertLoginEntry(db, {
     email: entry.email,
     userId: entry.userId,
     sessionId: entry.sessionId ?? null,
@@ -131,15 +120,8 @@ export async function recordAttempt(
 /** 'suspicious' for a sign-in after repeated failures from a device or address new to the account. */
 export async function classifySignIn(db: Db, user: { id: string; email: string }, client: ClientInfo) {
   const since = new Date(Date.now() - FAILURE_LOOKBACK_MS);
-  const [failures] = await db.select({ n: count() }).from(loginHistory).where(and(eq(loginHistory.email, user.email), failedSince(since)));
-  const seen = (column: typeof loginHistory.userAgent | typeof loginHistory.ipAddress, value: string | null) =>
-    value === null
-      ? Promise.resolve(false)
-      : db
-          .select({ n: count() })
-          .from(loginHistory)
-          .where(and(eq(loginHistory.userId, user.id), inArray(loginHistory.status, ['success', 'suspicious']), eq(column, value)))
-          .then(([r]) => r.n > 0);
-  const [knownDevice, knownAddress] = await Promise.all([seen(loginHistory.userAgent, client.userAgent), seen(loginHistory.ipAddress, client.ip)]);
-  return classifySuccessfulLogin({ recentFailures: failures.n, knownDevice, knownAddress });
+  const recentFailures = await accountFailureCount(db, user.email, since);
+  const seen = (what: 'userAgent' | 'ipAddress', value: string | null) => (value === null ? Promise.resolve(false) : signedInBefore(db, user.id, what, value));
+  const [knownDevice, knownAddress] = await Promise.all([seen('userAgent', client.userAgent), seen('ipAddress', client.ip)]);
+  return classifySuccessfulLogin({ recentFailures, knownDevice, knownAddress });
 }

@@ -57,3 +57,12 @@ export async function claimResetLink(db: Db, tokenHash: string, passwordHash: st
     return claimed.userId;
   });
 }
+
+/** Cancels the person's unused links (only the newest link works). */
+export async function cancelUnusedLinks(db: Db, userId: string) {
+  await db.update(passwordResets).set({ usedAt: new Date() }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}
+
+export async function insertLinks(db: Db, rows: (typeof passwordResets.$inferInsert)[]) {
+  await db.insert(passwordResets).values(rows);
+}

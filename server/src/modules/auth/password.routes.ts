@@ -1,80 +1,25 @@
 /**
- * Change password (signed in), forgot password (always the same answer) and reset password (a
- * single-use, 30-minute link sent by mail, or a 7-day invitation link: passwordLinks.ts). Changing ends every other session; a reset ends all of them.
- *
- * Reset mails are limited twice, so that a stranger can neither flood an inbox nor lock the owner out:
- * per requesting address (429), and per target account (RESET_MAILS_PER_ACCOUNT_PER_HOUR, counted in the
- * database so every app process agrees). Past the account's cap the answer stays the same 200, no mail
- * is sent and no link is cancelled: the newest link already mailed keeps working for its owner.
+ * Change password (signed in), forgot password and reset password: the rules, throttles and mails are in
+ * password.service.ts.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ChangePasswordBody, ForgotPasswordBody, OkAnswer, ResetPasswordBody } from '../../../../contracts/account';
-import { assertPasswordAllowed } from '../../domain/account/passwordRules';
-import { createThrottle } from '../../domain/throttle/throttle';
-import { badRequest, tooManyRequests, unauthorized } from '../../lib/errors';
-import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { createMailProvider } from '../../providers/mail/index';
-import { AM } from './messages';
-import { claimResetLink, findUserByEmail, passwordOwner, resetLinkOwner, resetMailsInLastHour, setPasswordHash } from './password.repository';
-import { issuePasswordLinks, RESET_TTL_MS, sha256 } from './passwordLinks';
-import { revokeSessions } from './sessions.repository';
+import { createPasswordService } from './password.service';
 
 const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const mail = createMailProvider(app.config, app.db, app.log);
-  const perIp = createThrottle({ limit: 10, windowMs: 15 * 60 * 1000 });
-  const resetAttempts = createThrottle({ limit: 20, windowMs: 15 * 60 * 1000 });
+  const passwords = createPasswordService(app);
 
-  const endSessions = async (userId: string, reason: string, except?: string) => {
-    const ids = await revokeSessions(app.db, userId, reason, { except });
-    for (const id of ids) app.realtime.disconnectSession(id);
-  };
+  app.post('/auth/change-password', { schema: { body: ChangePasswordBody, response: { 200: OkAnswer } } }, async (req) =>
+    passwords.changePassword(req.user!, req.body),
+  );
 
-  app.post('/auth/change-password', { schema: { body: ChangePasswordBody, response: { 200: OkAnswer } } }, async (req) => {
-    const me = req.user!;
-    const { currentPassword, newPassword } = req.body;
-    const row = await passwordOwner(app.db, me.id);
-    if (!row) throw unauthorized();
-    if (!(await verifyPassword(row.hash, currentPassword))) throw badRequest(AM.wrongCurrentPassword, undefined, 'WRONG_PASSWORD');
-    assertPasswordAllowed(newPassword, row);
-    if (newPassword === currentPassword) throw badRequest(AM.samePassword, undefined, 'SAME_PASSWORD');
-    await setPasswordHash(app.db, me.id, await hashPassword(newPassword));
-    await endSessions(me.id, 'password-changed', me.sessionId);
-    return { success: true as const, message: AM.passwordChanged };
-  });
+  app.post('/auth/forgot-password', { config: { public: true }, schema: { body: ForgotPasswordBody, response: { 200: OkAnswer } } }, async (req) =>
+    passwords.forgotPassword(req.body.email, req.ip, req.log),
+  );
 
-  app.post('/auth/forgot-password', { config: { public: true }, schema: { body: ForgotPasswordBody, response: { 200: OkAnswer } } }, async (req) => {
-    const email = req.body.email.trim().toLowerCase();
-    if (!perIp.hit(req.ip)) throw tooManyRequests();
-    const user = await findUserByEmail(app.db, email);
-    if (user && user.status === 'Active' && (await resetMailsInLastHour(app.db, user.id)) < app.config.resetMailsPerAccountPerHour) {
-      const [token] = await issuePasswordLinks(app.db, [user.id], 'reset', RESET_TTL_MS);
-      const link = `${app.config.publicUrl}/reset-password?token=${token}`;
-      // Not awaited: a known address must not answer slower than an unknown one.
-      mail
-        .send({
-          to: email,
-          subject: 'ShetMitra: पासवर्ड रीसेट / Password reset',
-          text: `नमस्कार ${user.name},\n\nपासवर्ड रीसेट करण्यासाठी ही लिंक ३० मिनिटांत उघडा:\n${link}\n\nHello ${user.name},\n\nOpen this link within 30 minutes to reset your password:\n${link}\n\nIf you did not ask for this, ignore this e-mail.`,
-        })
-        .catch((err: unknown) => req.log.error({ err }, 'password reset mail failed'));
-    }
-    return { success: true as const, message: AM.resetLinkSent };
-  });
-
-  app.post('/auth/reset-password', { config: { public: true }, schema: { body: ResetPasswordBody, response: { 200: OkAnswer } } }, async (req) => {
-    if (!resetAttempts.hit(req.ip)) throw tooManyRequests();
-    const { token, newPassword } = req.body;
-    // The rules first (they need the owner's e-mail and name), so a refused password leaves the link usable.
-    const owner = await resetLinkOwner(app.db, sha256(token));
-    if (!owner) throw badRequest(AM.resetLinkInvalid, undefined, 'RESET_TOKEN_INVALID');
-    assertPasswordAllowed(newPassword, owner);
-    const passwordHash = await hashPassword(newPassword);
-    // Claiming the token and setting the password happen together or not at all.
-    const userId = await claimResetLink(app.db, sha256(token), passwordHash);
-    if (!userId) throw badRequest(AM.resetLinkInvalid, undefined, 'RESET_TOKEN_INVALID');
-    await endSessions(userId, 'password-reset');
-    return { success: true as const, message: AM.passwordReset };
-  });
+  app.post('/auth/reset-password', { config: { public: true }, schema: { body: ResetPasswordBody, response: { 200: OkAnswer } } }, async (req) =>
+    passwords.resetPassword(req.body, req.ip),
+  );
 };
 
 export default passwordRoutes;

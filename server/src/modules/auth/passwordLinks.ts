@@ -10,11 +10,11 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { passwordResets, type users } from '../../db/schema';
 import { createMailProvider } from '../../providers/mail/index';
 import { createSmsProvider } from '../../providers/sms/index';
+import { cancelUnusedLinks, insertLinks } from './password.repository';
+import type { UserRow } from './users.repository';
 
 export const RESET_TTL_MS = 30 * 60 * 1000;
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -32,10 +32,11 @@ export async function issuePasswordLinks(db: Db, userIds: string[], purpose: Pur
   await db.transaction(async (tx) => {
     for (const userId of userIds) {
       // Only the newest link works.
-      await tx.update(passwordResets).set({ usedAt: new Date() }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+      await cancelUnusedLinks(tx as Db, userId);
     }
     for (let i = 0; i < userIds.length; i += 500) {
-      await tx.insert(passwordResets).values(
+      await insertLinks(
+        tx as Db,
         userIds.slice(i, i + 500).map((userId, j) => ({ userId, purpose, tokenHash: sha256(tokens[i + j]), expiresAt })),
       );
     }
@@ -43,7 +44,7 @@ export async function issuePasswordLinks(db: Db, userIds: string[], purpose: Pur
   return tokens;
 }
 
-type Invitee = Pick<typeof users.$inferSelect, 'id' | 'name' | 'email' | 'phoneNumber' | 'preferredLanguage'>;
+type Invitee = Pick<UserRow, 'id' | 'name' | 'email' | 'phoneNumber' | 'preferredLanguage'>;
 export type InviteChannel = 'sms' | 'email';
 
 const TEXT = {

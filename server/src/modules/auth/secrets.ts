@@ -4,17 +4,15 @@
  * one purpose from being usable for another.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { appSecrets } from '../../db/schema';
+import { keptSecret } from './secrets.repository';
 
 const KEY = 'account-key';
 
 export type AccountKeys = { backupCodePepper: string; otpPepper: string; challengeKey: string };
 
 export async function loadAccountKeys(db: Db): Promise<AccountKeys> {
-  await db.insert(appSecrets).values({ key: KEY, value: randomBytes(32).toString('base64url') }).onConflictDoNothing();
-  const [row] = await db.select().from(appSecrets).where(eq(appSecrets.key, KEY));
-  const derive = (purpose: string) => createHmac('sha256', row.value).update(purpose).digest('base64url');
+  const key = await keptSecret(db, KEY, randomBytes(32).toString('base64url'));
+  const derive = (purpose: string) => createHmac('sha256', key).update(purpose).digest('base64url');
   return { backupCodePepper: derive('backup-codes'), otpPepper: derive('mobile-otp'), challengeKey: derive('login-2fa-challenge') };
 }

@@ -1,14 +1,15 @@
-/** Accounts core: sign in, register people, and the caller's own profile. */
-import { and, asc, eq } from 'drizzle-orm';
+/** Accounts core: sign in, refresh and sign out, register people, and the caller's own profile. */
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { fields, users } from '../../db/schema';
 import type { ProfileField, RegisterBody } from '../../../../contracts/auth';
-import { assertCanCreate, fieldScope, type AuthUser } from '../../lib/access';
-import { AppError, M, badRequest, conflict, translated } from '../../lib/errors';
+import { assertCanCreate, type AuthUser } from '../../lib/access';
+import { AppError, M, badRequest, conflict, notFound, translated, unauthorized } from '../../lib/errors';
 import { assertPasswordAllowed } from '../../domain/account/passwordRules';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords';
 import { assessSignIn, classifySignIn, recordAttempt, refuseThrottled } from './loginHistory';
-import { createSession, type ClientInfo } from './sessions';
+import { createSession, endSession, rotateSession, type ClientInfo } from './sessions';
+import { toUserJson } from './userJson';
+import { activeCoordinatorId, emailExists, fieldsInReach, insertUser, touchLastActive, userByEmail, userById, type UserRow } from './users.repository';
 
 export const emailTaken = translated(
   'A user with this email already exists.',
@@ -36,7 +37,7 @@ export const invalidCredentials = () => new AppError(401, 'INVALID_CREDENTIALS',
 /** Sign-in step one: the password. Failures are recorded (and throttle); success opens no session yet. */
 export async function checkCredentials(db: Db, email: string, password: string, client: ClientInfo, perAddress: number) {
   const normalized = email.trim().toLowerCase();
-  const [user] = await db.select().from(users).where(eq(users.email, normalized)).limit(1);
+  const user = await userByEmail(db, normalized);
   const verdict = await assessSignIn(db, normalized, client.ip, perAddress);
   if (!verdict.allowed) await refuseThrottled(db, verdict, { email: normalized, userId: user?.id ?? null, step: 'password' }, client);
   // Unknown e-mails cost one argon2 verification too, so timing does not tell them apart.
@@ -57,11 +58,11 @@ export async function checkCredentials(db: Db, email: string, password: string, 
  * The last sign-in step: opens the session and records the sign-in, as 'suspicious' when it follows
  * several failures from a device or address this account has not used before.
  */
-export async function startSession(db: Db, user: typeof users.$inferSelect, client: ClientInfo, refreshTtlDays: number) {
+export async function startSession(db: Db, user: UserRow, client: ClientInfo, refreshTtlDays: number) {
   const status = await classifySignIn(db, user, client);
   const session = await createSession(db, user.id, client, refreshTtlDays);
   await recordAttempt(db, { email: user.email, userId: user.id, sessionId: session.sessionId, status }, client);
-  const [fresh] = await db.update(users).set({ lastActiveAt: new Date() }).where(eq(users.id, user.id)).returning();
+  const fresh = await touchLastActive(db, user.id);
   return { user: fresh, ...session };
 }
 
@@ -82,47 +83,42 @@ export async function register(db: Db, creator: AuthUser, body: RegisterBody) {
   } else if (creator.role === 'coordinator') {
     managedBy = creator.id;
   } else if (body.managedBy) {
-    const [coordinator] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.id, body.managedBy), eq(users.role, 'coordinator'), eq(users.status, 'Active')))
-      .limit(1);
-    if (!coordinator) throw badRequest(badCoordinator, { fields: [{ in: 'body', field: 'managedBy', message: 'not an active coordinator' }] });
-    managedBy = coordinator.id;
+    const coordinatorId = await activeCoordinatorId(db, body.managedBy);
+    if (!coordinatorId) throw badRequest(badCoordinator, { fields: [{ in: 'body', field: 'managedBy', message: 'not an active coordinator' }] });
+    managedBy = coordinatorId;
   }
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-  if (existing) throw conflict(emailTaken, 'EMAIL_TAKEN');
+  if (await emailExists(db, email)) throw conflict(emailTaken, 'EMAIL_TAKEN');
   const passwordHash = await hashPassword(body.password);
   try {
-    const [created] = await db
-      .insert(users)
-      .values({
-        name: body.name.trim(),
-        email,
-        passwordHash,
-        role: body.role,
-        managedBy,
-        phoneNumber: body.phoneNumber ?? null,
-        address: body.address || null,
-        village: body.village || null,
-        district: body.district || null,
-        state: body.state || null,
-        pincode: body.pincode ?? null,
-        // A farmer starts in Marathi, the product's language; staff keep the spec's English default (README).
-        preferredLanguage: body.preferredLanguage ?? (body.role === 'farmer' ? 'marathi' : 'english'),
-        ...(body.notificationPreferences ? { notificationPreferences: body.notificationPreferences } : {}),
-      })
-      .returning();
-    return created;
+    const created = await insertUser(db, {
+      name: body.name.trim(),
+      email,
+      passwordHash,
+      role: body.role,
+      managedBy,
+      phoneNumber: body.phoneNumber ?? null,
+      address: body.address || null,
+      village: body.village || null,
+      district: body.district || null,
+      state: body.state || null,
+      pincode: body.pincode ?? null,
+      // A farmer starts in Marathi, the product's language; staff keep the spec's English default (README).
+      preferredLanguage: body.preferredLanguage ?? (body.role === 'farmer' ? 'marathi' : 'english'),
+      ...(body.notificationPreferences ? { notificationPreferences: body.notificationPreferences } : {}),
+    });
+    // The spec's "→ same tokens" describes self-registration. Here staff create accounts for others:
+    // the creator keeps their own session and gets the new user back, never tokens for it.
+    return { user: toUserJson(created) };
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(emailTaken, 'EMAIL_TAKEN');
     throw err;
   }
 }
 
+/** GET /auth/profile: the caller and the fields in their reach (404 if the account is gone). */
 export async function profile(db: Db, caller: AuthUser) {
-  const [user] = await db.select().from(users).where(eq(users.id, caller.id)).limit(1);
-  const rows = await db.select().from(fields).where(fieldScope(caller)).orderBy(asc(fields.name)).limit(500);
+  const user = await userById(db, caller.id);
+  const rows = await fieldsInReach(db, caller);
   const list: ProfileField[] = rows.map((f) => ({
     _id: f.id,
     fieldId: f.fieldId,
@@ -137,5 +133,29 @@ export async function profile(db: Db, caller: AuthUser) {
     lastSensorData: { moisture: f.lastMoisture, temperature: f.lastTemperature },
     lastSensorUpdate: f.lastReadingAt ? f.lastReadingAt.toISOString() : null,
   }));
-  return { user, fields: list };
+  if (!user) throw notFound();
+  return { user: toUserJson(user), fields: list };
+}
+
+type Sessions = Pick<FastifyInstance, 'db' | 'auth' | 'realtime'>;
+
+/**
+ * A new access token and a rotated refresh token. A refresh token that was already rotated away ends its
+ * session (it leaked), and that session's sockets are closed.
+ */
+export async function refresh(app: Sessions, refreshToken: string, log: FastifyBaseLogger) {
+  const result = await rotateSession(app.db, refreshToken);
+  if (!result.ok) {
+    if (result.reason === 'reused') app.realtime.disconnectSession(refreshToken.split('.')[0]);
+    log.info({ reason: result.reason }, 'refresh refused');
+    throw unauthorized('INVALID_REFRESH_TOKEN');
+  }
+  return { accessToken: app.auth.issueAccessToken(result.user, result.sessionId), refreshToken: result.refreshToken };
+}
+
+/** Ends the session of this refresh token and closes its sockets. Logging out twice (or with a stale token) is no error. */
+export async function logout(app: Omit<Sessions, 'auth'>, refreshToken: string) {
+  const ended = await endSession(app.db, refreshToken);
+  if (ended) app.realtime.disconnectSession(ended);
+  return { success: true };
 }

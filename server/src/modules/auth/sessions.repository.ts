@@ -1,7 +1,10 @@
-/** SQL for the caller's own sessions and login history. Every query is scoped by user id (no BOLA). */
-import { and, desc, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
+/**
+ * SQL for refresh sessions (opening, rotating, ending them) and for the caller's own sessions and login
+ * history. Every query of the caller's lists is scoped by user id (no BOLA).
+ */
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { loginHistory, sessions } from '../../db/schema';
+import { loginHistory, sessions, users } from '../../db/schema';
 import { accessChanged } from '../../lib/accessCache';
 
 export const HISTORY_LIMIT = 200;
@@ -61,4 +64,56 @@ export async function revokeSessions(
     .returning({ id: sessions.id });
   if (rows.length) await accessChanged(db, { sessions: rows.map((r) => r.id) });
   return rows.map((r) => r.id);
+}
+
+export async function insertSession(db: Db, row: typeof sessions.$inferInsert) {
+  await db.insert(sessions).values(row);
+}
+
+/** The session with its user's role and status, or undefined. */
+export async function sessionWithUser(db: Db, sessionId: string) {
+  const [row] = await db
+    .select({ s: sessions, role: users.role, status: users.status })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sessionId))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Compare-and-swap on the presented hash: the new hash replaces it, which joins the `kept` newest retired ones.
+ * False when another use of the same token won (or the session was revoked meanwhile).
+ */
+export async function swapRefreshHash(db: Db, sessionId: string, presented: string, next: string, kept: number) {
+  const updated = await db
+    .update(sessions)
+    .set({
+      refreshHash: next,
+      retiredHashes: sql`(array_prepend(${presented}::text, ${sessions.retiredHashes}))[1:${sql.raw(String(kept))}]`,
+      lastUsedAt: new Date(),
+    })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.refreshHash, presented), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return updated.length > 0;
+}
+
+/** Revokes one live session by id. */
+export async function revokeSessionById(db: Db, sessionId: string, reason: string) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await accessChanged(db, { sessions: [sessionId] });
+}
+
+/** Logout: revokes the session only while `hash` is its current refresh hash; whether it did. */
+export async function revokeIfCurrent(db: Db, sessionId: string, hash: string) {
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: 'logout' })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.refreshHash, hash), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  if (ended.length) await accessChanged(db, { sessions: [sessionId] });
+  return ended.length > 0;
 }

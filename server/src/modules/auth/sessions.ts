@@ -5,10 +5,9 @@
  * any other wrong secret is refused and ends nothing.
  */
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sessions, users } from '../../db/schema';
-import { accessChanged } from '../../lib/accessCache';
+import type { Role } from '../../../../contracts/roles';
+import { insertSession, revokeIfCurrent, revokeSessionById, sessionWithUser, swapRefreshHash } from './sessions.repository';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const newSecret = () => randomBytes(32).toString('base64url');
@@ -32,7 +31,7 @@ const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEq
 export async function createSession(db: Db, userId: string, client: ClientInfo, ttlDays: number) {
   const id = randomUUID();
   const secret = newSecret();
-  await db.insert(sessions).values({
+  await insertSession(db, {
     id,
     userId,
     refreshHash: sha256(secret),
@@ -45,18 +44,13 @@ export async function createSession(db: Db, userId: string, client: ClientInfo, 
 }
 
 export type RotateResult =
-  | { ok: true; sessionId: string; refreshToken: string; user: { id: string; role: typeof users.$inferSelect.role } }
+  | { ok: true; sessionId: string; refreshToken: string; user: { id: string; role: Role } }
   | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' | 'inactive' };
 
 export async function rotateSession(db: Db, token: string): Promise<RotateResult> {
   const parsed = parseRefreshToken(token);
   if (!parsed) return { ok: false, reason: 'unknown' };
-  const [row] = await db
-    .select({ s: sessions, role: users.role, status: users.status })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, parsed.sessionId))
-    .limit(1);
+  const row = await sessionWithUser(db, parsed.sessionId);
   if (!row) return { ok: false, reason: 'unknown' };
   if (row.s.revokedAt) return { ok: false, reason: 'revoked' };
   if (row.s.expiresAt.getTime() <= Date.now()) return { ok: false, reason: 'expired' };
@@ -65,45 +59,22 @@ export async function rotateSession(db: Db, token: string): Promise<RotateResult
     // Only a secret this session really issued and rotated away proves a leak; anything else (a guess
     // with someone's session id) is refused and leaves the session alone.
     if (!row.s.retiredHashes.some((h) => sameHash(presented, h))) return { ok: false, reason: 'unknown' };
-    await revokeSession(db, parsed.sessionId, 'refresh token reuse');
+    await revokeSessionById(db, parsed.sessionId, 'refresh token reuse');
     return { ok: false, reason: 'reused' };
   }
   if (row.status !== 'Active') return { ok: false, reason: 'inactive' };
   const secret = newSecret();
   // Compare-and-swap on the old hash: of two concurrent uses of one token only one can win.
-  const updated = await db
-    .update(sessions)
-    .set({
-      refreshHash: sha256(secret),
-      retiredHashes: sql`(array_prepend(${presented}::text, ${sessions.retiredHashes}))[1:${sql.raw(String(RETIRED_KEPT))}]`,
-      lastUsedAt: new Date(),
-    })
-    .where(and(eq(sessions.id, parsed.sessionId), eq(sessions.refreshHash, presented), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id });
-  if (updated.length === 0) {
-    await revokeSession(db, parsed.sessionId, 'refresh token reuse');
+  if (!(await swapRefreshHash(db, parsed.sessionId, presented, sha256(secret), RETIRED_KEPT))) {
+    await revokeSessionById(db, parsed.sessionId, 'refresh token reuse');
     return { ok: false, reason: 'reused' };
   }
   return { ok: true, sessionId: parsed.sessionId, refreshToken: `${parsed.sessionId}.${secret}`, user: { id: row.s.userId, role: row.role } };
-}
-
-export async function revokeSession(db: Db, sessionId: string, reason: string) {
-  await db
-    .update(sessions)
-    .set({ revokedAt: new Date(), revokedReason: reason })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
-  await accessChanged(db, { sessions: [sessionId] });
 }
 
 /** Logout: ends the session only when the presented secret is its current one. Returns the session id if ended. */
 export async function endSession(db: Db, token: string) {
   const parsed = parseRefreshToken(token);
   if (!parsed) return null;
-  const ended = await db
-    .update(sessions)
-    .set({ revokedAt: new Date(), revokedReason: 'logout' })
-    .where(and(eq(sessions.id, parsed.sessionId), eq(sessions.refreshHash, sha256(parsed.secret)), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id });
-  if (ended.length) await accessChanged(db, { sessions: [parsed.sessionId] });
-  return ended.length ? parsed.sessionId : null;
+  return (await revokeIfCurrent(db, parsed.sessionId, sha256(parsed.secret))) ? parsed.sessionId : null;
 }

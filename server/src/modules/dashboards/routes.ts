@@ -3,8 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiErrorBody } from '../../../../contracts/common';
 import { AdminOverview, CoordinatorStats } from '../../../../contracts/dashboards';
 import { ADMINS, requireRole } from '../../lib/access';
-import { minuteKey, scopeKey } from '../../lib/countCache';
-import { adminOverview, coordinatorStats } from './repository';
+import * as service from './service';
 
 const errors = { 401: ApiErrorBody, 403: ApiErrorBody };
 const security = [{ bearer: [] }];
@@ -13,7 +12,7 @@ const tags = ['dashboards'];
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/admin/overview', { schema: { tags, security, response: { 200: AdminOverview, ...errors } } }, async (req) => {
     requireRole(req.user!, ADMINS);
-    return app.counts.get(app.db, `overview|${minuteKey()}`, ['users', 'fields', 'alerts'], () => adminOverview(app.db));
+    return service.adminOverview(app.db, app.counts);
   });
 
   app.get(
@@ -21,7 +20,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags, security, response: { 200: CoordinatorStats, ...errors } } },
     async (req) => {
       requireRole(req.user!, ['coordinator', ...ADMINS]);
-      return { stats: await app.counts.get(app.db, `stats|${scopeKey(req.user!)}|${minuteKey()}`, ['users', 'fields', 'alerts'], () => coordinatorStats(app.db, req.user!)) };
+      return service.coordinatorStats(app.db, app.counts, req.user!);
     },
   );
 };

@@ -9,42 +9,25 @@ import { Type } from 'typebox';
 import { ApiErrorBody } from '../../../../contracts/common';
 import { DiseaseCatalogue, DiseaseHistoryEntry, DiseaseHistoryPage, DiseaseResult } from '../../../../contracts/disease';
 import { PageQuery } from '../../../../contracts/common';
-import { analyseLeaf } from '../../domain/disease/analyseLeaf';
-import { colourClassifier, type LeafClassifier } from '../../domain/disease/classifier';
-import { chooseClassifier } from '../../domain/disease/chooseClassifier';
 import { DISEASE_INPUT_ERRORS, MAX_UPLOAD_BYTES } from '../../domain/disease/imageGuard';
-import { DISEASE_SOURCE, DISEASES } from '../../domain/disease/knowledgeBase';
-import { SEVERITY_BANDS } from '../../domain/disease/severity';
-import { AppError, badRequest, notFound, translated } from '../../lib/errors';
+import { AppError, badRequest, translated } from '../../lib/errors';
 import { perUserLimit } from '../../lib/rateLimits';
 import { readMultipart } from '../../lib/multipart';
-import { preferredLanguage } from '../userLanguage';
-import { findDiagnosis, listDiagnoses, makeThumbnail, recordDiagnosis } from './history';
+import * as service from './service';
 
 const errors = { 400: ApiErrorBody, 401: ApiErrorBody, 413: ApiErrorBody, 429: ApiErrorBody };
 const Lang = Type.Union([Type.Literal('english'), Type.Literal('marathi'), Type.Literal('hindi')]);
 const noImage = translated('Please attach a leaf photo in the "image" field.', 'कृपया "image" मध्ये पानाचा फोटो जोडा.', 'कृपया "image" में पत्ती की फ़ोटो जोड़ें।');
 
-
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 200 } });
 
-  let classifier: LeafClassifier = colourClassifier;
-  try {
-    classifier = await chooseClassifier(app.config);
-  } catch (err) {
-    app.log.error({ err }, 'disease model could not be loaded; using colour analysis');
-  }
+  const disease = await service.createDiseaseService(app.config, app.log);
 
   app.get(
     '/disease',
     { schema: { tags: ['disease'], response: { 200: DiseaseCatalogue, ...errors } } },
-    async () => ({
-      method: classifier.method,
-      source: DISEASE_SOURCE,
-      severityBands: SEVERITY_BANDS.map((b) => ({ grade: b.grade, upToPercent: Number.isFinite(b.below) ? b.below * 100 : null })),
-      diseases: DISEASES.map(({ id, pattern, crops, scientificName, name }) => ({ id, pattern, crops, scientificName, name })),
-    }),
+    async () => disease.catalogue(),
   );
 
   app.post(
@@ -64,12 +47,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const { files } = await readMultipart(req, new AppError(413, 'IMAGE_TOO_LARGE', DISEASE_INPUT_ERRORS.tooLarge));
       const image = files.find((f) => f.fieldname === 'image')?.content ?? null;
       if (!image || image.byteLength === 0) throw badRequest(noImage, undefined, 'IMAGE_REQUIRED');
-      const lang = req.query.lang ?? (await preferredLanguage(app.db, req.user!.id));
-      const result = await analyseLeaf(image, { lang, crop: req.query.crop, classifier });
-      // analyseLeaf has checked the image, so the thumbnail decodes; the row is written only for a result.
-      const thumbnail = await makeThumbnail(image);
-      await recordDiagnosis(app.db, req.user!.id, result, thumbnail);
-      return result;
+      return disease.detect(app.db, req.user!, image, { lang: req.query.lang, crop: req.query.crop });
     },
   );
 
@@ -78,7 +56,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: { tags: ['disease'], querystring: Type.Object(PageQuery), response: { 200: DiseaseHistoryPage, ...errors } },
     },
-    async (req) => listDiagnoses(app.db, req.user!.id, req.query.page ?? 1, req.query.limit ?? 10),
+    async (req) => service.listDiagnoses(app.db, req.user!, req.query.page ?? 1, req.query.limit ?? 10),
   );
 
   app.get(
@@ -90,12 +68,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: DiseaseHistoryEntry, 404: ApiErrorBody, ...errors },
       },
     },
-    async (req) => {
-      // Only the caller's own entries exist for them: someone else's id answers exactly like a missing one.
-      const entry = await findDiagnosis(app.db, req.user!.id, req.params.id);
-      if (!entry) throw notFound();
-      return entry;
-    },
+    async (req) => service.diagnosis(app.db, req.user!, req.params.id),
   );
 };
 

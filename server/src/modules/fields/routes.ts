@@ -21,8 +21,7 @@ import {
 import { isAdmin, requireRole, STAFF } from '../../lib/access';
 import { forbidden } from '../../lib/errors';
 import type { AddFieldPayload } from '../../../../contracts/addField';
-import { createPinCache, etagMatches, pickEncoding } from './pinCache';
-import * as repo from './repository';
+import { etagMatches, pickEncoding } from './pinCache';
 import * as service from './service';
 
 const errors = { 400: ApiErrorBody, 401: ApiErrorBody, 403: ApiErrorBody, 404: ApiErrorBody, 409: ApiErrorBody };
@@ -43,10 +42,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/fields',
     // Spec section 7: GET /fields → data.fields[].
     { schema: { tags, security, querystring: FieldChoicesQuery, response: { 200: FieldChoices, ...errors } } },
-    async (req) => {
-      const { fields, pagination } = await repo.fieldChoices(app.db, req.user!, { page: req.query.page ?? 1, limit: req.query.limit ?? 100 });
-      return { data: { fields }, pagination };
-    },
+    async (req) => service.fieldChoices(app.db, req.user!, { page: req.query.page ?? 1, limit: req.query.limit ?? 100 }),
   );
 
   app.post(
@@ -63,7 +59,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags, security, querystring: FieldListQuery, response: { 200: FieldList, ...errors } } },
     async (req) => {
       requireRole(req.user!, STAFF);
-      return repo.listFields(app.db, req.user!, listQuery(req.query), app.counts);
+      return service.listFields(app.db, req.user!, listQuery(req.query), app.counts);
     },
   );
 
@@ -72,7 +68,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     // Field monitoring for whoever is signed in: a farmer's own fields, a coordinator's farmers' fields,
     // every field for an admin (fieldScope). The staff lists above and below stay staff-only.
     { schema: { tags, security, querystring: FieldListQuery, response: { 200: FieldList, ...errors } } },
-    async (req) => repo.listFields(app.db, req.user!, listQuery(req.query), app.counts),
+    async (req) => service.listFields(app.db, req.user!, listQuery(req.query), app.counts),
   );
 
   app.get(
@@ -88,12 +84,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => {
       // Coordinators reach this list too (the field table), limited to their farmers' fields.
       requireRole(req.user!, STAFF);
-      return repo.listFields(app.db, req.user!, listQuery(req.query), app.counts);
+      return service.listFields(app.db, req.user!, listQuery(req.query), app.counts);
     },
   );
 
   // The map's answer per scope, serialised and compressed once (pinCache.ts says when it is cleared).
-  const pins = createPinCache((user, limit) => repo.fieldPins(app.db, user, limit), Math.max(0, app.config.mapCacheSeconds ?? 300) * 1000);
+  const pins = service.createFieldPins(app.db, Math.max(0, app.config.mapCacheSeconds ?? 300) * 1000);
   app.addHook('onClose', async () => pins.stop());
 
   app.get(

@@ -7,7 +7,8 @@ import { loadFarmerFor, loadFieldFor, type AuthUser } from '../../lib/access';
 import { badRequest, conflict, translated } from '../../lib/errors';
 import { dropEmpty, fieldProblems, type AddFieldPayload } from '../../../../contracts/addField';
 import type { FieldDetail } from '../../../../contracts/fields';
-import { fieldsChanged } from './pinCache';
+import type { CountCache } from '../../lib/countCache';
+import { createPinCache, fieldsChanged } from './pinCache';
 import * as repo from './repository';
 
 export const FIELD_TEXT = {
@@ -132,4 +133,20 @@ export async function setFieldLocation(db: Db, user: AuthUser, id: string, lat: 
   await repo.setLocation(db, row.id, lat, lng);
   await fieldsChanged(db);
   return { _id: row.id, lat, lng };
+}
+
+/** The field dropdown: the caller's fields, paged (spec section 7: data.fields[]). */
+export async function fieldChoices(db: Db, user: AuthUser, q: { page: number; limit: number }) {
+  const { fields, pagination } = await repo.fieldChoices(db, user, q);
+  return { data: { fields }, pagination };
+}
+
+/** Field lists in reach (a farmer: their own; a coordinator: their farmers'; an admin: all), through the count cache. */
+export function listFields(db: Db, user: AuthUser, q: Parameters<typeof repo.listFields>[2], counts: CountCache) {
+  return repo.listFields(db, user, q, counts);
+}
+
+/** The map's answer per scope, serialised and compressed once (pinCache.ts says when it is cleared). */
+export function createFieldPins(db: Db, ttlMs: number) {
+  return createPinCache((user, limit) => repo.fieldPins(db, user, limit), ttlMs);
 }

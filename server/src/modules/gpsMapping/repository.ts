@@ -7,6 +7,7 @@ import { distanceKm } from '../../domain/land/regions';
 import type { FieldLocation } from '../../../../contracts/gpsMapping';
 
 type Row = typeof gpsFieldLocations.$inferSelect;
+export type NewLocation = typeof gpsFieldLocations.$inferInsert;
 
 const ACRES_PER = { acres: 1, hectares: 2.471, sq_meters: 1 / 4046.86 } as const;
 
@@ -38,6 +39,17 @@ export async function locationsFor(db: Db, user: AuthUser): Promise<Row[]> {
 export async function locationOfField(db: Db, fieldId: string) {
   const [row] = await db.select().from(gpsFieldLocations).where(eq(gpsFieldLocations.fieldId, fieldId)).limit(1);
   return row;
+}
+
+/** A new survey row; the field's own lat/lng is written by the caller in the same transaction (movePin). */
+export async function insertLocation(db: Db, values: NewLocation) {
+  const [inserted] = await db.insert(gpsFieldLocations).values(values).returning();
+  return inserted;
+}
+
+/** Moves the field's own pin (its one location). */
+export async function movePin(db: Db, fieldId: string, lat: number, lng: number) {
+  await db.update(fields).set({ lat, lng, updatedAt: new Date() }).where(eq(fields.id, fieldId));
 }
 
 /** Totals over the caller's mapped fields: count, area in acres, mean elevation of those that have one. */

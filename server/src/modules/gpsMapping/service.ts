@@ -3,16 +3,14 @@
  * together with the survey row, and a GPS update that would move the field farther than GPS_MAX_MOVE_KM needs
  * the user's explicit confirmation (a phone that reports a far-away position must not silently move a field).
  */
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { fields, gpsFieldLocations } from '../../db/schema';
 import type { AddLocationBody, UpdateLocationBody } from '../../../../contracts/gpsMapping';
 import { distanceKm } from '../../domain/land/regions';
 import { loadFieldFor, type AuthUser } from '../../lib/access';
 import { AppError, conflict, notFound, translated } from '../../lib/errors';
 import { setLocation } from '../fields/repository';
 import { fieldsChanged } from '../fields/pinCache';
-import { locationOfField } from './repository';
+import { insertLocation, locationOfField, locationsFor, movePin, nearby, stationsNear, statistics, toLocation } from './repository';
 
 const alreadyMapped = translated(
   'This field already has a GPS location; update it instead.',
@@ -36,34 +34,51 @@ function locationJump(km: number, maxKm: number) {
   );
 }
 
+/** Spec section 9: nearby fields within 10 km and weather stations within 50 km unless asked otherwise. */
+const NEARBY_KM = 10;
+const STATIONS_KM = 50;
+
+export async function mappedFields(db: Db, user: AuthUser) {
+  return { fieldLocations: (await locationsFor(db, user)).map(toLocation) };
+}
+
+export async function mappingStatistics(db: Db, user: AuthUser) {
+  return { stats: { overview: statistics(await locationsFor(db, user)) } };
+}
+
+export async function nearbyFields(db: Db, user: AuthUser, q: { latitude: number; longitude: number; radius?: number }) {
+  return { fieldLocations: nearby(await locationsFor(db, user), q.latitude, q.longitude, q.radius ?? NEARBY_KM) };
+}
+
+export async function weatherStationsNear(db: Db, q: { latitude: number; longitude: number; radius?: number }) {
+  return { weatherStations: await stationsNear(db, q.latitude, q.longitude, q.radius ?? STATIONS_KM) };
+}
+
 export async function addLocation(db: Db, user: AuthUser, b: AddLocationBody) {
   const field = await loadFieldFor(db, user, b.fieldId);
   if (await locationOfField(db, field.id)) throw conflict(alreadyMapped, 'ALREADY_MAPPED');
   const [lng, lat] = b.coordinates;
   const row = await db.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(gpsFieldLocations)
-      .values({
-        fieldId: field.id,
-        name: b.name.trim(),
-        status: (b.status ?? 'active') as 'active',
-        lng,
-        lat,
-        areaValue: b.area?.value ?? null,
-        areaUnit: b.area?.unit ?? 'acres',
-        elevation: b.elevation?.value ?? null,
-        soilType: (b.soilType ?? 'unknown') as 'unknown',
-        irrigationType: b.irrigationType ?? null,
-        metadata: b.metadata ?? {},
-        lastSurveyAt: new Date(),
-        surveyMethod: 'manual',
-      })
-      .returning();
-    await tx.update(fields).set({ lat, lng, updatedAt: new Date() }).where(eq(fields.id, field.id));
+    const inserted = await insertLocation(tx as Db, {
+      fieldId: field.id,
+      name: b.name.trim(),
+      status: (b.status ?? 'active') as 'active',
+      lng,
+      lat,
+      areaValue: b.area?.value ?? null,
+      areaUnit: b.area?.unit ?? 'acres',
+      elevation: b.elevation?.value ?? null,
+      soilType: (b.soilType ?? 'unknown') as 'unknown',
+      irrigationType: b.irrigationType ?? null,
+      metadata: b.metadata ?? {},
+      lastSurveyAt: new Date(),
+      surveyMethod: 'manual',
+    });
+    await movePin(tx as Db, field.id, lat, lng);
     return inserted;
   });
   await fieldsChanged(db);
-  return row;
+  return { fieldLocation: toLocation(row) };
 }
 
 export async function moveLocation(db: Db, user: AuthUser, fieldRef: string, b: UpdateLocationBody, maxMoveKm: number) {
@@ -76,5 +91,5 @@ export async function moveLocation(db: Db, user: AuthUser, fieldRef: string, b: 
   if (km > maxMoveKm && b.confirmLargeMove !== true) throw locationJump(km, maxMoveKm);
   await setLocation(db, field.id, lat, lng, { accuracy: b.accuracy ?? 95, surveyMethod: b.surveyMethod ?? 'mobile_gps' });
   await fieldsChanged(db);
-  return (await locationOfField(db, field.id))!;
+  return { fieldLocation: toLocation((await locationOfField(db, field.id))!) };
 }

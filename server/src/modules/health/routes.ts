@@ -4,31 +4,24 @@
  * the ingest queue with its rejection counts, which tell an outsider how to hurt the ingest.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import { CodeVersionResponse, HealthDetailsResponse, HealthResponse } from '../../../../contracts/health';
 import { ADMINS, requireRole } from '../../lib/access';
+import { createHealthService } from './service';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  const check = async () => {
-    const database = await app.database
-      .ping()
-      .then(() => true)
-      .catch((err: unknown) => {
-        app.log.warn({ err: { message: err instanceof Error ? err.message : String(err) } }, 'database ping failed');
-        return false;
-      });
-    const broker = await app.health.collect();
-    const allOk = Object.values(broker).every((c) => c.ok);
-    const status = !database ? 'down' : allOk ? 'ok' : 'degraded';
-    return { status, database, broker } as const;
+  const health = createHealthService({ database: app.database, health: app.health, log: app.log, version: app.appVersion });
+  const unavailableUnless = (up: boolean, reply: FastifyReply) => {
+    if (!up) void reply.code(503).header('retry-after', app.config.retryAfterSeconds);
   };
 
   app.get(
     '/health',
     { config: { public: true, rateLimit: false }, schema: { tags: ['health'], response: { 200: HealthResponse, 503: HealthResponse } } },
     async (_req, reply) => {
-      const { status, database } = await check();
-      if (!database) reply.code(503).header('retry-after', app.config.retryAfterSeconds);
-      return reply.send({ status, version: app.appVersion });
+      const { up, body } = await health.summary();
+      unavailableUnless(up, reply);
+      return reply.send(body);
     },
   );
 
@@ -39,24 +32,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req, reply) => {
       requireRole(req.user!, ADMINS);
-      const { status, database, broker } = await check();
-      if (!database) reply.code(503).header('retry-after', app.config.retryAfterSeconds);
-      return reply.send({
-        status,
-        database: { kind: app.database.kind, ok: database },
-        broker,
-        version: app.appVersion,
-        uptime: Math.round(process.uptime()),
-      });
+      const { up, body } = await health.details();
+      unavailableUnless(up, reply);
+      return reply.send(body);
     },
   );
 
-  const startedAt = new Date(Date.now() - process.uptime() * 1000).toISOString();
-  app.get('/test-updated-code', { config: { public: true }, schema: { tags: ['health'], response: { 200: CodeVersionResponse } } }, async () => ({
-    message: 'ShetMitra API is running',
-    version: app.appVersion,
-    startedAt,
-  }));
+  app.get('/test-updated-code', { config: { public: true }, schema: { tags: ['health'], response: { 200: CodeVersionResponse } } }, async () => health.codeVersion());
 };
 
 export default routes;

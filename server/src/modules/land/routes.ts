@@ -3,13 +3,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ApiErrorBody } from '../../../../contracts/common';
 import { LandReportRequest, LandReportResponse, PdfRequest } from '../../../../contracts/land';
-import { CROPS, CROPS_SOURCE } from '../../domain/land/cropSuitability';
-import { REGIONS_SOURCE } from '../../domain/land/regions';
-import { buildLandReport, type LandReport } from '../../domain/land/report';
-import { renderLandReportPdf } from '../../domain/land/reportPdf';
-import { DEFAULT_STATE, RATING_TABLES } from '../../domain/land/soilRating';
+import type { LandReport } from '../../domain/land/report';
 import { perUserLimit } from '../../lib/rateLimits';
-import { preferredLanguage } from '../userLanguage';
+import * as service from './service';
 
 const errors = { 400: ApiErrorBody, 401: ApiErrorBody, 429: ApiErrorBody };
 
@@ -30,21 +26,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async () => ({
-      defaultState: DEFAULT_STATE,
-      ratingTables: Object.entries(RATING_TABLES).map(([state, t]) => ({ state, name: t.name, source: t.source })),
-      crops: CROPS.map((c) => c.id),
-      sources: [CROPS_SOURCE, REGIONS_SOURCE],
-    }),
+    async () => service.basis(),
   );
 
   app.post(
     '/land/report',
     { schema: { tags: ['land'], body: LandReportRequest, response: { 200: LandReportResponse, ...errors } } },
-    async (req) => {
-      const lang = req.body.language ?? (await preferredLanguage(app.db, req.user!.id));
-      return { success: true, report: buildLandReport(req.body, lang, new Date()) };
-    },
+    async (req) => service.report(app.db, req.user!, req.body),
   );
 
   app.post(
@@ -59,7 +47,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req, reply) => {
-      const pdf = await renderLandReportPdf(req.body.report as LandReport);
+      const pdf = await service.reportPdf(req.body.report as LandReport);
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', 'attachment; filename="land-health-report.pdf"')

@@ -260,3 +260,11 @@ export function exportRows(db: Db, user: AuthUser) {
     .where(farmerScope(user))
     .orderBy(asc(users.name), asc(users.id));
 }
+
+/** Inserts imported farmers; who was created, for their invitations. A unique-index clash (an e-mail) rejects (23505). */
+export function insertFarmers(db: Db, rows: (typeof users.$inferInsert)[]) {
+  return db
+    .insert(users)
+    .values(rows)
+    .returning({ id: users.id, name: users.name, email: users.email, phoneNumber: users.phoneNumber, preferredLanguage: users.preferredLanguage, status: users.status });
+}

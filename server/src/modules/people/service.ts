@@ -3,12 +3,14 @@
  * sessions), coordinator assignment and the farmer CSV import (all rows or none in one transaction).
  */
 import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
 import { isAdmin, loadFarmerFor, type AuthUser } from '../../lib/access';
 import { badRequest, conflict, forbidden, notFound, translated, type Translated } from '../../lib/errors';
-import { CsvFormatError, parseFarmerCsv, rejectedRowsCsv, validateFarmerRows, type CsvFormatProblem } from '../../domain/people/csv';
+import { CsvFormatError, farmersToCsv, parseFarmerCsv, rejectedRowsCsv, validateFarmerRows, type CsvFormatProblem } from '../../domain/people/csv';
 import type { Lang } from '../../domain/language';
+import { createInviter } from '../auth/passwordLinks';
+import { preferredLanguage } from '../userLanguage';
 import * as repo from './repository';
 
 type Invitee = { id: string; name: string; email: string; phoneNumber: string | null; preferredLanguage: 'marathi' | 'english' | 'hindi'; status: 'Active' | 'Inactive' };
@@ -113,17 +115,15 @@ export async function importFarmers(db: Db, file: Buffer, lang: Lang) {
   if (valid.length) {
     await db.transaction(async (tx) => {
       for (let i = 0; i < valid.length; i += 500) {
-        const batch = await tx
-          .insert(users)
-          .values(
-            valid.slice(i, i + 500).map(({ coordinatorId, ...row }) => ({
-              ...row,
-              role: 'farmer' as const,
-              managedBy: coordinatorId ?? null,
-              passwordHash: `!imported:${randomBytes(16).toString('hex')}`,
-            })),
-          )
-          .returning({ id: users.id, name: users.name, email: users.email, phoneNumber: users.phoneNumber, preferredLanguage: users.preferredLanguage, status: users.status });
+        const batch = await repo.insertFarmers(
+          tx as Db,
+          valid.slice(i, i + 500).map(({ coordinatorId, ...row }) => ({
+            ...row,
+            role: 'farmer' as const,
+            managedBy: coordinatorId ?? null,
+            passwordHash: `!imported:${randomBytes(16).toString('hex')}`,
+          })),
+        );
         created.push(...batch);
       }
     }).catch((e) => {
@@ -139,5 +139,64 @@ export async function importFarmers(db: Db, file: Buffer, lang: Lang) {
     report: rejected.length ? rejectedRowsCsv(rejected, lang) : null,
     /** The active ones are sent a first sign-in invitation by the route. */
     created,
+  };
+}
+
+type FarmerQuery = { page: number; limit: number; search?: string; status?: repo.FarmerStatusFilter };
+type CoordinatorQuery = { page: number; limit: number; search?: string };
+
+/**
+ * What the people routes call: the lists (through the count cache), and the writes above followed by their
+ * pushes. Sockets follow at once, on every instance: the ended sessions' sockets are closed, and whatever else
+ * the person's sockets (or the watchers of a moved farmer's fields) may no longer see is left (realtime/sockets.ts).
+ */
+export function createPeopleService(app: FastifyInstance) {
+  const { db } = app;
+  const inviter = createInviter(app);
+  const endSessions = (userId: string, ids: string[]) => app.realtime.recheck({ sessions: ids, users: [userId] });
+  const ok = () => ({ success: true });
+
+  return {
+    coordinatorChoices: async () => ({ users: await repo.coordinatorChoices(db) }),
+    farmers: (user: AuthUser, q: FarmerQuery) => repo.listFarmers(db, user, q, app.counts),
+    /** One farmer in reach (404 otherwise), as a row of the farmer list. */
+    async farmer(user: AuthUser, id: string) {
+      const farmer = await loadFarmerFor(db, user, id);
+      const { farmers } = await repo.listFarmers(db, user, { page: 1, limit: 1, search: farmer.email });
+      return farmers[0];
+    },
+    async editFarmer(user: AuthUser, id: string, edit: repo.PersonEdit) {
+      await endSessions(id, await editFarmer(db, user, id, edit));
+      return ok();
+    },
+    async deactivateFarmer(user: AuthUser, id: string) {
+      await endSessions(id, await deactivateFarmer(db, user, id));
+      return ok();
+    },
+    async assignCoordinator(user: AuthUser, farmerId: string, coordinatorId: string) {
+      await assignCoordinator(db, user, farmerId, coordinatorId);
+      // The coordinator who had this farmer stops receiving their fields' readings now, not at their next request.
+      await app.realtime.recheck({ farmers: [farmerId] });
+      return ok();
+    },
+    coordinators: (q: CoordinatorQuery) => repo.listCoordinators(db, q, app.counts),
+    async editCoordinator(id: string, edit: repo.PersonEdit) {
+      await endSessions(id, await editCoordinator(db, id, edit));
+      return ok();
+    },
+    async deactivateCoordinator(id: string) {
+      await endSessions(id, await deactivateCoordinator(db, id));
+      return ok();
+    },
+    /**
+     * The import in the asked language (else the admin's). Imported farmers have no usable password: each active
+     * one gets a set-password link by SMS and e-mail. Delivery goes on in the background; the answer says how many.
+     */
+    async importFarmers(user: AuthUser, file: Buffer, lang: Lang | undefined, log: FastifyBaseLogger) {
+      const { created, ...report } = await importFarmers(db, file, lang ?? (await preferredLanguage(db, user.id)));
+      const { invited } = await inviter.invite(created.filter((f) => f.status === 'Active'), log);
+      return { ...report, invited };
+    },
+    exportCsv: async (user: AuthUser) => farmersToCsv(await repo.exportRows(db, user)),
   };
 }

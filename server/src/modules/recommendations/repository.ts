@@ -87,3 +87,7 @@ export async function moveStatus(db: Db, id: string, from: Recommendation['statu
     .returning();
   return rec;
 }
+
+export async function insertRecommendations(db: Db, rows: (typeof aiRecommendations.$inferInsert)[]) {
+  return db.insert(aiRecommendations).values(rows).returning();
+}

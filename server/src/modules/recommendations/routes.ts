@@ -12,11 +12,8 @@ import {
   RecommendationStats,
   StatusBody,
 } from '../../../../contracts/recommendations';
-import { loadFieldFor, requireRole, STAFF } from '../../lib/access';
-import { ECONOMICS_SOURCE, METHOD } from '../../domain/recommendations/generate';
-import { preferredLanguage } from '../userLanguage';
-import { listRecommendations, recommendationStats } from './repository';
-import { changeStatus, generateFor } from './service';
+import { requireRole, STAFF } from '../../lib/access';
+import * as service from './service';
 
 const tags = ['recommendations'];
 
@@ -26,8 +23,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags, querystring: RecommendationsQuery, response: { 200: RecommendationsResponse } } },
     async (req) => {
       requireRole(req.user!, STAFF);
-      if (req.query.fieldId) await loadFieldFor(app.db, req.user!, req.query.fieldId);
-      return { recommendations: await listRecommendations(app.db, req.user!, req.query.fieldId), method: METHOD, source: ECONOMICS_SOURCE };
+      return service.list(app.db, req.user!, req.query.fieldId);
     },
   );
 
@@ -36,7 +32,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags, response: { 200: RecommendationStats } } },
     async (req) => {
       requireRole(req.user!, STAFF);
-      return { stats: await recommendationStats(app.db, req.user!) };
+      return service.stats(app.db, req.user!);
     },
   );
 
@@ -45,7 +41,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags, params: IdParams, body: StatusBody, response: { 200: RecommendationResponse } } },
     async (req) => {
       requireRole(req.user!, STAFF);
-      return changeStatus(app.db, req.user!, req.params.id, req.body.status);
+      return service.changeStatus(app.db, req.user!, req.params.id, req.body.status);
     },
   );
 
@@ -54,9 +50,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags, body: GenerateBody, response: { 200: RecommendationsResponse } } },
     async (req) => {
       requireRole(req.user!, STAFF);
-      const field = await loadFieldFor(app.db, req.user!, req.body.fieldId);
-      const lang = await preferredLanguage(app.db, req.user!.id);
-      return { recommendations: await generateFor(app.db, req.user!, field, lang), method: METHOD, source: ECONOMICS_SOURCE };
+      return service.generate(app.db, req.user!, req.body.fieldId);
     },
   );
 };

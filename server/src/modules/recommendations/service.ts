@@ -1,16 +1,36 @@
-/** Generating and storing recommendations for one field from its soil, place, season and moisture. */
+/**
+ * Recommendations within the caller's reach: the list, the stats, generating and storing them for one field from
+ * its soil, place, season and moisture, and moving one along its lifecycle. The SQL is in repository.ts.
+ */
 import type { Db } from '../../db/client';
-import { aiRecommendations, type fields } from '../../db/schema';
-import type { AuthUser } from '../../lib/access';
+import { loadFieldFor, type AuthUser } from '../../lib/access';
 import { conflict, notFound, unprocessable } from '../../lib/errors';
 import type { Recommendation } from '../../../../contracts/recommendations';
 import { canMove } from '../../domain/recommendations/lifecycle';
 import type { Lang } from '../../domain/language';
-import { generateRecommendations } from '../../domain/recommendations/generate';
-import { findRecommendation, moveStatus, recentMoisture, toItem } from './repository';
+import { ECONOMICS_SOURCE, generateRecommendations, METHOD } from '../../domain/recommendations/generate';
+import { preferredLanguage } from '../userLanguage';
+import { findRecommendation, insertRecommendations, listRecommendations, moveStatus, recentMoisture, recommendationStats, toItem } from './repository';
 import { recommendationText } from './messages';
 
-type Field = typeof fields.$inferSelect;
+type Field = Awaited<ReturnType<typeof loadFieldFor>>;
+
+/** One field's recommendations (404 outside reach), or those of every field in reach. */
+export async function list(db: Db, user: AuthUser, fieldRef?: string) {
+  if (fieldRef) await loadFieldFor(db, user, fieldRef);
+  return { recommendations: await listRecommendations(db, user, fieldRef), method: METHOD, source: ECONOMICS_SOURCE };
+}
+
+export async function stats(db: Db, user: AuthUser) {
+  return { stats: await recommendationStats(db, user) };
+}
+
+/** New recommendations for a field in reach (404 otherwise), in the caller's language. */
+export async function generate(db: Db, user: AuthUser, fieldRef: string) {
+  const field = await loadFieldFor(db, user, fieldRef);
+  const lang = await preferredLanguage(db, user.id);
+  return { recommendations: await generateFor(db, user, field, lang), method: METHOD, source: ECONOMICS_SOURCE };
+}
 
 const ACRES_PER = { acres: 1, hectares: 2.471, sq_meters: 1 / 4046.86 } as const;
 
@@ -37,24 +57,22 @@ export async function generateFor(db: Db, user: AuthUser, field: Field, lang: La
     now,
   );
   if (generated.length === 0) return [];
-  const rows = await db
-    .insert(aiRecommendations)
-    .values(
-      generated.map((g) => ({
-        fieldId: field.id,
-        cropName: g.cropName,
-        season: g.season,
-        confidence: g.confidence,
-        expectedYield: g.expectedYield,
-        yieldUnit: g.yieldUnit,
-        plantingDate: g.plantingDate,
-        currentPrice: g.currentPrice,
-        riskFactors: g.riskFactors,
-        recommendations: g.recommendations,
-        createdBy: user.id,
-      })),
-    )
-    .returning();
+  const rows = await insertRecommendations(
+    db,
+    generated.map((g) => ({
+      fieldId: field.id,
+      cropName: g.cropName,
+      season: g.season,
+      confidence: g.confidence,
+      expectedYield: g.expectedYield,
+      yieldUnit: g.yieldUnit,
+      plantingDate: g.plantingDate,
+      currentPrice: g.currentPrice,
+      riskFactors: g.riskFactors,
+      recommendations: g.recommendations,
+      createdBy: user.id,
+    })),
+  );
   return rows.map((rec) => toItem({ rec, fieldName: field.name, fieldCode: field.fieldId }));
 }
 

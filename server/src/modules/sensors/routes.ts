@@ -16,24 +16,11 @@ import {
   TimelineQuery,
   TimelineResponse,
 } from '../../../../contracts/sensors';
-import { fieldIdFor, loadFieldFor, requireRole, STAFF } from '../../lib/access';
-import { sensorText } from './messages';
-import { createDaySeriesCache } from './seriesCache';
-import { fieldsWithLastReading, readingAges, series, SERIES_BUCKET_MINUTES, timeline } from './repository';
+import { requireRole, STAFF } from '../../lib/access';
 import * as service from './service';
 
-const DAY_MS = 24 * 3600_000;
-
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  const body24h = (data: Awaited<ReturnType<typeof series>>): Series24hResponse =>
-    data.length > 0 ? { data } : { data, message: sensorText.noData24h };
-  // Each field's day, kept serialised and refreshed incrementally (seriesCache.ts).
-  const days = createDaySeriesCache({
-    load: (fieldId, from) => series(app.db, fieldId, from),
-    serialize: (points) => JSON.stringify(body24h(points)),
-    bucketMs: SERIES_BUCKET_MINUTES * 60_000,
-    onError: (err) => app.log.warn({ err }, '24-hour series refresh failed'),
-  });
+  const daySeries = service.createDaySeries(app);
 
   app.post(
     '/sensor-data/ingest',
@@ -79,19 +66,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/sensor-data',
     { schema: { tags: ['sensors'], summary: "The caller's fields with their last reading", response: { 200: FieldsResponse } } },
-    async (req) => ({ fields: await fieldsWithLastReading(app.db, req.user!) }),
+    async (req) => service.lastReadings(app.db, req.user!),
   );
 
   app.get(
     '/sensor-data/latest',
     { schema: { tags: ['sensors'], querystring: FieldQuery, response: { 200: LatestResponse } } },
-    async (req) => {
-      const f = await loadFieldFor(app.db, req.user!, req.query.fieldId);
-      const ages = await readingAges(app.db, f.id, f.offlineAfterMinutes);
-      return {
-        data: { moisture: f.lastMoisture, temperature: f.lastTemperature, timestamp: f.lastReadingAt?.toISOString() ?? null, staleAfterMinutes: f.offlineAfterMinutes, ...ages },
-      };
-    },
+    async (req) => service.latestOf(app.db, req.user!, req.query.fieldId),
   );
 
   app.get(
@@ -100,14 +81,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags: ['sensors'], summary: 'Last 24 hours in 5-minute averages (or only after `since`)', querystring: FieldQuery, response: { 200: Series24hResponse } },
     },
     async (req, reply) => {
-      const id = await fieldIdFor(app.db, app.fieldAccess, req.user!, req.query.fieldId);
-      const dayAgo = Date.now() - DAY_MS;
-      // A catch-up (`since`) wants what is new, so it always reads the table.
-      if (req.query.since) return body24h(await series(app.db, id, new Date(Math.max(dayAgo, Date.parse(req.query.since)))));
+      const answer = await daySeries.of(req.user!, req.query.fieldId, req.query.since);
+      if ('body' in answer) return answer.body;
       // A JSON string is sent as it is (fastify skips the serialiser), so a cached day costs no serialisation.
-      const json = await days.get(id);
       // (typed as the schema's object; fastify sends a JSON string unchanged)
-      return reply.type('application/json; charset=utf-8').send(json as unknown as Series24hResponse);
+      return reply.type('application/json; charset=utf-8').send(answer.json as unknown as Series24hResponse);
     },
   );
 
@@ -116,10 +94,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: { tags: ['sensors'], summary: "Sensor timeline of a field within the caller's reach (a farmer: their own)", params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) }), querystring: TimelineQuery, response: { 200: TimelineResponse } },
     },
-    async (req) => {
-      const f = await loadFieldFor(app.db, req.user!, req.params.id);
-      return { sensors: await timeline(app.db, f.id, req.query.days ?? 7) };
-    },
+    async (req) => service.timelineOf(app.db, req.user!, req.params.id, req.query.days ?? 7),
   );
 
   app.get(
@@ -129,8 +104,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req) => {
       requireRole(req.user!, STAFF);
-      const f = await loadFieldFor(app.db, req.user!, req.params.id);
-      return { sensors: await timeline(app.db, f.id, req.query.days ?? 7) };
+      return service.timelineOf(app.db, req.user!, req.params.id, req.query.days ?? 7);
     },
   );
 };

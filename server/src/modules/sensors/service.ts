@@ -5,11 +5,14 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { isDatabaseUnavailable } from '../../db/errors';
 import { BatcherClosedError, QueueFullError } from '../../domain/ingest/batcher';
-import type { AuthUser } from '../../lib/access';
+import type { Series24hResponse } from '../../../../contracts/sensors';
+import type { Db } from '../../db/client';
+import { fieldIdFor, loadFieldFor, type AuthUser } from '../../lib/access';
 import { AppError, notFound, unavailable, unprocessable } from '../../lib/errors';
 import { keyMatches, newDeviceKey, parseDeviceKey } from './deviceKeys';
 import { sensorText } from './messages';
-import { deviceKeyOf, sensorInScope, setDeviceKey } from './repository';
+import { deviceKeyOf, fieldsWithLastReading, readingAges, sensorInScope, series, SERIES_BUCKET_MINUTES, setDeviceKey, timeline } from './repository';
+import { createDaySeriesCache } from './seriesCache';
 
 /** HTTP ingest: 401 for a bad key, 503 when the queue cannot take the readings, 422 when every one was refused. */
 export async function ingestFromDevice(app: FastifyInstance, log: FastifyBaseLogger, deviceKey: string | undefined, items: unknown[]) {
@@ -48,4 +51,49 @@ export async function revokeDeviceKey(app: FastifyInstance, user: AuthUser, sens
   if (!sensor) throw notFound();
   await setDeviceKey(app.db, sensor.id, null, null);
   app.mqttAccess?.forget(sensor.id);
+}
+
+/** The caller's fields with their last reading (the farmer home). */
+export async function lastReadings(db: Db, user: AuthUser) {
+  return { fields: await fieldsWithLastReading(db, user) };
+}
+
+/** A field in reach (404 otherwise): its last values and how old each reading type is. */
+export async function latestOf(db: Db, user: AuthUser, fieldRef: string) {
+  const f = await loadFieldFor(db, user, fieldRef);
+  const ages = await readingAges(db, f.id, f.offlineAfterMinutes);
+  return {
+    data: { moisture: f.lastMoisture, temperature: f.lastTemperature, timestamp: f.lastReadingAt?.toISOString() ?? null, staleAfterMinutes: f.offlineAfterMinutes, ...ages },
+  };
+}
+
+/** The sensor timeline of a field in reach (404 otherwise), per type, averaged into time buckets. */
+export async function timelineOf(db: Db, user: AuthUser, fieldRef: string, days: number) {
+  const f = await loadFieldFor(db, user, fieldRef);
+  return { sensors: await timeline(db, f.id, days) };
+}
+
+const DAY_MS = 24 * 3600_000;
+const body24h = (data: Awaited<ReturnType<typeof series>>): Series24hResponse => (data.length > 0 ? { data } : { data, message: sensorText.noData24h });
+
+/**
+ * A field's last 24 hours in 5-minute averages. Each field's day is kept serialised and refreshed incrementally
+ * (seriesCache.ts), so the answer is usually a JSON string; a catch-up (`since`) wants what is new, so it always
+ * reads the table and answers the object.
+ */
+export function createDaySeries(app: Pick<FastifyInstance, 'db' | 'fieldAccess' | 'log'>) {
+  const days = createDaySeriesCache({
+    load: (fieldId, from) => series(app.db, fieldId, from),
+    serialize: (points) => JSON.stringify(body24h(points)),
+    bucketMs: SERIES_BUCKET_MINUTES * 60_000,
+    onError: (err) => app.log.warn({ err }, '24-hour series refresh failed'),
+  });
+  return {
+    async of(user: AuthUser, fieldRef: string, since: string | undefined): Promise<{ body: Series24hResponse } | { json: string }> {
+      const id = await fieldIdFor(app.db, app.fieldAccess, user, fieldRef);
+      const dayAgo = Date.now() - DAY_MS;
+      if (since) return { body: body24h(await series(app.db, id, new Date(Math.max(dayAgo, Date.parse(since))))) };
+      return { json: await days.get(id) };
+    },
+  };
 }

@@ -7,6 +7,7 @@ import { CancelButton } from './CancelButton';
 import { CodeInput } from './CodeInput';
 import { ErrorText } from './ErrorText';
 import { m } from './twoFactorMessages';
+import { TextField } from '@/views/ui/FormField';
 
 export function DisableStep({ actor }: { actor: TwoFactorActor }) {
   const intl = useIntl();
@@ -38,21 +39,16 @@ export function DisableStep({ actor }: { actor: TwoFactorActor }) {
       {disableMode === 'code' ? (
         <CodeInput actor={actor} label={intl.formatMessage(m.codeOrBackup)} allowBackup />
       ) : (
-        <div className="acct-field">
-          <label htmlFor="tf-password">{intl.formatMessage(m.password)}</label>
-          <input
-            id="tf-password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => send({ type: 'twoFactor.password', value: e.target.value })}
-          />
-          {codeMissing && (
-            <p className="acct-error-text" role="alert">
-              {intl.formatMessage(am.currentRequired)}
-            </p>
-          )}
-        </div>
+        <TextField
+          look="acct"
+          id="tf-password"
+          label={intl.formatMessage(m.password)}
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onValue={(value) => send({ type: 'twoFactor.password', value })}
+          error={codeMissing && intl.formatMessage(am.currentRequired)}
+        />
       )}
       <div className="acct-actions">
         <CancelButton actor={actor} />

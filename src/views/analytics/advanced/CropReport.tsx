@@ -2,7 +2,7 @@
 import type { AdvancedAnalytics } from '@/machines/advancedAnalytics.machine';
 import { useT } from '@/i18n/useT';
 import { m } from './advancedMessages';
-import { Pairs } from './Pairs';
+import { Pairs } from '@/views/ui/Pairs';
 import { cropStatus, useFmt } from './shared';
 
 export function CropReport({ a }: { a: AdvancedAnalytics }) {

@@ -2,7 +2,7 @@
 import type { AdvancedAnalytics } from '@/machines/advancedAnalytics.machine';
 import { useT } from '@/i18n/useT';
 import { m } from './advancedMessages';
-import { Pairs } from './Pairs';
+import { Pairs } from '@/views/ui/Pairs';
 import { useFmt } from './shared';
 
 export function MoneyReport({ a }: { a: AdvancedAnalytics }) {

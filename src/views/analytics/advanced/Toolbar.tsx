@@ -3,6 +3,7 @@ import { AdvancedAnalyticsContext } from '@/machines/advancedAnalytics.context';
 import { RANGES, type Range } from '@/machines/advancedAnalytics.machine';
 import { useT } from '@/i18n/useT';
 import { m } from './advancedMessages';
+import { FieldOptions } from '@/views/ui/FieldOptions';
 
 export function Toolbar() {
   const t = useT();
@@ -17,11 +18,7 @@ export function Toolbar() {
       <label>
         {t(m.field)}{' '}
         <select value={fieldId} disabled={!canSelect || fields.length === 0} onChange={(e) => send({ type: 'field.select', fieldId: e.target.value })}>
-          {fields.map((f) => (
-            <option key={f._id} value={f._id}>
-              {f.name} ({f.fieldId})
-            </option>
-          ))}
+          <FieldOptions fields={fields} />
         </select>
       </label>
       <label>

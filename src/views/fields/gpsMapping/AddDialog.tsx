@@ -6,6 +6,7 @@ import { httpErrorMessage } from '@/i18n/httpErrors';
 import { useT } from '@/i18n/useT';
 import { draftFrom } from './draftFrom';
 import { m, SOIL_TYPES } from './gpsMessages';
+import { FieldOptions } from '@/views/ui/FieldOptions';
 
 export function AddDialog() {
   const intl = useIntl();
@@ -34,11 +35,7 @@ export function AddDialog() {
           {t(m.fieldLabel)}
           <select name="fieldId" defaultValue="" disabled={busy}>
             <option value="">{t(m.chooseField)}</option>
-            {choices.map((f) => (
-              <option key={f._id} value={f._id}>
-                {f.name} ({f.fieldId})
-              </option>
-            ))}
+            <FieldOptions fields={choices} />
           </select>
         </label>
         <label>

@@ -5,6 +5,7 @@ import { formatDate } from '@/i18n/format';
 import { useT } from '@/i18n/useT';
 import { m } from './gpsMessages';
 import { methodName, soilName, statusName, unitName, useNum } from './shared';
+import { Pairs } from '@/views/ui/Pairs';
 
 export function DetailsDialog() {
   const intl = useIntl();
@@ -41,14 +42,7 @@ export function DetailsDialog() {
       <h2 id="gps-details-title">
         {t(m.detailsTitle)}: {loc.name}
       </h2>
-      <dl className="gps-details">
-        {rows.map(([label, value]) => (
-          <div key={label.id}>
-            <dt>{t(label)}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <Pairs className="gps-details" rows={rows} />
       <div className="gps-actions">
         <button type="button" className="button button-quiet" onClick={() => send({ type: 'details.close' })}>
           {t(m.close)}

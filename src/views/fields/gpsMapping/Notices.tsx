@@ -2,6 +2,7 @@
 import { useIntl } from 'react-intl';
 import { GpsMappingContext } from '@/machines/gpsMapping.context';
 import { httpErrorMessage } from '@/i18n/httpErrors';
+import { ErrorBanner } from '@/views/ui/FormField';
 import { m } from './gpsMessages';
 
 export function Notices() {
@@ -14,16 +15,8 @@ export function Notices() {
   const fallback = GpsMappingContext.useSelector((s) => s.context.updateSource === 'fallback');
   return (
     <>
-      {fetchFailed ? (
-        <p role="alert" className="banner banner-error">
-          {intl.formatMessage(m.fetchFailed)}
-        </p>
-      ) : null}
-      {failure === 'update' ? (
-        <p role="alert" className="banner banner-error">
-          {httpErrorMessage(intl, error, m.updateFailed)}
-        </p>
-      ) : null}
+      <ErrorBanner text={fetchFailed && intl.formatMessage(m.fetchFailed)} />
+      <ErrorBanner text={failure === 'update' && httpErrorMessage(intl, error, m.updateFailed)} />
       {notice ? (
         <div role="status" className="banner banner-success gps-notice">
           <span>

@@ -1,5 +1,6 @@
 /** The four totals: fields, area, average elevation and weather stations ('--' until known). */
-import { useIntl, type MessageDescriptor } from 'react-intl';
+import { useIntl } from 'react-intl';
+import { StatCards as Cards, type StatCard } from '@/views/ui/StatCards';
 import { GpsMappingContext } from '@/machines/gpsMapping.context';
 import { m } from './gpsMessages';
 import { useNum } from './shared';
@@ -12,21 +13,15 @@ export function StatCards() {
   const surveyed = GpsMappingContext.useSelector((s) => s.matches({ ready: { around: 'done' } }));
   const loaded = GpsMappingContext.useSelector((s) => s.matches('ready'));
   const dash = '--';
-  const cards: { label: MessageDescriptor; value: string }[] = [
+  const cards: StatCard[] = [
     { label: m.statFields, value: stats ? num(stats.totalFields) : dash },
     { label: m.statArea, value: stats ? num(stats.totalArea) : dash },
     { label: m.statElevation, value: stats ? num(stats.avgElevation, 1) : dash },
     { label: m.statStations, value: surveyed ? num(stations) : dash },
   ];
   return (
-    <section className="cards" aria-label={intl.formatMessage(m.title)}>
-      {cards.map((c) => (
-        <div className="card stat" key={c.label.id}>
-          <span className="stat-label">{intl.formatMessage(c.label)}</span>
-          <span className="stat-value">{c.value}</span>
-        </div>
-      ))}
+    <Cards label={intl.formatMessage(m.title)} cards={cards}>
       {loaded && !stats ? <small className="stat-note">{intl.formatMessage(m.statUnknown)}</small> : null}
-    </section>
+    </Cards>
   );
 }

@@ -3,6 +3,7 @@ import { defineMessages, useIntl } from 'react-intl';
 import { FdssContext } from '@/machines/fdss.context';
 import { InsightList } from './InsightList';
 import { WeatherCard } from './WeatherCard';
+import { FieldOptions } from '@/views/ui/FieldOptions';
 
 const m = defineMessages({
   title: { id: 'fdss.title', defaultMessage: 'Farm decision support' },
@@ -35,11 +36,7 @@ export function FarmDecisionSupport() {
             onChange={(e) => e.currentTarget.value && actor.send({ type: 'fdss.fieldChosen', fieldId: e.currentTarget.value })}
           >
             {!fieldId && <option value="">{intl.formatMessage(m.chooseOption)}</option>}
-            {fields.map((f) => (
-              <option key={f._id} value={f.fieldId}>
-                {f.name} ({f.fieldId})
-              </option>
-            ))}
+            <FieldOptions fields={fields} by="fieldId" />
           </select>
         </div>
       )}

@@ -1,0 +1,43 @@
+/**
+ * The built front end serves the service worker (public/sw.js, its push part public/sw-push.js) as JavaScript at the
+ * root, never cached for long (a new worker must reach browsers) and never answered with the app's page.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTestApp, type TestApp } from '../helper';
+
+let t: TestApp;
+let dist: string;
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'sw-dist-'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>ShetMitra</title><div id="root"></div>');
+  // What `vite build` copies from public/.
+  for (const f of ['sw.js', 'sw-push.js', 'favicon.svg']) copyFileSync(join('public', f), join(dist, f));
+  t = await createTestApp({ config: { staticDir: dist } });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+describe('service worker', () => {
+  it('is served at the root as JavaScript, revalidated on every update check', async () => {
+    for (const url of ['/sw.js', '/sw-push.js']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).not.toContain('<div id="root">');
+    }
+  });
+
+  it('imports its push part from the same origin and shows the icon it names', async () => {
+    const sw = readFileSync('public/sw.js', 'utf8');
+    expect(sw).toContain("importScripts('/sw-push.js')");
+    const push = readFileSync('public/sw-push.js', 'utf8');
+    const icon = /ICON = '([^']+)'/.exec(push)![1];
+    expect((await t.app.inject({ method: 'GET', url: icon })).statusCode).toBe(200);
+  });
+});
