@@ -85,5 +85,5 @@ it('never escalates an alert whose severity has no escalation time', async () =>
   clock.advance(48 * 60 * MIN);
   await worker.drain();
   expect(await escalations(pest)).toEqual([]);
-  expect((await jobsOf(t, pest)).find((j) => j.task === 'escalate')).toMatchObject({ status: 'skipped', lastError: 'no escalation for low' });
+  expect((await jobsOf(t, pest)).find((j) => j.task === 'escalate')).toMatchObject({ status: 'skipped', lastError: 'no escalation for minor' });
 });

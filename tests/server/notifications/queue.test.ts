@@ -212,8 +212,8 @@ describe('SMS cap and dedupe', () => {
     const worker = testWorker(t, { now: clock.now, smsDailyCap: 2 }); // farmer4 had one SMS today (the retry test)
     const pest = await raiseExternal(t, 'farmer4', 'pest', 'major', 'Pest risk');
     const pump = await raiseExternal(t, 'farmer4', 'irrigation', 'major', 'Pump slow');
-    // A repeat of the same alert (same text) changes nothing, so tells nobody; a changed one is an update, not a raise.
-    await expect(raiseExternal(t, 'farmer4', 'pest', 'major', 'Pest risk')).rejects.toThrow(/no new or changed/);
+    // A repeat of the same alert (same text) only counts on it (same alert), so tells nobody; a changed one is an update, not a raise.
+    expect(await raiseExternal(t, 'farmer4', 'pest', 'major', 'Pest risk')).toBe(pest);
     await raiseExternal(t, 'farmer4', 'pest', 'critical', 'Pest risk, spreading');
     expect(await enqueueAlertNotifications(t.app.db, { alertId: pest, kind: 'raised', actorId: null })).toBe(0);
     await worker.drain();
