@@ -10,6 +10,7 @@ import { sessionMachine } from '@/machines/session.machine';
 import { clearSession, loadSession, saveSession } from '@/services/sessionStore';
 import { connectSocket, disconnectSocket } from '@/services/socket';
 import { setLocale } from '@/stores/prefs';
+import { NotificationCentreProvider } from './NotificationCentreProvider';
 
 export function AppProviders({ children, storage = localStorage }: { children: ReactNode; storage?: Storage }) {
   const [, navigate] = useLocation();
@@ -29,7 +30,7 @@ export function AppProviders({ children, storage = localStorage }: { children: R
   const [stored] = useState(() => loadSession(storage));
   return (
     <SessionContext.Provider logic={logic} options={{ input: { stored } }}>
-      {children}
+      <NotificationCentreProvider>{children}</NotificationCentreProvider>
     </SessionContext.Provider>
   );
 }

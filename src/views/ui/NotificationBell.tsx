@@ -4,12 +4,13 @@
  * disclosure: the bell button says whether it is open, Escape or a tap outside closes it, and focus goes back to
  * the bell. It takes the full width of a phone. All behaviour is the notification centre machine's.
  */
-import { useMachine } from '@xstate/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useContext, useEffect, useId, useRef, useState } from 'react';
 import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import { useLocation } from 'wouter';
 import { formatDate, formatNum } from '@/i18n/format';
 import { notificationCentreMachine, type NotificationItem } from '@/machines/notificationCentre.machine';
+import { NotificationCentreContext, type NotificationCentreActor } from './notificationCentreContext';
 import { kindLabel, notificationText } from './notificationText';
 import './notificationBell.css';
 
@@ -41,12 +42,32 @@ const m = defineMessages({
 // react-intl 12's typed overloads refuse values for a `defineMessages` descriptor; the plain descriptor takes them.
 const withCount = (d: MessageDescriptor) => d;
 
-export function NotificationBell({ logic = notificationCentreMachine }: { logic?: typeof notificationCentreMachine }) {
-  const intl = useIntl();
+/**
+ * The app keeps one notification centre for the signed-in person (src/app/NotificationCentreProvider.tsx), so moving
+ * between screens neither reloads the list nor loses the count. Without it (stories, a view tested alone, or an
+ * explicit `logic`) the bell runs its own.
+ */
+export function NotificationBell({ logic }: { logic?: typeof notificationCentreMachine }) {
+  const shared = useContext(NotificationCentreContext);
+  return shared && !logic ? <Bell actor={shared} /> : <OwnBell logic={logic ?? notificationCentreMachine} />;
+}
+
+function OwnBell({ logic }: { logic: typeof notificationCentreMachine }) {
+  const actor = useNotificationCentre(logic);
+  return <Bell actor={actor} />;
+}
+
+/** Starts a notification centre whose `navigate` goes through wouter (which keeps `navigate` stable). */
+export function useNotificationCentre(logic: typeof notificationCentreMachine = notificationCentreMachine): NotificationCentreActor {
   const [, navigate] = useLocation();
-  // wouter keeps `navigate` stable, so the machine may hold on to it.
   const [provided] = useState(() => logic.provide({ actions: { navigate: (_, { to }) => navigate(to) } }));
-  const [snapshot, send] = useMachine(provided);
+  return useActorRef(provided);
+}
+
+function Bell({ actor }: { actor: NotificationCentreActor }) {
+  const intl = useIntl();
+  const snapshot = useSelector(actor, (s) => s);
+  const send = actor.send;
   const panelId = useId();
   const bellRef = useRef<HTMLButtonElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);

@@ -139,41 +139,14 @@ function regrowDeadEdges(leaf: Uint8Array, r: Raster, border: number[], hsv: Flo
 
 export type Components = { count: number; sizes: number[]; largest: number };
 
-/** 4-connected components of mask pixels; components smaller than minSize are noise and dropped. */
-export function components(mask: Uint8Array, width: number, minSize = 1): Components {
-  const seen = new Uint8Array(mask.length);
+/** Labels the 4-connected components of mask pixels (label -1 outside the mask); the size of each label. */
+function labelComponents(mask: Uint8Array, width: number): { label: Int32Array; sizes: number[] } {
+  const label = new Int32Array(mask.length).fill(-1);
   const sizes: number[] = [];
   const stack: number[] = [];
   for (let start = 0; start < mask.length; start++) {
-    if (!mask[start] || seen[start]) continue;
-    let size = 0;
-    seen[start] = 1;
-    stack.push(start);
-    while (stack.length) {
-      const i = stack.pop()!;
-      size++;
-      const x = i % width;
-      for (const j of [x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1, i - width, i + width]) {
-        if (j >= 0 && j < mask.length && mask[j] && !seen[j]) {
-          seen[j] = 1;
-          stack.push(j);
-        }
-      }
-    }
-    if (size >= minSize) sizes.push(size);
-  }
-  return { count: sizes.length, sizes, largest: sizes.length ? Math.max(...sizes) : 0 };
-}
-
-function largestComponent(mask: Uint8Array, width: number): Uint8Array {
-  const label = new Int32Array(mask.length).fill(-1);
-  let best = -1;
-  let bestSize = 0;
-  let next = 0;
-  const stack: number[] = [];
-  for (let start = 0; start < mask.length; start++) {
     if (!mask[start] || label[start] >= 0) continue;
-    const id = next++;
+    const id = sizes.length;
     let size = 0;
     label[start] = id;
     stack.push(start);
@@ -188,11 +161,28 @@ function largestComponent(mask: Uint8Array, width: number): Uint8Array {
         }
       }
     }
+    sizes.push(size);
+  }
+  return { label, sizes };
+}
+
+/** 4-connected components of mask pixels; components smaller than minSize are noise and dropped. */
+export function components(mask: Uint8Array, width: number, minSize = 1): Components {
+  const sizes = labelComponents(mask, width).sizes.filter((size) => size >= minSize);
+  return { count: sizes.length, sizes, largest: sizes.length ? Math.max(...sizes) : 0 };
+}
+
+/** The mask of the largest component (the first of equal largest ones). */
+function largestComponent(mask: Uint8Array, width: number): Uint8Array {
+  const { label, sizes } = labelComponents(mask, width);
+  let best = -1;
+  let bestSize = 0;
+  sizes.forEach((size, id) => {
     if (size > bestSize) {
       bestSize = size;
       best = id;
     }
-  }
+  });
   const out = new Uint8Array(mask.length);
   if (best >= 0) for (let i = 0; i < mask.length; i++) out[i] = label[i] === best ? 1 : 0;
   return out;
