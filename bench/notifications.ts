@@ -98,7 +98,7 @@ export async function benchNotifications(): Promise<string[]> {
             fieldId: fieldIds[k],
             farmerId: farmerIds[k],
             type: 'moisture',
-            severity: 'high',
+            severity: 'critical',
             message: `Low soil moisture in Plot ${k}: 10% (threshold 25%)`,
             messageKey: 'alert.moisture.low',
             messageParams: { field: `Plot ${k}`, value: 10, threshold: 25 },

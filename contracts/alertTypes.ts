@@ -2,7 +2,7 @@
  * Alert types, severities and statuses (spec section 3, Alert), and the messages the alert engine raises.
  * A message travels as a key and parameters; the browser renders it from its catalogs (the key is the catalog id,
  * src/i18n/messages/{mr,en,hi}.json), the server stores the English text below with the parameters filled in.
- * db/schema.ts builds alert_type, severity and alert_status from these lists.
+ * db/schema.ts builds alert_type, severity and alert_status from these lists (a change needs a migration).
  *
  * A new alert type: add it to ALERT_TYPES (its label is the catalog id `alerts.type.<type>`), add its message(s)
  * to ALERT_MESSAGES (catalog id = key), write the rule in server/src/domain/alerts/rules.ts, add the catalog
@@ -10,10 +10,47 @@
  */
 export const ALERT_TYPES = ['moisture', 'temperature', 'pest', 'irrigation', 'offline'] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
-export const SEVERITIES = ['high', 'medium', 'low'] as const;
+/** Most urgent first (ThingsBoard's alarm severities without 'indeterminate'). Each rule picks its own. */
+export const SEVERITIES = ['critical', 'major', 'minor', 'warning'] as const;
 export type Severity = (typeof SEVERITIES)[number];
-export const ALERT_STATUSES = ['unacknowledged', 'acknowledged', 'assigned'] as const;
+/**
+ * An alert's status: active/cleared × unacknowledged/acknowledged (ThingsBoard's ACTIVE_UNACK, ACTIVE_ACK,
+ * CLEARED_UNACK, CLEARED_ACK, in lower case). Assignment is orthogonal (assignedTo).
+ */
+export const ALERT_STATUSES = ['active_unack', 'active_ack', 'cleared_unack', 'cleared_ack'] as const;
 export type AlertStatus = (typeof ALERT_STATUSES)[number];
+export const isCleared = (s: AlertStatus) => s === 'cleared_unack' || s === 'cleared_ack';
+export const isAcknowledged = (s: AlertStatus) => s === 'active_ack' || s === 'cleared_ack';
+/** The status after acknowledging / clearing an alert of status `s`. */
+export const acknowledgedStatus = (s: AlertStatus): AlertStatus => (isCleared(s) ? 'cleared_ack' : 'active_ack');
+export const clearedStatus = (s: AlertStatus): AlertStatus => (isAcknowledged(s) ? 'cleared_ack' : 'cleared_unack');
+
+/**
+ * What an alert's timeline records (table alert_actions, column action). Every lifecycle change is one
+ * entry written by server/src/modules/alerts/timeline.ts `recordAlertEvent` in the change's transaction;
+ * 'comment' is a person's own words, every other kind is a system entry.
+ *   raised          the engine (or another module) opened it          detail { severity, value, threshold }
+ *   repeated        the condition held again and the value moved      detail { value, count }
+ *   severityChanged the engine moved it to another severity           detail { from, to, value }
+ *   acknowledged    a person acknowledged it                          detail { comment? }
+ *   assigned        an admin gave it to a coordinator                 detail { coordinatorId, name }
+ *   cleared         the condition ended (actor null, auto) or staff cleared it   detail { auto }
+ *   escalated       left unacknowledged too long (escalation jobs)   detail { level?, to? }
+ *   comment         a person's comment                                detail { text }
+ */
+export const ALERT_EVENT_KINDS = [
+  'raised',
+  'repeated',
+  'severityChanged',
+  'acknowledged',
+  'assigned',
+  'cleared',
+  'escalated',
+  'comment',
+] as const;
+export type AlertEventKind = (typeof ALERT_EVENT_KINDS)[number];
+/** The longest comment a person may add to an alert. */
+export const ALERT_COMMENT_MAX = 1000;
 
 /** The catalog id of an alert type's label. */
 export const alertTypeLabelId = (type: AlertType) => `alerts.type.${type}`;

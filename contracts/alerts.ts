@@ -6,7 +6,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { Pagination, Uuid } from './common';
-import { ALERT_STATUSES, ALERT_TYPES, SEVERITIES } from './alertTypes';
+import { ALERT_COMMENT_MAX, ALERT_EVENT_KINDS, ALERT_STATUSES, ALERT_TYPES, SEVERITIES } from './alertTypes';
 import { literalUnion } from './literals';
 
 export const AlertType = literalUnion(ALERT_TYPES);
@@ -15,6 +15,8 @@ export const Severity = literalUnion(SEVERITIES);
 export type Severity = Static<typeof Severity>;
 export const AlertStatus = literalUnion(ALERT_STATUSES);
 export type AlertStatus = Static<typeof AlertStatus>;
+export const AlertEventKind = literalUnion(ALERT_EVENT_KINDS);
+export type AlertEventKind = Static<typeof AlertEventKind>;
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
@@ -39,13 +41,20 @@ export const AlertItem = Type.Object({
   acknowledgedBy: Nullable(Type.Object({ _id: Uuid, name: Type.String() })),
   /** Whether the caller has marked it read (monitoring list). */
   read: Type.Boolean(),
+  /** How many times the condition was seen while the alert was active (1 when raised). */
+  count: Type.Integer({ minimum: 1 }),
+  /** When the condition was last seen (the raise, or the latest repeat). */
+  lastSeenAt: Type.String({ format: 'date-time' }),
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),
+  /** When it was cleared (status cleared_*); null while active. */
   resolvedAt: Nullable(Type.String({ format: 'date-time' })),
+  /** Who cleared it by hand; null when it cleared itself (or is still active). */
+  clearedBy: Nullable(Type.Object({ _id: Uuid, name: Type.String() })),
 });
 export type AlertItem = Static<typeof AlertItem>;
 
-/** Open alerts (the condition still holds, resolvedAt null) or resolved ones. */
+/** Active alerts (status active_*, resolvedAt null) or cleared ones ('resolved'); kept for the spec's lists. */
 export const AlertState = Type.Union([Type.Literal('open'), Type.Literal('resolved')]);
 export type AlertState = Static<typeof AlertState>;
 
@@ -88,4 +97,37 @@ export const CoordinatorAlertsResponse = Type.Object({
 
 export const AssignBody = Type.Object({ coordinatorId: Uuid }, { additionalProperties: false });
 export const AlertResponse = Type.Object({ alert: AlertItem });
+
+/** A comment's text (POST /alerts/{id}/comments, and the optional comment of an acknowledgement). */
+export const CommentText = Type.String({ minLength: 1, maxLength: ALERT_COMMENT_MAX });
+export const CommentBody = Type.Object({ text: CommentText }, { additionalProperties: false });
+/** PATCH /alerts/{id}/acknowledge: acknowledging may say why in the same step. */
+export const AcknowledgeBody = Type.Union([Type.Object({ comment: Type.Optional(CommentText) }, { additionalProperties: false }), Type.Null()]);
+
+/** One entry of an alert's timeline: a system entry (every kind but 'comment') or a person's comment. */
+export const TimelineEntry = Type.Object({
+  _id: Uuid,
+  kind: AlertEventKind,
+  /** Who did it; null for the system (the engine raising, repeating or clearing it by itself). */
+  actor: Nullable(Type.Object({ _id: Uuid, name: Type.String() })),
+  /** The comment's text, or what changed: { severity, value, from, to, auto, coordinatorId, name, count, comment, level }. */
+  detail: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()])),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+export type TimelineEntry = Static<typeof TimelineEntry>;
+
+/** GET /alerts/{id} and the answer of every lifecycle change: the alert and its timeline, oldest first. */
+export const AlertDetailResponse = Type.Object({ alert: AlertItem, timeline: Type.Array(TimelineEntry) });
+export type AlertDetailResponse = Static<typeof AlertDetailResponse>;
+
+/** GET /alerts: the caller's alerts (a farmer's own, a coordinator's farmers', all for admins), newest first. */
+export const AlertsQuery = Type.Object(
+  {
+    ...AlertFilters,
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
+  },
+  { additionalProperties: false },
+);
+export const AlertsResponse = Type.Object({ alerts: Type.Array(AlertItem), pagination: Pagination });
 export const ReadAllResponse = Type.Object({ marked: Type.Integer(), unread: Type.Integer() });

@@ -3,11 +3,13 @@
  * Coordinator: search over message, farmer and field name; severity and type filters (each resets to
  * page 1); pages of 10; mark read persisted on the server (the spec keeps it local, users expect it to
  * stick) with the unread count never below 0; a real Mark All Read.
- * Admin: severity, type and state filters, pages of 20 from the server; each row is an alertLifecycle actor
- * (acknowledge, assign).
- * Both: most urgent first (open before resolved, then high → low, then newest, as the server orders them) and a
- * state filter (open / resolved); pushed alerts arrive through the socket feed: a new one takes its place in that
- * order and the count goes up; after a reconnect socket.io could not recover, the page is fetched again.
+ * Admin: severity, type and status filters, pages of 20 from the server.
+ * Farmer (home screen): their own alerts, read-only, active and cleared.
+ * All: most urgent first (active before cleared, then critical → warning, then newest, as the server orders them)
+ * and a status filter (active/cleared × unacknowledged/acknowledged); 'Details' opens the alert's lifecycle (an
+ * alertLifecycle actor, `details`: timeline, acknowledge, assign, clear, comment); pushed alerts arrive through the
+ * socket feed: a new one takes its place in that order and the count goes up, a changed one changes in place (and
+ * in the open details); after a reconnect socket.io could not recover, the page is fetched again.
  * A staff list (staffList.ts); a failed load shows 'Failed to load alerts' with Retry.
  */
 import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
@@ -17,8 +19,9 @@ import {
   listCoordinators,
   markAlertRead,
   markAllAlertsRead,
+  myAlerts,
   type AlertItem,
-  type AlertState,
+  type AlertStatus,
   type AlertType,
   type CoordinatorOption,
   type Severity,
@@ -27,24 +30,24 @@ import { alertLifecycleMachine } from './alertLifecycle.machine';
 import { asPage, firstPage, pageLoader, STAFF_PAGE_SIZE, staffList, type ListPage, type Paged } from './staffList';
 import { socketFeed } from './socketFeed';
 
-export type { AlertItem, AlertState, AlertType, CoordinatorOption, Severity } from '@/services/alerts';
+export type { AlertItem, AlertStatus, AlertType, CoordinatorOption, Severity } from '@/services/alerts';
 
 export const PAGE_SIZE = STAFF_PAGE_SIZE;
 export const ADMIN_PAGE_SIZE = 20;
 
-export type Viewer = 'admin' | 'coordinator';
-export type AlertRow = ActorRefFrom<typeof alertLifecycleMachine>;
+export type Viewer = 'admin' | 'coordinator' | 'farmer';
+export type AlertDetailsActor = ActorRefFrom<typeof alertLifecycleMachine>;
 
 export type AlertsListContext = Paged<'alerts', AlertItem> & {
   viewer: Viewer;
-  /** The admin table's row actors, one per alert on the page. */
-  rows: AlertRow[];
+  /** The open alert's lifecycle (its details view), while one is open. */
+  details: AlertDetailsActor | null;
   coordinators: CoordinatorOption[];
   search: string;
   severity: Severity | null;
   type: AlertType | null;
-  /** Open or resolved alerts only; null lists both. */
-  state: AlertState | null;
+  /** One status only (active/cleared × unacknowledged/acknowledged); null lists all. */
+  status: AlertStatus | null;
   unread: number;
   /** The alert whose 'Alert Details' dialog is open. */
   detailsId: string | null;
@@ -54,21 +57,27 @@ export type AlertsListEvent =
   | { type: 'alerts.search'; search: string }
   | { type: 'alerts.filterSeverity'; severity: Severity | null }
   | { type: 'alerts.filterType'; alertType: AlertType | null }
-  | { type: 'alerts.filterState'; state: AlertState | null }
+  | { type: 'alerts.filterStatus'; status: AlertStatus | null }
   | { type: 'alerts.page'; page: number }
   | { type: 'alerts.retry' }
   | { type: 'alert.markRead'; id: string }
   | { type: 'alerts.markAllRead' }
   | { type: 'alert.view'; id: string }
   | { type: 'alert.closeDetails' }
+  /** The open details changed the alert (its answer came back). */
+  | { type: 'alert.changed'; alert: AlertItem }
   | AlertSocketEvent;
 
 export type LoadedAlerts = ListPage<AlertItem> & { unread: number; coordinators: CoordinatorOption[] };
 
-type Query = Pick<AlertsListContext, 'viewer' | 'page' | 'search' | 'severity' | 'type' | 'state'>;
+type Query = Pick<AlertsListContext, 'viewer' | 'page' | 'search' | 'severity' | 'type' | 'status'>;
 
 export const loadAlerts = pageLoader(async (input: Query, signal): Promise<LoadedAlerts> => {
-  const filters = { severity: input.severity ?? undefined, type: input.type ?? undefined, state: input.state ?? undefined };
+  const filters = { severity: input.severity ?? undefined, type: input.type ?? undefined, status: input.status ?? undefined };
+  if (input.viewer === 'farmer') {
+    const page = await myAlerts({ ...filters, page: input.page, limit: PAGE_SIZE }, signal);
+    return { ...asPage(page.alerts, page.pagination), unread: 0, coordinators: [] };
+  }
   if (input.viewer === 'admin') {
     const [page, coordinators] = await Promise.all([
       adminAlerts({ ...filters, page: input.page, limit: ADMIN_PAGE_SIZE }, signal),
@@ -84,14 +93,14 @@ export const loadAlerts = pageLoader(async (input: Query, signal): Promise<Loade
 export function matchesView(ctx: Query, a: AlertItem) {
   if (ctx.severity && a.severity !== ctx.severity) return false;
   if (ctx.type && a.type !== ctx.type) return false;
-  if (ctx.state && (a.resolvedAt === null) !== (ctx.state === 'open')) return false;
+  if (ctx.status && a.status !== ctx.status) return false;
   const q = ctx.search.trim().toLowerCase();
   if (q && ![a.message, a.farmer ?? '', a.fieldName].some((s) => s.toLowerCase().includes(q))) return false;
   return true;
 }
 
-const SEVERITY_RANK: Record<Severity, number> = { high: 0, medium: 1, low: 2 };
-/** The server's order (contracts/alerts.ts): open before resolved, then high → low, then the newest. */
+const SEVERITY_RANK: Record<Severity, number> = { critical: 0, major: 1, minor: 2, warning: 3 };
+/** The server's order (contracts/alerts.ts): active before cleared, then critical → warning, then the newest. */
 export function urgentFirst(a: AlertItem, b: AlertItem) {
   const open = Number(a.resolvedAt !== null) - Number(b.resolvedAt !== null);
   if (open) return open;
@@ -117,17 +126,16 @@ const alertSocket = socketFeed<AlertSocketEvent>({
 const list = staffList<AlertsListContext, AlertsListEvent>({
   id: 'alertsList',
   rows: 'alerts',
-  query: (c): Query => ({ viewer: c.viewer, page: c.page, search: c.search, severity: c.severity, type: c.type, state: c.state }),
+  query: (c): Query => ({ viewer: c.viewer, page: c.page, search: c.search, severity: c.severity, type: c.type, status: c.status }),
   pageEvent: 'alerts.page',
   queryEvents: {
     // Only the coordinator's screen searches.
     'alerts.search': (e, c) => (c.viewer === 'coordinator' ? { search: e.search } : null),
     'alerts.filterSeverity': (e) => ({ severity: e.severity }),
     'alerts.filterType': (e) => ({ type: e.alertType }),
-    'alerts.filterState': (e) => ({ state: e.state }),
+    'alerts.filterStatus': (e) => ({ status: e.status }),
   },
   loaded: (out) => ({ unread: out.unread as number, coordinators: out.coordinators as CoordinatorOption[] }),
-  afterLoad: ['spawnRows'],
   loadFailed: { transition: { target: 'failed', actions: { type: 'logError', params: ({ event }: { event: { error: unknown } }) => ({ what: 'alerts', error: event.error }) } } },
 });
 
@@ -146,13 +154,17 @@ export const alertsListMachine = setup({
   },
   actions: {
     logError: (_, _params: { what: string; error: unknown }) => {},
-    /** Replaces the admin rows: old row actors stop, one lifecycle actor per alert starts. */
-    spawnRows: enqueueActions(({ context, enqueue }) => {
-      for (const r of context.rows) enqueue.stopChild(r);
-      enqueue.assign({
-        rows: ({ spawn }) =>
-          context.viewer === 'admin' ? context.alerts.map((a) => spawn('alertLifecycle', { id: `row-${a.id}`, input: { alert: a } })) : [],
-      });
+    /** Closes the details (its lifecycle actor stops). */
+    closeDetails: enqueueActions(({ context, enqueue }) => {
+      if (context.details) enqueue.stopChild(context.details);
+      enqueue.assign({ detailsId: null, details: null });
+    }),
+    /** The alert changed (pushed, or the details' answer): the row shows it, keeping the reader's read mark. */
+    replaceAlert: assign({
+      alerts: ({ context, event }) => {
+        const changed = (event as { alert: AlertItem }).alert;
+        return context.alerts.map((a) => (a.id === changed.id ? { ...changed, read: a.read } : a));
+      },
     }),
   },
 }).createMachine({
@@ -160,19 +172,20 @@ export const alertsListMachine = setup({
   context: ({ input }) => ({
     viewer: input.viewer,
     ...firstPage('alerts'),
-    rows: [],
+    details: null,
     coordinators: [],
     search: '',
     severity: null,
     type: null,
-    state: null,
+    status: null,
     unread: 0,
     detailsId: null,
   }),
   invoke: { id: 'alertSocket', src: 'alertSocket' },
   initial: 'loading',
   on: {
-    'alert.closeDetails': { actions: assign({ detailsId: null }) },
+    'alert.closeDetails': { guard: ({ context }) => context.detailsId !== null, actions: 'closeDetails' },
+    'alert.changed': { actions: 'replaceAlert' },
     // The search and the filters apply wherever the list is (also while it loads, failed or marks all read).
     ...list.requery('.loading'),
     'feed.reconnected': { guard: ({ event }) => !event.recovered, target: '.loading' },
@@ -181,42 +194,37 @@ export const alertsListMachine = setup({
         const known = context.alerts.some((a) => a.id === event.alert.id);
         if (event.event === 'alert:updated' || known) {
           if (!known) return;
-          enqueue.assign({
-            alerts: context.alerts.map((a) => (a.id === event.alert.id ? { ...event.alert, read: a.read } : a)),
-          });
-          const row = context.rows.find((r) => r.id === `row-${event.alert.id}`);
-          if (row) enqueue.sendTo(row, { type: 'alert.synced', alert: event.alert });
+          enqueue('replaceAlert');
+          if (context.details && context.detailsId === event.alert.id) enqueue.sendTo(context.details, { type: 'alert.synced', alert: event.alert });
           return;
         }
         const alert = { ...event.alert, read: false };
         if (context.viewer === 'coordinator') enqueue.assign({ unread: context.unread + 1 });
         if (context.page !== 1 || !matchesView(context, alert)) return;
         const limit = context.viewer === 'admin' ? ADMIN_PAGE_SIZE : PAGE_SIZE;
-        // In its place by urgency: a new low alert does not push an open high one down.
+        // In its place by urgency: a new minor alert does not push an active critical one down.
         const alerts = [alert, ...context.alerts].sort(urgentFirst).slice(0, limit);
         if (!alerts.includes(alert)) return;
         enqueue.assign({ alerts });
-        if (context.viewer === 'admin') {
-          enqueue.assign({
-            rows: ({ spawn }) => {
-              const byId = new Map(context.rows.map((r) => [r.id, r]));
-              byId.set(`row-${alert.id}`, spawn('alertLifecycle', { id: `row-${alert.id}`, input: { alert } }));
-              return alerts.map((a) => byId.get(`row-${a.id}`)!).filter(Boolean);
-            },
-          });
-          // The row pushed off the page stops with it.
-          const kept = new Set(alerts.map((a) => `row-${a.id}`));
-          for (const r of context.rows) if (!kept.has(r.id)) enqueue.stopChild(r);
-        }
       }),
     },
   },
   states: {
-    loading: { ...list.loading, entry: assign({ detailsId: null }) },
+    loading: { ...list.loading, entry: 'closeDetails' },
     failed: { on: { 'alerts.retry': 'loading' } },
     ready: {
       on: {
-        'alert.view': { guard: ({ context, event }) => context.alerts.some((a) => a.id === event.id), actions: assign({ detailsId: ({ event }) => event.id }) },
+        'alert.view': {
+          guard: ({ context, event }) => context.alerts.some((a) => a.id === event.id),
+          actions: enqueueActions(({ context, event, enqueue }) => {
+            if (context.details) enqueue.stopChild(context.details);
+            const alert = context.alerts.find((a) => a.id === event.id)!;
+            enqueue.assign({
+              detailsId: event.id,
+              details: ({ spawn }) => spawn('alertLifecycle', { id: 'details', input: { alert, viewer: context.viewer } }),
+            });
+          }),
+        },
         ...list.ready,
         'alert.markRead': {
           guard: ({ context, event }) => context.viewer === 'coordinator' && context.alerts.some((a) => a.id === event.id && !a.read),

@@ -45,10 +45,10 @@ describe.each(['admin', 'coordinator'] as const)('%s dashboard alerts', (kind) =
     const a = await start(kind, 2);
     a.send({ type: 'alert.new', alert: makeAlert({ _id: 'n1', value: 15 }) });
     a.send({ type: 'alert.new', alert: makeAlert({ _id: 'n2', value: 14 }) });
-    a.send({ type: 'alert.new', alert: makeAlert({ _id: 'n1', value: 9, severity: 'high' }) });
+    a.send({ type: 'alert.new', alert: makeAlert({ _id: 'n1', value: 9, severity: 'critical' }) });
     expect(count(a)).toBe(12);
     expect(ids(a)).toEqual(['n2:14', 'n1:9', 'old-0:20', 'old-1:20']);
-    expect(a.getSnapshot().context.alerts[1].severity).toBe('high');
+    expect(a.getSnapshot().context.alerts[1].severity).toBe('critical');
     a.send({ type: 'alert.updated', alert: makeAlert({ _id: 'old-1', value: 7 }) });
     a.send({ type: 'alert.new', alert: makeAlert({ _id: 'old-0', value: 8 }) });
     expect(count(a)).toBe(12);

@@ -4,7 +4,7 @@ import { farmerHomeMachine, isMoistureLow, isStale, mergeSeries } from '@/machin
 import { sensorFeedMachine } from '@/machines/sensorFeed.machine';
 import { alertLifecycleMachine } from '@/machines/alertLifecycle.machine';
 import { alertsListMachine, matchesView, type LoadedAlerts } from '@/machines/alertsList.machine';
-import type { AlertItem } from '@/services/alerts';
+import type { AlertDetailResponse, AlertItem } from '@/services/alerts';
 import type { FieldReadingSummary } from '@/services/sensors';
 
 const iso = (minAgo: number) => new Date(Date.now() - minAgo * 60_000).toISOString();
@@ -17,8 +17,8 @@ export const alert = (over: Partial<AlertItem> = {}): AlertItem => ({
   _id: 'a1',
   id: 'a1',
   type: 'moisture',
-  severity: 'medium',
-  status: 'unacknowledged',
+  severity: 'major',
+  status: 'active_unack',
   message: 'Low soil moisture in North: 20% (threshold 25%)',
   messageKey: 'alert.moisture.low',
   messageParams: { field: 'North', value: 20, threshold: 25 },
@@ -31,9 +31,12 @@ export const alert = (over: Partial<AlertItem> = {}): AlertItem => ({
   assignedTo: null,
   acknowledgedBy: null,
   read: false,
+  count: 1,
+  lastSeenAt: iso(5),
   createdAt: iso(5),
   updatedAt: iso(5),
   resolvedAt: null,
+  clearedBy: null,
   ...over,
 });
 
@@ -166,44 +169,71 @@ describe('sensorFeed', () => {
 });
 
 describe('alertLifecycle', () => {
-  it('assigns at once, then keeps the server answer; a failed acknowledge puts the row back', async () => {
+  const detail = (over: Partial<AlertItem> = {}): AlertDetailResponse => ({ alert: alert(over), timeline: [] });
+  it('loads the details, then the server answer decides the status; a failed call keeps it and says which', async () => {
     let failAck = true;
     const actor = createActor(
       alertLifecycleMachine.provide({
         actors: {
-          assign: fromPromise(async ({ input }: { input: { id: string; coordinatorId: string } }) => alert({ status: 'assigned', assignedTo: { _id: input.coordinatorId, name: 'Sunita' } })),
-          acknowledge: fromPromise(async () => {
+          load: fromPromise(async () => detail()),
+          assign: fromPromise(async ({ input }: { input: { id: string; coordinatorId?: string } }) => detail({ assignedTo: { _id: input.coordinatorId!, name: 'Sunita' } })),
+          acknowledge: fromPromise(async ({ input }: { input: { id: string; comment?: string } }): Promise<AlertDetailResponse> => {
             if (failAck) throw new Error('500');
-            return alert({ status: 'acknowledged' });
+            return { ...detail({ status: 'active_ack' }), timeline: input.comment ? [{ _id: 't', kind: 'comment' as const, actor: null, detail: { text: input.comment }, createdAt: iso(0) }] : [] };
           }),
+          clear: fromPromise(async () => detail({ status: 'cleared_ack', resolvedAt: iso(0) })),
         },
       }),
-      { input: { alert: alert() } },
+      { input: { alert: alert(), viewer: 'admin' } },
     ).start();
+    await waitFor(actor, (s) => s.matches('activeUnack'));
     actor.send({ type: 'alert.assign', coordinator: { _id: 'c1', name: 'Sunita' } });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    await waitFor(actor, (s) => s.matches({ activeUnack: 'idle' }) && s.context.alert.assignedTo !== null);
     expect(actor.getSnapshot().context.alert.assignedTo?.name).toBe('Sunita');
-    expect(actor.getSnapshot().hasTag('submitting')).toBe(true);
-    await waitFor(actor, (s) => s.matches('assigned'));
-    actor.send({ type: 'alert.acknowledge' });
-    expect(actor.getSnapshot().context.alert.status).toBe('acknowledged');
-    await waitFor(actor, (s) => s.matches({ assigned: 'failed' }));
-    expect(actor.getSnapshot().context).toMatchObject({ failure: 'acknowledge', alert: { status: 'assigned' } });
+    actor.send({ type: 'alert.acknowledge', comment: '  on my way  ' });
+    await waitFor(actor, (s) => s.matches({ activeUnack: 'failed' }));
+    expect(actor.getSnapshot().context).toMatchObject({ failure: 'acknowledge', alert: { status: 'active_unack' } });
     failAck = false;
-    actor.send({ type: 'alert.acknowledge' });
-    await waitFor(actor, (s) => s.matches('acknowledged'));
+    actor.send({ type: 'alert.acknowledge', comment: '  on my way  ' });
+    await waitFor(actor, (s) => s.matches('activeAck'));
+    expect(actor.getSnapshot().context.timeline).toMatchObject([{ kind: 'comment', detail: { text: 'on my way' } }]);
+    expect(actor.getSnapshot().can({ type: 'alert.acknowledge' })).toBe(false);
+    actor.send({ type: 'alert.clear' });
+    await waitFor(actor, (s) => s.matches('clearedAck'));
     expect(actor.getSnapshot().can({ type: 'alert.assign', coordinator: { _id: 'c', name: 'x' } })).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'alert.comment', text: 'x' })).toBe(true);
   });
 
-  it('follows a pushed update', () => {
-    const actor = createActor(alertLifecycleMachine, { input: { alert: alert() } }).start();
-    actor.send({ type: 'alert.synced', alert: alert({ status: 'acknowledged' }) });
-    expect(actor.getSnapshot().value).toBe('acknowledged');
+  it('refuses blank or too-long comments, assigning for coordinators, and everything for farmers', async () => {
+    const start = (viewer: 'admin' | 'coordinator' | 'farmer') =>
+      createActor(alertLifecycleMachine.provide({ actors: { load: fromPromise(async () => detail()) } }), { input: { alert: alert(), viewer } }).start();
+    const coordinator = start('coordinator');
+    await waitFor(coordinator, (s) => s.matches('activeUnack'));
+    const s = coordinator.getSnapshot();
+    expect(s.can({ type: 'alert.comment', text: '   ' })).toBe(false);
+    expect(s.can({ type: 'alert.comment', text: 'x'.repeat(1001) })).toBe(false);
+    expect(s.can({ type: 'alert.acknowledge', comment: '  ' })).toBe(true);
+    expect(s.can({ type: 'alert.assign', coordinator: { _id: 'c', name: 'x' } })).toBe(false);
+    expect(s.can({ type: 'alert.clear' })).toBe(true);
+    const farmer = start('farmer');
+    await waitFor(farmer, (f) => f.matches('activeUnack'));
+    for (const e of [{ type: 'alert.acknowledge' }, { type: 'alert.clear' }, { type: 'alert.comment', text: 'hi' }] as const) expect(farmer.getSnapshot().can(e)).toBe(false);
+  });
+
+  it('follows a pushed update by reading the details again', async () => {
+    let status: AlertItem['status'] = 'active_unack';
+    const actor = createActor(alertLifecycleMachine.provide({ actors: { load: fromPromise(async () => detail({ status })) } }), { input: { alert: alert(), viewer: 'admin' } }).start();
+    await waitFor(actor, (s) => s.matches('activeUnack'));
+    status = 'cleared_unack';
+    actor.send({ type: 'alert.synced', alert: alert({ status: 'cleared_unack' }) });
+    await waitFor(actor, (s) => s.matches('clearedUnack'));
   });
 });
 
 describe('alertsList (admin)', () => {
-  it('pages on the server with the filters, 20 rows a page, one row actor per alert', async () => {
-    const load = vi.fn(async ({ input }: { input: { page: number; state: string | null; type: string | null } }) => ({
+  it('pages on the server with the filters, 20 rows a page; Details starts the alert’s lifecycle', async () => {
+    const load = vi.fn(async ({ input }: { input: { page: number; status: string | null; type: string | null } }) => ({
       items: [alert({ id: `a${input.page}` })], unread: 0, totalPages: 3, coordinators: [],
     }));
     const actor = createActor(alertsListMachine.provide({ actors: { load: fromPromise(load) as never, alertSocket: fromCallback(() => () => {}) } }), {
@@ -212,12 +242,15 @@ describe('alertsList (admin)', () => {
     await waitFor(actor, (s) => s.matches('ready'));
     actor.send({ type: 'alerts.page', page: 2 });
     await waitFor(actor, (s) => s.matches('ready') && s.context.page === 2);
-    expect(actor.getSnapshot().context.rows.map((r) => r.id)).toEqual(['row-a2']);
-    actor.send({ type: 'alerts.filterState', state: 'open' });
+    actor.send({ type: 'alert.view', id: 'a2' });
+    expect(actor.getSnapshot().context.details?.getSnapshot().context.alert.id).toBe('a2');
+    actor.send({ type: 'alert.closeDetails' });
+    expect(actor.getSnapshot().context.details).toBeNull();
+    actor.send({ type: 'alerts.filterStatus', status: 'active_unack' });
     await waitFor(actor, (s) => s.matches('ready'));
     actor.send({ type: 'alerts.filterType', alertType: 'offline' });
     await waitFor(actor, (s) => s.matches('ready'));
-    expect(load.mock.calls.map(([{ input }]) => [input.page, input.state, input.type])).toEqual([[1, null, null], [2, null, null], [1, 'open', null], [1, 'open', 'offline']]);
+    expect(load.mock.calls.map(([{ input }]) => [input.page, input.status, input.type])).toEqual([[1, null, null], [2, null, null], [1, 'active_unack', null], [1, 'active_unack', 'offline']]);
   });
 });
 
@@ -260,33 +293,33 @@ describe('alertsList (coordinator)', () => {
     await waitFor(actor, (s) => s.matches('ready'));
     actor.send({ type: 'alerts.page', page: 2 });
     await waitFor(actor, (s) => s.matches('ready') && s.context.page === 2);
-    actor.send({ type: 'alerts.filterSeverity', severity: 'high' });
+    actor.send({ type: 'alerts.filterSeverity', severity: 'critical' });
     await waitFor(actor, (s) => s.matches('ready'));
     expect(actor.getSnapshot().context.page).toBe(1);
-    actor.send({ type: 'feed.alert', event: 'alert:new', alert: alert({ id: 'low1', severity: 'low' }) });
+    actor.send({ type: 'feed.alert', event: 'alert:new', alert: alert({ id: 'low1', severity: 'minor' }) });
     expect(actor.getSnapshot().context.alerts.map((a) => a.id)).toEqual(['p1']);
     expect(actor.getSnapshot().context.unread).toBe(1);
   });
 
-  it('puts a pushed alert in its place by urgency, and keeps a resolved-only view free of new ones', async () => {
+  it('puts a pushed alert in its place by urgency, and keeps a cleared-only view free of new ones', async () => {
     const actor = createActor(
       alertsListMachine.provide({
         actors: {
-          load: fromPromise(async () => page([alert({ id: 'h1', severity: 'high', createdAt: iso(600) }), alert({ id: 'r1', severity: 'high', resolvedAt: iso(1), createdAt: iso(2) })], 0)),
+          load: fromPromise(async () => page([alert({ id: 'h1', severity: 'critical', createdAt: iso(600) }), alert({ id: 'r1', severity: 'critical', status: 'cleared_unack', resolvedAt: iso(1), createdAt: iso(2) })], 0)),
           alertSocket: fromCallback(() => () => {}),
         },
       }),
       { input: { viewer: 'coordinator' } },
     ).start();
     await waitFor(actor, (s) => s.matches('ready'));
-    actor.send({ type: 'feed.alert', event: 'alert:new', alert: alert({ id: 'l1', severity: 'low', createdAt: iso(0) }) });
+    actor.send({ type: 'feed.alert', event: 'alert:new', alert: alert({ id: 'l1', severity: 'minor', createdAt: iso(0) }) });
     expect(actor.getSnapshot().context.alerts.map((a) => a.id)).toEqual(['h1', 'l1', 'r1']);
-    expect(matchesView({ viewer: 'coordinator', page: 1, search: '', severity: null, type: null, state: 'resolved' }, alert())).toBe(false);
-    expect(matchesView({ viewer: 'coordinator', page: 1, search: '', severity: null, type: null, state: 'open' }, alert())).toBe(true);
+    expect(matchesView({ viewer: 'coordinator', page: 1, search: '', severity: null, type: null, status: 'cleared_unack' }, alert())).toBe(false);
+    expect(matchesView({ viewer: 'coordinator', page: 1, search: '', severity: null, type: null, status: 'active_unack' }, alert())).toBe(true);
   });
 
   it('matches search over message, farmer and field name', () => {
-    const q = { viewer: 'coordinator' as const, page: 1, severity: null, type: null, state: null };
+    const q = { viewer: 'coordinator' as const, page: 1, severity: null, type: null, status: null };
     expect(matchesView({ ...q, search: 'ramesh' }, alert())).toBe(true);
     expect(matchesView({ ...q, search: 'north' }, alert({ message: 'x' }))).toBe(true);
     expect(matchesView({ ...q, search: 'threshold' }, alert())).toBe(true);

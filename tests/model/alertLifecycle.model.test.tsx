@@ -1,157 +1,241 @@
 /**
- * Generated path tests for one alert's lifecycle on the admin table: every shortest path through the
- * statechart, driven through the row's buttons, the server answers and pushed updates, checked in the row.
+ * Generated path tests for one alert's lifecycle (src/machines/alertLifecycle.machine.ts) through the real view:
+ * the admin's alerts table opens the alert's details (AlertDetails), and every path through the statechart is
+ * driven by its buttons (Acknowledge with or without a comment, Assign, Clear alert, Add comment, Retry), the
+ * server's answers and a pushed change, with the dialog checked at each step: status, timeline, which actions it
+ * offers, busy and the failure it names.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { fromCallback, fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
-import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
-import { alertLifecycleMachine } from '@/machines/alertLifecycle.machine';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { expect } from 'vitest';
+import { fromCallback, fromPromise, type AnyEventObject } from 'xstate';
+import { alertLifecycleMachine, type AlertLifecycleContext } from '@/machines/alertLifecycle.machine';
 import { alertsListMachine } from '@/machines/alertsList.machine';
-import type { AlertItem } from '@/services/alerts';
+import type { AlertDetailResponse, AlertItem, AlertStatus, TimelineEntry } from '@/services/alerts';
 import { AlertsView } from '@/views/alerts/AlertsView';
+import { acknowledgedStatus, clearedStatus } from '../../contracts/alertTypes';
 import { COORDINATORS, makeAlert } from './alertFixtures';
-import { deferred, renderView } from '../support/modelHarness';
+import { describeModel, leafPaths, leafValues, modelPaths, pendingActors, renderView, replay, type ModelPath, type ModelStep } from '../support/modelHarness';
 
-type Ev = AnyEventObject;
-type Snap = SnapshotFrom<typeof alertLifecycleMachine>;
-const ALERT = makeAlert();
 const SUNITA = COORDINATORS[0];
+const ALERT = makeAlert({ severity: 'critical', count: 3 });
+const STATUSES: AlertStatus[] = ['active_unack', 'active_ack', 'cleared_unack', 'cleared_ack'];
 
-const EVENTS: Ev[] = [
-  { type: 'alert.acknowledge' },
-  { type: 'alert.assign', coordinator: SUNITA },
-  { type: 'xstate.done.actor.acknowledge', output: makeAlert({ status: 'acknowledged' }) },
-  { type: 'xstate.error.actor.acknowledge', error: new Error('500') },
-  { type: 'xstate.done.actor.assign', output: makeAlert({ status: 'assigned', assignedTo: { _id: SUNITA._id, name: SUNITA.name } }) },
-  { type: 'xstate.error.actor.assign', error: new Error('500') },
-  { type: 'alert.synced', alert: makeAlert({ status: 'acknowledged' }) },
-];
-const keyOf = (e: Ev) => (e.type === 'alert.synced' ? `alert.synced:${(e.alert as AlertItem).status}` : e.type);
-const stateName = (s: Snap) => (typeof s.value === 'string' ? s.value : Object.entries(s.value).map(([k, v]) => `${k}.${v}`)[0]);
-
-const options = {
-  input: { alert: ALERT },
-  events: EVENTS as never,
-  filterEvents: (s: Snap, e: Ev) => s.can(e as never),
-  serializeEvent: (e: Ev) => keyOf(e),
-};
-const paths = getShortestPaths(alertLifecycleMachine, {
-  ...options,
-  serializeState: (s: Snap, e?: Ev, prev?: Snap) => `${stateName(s as Snap)}|${JSON.stringify((s as Snap).context)}|${e ? keyOf(e as Ev) : ''}|${prev ? stateName(prev as Snap) : ''}`,
-} as never);
-
-const drive = {
-  ack: deferred<AlertItem>(),
-  assign: deferred<AlertItem>(),
-  push: null as ((e: Ev) => void) | null,
-};
-
-async function render() {
-  const row = alertLifecycleMachine.provide({
-    actors: {
-      acknowledge: fromPromise(() => (drive.ack = deferred<AlertItem>()).promise),
-      assign: fromPromise(() => (drive.assign = deferred<AlertItem>()).promise),
-    },
-  });
-  const list = alertsListMachine.provide({
-    actors: {
-      load: fromPromise(async () => ({ items: [ALERT], totalPages: 1, unread: 0, coordinators: COORDINATORS })),
-      alertSocket: fromCallback(({ sendBack }) => {
-        drive.push = sendBack;
-        return () => (drive.push = null);
-      }),
-      alertLifecycle: row,
-    },
-  });
-  renderView(<AlertsView logic={list} />, { session: 'admin', intlLocale: 'en', path: '/alerts' });
-  await screen.findByRole('table');
-}
-
-const rowEl = () => document.querySelector(`tr[data-alert-id="${ALERT.id}"]`) as HTMLElement;
-
-const exec: Record<string, (e: Ev) => unknown> = {
-  'alert.acknowledge': () => fireEvent.click(within(rowEl()).getByRole('button', { name: 'Acknowledge' })),
-  'alert.assign': () => {
-    fireEvent.change(within(rowEl()).getByLabelText('Assign to coordinator'), { target: { value: SUNITA._id } });
-    fireEvent.click(within(rowEl()).getByRole('button', { name: 'Assign' }));
-  },
-  'xstate.done.actor.acknowledge': (e) => act(async () => drive.ack.resolve(e.output)),
-  'xstate.error.actor.acknowledge': (e) => act(async () => drive.ack.reject(e.error)),
-  'xstate.done.actor.assign': (e) => act(async () => drive.assign.resolve(e.output)),
-  'xstate.error.actor.assign': (e) => act(async () => drive.assign.reject(e.error)),
-  'alert.synced:acknowledged': (e) => act(() => drive.push!({ type: 'feed.alert', event: 'alert:updated', alert: e.alert })),
-};
-
-/** The status cell after its state badge, which says the (open) alert is still active. */
-const status = () => {
-  const cell = rowEl().querySelectorAll('td')[4];
-  expect(cell.querySelector('.badge')).toHaveTextContent('Active');
-  return (cell.textContent ?? '').replace(/^Active /, '');
-};
-const buttons = () => ({
-  ack: within(rowEl()).queryByRole('button', { name: 'Acknowledge' }),
-  assign: within(rowEl()).queryByLabelText('Assign to coordinator'),
-  failure: within(rowEl()).queryByRole('alert'),
+const entry = (kind: TimelineEntry['kind'], detail: TimelineEntry['detail'] = {}, n = 0): TimelineEntry => ({
+  _id: `t-${kind}-${n}`,
+  kind,
+  actor: kind === 'raised' ? null : { _id: 'u-admin', name: 'Anil Admin' },
+  detail,
+  createdAt: '2026-06-01T07:00:00.000Z',
+});
+const RAISED = entry('raised', { severity: 'critical', value: 20, threshold: 25 });
+const answer = (status: AlertStatus, timeline: TimelineEntry[], over: Partial<AlertItem> = {}): AlertDetailResponse => ({
+  alert: makeAlert({ ...ALERT, status, resolvedAt: status.startsWith('cleared') ? '2026-06-01T08:00:00.000Z' : null, ...over }),
+  timeline,
 });
 
-const assertState: Record<string, (s: Snap) => void> = {
-  'unacknowledged.idle': () => {
-    expect(status()).toBe('Unacknowledged');
-    expect(buttons().ack).not.toBeNull();
-    expect(buttons().assign).not.toBeNull();
-    expect(buttons().failure).toBeNull();
-  },
-  'unacknowledged.failed': (s) => {
-    expect(status()).toBe('Unacknowledged');
-    expect(buttons().failure).toHaveTextContent(s.context.failure === 'acknowledge' ? 'Failed to acknowledge alert' : 'Failed to assign alert');
-  },
-  acknowledging: () => {
-    expect(status()).toBe('Acknowledged');
-    expect(rowEl()).toHaveAttribute('aria-busy', 'true');
-    expect(buttons().ack).toBeNull();
-  },
-  assigning: () => {
-    expect(status()).toContain('Assigned to Sunil Pawar');
-    expect(rowEl()).toHaveAttribute('aria-busy', 'true');
-  },
-  'assigned.idle': () => {
-    expect(status()).toBe('AssignedAssigned to Sunil Pawar');
-    expect(buttons().ack).not.toBeNull();
-    expect(buttons().assign).toBeNull();
-    expect(buttons().failure).toBeNull();
-  },
-  'assigned.failed': () => {
-    expect(status()).toContain('Assigned to Sunil Pawar');
-    expect(buttons().failure).toHaveTextContent('Failed to acknowledge alert');
-  },
-  acknowledged: () => {
-    expect(status()).toBe('Acknowledged');
-    expect(buttons().ack).toBeNull();
-    expect(buttons().assign).toBeNull();
-  },
+/** Each call's answer in every status it can come back with; the traversal keeps the one the server would give. */
+const EVENTS: AnyEventObject[] = [
+  // The details load when opened (the alert as listed) and again after a push (here: the engine cleared it).
+  ...(['active_unack', 'cleared_unack'] as const).map((s) => ({ type: 'xstate.done.actor.load', output: answer(s, [RAISED]) })),
+  { type: 'xstate.error.actor.load', error: new Error('offline') },
+  { type: 'details.retry' },
+  { type: 'alert.acknowledge' },
+  { type: 'alert.acknowledge', comment: 'Called Ramesh' },
+  ...(['active_ack', 'cleared_ack'] as const).map((s) => ({
+    type: 'xstate.done.actor.acknowledge',
+    output: answer(s, [RAISED, entry('acknowledged'), entry('comment', { text: 'Called Ramesh' })], { acknowledgedBy: { _id: 'u-admin', name: 'Anil Admin' } }),
+  })),
+  { type: 'xstate.error.actor.acknowledge', error: new Error('500') },
+  { type: 'alert.assign', coordinator: SUNITA },
+  ...(['active_unack', 'active_ack'] as const).map((s) => ({
+    type: 'xstate.done.actor.assign',
+    output: answer(s, [RAISED, entry('assigned', { coordinatorId: SUNITA._id, name: SUNITA.name })], { assignedTo: SUNITA }),
+  })),
+  { type: 'xstate.error.actor.assign', error: new Error('500') },
+  { type: 'alert.clear' },
+  ...(['cleared_unack', 'cleared_ack'] as const).map((s) => ({
+    type: 'xstate.done.actor.clear',
+    output: answer(s, [RAISED, entry('cleared', { auto: false })], { clearedBy: { _id: 'u-admin', name: 'Anil Admin' } }),
+  })),
+  { type: 'xstate.error.actor.clear', error: new Error('500') },
+  { type: 'alert.comment', text: 'Pump checked' },
+  ...STATUSES.map((s) => ({ type: 'xstate.done.actor.comment', output: answer(s, [RAISED, entry('comment', { text: 'Pump checked' }, 1)]) })),
+  { type: 'xstate.error.actor.comment', error: new Error('500') },
+  { type: 'alert.synced', alert: makeAlert({ ...ALERT, status: 'cleared_unack', resolvedAt: '2026-06-01T08:00:00.000Z' }) },
+];
+
+type Snap = { value: unknown; context: AlertLifecycleContext; can: (e: AnyEventObject) => boolean };
+/** The status a call's answer must have, given the status it was made in. */
+const expected: Record<string, (s: AlertStatus) => AlertStatus> = {
+  'xstate.done.actor.load': (s) => s,
+  'xstate.done.actor.acknowledge': acknowledgedStatus,
+  'xstate.done.actor.assign': (s) => s,
+  'xstate.done.actor.clear': clearedStatus,
+  'xstate.done.actor.comment': (s) => s,
+};
+const realistic = (s: Snap, e: AnyEventObject) => {
+  const want = expected[e.type];
+  return !want || (e.output as AlertDetailResponse).alert.status === want(s.context.alert.status);
 };
 
-afterEach(cleanup);
+const INPUT = { alert: ALERT, viewer: 'admin' as const };
+const all = modelPaths(alertLifecycleMachine, {
+  events: EVENTS,
+  input: INPUT,
+  filterEvents: (s: Snap, e) => s.can(e) && realistic(s, e),
+  serializeState: (s: Snap, e, prev) =>
+    `${JSON.stringify(s.value)}|${s.context.alert.status}|${s.context.failure}|${e?.type}|${(e as { comment?: string })?.comment ?? ''}|${JSON.stringify(prev?.value)}`,
+});
+const paths = leafPaths(all);
 
-describe('alert lifecycle model', () => {
-  it('has an executor for every event and an assertion for every state', () => {
-    const map = getAdjacencyMap(alertLifecycleMachine, { ...options, serializeState: (s: Snap) => `${stateName(s as Snap)}|${JSON.stringify((s as Snap).context)}` } as never);
-    const events = new Set<string>();
-    const states = new Set<string>();
-    for (const node of Object.values(map)) {
-      states.add(stateName(node.state as Snap));
-      for (const t of Object.values(node.transitions) as Array<{ event: Ev }>) events.add(keyOf(t.event as Ev));
-    }
-    expect([...events].sort()).toEqual(Object.keys(exec).sort());
-    expect([...states].sort()).toEqual(Object.keys(assertState).sort());
-  });
+const dialog = () => screen.getByRole('dialog');
+const button = (name: string) => within(dialog()).queryByRole('button', { name });
+const STATUS_TEXT: Record<AlertStatus, string> = {
+  active_unack: 'Active, unacknowledged',
+  active_ack: 'Active, acknowledged',
+  cleared_unack: 'Cleared, unacknowledged',
+  cleared_ack: 'Cleared, acknowledged',
+};
+const FAILED_TEXT = {
+  load: 'Failed to load the alert’s timeline',
+  acknowledge: 'Failed to acknowledge alert',
+  assign: 'Failed to assign alert',
+  clear: 'Failed to clear alert',
+  comment: 'Failed to add the comment',
+} as const;
 
-  it.each(paths.map((p) => [p.steps.map((s) => keyOf(s.event as Ev)).join(' → '), p] as const))('%s', async (_, path) => {
-    await render();
-    for (const step of path.steps) {
-      if ((step.event as Ev).type !== 'xstate.init') await exec[keyOf(step.event as Ev)](step.event as Ev);
-      assertState[stateName(step.state as Snap)](step.state as Snap);
-    }
-  });
+/** The actions the dialog offers in each status (admins: all four kinds). */
+const OFFERS: Record<AlertStatus, { ack: boolean; clear: boolean; assign: boolean }> = {
+  active_unack: { ack: true, clear: true, assign: true },
+  active_ack: { ack: false, clear: true, assign: true },
+  cleared_unack: { ack: true, clear: false, assign: false },
+  cleared_ack: { ack: false, clear: false, assign: false },
+};
+
+function shows(c: AlertLifecycleContext) {
+  expect(within(dialog()).getByTestId('alert-status')).toHaveTextContent(STATUS_TEXT[c.alert.status]);
+  expect(within(dialog()).getByTestId('alert-last-seen')).toHaveTextContent('Seen 3 times');
+  const items = within(dialog()).queryAllByRole('listitem');
+  expect(items).toHaveLength(c.timeline.length);
+  for (const [i, e] of c.timeline.entries()) if (e.kind === 'comment') expect(items[i]).toHaveTextContent(String(e.detail.text));
+}
+
+/** What the dialog offers: in a status, that status's actions; while a call runs, none (the comment box stays, disabled). */
+function offers(c: AlertLifecycleContext, busy: boolean) {
+  const o = busy ? { ack: false, clear: false, assign: false } : OFFERS[c.alert.status];
+  expect(button('Acknowledge') !== null).toBe(o.ack);
+  expect(button('Clear alert') !== null).toBe(o.clear);
+  expect(within(dialog()).queryByLabelText('Assign to coordinator') !== null).toBe(o.assign);
+  expect(button('Add comment') !== null).toBe(!busy);
+  expect((within(dialog()).getByLabelText('Comment') as HTMLTextAreaElement).disabled).toBe(busy);
+}
+
+const CHECK: Record<string, (c: AlertLifecycleContext) => void> = {
+  loading: () => expect(dialog()).toHaveAttribute('aria-busy', 'true'),
+  loadFailed: () => {
+    expect(within(dialog()).getByRole('alert')).toHaveTextContent(FAILED_TEXT.load);
+    expect(button('Retry')).not.toBeNull();
+  },
+  ...Object.fromEntries(
+    (['activeUnack', 'activeAck', 'clearedUnack', 'clearedAck'] as const).flatMap((st) => [
+      [
+        `${st}.idle`,
+        (c: AlertLifecycleContext) => {
+          shows(c);
+          offers(c, false);
+          expect(dialog()).toHaveAttribute('aria-busy', 'false');
+          expect(within(dialog()).queryByRole('alert')).toBeNull();
+        },
+      ],
+      [
+        `${st}.failed`,
+        (c: AlertLifecycleContext) => {
+          shows(c);
+          offers(c, false);
+          expect(within(dialog()).getByRole('alert')).toHaveTextContent(FAILED_TEXT[c.failure!]);
+        },
+      ],
+    ]),
+  ),
+  ...Object.fromEntries(
+    ['acknowledging', 'assigning', 'clearing', 'commenting'].map((st) => [
+      st,
+      (c: AlertLifecycleContext) => {
+        shows(c);
+        offers(c, true);
+        expect(dialog()).toHaveAttribute('aria-busy', 'true');
+      },
+    ]),
+  ),
+};
+
+/** A transition: state before, the event (an answer by the status it brings), state after. */
+const eventName = (e: AnyEventObject) =>
+  e.type.startsWith('xstate.done.actor.') ? `${e.type}:${(e.output as AlertDetailResponse).alert.status}` : e.type === 'alert.acknowledge' && e.comment ? `${e.type}+comment` : e.type;
+
+describeModel('alert lifecycle model (details dialog)', {
+  paths,
+  all,
+  events: EVENTS,
+  // Every answer variant (each status a call can come back with) and the acknowledgement with a comment are driven.
+  eventKey: eventName,
+  // Every transition of the whole walk is taken by a rendered path.
+  transitions: (before: { value: unknown } | null, e: AnyEventObject, after: { value: unknown }) =>
+    `${JSON.stringify(before?.value ?? null)}|${eventName(e)}|${JSON.stringify(after.value)}`,
+  machine: alertLifecycleMachine,
+  states: Object.keys(CHECK),
+  render: async (path: ModelPath) => {
+    // A path's own snapshots (the traversal keys on a slice of context, so a stored step may carry another route's timeline).
+    const own = replay(alertLifecycleMachine, path.steps.map((s) => s.event), INPUT);
+    const { actor, settle } = pendingActors();
+    let push: ((e: AnyEventObject) => void) | null = null;
+    const lifecycle = alertLifecycleMachine.provide({
+      actors: { load: actor('load'), acknowledge: actor('acknowledge'), assign: actor('assign'), clear: actor('clear'), comment: actor('comment') },
+    });
+    const list = alertsListMachine.provide({
+      actors: {
+        load: fromPromise(async () => ({ items: [ALERT], totalPages: 1, unread: 0, coordinators: COORDINATORS })),
+        alertSocket: fromCallback(({ sendBack }) => {
+          push = sendBack;
+          return () => (push = null);
+        }),
+        alertLifecycle: lifecycle,
+      },
+    });
+    renderView(<AlertsView logic={list} />, { session: 'admin', intlLocale: 'en', path: '/alerts' });
+    const row = await screen.findByRole('row', { name: /North plot/ });
+    // xstate.init: the admin opens the alert's details; its lifecycle starts loading.
+    fireEvent.click(within(row).getByRole('button', { name: 'View Details' }));
+    const comment = () => within(dialog()).getByLabelText('Comment');
+    return {
+      settle,
+      exec: {
+        'xstate.init': () => {},
+        'details.retry': () => fireEvent.click(button('Retry')!),
+        'alert.acknowledge': (e: { comment?: string }) => {
+          fireEvent.change(comment(), { target: { value: e.comment ?? '' } });
+          fireEvent.click(button('Acknowledge')!);
+        },
+        'alert.assign': () => {
+          fireEvent.change(within(dialog()).getByLabelText('Assign to coordinator'), { target: { value: SUNITA._id } });
+          fireEvent.click(button('Assign')!);
+        },
+        'alert.clear': () => fireEvent.click(button('Clear alert')!),
+        'alert.comment': (e: { text: string }) => {
+          fireEvent.change(comment(), { target: { value: e.text } });
+          fireEvent.click(button('Add comment')!);
+        },
+        'alert.synced': (e: { alert: AlertItem }) => act(() => push!({ type: 'feed.alert', event: 'alert:updated', alert: e.alert })),
+      },
+      check: (step: ModelStep, index: number) => {
+        const c = own[index].context as AlertLifecycleContext;
+        for (const leaf of leafValues(step.state.value)) CHECK[leaf](c);
+        // The table's row follows the details: its status cell says what the dialog says once an answer came back.
+        if (!['loading', 'loadFailed'].includes(String(step.state.value))) {
+          const cell = screen.getByRole('row', { name: /North plot/ }).querySelector('.alert-status');
+          if (step.event.type.startsWith('xstate.done.actor.')) expect(cell).toHaveTextContent(STATUS_TEXT[c.alert.status]);
+        }
+      },
+    };
+  },
 });

@@ -391,7 +391,8 @@ export const alerts = pgTable(
     sensorId: uuid().references(() => sensors.id, { onDelete: 'set null' }),
     type: alertTypeEnum().notNull(),
     severity: severityEnum().notNull(),
-    status: alertStatusEnum().notNull().default('unacknowledged'),
+    /** active/cleared × unacknowledged/acknowledged (contracts/alertTypes.ts); kept in step with resolvedAt and acknowledgedAt. */
+    status: alertStatusEnum().notNull().default('active_unack'),
     /** English text; the client renders messageKey + params in the reader's language. */
     message: text().notNull(),
     messageKey: text(),
@@ -403,8 +404,14 @@ export const alerts = pgTable(
     assignedAt: tz(),
     acknowledgedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     acknowledgedAt: tz(),
-    /** Set when the condition has cleared (with hysteresis); an open alert has none. */
+    /** Set when the alert is cleared: by the engine when the condition ended (with hysteresis), or by staff. */
     resolvedAt: tz(),
+    /** Who cleared it by hand; null when it cleared itself. */
+    clearedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** How many times the condition was seen while active (a repeat counts here instead of raising a new alert). */
+    count: integer().notNull().default(1),
+    /** When the condition was last seen. */
+    lastSeenAt: tz().notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },
@@ -416,7 +423,10 @@ export const alerts = pgTable(
   ],
 );
 
-/** Who did what to an alert, and when. */
+/**
+ * An alert's timeline: who did what to it, and when (kinds: contracts/alertTypes.ts ALERT_EVENT_KINDS; written
+ * only by modules/alerts/timeline.ts recordAlertEvent). A 'comment' row holds a person's words in detail.text.
+ */
 export const alertActions = pgTable(
   'alert_actions',
   {

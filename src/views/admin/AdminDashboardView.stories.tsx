@@ -11,7 +11,7 @@ const session = { logic: sessionMachine.provide({ actors: storySessionActors }),
 const LOADED = {
   stats: { ...ZERO_STATS, coordinators: 3, farmers: 128, activeFields: 96, totalFields: 110, alerts: 14 },
   farmers: [],
-  alerts: [storyAlert(1), storyAlert(2, { severity: 'low', messageParams: { field: 'नदी शेत', value: 24, threshold: 25 }, fieldName: 'नदी शेत' })],
+  alerts: [storyAlert(1), storyAlert(2, { severity: 'minor', messageParams: { field: 'नदी शेत', value: 24, threshold: 25 }, fieldName: 'नदी शेत' })],
   fields: [],
   pins: [],
 };
@@ -48,7 +48,7 @@ export const Loaded: Story = {
     const alerts = within(canvas.getAllByRole('region', { name: mr['dashboard.recentAlerts'] })[0]).getAllByRole('listitem');
     await expect(alerts).toHaveLength(2);
     await expect(alerts[1]).toHaveTextContent(mr['alert.moisture.low'].replace('{field}', 'नदी शेत').replace('{value}', '24').replace('{threshold}', '25'));
-    await expect(alerts[1]).toHaveTextContent(mr['dashboard.severity.low']);
+    await expect(alerts[1]).toHaveTextContent(mr['dashboard.severity.minor']);
   },
 };
 

@@ -1,21 +1,22 @@
 /**
- * Alerts table (spec 'Alerts table'): severity, type and state filters; Type, Message, Farmer, Severity, Status
- * (active or resolved, and acknowledged/assigned), Time (relative and exact), Actions (hidden for coordinators);
- * most urgent first, 20 to a page from the server. Each row is an alertLifecycle actor: acknowledge, or assign to
- * a coordinator, with the row changing at once and the assignee's name shown.
+ * Alerts table (spec 'Alerts table'): severity, type and status filters; Type, Message, Farmer, Severity, Status
+ * (active/cleared × unacknowledged/acknowledged, and the assignee), Seen (count and last seen), Time (relative and
+ * exact), Actions (Details); most urgent first, 20 to a page from the server. Details opens the alert's lifecycle
+ * (AlertDetails): its timeline, a comment box, Acknowledge, Clear and Assign to a coordinator.
  */
-import { useState } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
-import { useSelector } from '@xstate/react';
 import { AlertsListContext } from '@/machines/alertsList.context';
-import type { AlertRow, CoordinatorOption } from '@/machines/alertsList.machine';
+import type { AlertItem } from '@/machines/alertsList.machine';
 import { Pager } from '@/views/ui/Pager';
 import { useNow } from '@/views/ui/useNow';
+import { formatDate } from '@/i18n/format';
+import { AlertDetails } from './AlertDetails';
 import { AlertFilters } from './AlertFilters';
 import { AlertWhen } from './AlertWhen';
 import { alertMessage, alertState, severityLabel, stateLabel, statusLabel, typeLabel } from './alertLabels';
 
 const assignedTo = defineMessage<{ name: string }>({ id: 'alerts.assignedTo', defaultMessage: 'Assigned to {name}' });
+const seen = defineMessage<{ count: number; when: string }>({ id: 'alerts.seen', defaultMessage: '{count, plural, one {once} other {# times}}, last {when}' });
 
 const m = defineMessages({
   type: { id: 'alerts.col.type', defaultMessage: 'Type' },
@@ -23,31 +24,21 @@ const m = defineMessages({
   farmer: { id: 'alerts.col.farmer', defaultMessage: 'Farmer' },
   severity: { id: 'alerts.col.severity', defaultMessage: 'Severity' },
   status: { id: 'alerts.col.status', defaultMessage: 'Status' },
+  seen: { id: 'alerts.col.seen', defaultMessage: 'Seen' },
   time: { id: 'alerts.col.time', defaultMessage: 'Time' },
   actions: { id: 'alerts.col.actions', defaultMessage: 'Actions' },
-  acknowledge: { id: 'alerts.acknowledge', defaultMessage: 'Acknowledge' },
-  assign: { id: 'alerts.assign', defaultMessage: 'Assign' },
-  assignTo: { id: 'alerts.assignTo', defaultMessage: 'Assign to coordinator' },
-  chooseCoordinator: { id: 'alerts.chooseCoordinator', defaultMessage: 'Choose coordinator' },
-  ackFailed: { id: 'alerts.acknowledgeFailed', defaultMessage: 'Failed to acknowledge alert' },
-  assignFailed: { id: 'alerts.assignFailed', defaultMessage: 'Failed to assign alert' },
+  details: { id: 'alerts.viewDetails', defaultMessage: 'View Details' },
   empty: { id: 'alerts.table.empty', defaultMessage: 'No alerts found.' },
   loadFailed: { id: 'alerts.loadFailed', defaultMessage: 'Failed to load alerts' },
   retry: { id: 'alerts.retry', defaultMessage: 'Retry' },
   loading: { id: 'alerts.loading', defaultMessage: 'Loading alerts…' },
 });
 
-function AlertRowView({ row, coordinators, showActions, now }: { row: AlertRow; coordinators: CoordinatorOption[]; showActions: boolean; now: number }) {
+function AlertRowView({ alert, showActions, now }: { alert: AlertItem; showActions: boolean; now: number }) {
   const intl = useIntl();
-  const alert = useSelector(row, (s) => s.context.alert);
-  const failure = useSelector(row, (s) => (s.hasTag('failed') ? s.context.failure : null));
-  const busy = useSelector(row, (s) => s.hasTag('submitting'));
-  const canAck = useSelector(row, (s) => s.can({ type: 'alert.acknowledge' }));
-  const canAssign = useSelector(row, (s) => s.can({ type: 'alert.assign', coordinator: { _id: '', name: '' } }));
-  const [choice, setChoice] = useState('');
-  const chosen = coordinators.find((c) => c._id === choice);
+  const list = AlertsListContext.useActorRef();
   return (
-    <tr data-alert-id={alert.id} aria-busy={busy}>
+    <tr data-alert-id={alert.id}>
       <td data-label={intl.formatMessage(m.type)}>{intl.formatMessage(typeLabel[alert.type])}</td>
       <td data-label={intl.formatMessage(m.message)}>{alertMessage(intl, alert)}</td>
       <td data-label={intl.formatMessage(m.farmer)}>{alert.farmer ?? '—'}</td>
@@ -56,11 +47,10 @@ function AlertRowView({ row, coordinators, showActions, now }: { row: AlertRow; 
       </td>
       <td data-label={intl.formatMessage(m.status)}>
         <span className={`badge alert-state-${alertState(alert)}`}>{intl.formatMessage(stateLabel[alertState(alert)])}</span>{' '}
-        {intl.formatMessage(statusLabel[alert.status])}
-        {alert.status === 'assigned' && alert.assignedTo && (
-          <div className="assignee">{intl.formatMessage(assignedTo, { name: alert.assignedTo.name })}</div>
-        )}
+        <span className="alert-status">{intl.formatMessage(statusLabel[alert.status])}</span>
+        {alert.assignedTo && <div className="assignee">{intl.formatMessage(assignedTo, { name: alert.assignedTo.name })}</div>}
       </td>
+      <td data-label={intl.formatMessage(m.seen)}>{intl.formatMessage(seen, { count: alert.count, when: formatDate(intl, alert.lastSeenAt, 'shortDateTime') })}</td>
       <td data-label={intl.formatMessage(m.time)}>
         <AlertWhen at={alert.createdAt} now={now} />
       </td>
@@ -68,31 +58,9 @@ function AlertRowView({ row, coordinators, showActions, now }: { row: AlertRow; 
         <td data-label={intl.formatMessage(m.actions)}>
           {/* A flex box inside the cell: a flex td would stop being a table cell and shift the row. */}
           <div className="row-actions">
-            {canAck && (
-              <button type="button" className="button button-secondary" onClick={() => row.send({ type: 'alert.acknowledge' })}>
-                {intl.formatMessage(m.acknowledge)}
-              </button>
-            )}
-            {canAssign && coordinators.length > 0 && (
-              <span className="assign">
-                <select aria-label={intl.formatMessage(m.assignTo)} value={choice} onChange={(e) => setChoice(e.target.value)}>
-                  <option value="">{intl.formatMessage(m.chooseCoordinator)}</option>
-                  {coordinators.map((c) => (
-                    <option key={c._id} value={c._id}>
-                      {c.name}
-                    </option>
-                  ))}
-                </select>
-                <button type="button" className="button button-secondary" disabled={!chosen} onClick={() => chosen && row.send({ type: 'alert.assign', coordinator: chosen })}>
-                  {intl.formatMessage(m.assign)}
-                </button>
-              </span>
-            )}
-            {failure && (
-              <p className="field-error" role="alert">
-                {intl.formatMessage(failure === 'acknowledge' ? m.ackFailed : m.assignFailed)}
-              </p>
-            )}
+            <button type="button" className="button button-secondary" onClick={() => list.send({ type: 'alert.view', id: alert.id })}>
+              {intl.formatMessage(m.details)}
+            </button>
           </div>
         </td>
       )}
@@ -103,7 +71,9 @@ function AlertRowView({ row, coordinators, showActions, now }: { row: AlertRow; 
 export function AdminAlertsTable({ showActions }: { showActions: boolean }) {
   const intl = useIntl();
   const list = AlertsListContext.useActorRef();
-  const rows = AlertsListContext.useSelector((s) => s.context.rows);
+  const rows = AlertsListContext.useSelector((s) => s.context.alerts);
+  const details = AlertsListContext.useSelector((s) => s.context.details);
+  const detailsId = AlertsListContext.useSelector((s) => s.context.detailsId);
   const coordinators = AlertsListContext.useSelector((s) => s.context.coordinators);
   const page = AlertsListContext.useSelector((s) => s.context.page);
   const totalPages = AlertsListContext.useSelector((s) => s.context.totalPages);
@@ -135,19 +105,21 @@ export function AdminAlertsTable({ showActions }: { showActions: boolean }) {
                 <th>{intl.formatMessage(m.farmer)}</th>
                 <th>{intl.formatMessage(m.severity)}</th>
                 <th>{intl.formatMessage(m.status)}</th>
+                <th>{intl.formatMessage(m.seen)}</th>
                 <th>{intl.formatMessage(m.time)}</th>
                 {showActions && <th>{intl.formatMessage(m.actions)}</th>}
               </tr>
             </thead>
             <tbody>
-              {rows.map((r) => (
-                <AlertRowView key={r.id} row={r} coordinators={coordinators} showActions={showActions} now={now} />
+              {rows.map((a) => (
+                <AlertRowView key={a.id} alert={a} showActions={showActions} now={now} />
               ))}
             </tbody>
           </table>
         </div>
       )}
       {!loading && <Pager page={page} totalPages={totalPages} onGo={(p) => list.send({ type: 'alerts.page', page: p })} />}
+      {details && <AlertDetails key={detailsId} actor={details} coordinators={coordinators} onClose={() => list.send({ type: 'alert.closeDetails' })} />}
     </section>
   );
 }

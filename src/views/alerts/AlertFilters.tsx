@@ -1,27 +1,25 @@
-/** The alert filters both lists share: severity, type and state (open / resolved); each change shows page 1. */
+/** The alert filters every list shares: severity, type and status (active/cleared × unack/ack); each change shows page 1. */
 import { defineMessages, useIntl } from 'react-intl';
 import { AlertsListContext } from '@/machines/alertsList.context';
-import type { AlertState, AlertType, Severity } from '@/machines/alertsList.machine';
-import { severityLabel, stateLabel, typeLabel } from './alertLabels';
-import { ALERT_TYPES, SEVERITIES } from '../../../contracts/alertTypes';
+import type { AlertStatus, AlertType, Severity } from '@/machines/alertsList.machine';
+import { severityLabel, statusLabel, typeLabel } from './alertLabels';
+import { ALERT_STATUSES, ALERT_TYPES, SEVERITIES } from '../../../contracts/alertTypes';
 
 const m = defineMessages({
   severity: { id: 'alerts.filter.severity', defaultMessage: 'Severity' },
   allSeverities: { id: 'alerts.filter.allSeverities', defaultMessage: 'All Severities' },
   type: { id: 'alerts.col.type', defaultMessage: 'Type' },
   allTypes: { id: 'alerts.filter.allTypes', defaultMessage: 'All types' },
-  state: { id: 'alerts.filter.state', defaultMessage: 'Status' },
-  allStates: { id: 'alerts.filter.allStates', defaultMessage: 'Active and resolved' },
+  status: { id: 'alerts.filter.state', defaultMessage: 'Status' },
+  allStatuses: { id: 'alerts.filter.allStatuses', defaultMessage: 'All statuses' },
 });
-
-const STATES: AlertState[] = ['open', 'resolved'];
 
 export function AlertFilters({ idPrefix, allLabel }: { idPrefix: string; allLabel?: string }) {
   const intl = useIntl();
   const list = AlertsListContext.useActorRef();
   const severity = AlertsListContext.useSelector((s) => s.context.severity);
   const type = AlertsListContext.useSelector((s) => s.context.type);
-  const state = AlertsListContext.useSelector((s) => s.context.state);
+  const status = AlertsListContext.useSelector((s) => s.context.status);
   return (
     <>
       <label htmlFor={`${idPrefix}-severity`}>{intl.formatMessage(m.severity)}</label>
@@ -42,12 +40,12 @@ export function AlertFilters({ idPrefix, allLabel }: { idPrefix: string; allLabe
           </option>
         ))}
       </select>
-      <label htmlFor={`${idPrefix}-state`}>{intl.formatMessage(m.state)}</label>
-      <select id={`${idPrefix}-state`} value={state ?? ''} onChange={(e) => list.send({ type: 'alerts.filterState', state: (e.target.value || null) as AlertState | null })}>
-        <option value="">{allLabel ?? intl.formatMessage(m.allStates)}</option>
-        {STATES.map((s) => (
+      <label htmlFor={`${idPrefix}-status`}>{intl.formatMessage(m.status)}</label>
+      <select id={`${idPrefix}-status`} value={status ?? ''} onChange={(e) => list.send({ type: 'alerts.filterStatus', status: (e.target.value || null) as AlertStatus | null })}>
+        <option value="">{allLabel ?? intl.formatMessage(m.allStatuses)}</option>
+        {ALERT_STATUSES.map((s) => (
           <option key={s} value={s}>
-            {intl.formatMessage(stateLabel[s])}
+            {intl.formatMessage(statusLabel[s])}
           </option>
         ))}
       </select>

@@ -2,17 +2,19 @@
  * Alerts screen for coordinators (spec 'Alerts screen'): title with the unread count, search, severity and
  * type filters, cards, the 'Alert Details' dialog, mark read (kept on the server), Mark All Read, pages of 10.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { defineMessage, defineMessages, useIntl, type IntlShape } from 'react-intl';
 import { AlertsListContext } from '@/machines/alertsList.context';
 import type { AlertItem } from '@/machines/alertsList.machine';
 import { useNow } from '@/views/ui/useNow';
+import { AlertDetails } from './AlertDetails';
 import { AlertFilters } from './AlertFilters';
 import { AlertWhen } from './AlertWhen';
-import { alertMessage, alertState, SEVERITY_ICON, severityLabel, stateLabel, typeIcon, typeLabel } from './alertLabels';
+import { alertMessage, alertState, SEVERITY_ICON, severityLabel, stateLabel, statusLabel, typeIcon, typeLabel } from './alertLabels';
 import { formatDate, formatNum } from '@/i18n/format';
 
 const unreadCount = defineMessage<{ count: string }>({ id: 'alerts.unreadCount', defaultMessage: '{count} new' });
+const seen = defineMessage<{ count: number; when: string }>({ id: 'alerts.seen', defaultMessage: '{count, plural, one {once} other {# times}}, last {when}' });
 const pageOf = defineMessage<{ page: number; total: number }>({ id: 'alerts.pageOf', defaultMessage: 'Page {page} of {total}' });
 
 const m = defineMessages({
@@ -28,6 +30,7 @@ const m = defineMessages({
   farmer: { id: 'alerts.farmer', defaultMessage: 'Farmer' },
   field: { id: 'alerts.field', defaultMessage: 'Field' },
   created: { id: 'alerts.created', defaultMessage: 'Created' },
+  seen: { id: 'alerts.col.seen', defaultMessage: 'Seen' },
   value: { id: 'alerts.value', defaultMessage: 'Value' },
   threshold: { id: 'alerts.threshold', defaultMessage: 'Threshold' },
   message: { id: 'alerts.message', defaultMessage: 'Message' },
@@ -46,8 +49,6 @@ const m = defineMessages({
 });
 
 
-const created = (intl: IntlShape, iso: string) =>
-  formatDate(intl, iso);
 const num = (intl: IntlShape, v: number) => formatNum(v, { maximumFractionDigits: 1 });
 
 function AlertCard({ alert, now }: { alert: AlertItem; now: number }) {
@@ -61,9 +62,12 @@ function AlertCard({ alert, now }: { alert: AlertItem; now: number }) {
         <span className={`severity severity-${alert.severity}`}>
           <span aria-hidden="true">{SEVERITY_ICON[alert.severity]}</span> {intl.formatMessage(severityLabel[alert.severity])}
         </span>
-        <span className={`badge alert-state-${alertState(alert)}`}>{intl.formatMessage(stateLabel[alertState(alert)])}</span>
+        <span className={`badge alert-state-${alertState(alert)}`} title={intl.formatMessage(statusLabel[alert.status])}>
+          {intl.formatMessage(stateLabel[alertState(alert)])}
+        </span>
         {!alert.read && <span className="badge badge-new">{intl.formatMessage(m.newBadge)}</span>}
       </header>
+      <p className="alert-status">{intl.formatMessage(statusLabel[alert.status])}</p>
       <p className="alert-message">{alertMessage(intl, alert)}</p>
       <dl className="alert-meta">
         <dt>{intl.formatMessage(m.farmer)}</dt>
@@ -74,6 +78,8 @@ function AlertCard({ alert, now }: { alert: AlertItem; now: number }) {
         <dd>
           <AlertWhen at={alert.createdAt} now={now} />
         </dd>
+        <dt>{intl.formatMessage(m.seen)}</dt>
+        <dd>{intl.formatMessage(seen, { count: alert.count, when: formatDate(intl, alert.lastSeenAt, 'shortDateTime') })}</dd>
         {alert.value !== null && alert.threshold !== null && (
           <>
             <dt>{intl.formatMessage(m.value)}</dt>
@@ -97,59 +103,23 @@ function AlertCard({ alert, now }: { alert: AlertItem; now: number }) {
   );
 }
 
-function AlertDetails({ alert }: { alert: AlertItem }) {
+/** The coordinator's own buttons in the details: Mark as Read and View Field. */
+function DetailsExtra({ alert }: { alert: AlertItem }) {
   const intl = useIntl();
   const list = AlertsListContext.useActorRef();
-  const dialog = useRef<HTMLDialogElement>(null);
   const [fieldNotice, setFieldNotice] = useState(false);
-  useEffect(() => {
-    const d = dialog.current;
-    if (!d || d.open) return;
-    // A modal dialog where the browser has one; an open one otherwise (older engines, jsdom).
-    if (typeof d.showModal === 'function') d.showModal();
-    else d.setAttribute('open', '');
-  }, []);
-  const close = () => list.send({ type: 'alert.closeDetails' });
   return (
-    <dialog ref={dialog} className="dialog" aria-labelledby="alert-details-title" onCancel={close}>
-      <h2 id="alert-details-title">{intl.formatMessage(m.details)}</h2>
-      <dl className="alert-meta">
-        <dt>{intl.formatMessage(m.type)}</dt>
-        <dd>{intl.formatMessage(typeLabel[alert.type])}</dd>
-        <dt>{intl.formatMessage(m.severity)}</dt>
-        <dd>{intl.formatMessage(severityLabel[alert.severity])}</dd>
-        <dt>{intl.formatMessage(m.farmer)}</dt>
-        <dd>{alert.farmer ?? '—'}</dd>
-        <dt>{intl.formatMessage(m.field)}</dt>
-        <dd>{alert.fieldName}</dd>
-        <dt>{intl.formatMessage(m.message)}</dt>
-        <dd>{alertMessage(intl, alert)}</dd>
-        {alert.value !== null && alert.threshold !== null && (
-          <>
-            <dt>{intl.formatMessage(m.sensorData)}</dt>
-            <dd>
-              {intl.formatMessage(m.value)}: {num(intl, alert.value)} · {intl.formatMessage(m.threshold)}: {num(intl, alert.threshold)}
-            </dd>
-          </>
-        )}
-        <dt>{intl.formatMessage(m.created)}</dt>
-        <dd>{created(intl, alert.createdAt)}</dd>
-      </dl>
+    <>
       {fieldNotice && <p className="notice" role="status">{intl.formatMessage(m.fieldSoon)}</p>}
-      <div className="dialog-actions">
-        {!alert.read && (
-          <button type="button" className="button button-primary" onClick={() => list.send({ type: 'alert.markRead', id: alert.id })}>
-            {intl.formatMessage(m.markRead)}
-          </button>
-        )}
-        <button type="button" className="button button-secondary" onClick={() => setFieldNotice(true)}>
-          {intl.formatMessage(m.viewField)}
+      {!alert.read && (
+        <button type="button" className="button button-secondary" onClick={() => list.send({ type: 'alert.markRead', id: alert.id })}>
+          {intl.formatMessage(m.markRead)}
         </button>
-        <button type="button" className="button button-quiet" onClick={close}>
-          {intl.formatMessage(m.close)}
-        </button>
-      </div>
-    </dialog>
+      )}
+      <button type="button" className="button button-secondary" onClick={() => setFieldNotice(true)}>
+        {intl.formatMessage(m.viewField)}
+      </button>
+    </>
   );
 }
 
@@ -162,6 +132,7 @@ export function CoordinatorAlerts() {
   const totalPages = AlertsListContext.useSelector((s) => s.context.totalPages);
   const search = AlertsListContext.useSelector((s) => s.context.search);
   const details = AlertsListContext.useSelector((s) => s.context.alerts.find((a) => a.id === s.context.detailsId) ?? null);
+  const detailsActor = AlertsListContext.useSelector((s) => s.context.details);
   const loading = AlertsListContext.useSelector((s) => s.hasTag('loading'));
   const failed = AlertsListContext.useSelector((s) => s.matches('failed'));
   const canMarkAll = AlertsListContext.useSelector((s) => s.can({ type: 'alerts.markAllRead' }));
@@ -224,7 +195,9 @@ export function CoordinatorAlerts() {
           </button>
         </nav>
       )}
-      {details && <AlertDetails alert={details} />}
+      {details && detailsActor && (
+        <AlertDetails key={details.id} actor={detailsActor} coordinators={[]} onClose={() => list.send({ type: 'alert.closeDetails' })} extra={<DetailsExtra alert={details} />} />
+      )}
     </section>
   );
 }

@@ -8,29 +8,44 @@ import { ALERT_MESSAGES, ALERT_TYPES, alertTypeLabelId, isAlertMessageKey } from
 export const typeLabel = Object.fromEntries(ALERT_TYPES.map((t) => [t, { id: alertTypeLabelId(t) }])) as Record<AlertType, MessageDescriptor>;
 
 export const severityLabel = defineMessages({
-  high: { id: 'alerts.severity.high', defaultMessage: 'High' },
-  medium: { id: 'alerts.severity.medium', defaultMessage: 'Medium' },
-  low: { id: 'alerts.severity.low', defaultMessage: 'Low' },
+  critical: { id: 'alerts.severity.critical', defaultMessage: 'Critical' },
+  major: { id: 'alerts.severity.major', defaultMessage: 'Major' },
+  minor: { id: 'alerts.severity.minor', defaultMessage: 'Minor' },
+  warning: { id: 'alerts.severity.warning', defaultMessage: 'Warning' },
 });
 
+/** The four statuses (active/cleared × unacknowledged/acknowledged), as every list and the details show them. */
 export const statusLabel = defineMessages({
-  unacknowledged: { id: 'alerts.status.unacknowledged', defaultMessage: 'Unacknowledged' },
-  acknowledged: { id: 'alerts.status.acknowledged', defaultMessage: 'Acknowledged' },
-  assigned: { id: 'alerts.status.assigned', defaultMessage: 'Assigned' },
+  active_unack: { id: 'alerts.status.activeUnack', defaultMessage: 'Active, unacknowledged' },
+  active_ack: { id: 'alerts.status.activeAck', defaultMessage: 'Active, acknowledged' },
+  cleared_unack: { id: 'alerts.status.clearedUnack', defaultMessage: 'Cleared, unacknowledged' },
+  cleared_ack: { id: 'alerts.status.clearedAck', defaultMessage: 'Cleared, acknowledged' },
 });
 
-/** Whether the condition still holds (open) or has ended (resolved): shown on every alert. */
+/** Whether the condition still holds (active) or the alert was cleared: the badge on every alert. */
 export const stateLabel = defineMessages({
   open: { id: 'alerts.state.open', defaultMessage: 'Active' },
-  resolved: { id: 'alerts.state.resolved', defaultMessage: 'Resolved' },
+  resolved: { id: 'alerts.state.cleared', defaultMessage: 'Cleared' },
 });
-export const alertState = (a: AlertItem) => (a.resolvedAt === null ? 'open' : 'resolved');
+export const alertState = (a: AlertItem) => (a.status === 'active_unack' || a.status === 'active_ack' ? 'open' : 'resolved');
+
+/** A system entry of the timeline (a person's comment shows its own words). */
+export const eventLabel = defineMessages({
+  raised: { id: 'alerts.event.raised', defaultMessage: 'Alert raised' },
+  repeated: { id: 'alerts.event.repeated', defaultMessage: 'Seen again' },
+  severityChanged: { id: 'alerts.event.severityChanged', defaultMessage: 'Severity changed' },
+  acknowledged: { id: 'alerts.event.acknowledged', defaultMessage: 'Acknowledged' },
+  assigned: { id: 'alerts.event.assigned', defaultMessage: 'Assigned' },
+  cleared: { id: 'alerts.event.cleared', defaultMessage: 'Cleared' },
+  escalated: { id: 'alerts.event.escalated', defaultMessage: 'Escalated' },
+  comment: { id: 'alerts.event.comment', defaultMessage: 'Comment' },
+});
 
 /** Symbols every system font draws (phones without colour emoji fonts show boxes for emoji); a type without one shows ⚠. */
 const ICONS: Partial<Record<AlertType, string>> = { moisture: '☔', temperature: '☀', pest: '✲', irrigation: '☂', offline: '⚠' };
 export const typeIcon = (type: AlertType) => ICONS[type] ?? '⚠';
 /** A dot coloured by the severity's class. */
-export const SEVERITY_ICON: Record<Severity, string> = { high: '●', medium: '●', low: '●' };
+export const SEVERITY_ICON: Record<Severity, string> = { critical: '●', major: '●', minor: '●', warning: '●' };
 
 /**
  * Alert texts the engine raises, in the reader's language: the catalog id is the message key of

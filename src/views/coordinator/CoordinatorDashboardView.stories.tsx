@@ -16,7 +16,7 @@ const FIELD: FieldRow = storyFieldRow(1, { fieldName: 'उत्तर शेत
 const LOADED = {
   stats: { ...ZERO_STATS, farmers: 12, activeFields: 7, totalFields: 9, alerts: 4, averageYield: 81.5 },
   farmers: [storyFarmer(1), storyFarmer(2)],
-  alerts: [storyAlert(1), storyAlert(2, { severity: 'medium', messageParams: { field: 'नदी शेत', value: 22, threshold: 25 }, fieldName: 'नदी शेत' })],
+  alerts: [storyAlert(1), storyAlert(2, { severity: 'major', messageParams: { field: 'नदी शेत', value: 22, threshold: 25 }, fieldName: 'नदी शेत' })],
   fields: [FIELD],
   pins: [],
 };
@@ -47,8 +47,8 @@ export const Loaded: Story = {
     await expect(within(panel(canvas, 'coordinatorDashboard.myFarmers')).getAllByRole('listitem')).toHaveLength(2);
     const alerts = within(panel(canvas, 'dashboard.recentAlerts')).getAllByRole('listitem');
     await expect(alerts[0]).toHaveTextContent(mr['alert.moisture.low'].replace('{field}', 'उत्तर शेत').replace('{value}', '18').replace('{threshold}', '25'));
-    await expect(alerts[0]).toHaveTextContent(mr['dashboard.severity.high']);
-    await expect(alerts[1]).toHaveTextContent(mr['dashboard.severity.medium']);
+    await expect(alerts[0]).toHaveTextContent(mr['dashboard.severity.critical']);
+    await expect(alerts[1]).toHaveTextContent(mr['dashboard.severity.major']);
     await expect(panel(canvas, 'dashboard.recentAlerts')).not.toHaveTextContent('stored english text');
     await expect(within(panel(canvas, 'coordinatorDashboard.fieldList')).getByRole('listitem')).toHaveTextContent(`उत्तर शेत · रमेश पाटील${mr['crop.soybean']}`);
     await expect(within(panel(canvas, 'dashboard.quickActions')).getAllByRole('button')).toHaveLength(4);

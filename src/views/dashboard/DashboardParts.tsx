@@ -8,9 +8,10 @@ import { formatDate } from '@/i18n/format';
 const m = defineMessages({
   recentAlerts: { id: 'dashboard.recentAlerts', defaultMessage: 'Recent Alerts' },
   noAlerts: { id: 'dashboard.noAlerts', defaultMessage: 'No alerts found.' },
-  high: { id: 'dashboard.severity.high', defaultMessage: 'High' },
-  medium: { id: 'dashboard.severity.medium', defaultMessage: 'Medium' },
-  low: { id: 'dashboard.severity.low', defaultMessage: 'Low' },
+  critical: { id: 'dashboard.severity.critical', defaultMessage: 'Critical' },
+  major: { id: 'dashboard.severity.major', defaultMessage: 'Major' },
+  minor: { id: 'dashboard.severity.minor', defaultMessage: 'Minor' },
+  warning: { id: 'dashboard.severity.warning', defaultMessage: 'Warning' },
 });
 
 export function StatCard({ label, value, hint }: { label: MessageDescriptor; value: string; hint?: string }) {
@@ -27,7 +28,7 @@ export function StatCard({ label, value, hint }: { label: MessageDescriptor; val
 export function RecentAlerts({ alerts }: { alerts: AlertPreview[] }) {
   const intl = useIntl();
   const t = useT();
-  const severity = (s: string) => (s === 'high' ? m.high : s === 'medium' ? m.medium : m.low);
+  const severity = (s: AlertPreview['severity']) => m[s];
   return (
     <section className="staff-panel" aria-label={t(m.recentAlerts)}>
       <h2>{t(m.recentAlerts)}</h2>
@@ -42,7 +43,7 @@ export function RecentAlerts({ alerts }: { alerts: AlertPreview[] }) {
                 {a.fieldName && <span className="muted"> · {a.fieldName}</span>}
                 <span className="muted"> · {formatDate(intl, a.createdAt, 'shortDateTime')}</span>
               </span>
-              <span className={`badge ${a.severity === 'high' ? 'badge-alert' : 'badge-warn'}`}>{t(severity(a.severity))}</span>
+              <span className={`badge ${a.severity === 'critical' || a.severity === 'major' ? 'badge-alert' : 'badge-warn'}`}>{t(severity(a.severity))}</span>
             </li>
           ))}
         </ul>

@@ -1,7 +1,7 @@
 /**
  * Farmer home (spec 'Farmer home'; issue 3, screen 1): header, role buttons, three feature cards, the
  * field picker, moisture and temperature tiles, the 24-hour chart that extends live, the low-moisture
- * banner and the chatbot slot. Everything comes from the farmerHome machine; the view only sends events.
+ * banner, the farmer's alerts (active and cleared) and the chatbot slot. Everything comes from the farmerHome machine; the view only sends events.
  */
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
@@ -59,11 +59,12 @@ const logged = farmerHomeMachine.provide({
   actions: { logError: (_, p: { what: string; error: unknown }) => console.error(`farmer home: ${p.what} failed`, p.error) },
 });
 
-export function FarmerHomeView({ logic, chatbot }: { logic?: typeof farmerHomeMachine; chatbot?: ReactNode }) {
+/** `alerts`: the farmer's own alerts list (HomeView passes views/alerts FarmerAlerts), shown under the chart. */
+export function FarmerHomeView({ logic, chatbot, alerts = null }: { logic?: typeof farmerHomeMachine; chatbot?: ReactNode; alerts?: ReactNode }) {
   const machine = useMemo(() => logic ?? logged, [logic]);
   return (
     <FarmerHomeContext.Provider logic={machine}>
-      <FarmerHome chatbot={chatbot === undefined ? <ChatbotSlot /> : chatbot} />
+      <FarmerHome chatbot={chatbot === undefined ? <ChatbotSlot /> : chatbot} alerts={alerts} />
     </FarmerHomeContext.Provider>
   );
 }
@@ -90,7 +91,7 @@ function FeatureCards() {
   );
 }
 
-function FarmerHome({ chatbot }: { chatbot: ReactNode }) {
+function FarmerHome({ chatbot, alerts }: { chatbot: ReactNode; alerts: ReactNode }) {
   const intl = useIntl();
   const home = FarmerHomeContext.useActorRef();
   const fields = FarmerHomeContext.useSelector((s) => s.context.fields);
@@ -151,6 +152,7 @@ function FarmerHome({ chatbot }: { chatbot: ReactNode }) {
             </p>
           )}
         </section>
+        {alerts}
         {chatbot}
       </main>
     </>

@@ -12,12 +12,13 @@ const CoordinatorDashboardView = lazy(() =>
   import('@/views/coordinator/CoordinatorDashboardView').then((x) => ({ default: x.CoordinatorDashboardView })),
 );
 const FarmerHomeView = lazy(() => import('@/views/farmer/FarmerHomeView').then((x) => ({ default: x.FarmerHomeView })));
+const FarmerAlerts = lazy(() => import('@/views/alerts/FarmerAlerts').then((x) => ({ default: x.FarmerAlerts })));
 
 export function HomeView() {
   const role = SessionContext.useSelector((s) => s.context.user?.role);
   return (
     <Suspense fallback={<Loading />}>
-      {isAdmin(role) ? <AdminDashboardView /> : role === 'coordinator' ? <CoordinatorDashboardView /> : <FarmerHomeView />}
+      {isAdmin(role) ? <AdminDashboardView /> : role === 'coordinator' ? <CoordinatorDashboardView /> : <FarmerHomeView alerts={<FarmerAlerts />} />}
     </Suspense>
   );
 }

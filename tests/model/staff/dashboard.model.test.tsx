@@ -30,15 +30,15 @@ const fieldRow: FieldRow = {
   lastSensorUpdate: null, lat: 19.1, lng: 75.2,
 };
 const pin: FieldPin = { fieldId: 'FLD000001AAA', fieldName: 'North plot', status: 'warning', crop: 'Wheat', farmerName: 'Ramesh Patil', lat: 19.1, lng: 75.2 };
-const LOADED_ALERT = makeAlert({ _id: 'a-1', severity: 'high' });
+const LOADED_ALERT = makeAlert({ _id: 'a-1', severity: 'critical' });
 // The stored English text differs from the catalog sentence, so the screen shows which one it used.
 const PUSHED = makeAlert({
-  _id: 'a-push', severity: 'low', fieldName: 'South plot', message: 'stored text', messageParams: { field: 'South plot', value: 12, threshold: 25 }, value: 12,
+  _id: 'a-push', severity: 'minor', fieldName: 'South plot', message: 'stored text', messageParams: { field: 'South plot', value: 12, threshold: 25 }, value: 12,
   createdAt: '2026-06-02T06:30:00.000Z',
 });
 // The alert engine re-triggers the open alert: the same id pushed again with a new value, and the loaded alert
 // updated. Each changes its item where it stands; neither counts again.
-const PUSHED_AGAIN = { ...PUSHED, value: 9, severity: 'high' as const, messageParams: { ...PUSHED.messageParams, value: 9 } };
+const PUSHED_AGAIN = { ...PUSHED, value: 9, severity: 'critical' as const, messageParams: { ...PUSHED.messageParams, value: 9 } };
 const LOADED_UPDATED = { ...LOADED_ALERT, value: 17, messageParams: { ...LOADED_ALERT.messageParams, value: 17 } };
 const STATS = { farmers: 12, coordinators: 3, activeFields: 7, totalFields: 9, alerts: 4, averageYield: 81.5 };
 const LOADED = {
@@ -228,7 +228,7 @@ for (const input of [{ kind: 'coordinator' }, { kind: 'admin' }] satisfies Dashb
           // Newest first, each in the reader's language from its message key, never the stored text.
           const field = a._id === PUSHED._id ? 'South plot' : 'North plot';
           expect(items[i]).toHaveTextContent(`Low soil moisture in ${field}: ${a.value}% (threshold 25%) · ${field}`);
-          expect(items[i]).toHaveTextContent({ high: 'High', medium: 'Medium', low: 'Low' }[a.severity]);
+          expect(items[i]).toHaveTextContent({ critical: 'Critical', major: 'Major', minor: 'Minor', warning: 'Warning' }[a.severity]);
           expect(items[i]).not.toHaveTextContent('stored text');
         });
       };

@@ -24,9 +24,9 @@ describe('admin alerts table', () => {
     expect(res.statusCode).toBe(200);
     const { alerts } = res.json();
     const mine = alerts.find((a: { _id: string }) => a._id === A.farmer);
-    expect(mine).toMatchObject({ _id: A.farmer, type: 'moisture', farmer: 'Ramesh Patil', status: 'unacknowledged', assignedTo: null });
+    expect(mine).toMatchObject({ _id: A.farmer, type: 'moisture', farmer: 'Ramesh Patil', status: 'active_unack', assignedTo: null, count: 1 });
     const sev = mine.severity;
-    const other = sev === 'high' ? 'low' : 'high';
+    const other = sev === 'critical' ? 'minor' : 'critical';
     expect((await call('admin', 'GET', `/admin/alerts?severity=${sev}`)).json().alerts.every((a: { severity: string }) => a.severity === sev)).toBe(true);
     expect((await call('admin', 'GET', `/admin/alerts?severity=${other}`)).json().alerts.some((a: { _id: string }) => a._id === A.farmer)).toBe(false);
     expect((await call('admin', 'GET', '/admin/alerts?severity=extreme')).statusCode).toBe(400);
@@ -42,17 +42,19 @@ describe('admin alerts table', () => {
     expect((await call('coordinator', 'PATCH', `/admin/alerts/${A.farmer}/assign`, { coordinatorId: U.coordinator.id })).statusCode).toBe(403);
     const res = await call('admin', 'PATCH', `/admin/alerts/${A.farmer}/assign`, { coordinatorId: U.coordinator.id });
     expect(res.statusCode).toBe(200);
-    expect(res.json().alert).toMatchObject({ status: 'assigned', assignedTo: { _id: U.coordinator.id, name: 'Sunil Pawar' } });
+    // Assignment is orthogonal to the status.
+    expect(res.json().alert).toMatchObject({ status: 'active_unack', assignedTo: { _id: U.coordinator.id, name: 'Sunil Pawar' } });
     const acts = await t.db.select().from(alertActions).where(eq(alertActions.alertId, A.farmer));
-    expect(acts).toContainEqual(expect.objectContaining({ action: 'assigned', actorId: U.admin.id, detail: { coordinatorId: U.coordinator.id } }));
+    expect(acts).toContainEqual(expect.objectContaining({ action: 'assigned', actorId: U.admin.id, detail: { coordinatorId: U.coordinator.id, name: 'Sunil Pawar' } }));
   });
 
   it('acknowledges once, recording who did it', async () => {
     const res = await call('admin', 'PATCH', `/admin/alerts/${A.farmer}/acknowledge`);
     expect(res.statusCode).toBe(200);
-    expect(res.json().alert).toMatchObject({ status: 'acknowledged', acknowledgedBy: { _id: U.admin.id } });
+    expect(res.json().alert).toMatchObject({ status: 'active_ack', acknowledgedBy: { _id: U.admin.id } });
     expect((await call('admin', 'PATCH', `/admin/alerts/${A.farmer}/acknowledge`)).statusCode).toBe(409);
-    expect((await call('admin', 'PATCH', `/admin/alerts/${A.farmer}/assign`, { coordinatorId: U.coordinator.id })).statusCode).toBe(409);
+    // An acknowledged, still active alert can be (re)assigned: assignment is not a status.
+    expect((await call('admin', 'PATCH', `/admin/alerts/${A.farmer}/assign`, { coordinatorId: U.coordinator.id })).statusCode).toBe(200);
     const acts = await t.db.select().from(alertActions).where(eq(alertActions.alertId, A.farmer));
     expect(acts).toContainEqual(expect.objectContaining({ action: 'acknowledged', actorId: U.admin.id }));
     expect((await call('admin', 'PATCH', '/admin/alerts/00000000-0000-4000-8000-999999999999/acknowledge')).statusCode).toBe(404);

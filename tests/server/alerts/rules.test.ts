@@ -10,7 +10,7 @@ import {
   type OpenAlert,
 } from '../../../server/src/domain/alerts/rules';
 
-const open = (over: Partial<OpenAlert>): OpenAlert => ({ id: 'a1', type: 'moisture', severity: 'low', value: 22, threshold: 25, message: '', ...over });
+const open = (over: Partial<OpenAlert>): OpenAlert => ({ id: 'a1', type: 'moisture', severity: 'minor', value: 22, threshold: 25, message: '', ...over });
 
 describe('moisture rule', () => {
   it('raises below the threshold with value, threshold and a message key', () => {
@@ -18,7 +18,7 @@ describe('moisture rule', () => {
     expect(d).toMatchObject({
       kind: 'raise',
       type: 'moisture',
-      severity: 'medium',
+      severity: 'major',
       value: 18.2,
       threshold: 25,
       messageKey: 'alert.moisture.low',
@@ -36,17 +36,20 @@ describe('moisture rule', () => {
   });
 
   it('grades severity by the deficit', () => {
-    expect(moistureSeverity(24.9, 25)).toBe('low');
-    expect(moistureSeverity(20, 25)).toBe('medium');
-    expect(moistureSeverity(15.1, 25)).toBe('medium');
-    expect(moistureSeverity(15, 25)).toBe('high');
+    expect(moistureSeverity(24.9, 25)).toBe('warning');
+    expect(moistureSeverity(23.1, 25)).toBe('warning');
+    expect(moistureSeverity(23, 25)).toBe('minor');
+    expect(moistureSeverity(20.1, 25)).toBe('minor');
+    expect(moistureSeverity(20, 25)).toBe('major');
+    expect(moistureSeverity(15.1, 25)).toBe('major');
+    expect(moistureSeverity(15, 25)).toBe('critical');
   });
 
-  it('updates the open alert on a real change only', () => {
-    const o = open({ severity: 'low', value: 22 });
-    expect(evaluateReading({ type: 'moisture', value: 22.4 }, T, o, 'f')).toBeNull();
-    expect(evaluateReading({ type: 'moisture', value: 21 }, T, o, 'f')).toMatchObject({ kind: 'update', alertId: 'a1', value: 21, severity: 'low' });
-    expect(evaluateReading({ type: 'moisture', value: 12 }, T, o, 'f')).toMatchObject({ kind: 'update', severity: 'high' });
+  it('updates the open alert on a real change, and counts any other repeat', () => {
+    const o = open({ severity: 'minor', value: 22 });
+    expect(evaluateReading({ type: 'moisture', value: 22.4 }, T, o, 'f')).toEqual({ kind: 'repeat', alertId: 'a1', type: 'moisture' });
+    expect(evaluateReading({ type: 'moisture', value: 21 }, T, o, 'f')).toMatchObject({ kind: 'update', alertId: 'a1', value: 21, severity: 'minor', previousSeverity: 'minor' });
+    expect(evaluateReading({ type: 'moisture', value: 12 }, T, o, 'f')).toMatchObject({ kind: 'update', severity: 'critical', previousSeverity: 'minor' });
   });
 
   it('clears only with hysteresis (5 points above the threshold)', () => {
@@ -60,9 +63,10 @@ describe('moisture rule', () => {
 describe('temperature rule', () => {
   it('raises above the threshold, graded by the excess', () => {
     expect(evaluateReading({ type: 'temperature', value: 35 }, T, undefined, 'f')).toBeNull();
-    expect(evaluateReading({ type: 'temperature', value: 36 }, T, undefined, 'f')).toMatchObject({ kind: 'raise', type: 'temperature', severity: 'low', threshold: 35 });
-    expect(temperatureSeverity(38, 35)).toBe('medium');
-    expect(temperatureSeverity(41, 35)).toBe('high');
+    expect(evaluateReading({ type: 'temperature', value: 36 }, T, undefined, 'f')).toMatchObject({ kind: 'raise', type: 'temperature', severity: 'minor', threshold: 35 });
+    expect(temperatureSeverity(35.5, 35)).toBe('warning');
+    expect(temperatureSeverity(38, 35)).toBe('major');
+    expect(temperatureSeverity(41, 35)).toBe('critical');
   });
   it('clears 2 °C below the threshold', () => {
     const o = open({ type: 'temperature', value: 37, threshold: 35 });
@@ -83,15 +87,15 @@ describe('sensor offline rule', () => {
     createdAt: ago(createdMin),
   });
 
-  it('raises medium when some sensors are silent, high when all are', () => {
+  it('raises major when some sensors are silent, critical when all are', () => {
     expect(evaluateSilence([s('A', 5), s('B', 121)], T, undefined, 'f', now)).toMatchObject({
       kind: 'raise',
       type: 'offline',
-      severity: 'medium',
+      severity: 'major',
       messageKey: 'alert.sensor.offline',
       messageParams: { sensors: 'B', minutes: 120 },
     });
-    expect(evaluateSilence([s('A', 200), s('B', null)], T, undefined, 'f', now)).toMatchObject({ severity: 'high', messageParams: { sensors: 'A, B' } });
+    expect(evaluateSilence([s('A', 200), s('B', null)], T, undefined, 'f', now)).toMatchObject({ severity: 'critical', messageParams: { sensors: 'A, B' } });
   });
 
   it('counts a never-heard sensor from its registration', () => {
@@ -100,24 +104,24 @@ describe('sensor offline rule', () => {
 
   it('keeps, updates and resolves the one open offline alert', () => {
     const first = evaluateSilence([s('A', 5), s('B', 121)], T, undefined, 'f', now);
-    const o = open({ type: 'offline', severity: 'medium', value: null, threshold: 120, message: first && 'message' in first ? first.message : '' });
-    expect(evaluateSilence([s('A', 5), s('B', 130)], T, o, 'f', now)).toBeNull();
-    expect(evaluateSilence([s('A', 125), s('B', 130)], T, o, 'f', now)).toMatchObject({ kind: 'update', severity: 'high' });
+    const o = open({ type: 'offline', severity: 'major', value: null, threshold: 120, message: first && 'message' in first ? first.message : '' });
+    expect(evaluateSilence([s('A', 5), s('B', 130)], T, o, 'f', now)).toEqual({ kind: 'repeat', alertId: 'a1', type: 'offline' });
+    expect(evaluateSilence([s('A', 125), s('B', 130)], T, o, 'f', now)).toMatchObject({ kind: 'update', severity: 'critical' });
     expect(evaluateSilence([s('A', 1), s('B', 1)], T, o, 'f', now)).toEqual({ kind: 'resolve', alertId: 'a1', type: 'offline' });
   });
 });
 
 describe('alerts raised by other modules', () => {
-  const pest = { type: 'pest' as const, severity: 'high' as const, messageKey: 'alert.pest.detected', messageParams: { pest: 'aphids' }, message: 'Aphids detected' };
+  const pest = { type: 'pest' as const, severity: 'critical' as const, messageKey: 'alert.pest.detected', messageParams: { pest: 'aphids' }, message: 'Aphids detected' };
   it('raises through the same engine and updates instead of duplicating', () => {
-    expect(evaluateExternal(pest, undefined)).toMatchObject({ kind: 'raise', type: 'pest', severity: 'high', value: null });
-    expect(evaluateExternal(pest, open({ type: 'pest', severity: 'high', value: null, message: 'Aphids detected' }))).toBeNull();
-    expect(evaluateExternal({ ...pest, severity: 'medium' }, open({ type: 'pest', severity: 'high', value: null, message: 'Aphids detected' }))).toMatchObject({ kind: 'update' });
+    expect(evaluateExternal(pest, undefined)).toMatchObject({ kind: 'raise', type: 'pest', severity: 'critical', value: null });
+    expect(evaluateExternal(pest, open({ type: 'pest', severity: 'critical', value: null, message: 'Aphids detected' }))).toMatchObject({ kind: 'repeat', alertId: 'a1' });
+    expect(evaluateExternal({ ...pest, severity: 'major' }, open({ type: 'pest', severity: 'critical', value: null, message: 'Aphids detected' }))).toMatchObject({ kind: 'update' });
   });
 });
 
 it('derives field health from open alerts', () => {
   expect(fieldHealth([])).toBe('good');
-  expect(fieldHealth(['low', 'medium'])).toBe('warning');
-  expect(fieldHealth(['low', 'high'])).toBe('alert');
+  expect(fieldHealth(['warning', 'minor', 'major'])).toBe('warning');
+  expect(fieldHealth(['minor', 'critical'])).toBe('alert');
 });

@@ -122,7 +122,7 @@ describe('invalidation', () => {
   it('a health change (an alert raised by the engine) recolours the pin on the next request', async () => {
     expect(await pinOf('coordinator', FIXTURE.fields.farmer2.fieldId)).toMatchObject({ status: 'good' });
     const pushed = await t.app.alertEngine.raise(FIXTURE.fields.farmer2.id, {
-      type: 'pest', severity: 'high', messageKey: 'alert.pest.detected', messageParams: { pest: 'aphids' }, message: 'Aphids detected',
+      type: 'pest', severity: 'critical', messageKey: 'alert.pest.detected', messageParams: { pest: 'aphids' }, message: 'Aphids detected',
     });
     expect(pushed).not.toBeNull();
     expect(await pinOf('coordinator', FIXTURE.fields.farmer2.fieldId)).toMatchObject({ status: 'alert' });

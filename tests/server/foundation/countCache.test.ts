@@ -158,7 +158,7 @@ describe('totals follow every kind of write', () => {
       fieldId: FIXTURE.fields.farmer2.id,
       farmerId: FIXTURE.users.farmer2.id,
       type: 'moisture',
-      severity: 'high',
+      severity: 'critical',
       message: 'Low moisture',
       value: 10,
       threshold: 25,

@@ -80,7 +80,10 @@ describe('demo world', () => {
       select a.id from alerts a join fields f on f.id = a.field_id where a.type = 'moisture' and a.resolved_at is null and f.last_moisture > 30`);
     expect(openOnWet).toEqual([]);
     const statuses = await rows<{ status: string }>(sql`select distinct status from alerts`);
-    expect(statuses.map((s) => s.status).sort()).toEqual(['acknowledged', 'assigned', 'unacknowledged']);
+    expect(statuses.map((s) => s.status).sort()).toEqual(['active_ack', 'active_unack', 'cleared_ack', 'cleared_unack']);
+    // Some alerts are assigned (assignment is not a status), and every alert's timeline starts with 'raised'.
+    expect((await rows(sql`select id from alerts where assigned_to is not null`)).length).toBeGreaterThan(0);
+    expect(await rows(sql`select a.id from alerts a where not exists (select 1 from alert_actions x where x.alert_id = a.id and x.action = 'raised')`)).toEqual([]);
     const unhealthy = await rows(sql`select id from fields where health <> 'good'`);
     expect(unhealthy.length).toBeGreaterThan(0);
   });

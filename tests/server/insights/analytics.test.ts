@@ -23,7 +23,7 @@ beforeAll(async () => {
     { ...m, value: 20, recordedAt: ago(2) },
     { ...m, value: 35, recordedAt: ago(2, 1) },
   ]);
-  const pest = { fieldId: F.farmer.id, farmerId: U.farmer.id, type: 'pest' as const, severity: 'medium' as const, message: 'Pest' };
+  const pest = { fieldId: F.farmer.id, farmerId: U.farmer.id, type: 'pest' as const, severity: 'major' as const, message: 'Pest' };
   await t.db.insert(alerts).values([
     { ...pest, createdAt: ago(1) },
     { ...pest, createdAt: ago(9), resolvedAt: ago(8) },

@@ -106,7 +106,7 @@ for (const kind of ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres' as
       expect((await d.db.select().from(fields).where(eq(fields.id, fx.field.id)))[0].lastReadingAt?.getTime()).toBe(before + 31_000);
     });
 
-    it('raises one low-moisture alert, updates it on a real change, clears it with hysteresis', async () => {
+    it('raises one low-moisture alert, counts repeats, updates it on a real change, clears it with hysteresis', async () => {
       pushes.length = 0;
       const send = async (value: number, offsetS: number) => {
         await pipeline.ingest(
@@ -122,33 +122,41 @@ for (const kind of ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres' as
         event: 'alert:new',
         farmerId: fx.farmer.id,
         coordinatorId: fx.coordinator.id,
-        item: { type: 'moisture', severity: 'medium', value: 20, threshold: 25, farmer: 'Ramesh Patil', fieldName: 'North plot', status: 'unacknowledged', read: false },
+        item: { type: 'moisture', severity: 'major', value: 20, threshold: 25, farmer: 'Ramesh Patil', fieldName: 'North plot', status: 'active_unack', read: false, count: 1 },
       });
+      // A repeat while active counts on the same alert (pushed, then at most every REPEAT_PUSH_MS).
       await send(19.6, 2);
-      expect(pushes).toHaveLength(1);
-      await send(12, 3);
       expect(pushes).toHaveLength(2);
-      expect(pushes[1]).toMatchObject({ event: 'alert:updated', item: { severity: 'high', value: 12 } });
+      expect(pushes[1]).toMatchObject({ event: 'alert:updated', item: { id: pushes[0].item.id, count: 2, value: 20 } });
+      await send(19.5, 3);
+      expect(pushes).toHaveLength(2);
+      await send(12, 4);
+      expect(pushes).toHaveLength(3);
+      expect(pushes[2]).toMatchObject({ event: 'alert:updated', item: { severity: 'critical', value: 12, count: 4 } });
       expect((await d.db.select().from(fields).where(eq(fields.id, fx.field.id)))[0].health).toBe('alert');
-      await send(28, 4);
-      expect(pushes).toHaveLength(2);
-      await send(31, 5);
-      expect(pushes[2]).toMatchObject({ event: 'alert:updated', item: { resolvedAt: expect.any(String) } });
+      await send(28, 5);
+      expect(pushes).toHaveLength(3);
+      await send(31, 6);
+      expect(pushes[3]).toMatchObject({ event: 'alert:updated', item: { status: 'cleared_unack', resolvedAt: expect.any(String), clearedBy: null, count: 4 } });
       const all = await d.db.select().from(alerts).where(eq(alerts.fieldId, fx.field.id));
       expect(all).toHaveLength(1);
       expect((await d.db.select().from(fields).where(eq(fields.id, fx.field.id)))[0].health).toBe('good');
-      const actions = await d.db.select({ action: alertActions.action }).from(alertActions).where(eq(alertActions.alertId, all[0].id));
-      expect(actions.map((a) => a.action).sort()).toEqual(['raised', 'resolved', 'updated']);
-      await send(10, 6);
-      expect(pushes[3]).toMatchObject({ event: 'alert:new' });
-      expect(pushes[3].item.id).not.toBe(all[0].id);
+      const actions = await d.db.select({ action: alertActions.action, actorId: alertActions.actorId, detail: alertActions.detail }).from(alertActions).where(eq(alertActions.alertId, all[0].id)).orderBy(alertActions.createdAt);
+      expect(actions).toEqual([
+        { action: 'raised', actorId: null, detail: { severity: 'major', value: 20, threshold: 25 } },
+        { action: 'severityChanged', actorId: null, detail: { from: 'major', to: 'critical', value: 12 } },
+        { action: 'cleared', actorId: null, detail: { auto: true } },
+      ]);
+      await send(10, 7);
+      expect(pushes[4]).toMatchObject({ event: 'alert:new', item: { count: 1 } });
+      expect(pushes[4].item.id).not.toBe(all[0].id);
     });
 
     it('raises and resolves sensor-offline alerts on the sweep', async () => {
       pushes.length = 0;
       await d.db.update(sensors).set({ lastSeenAt: new Date(Date.now() - 3 * 3600_000) }).where(eq(sensors.id, fx.temperature.id));
       await engine.sweepOffline();
-      expect(pushes.map((p) => [p.event, p.item.type, p.item.severity])).toEqual([['alert:new', 'offline', 'medium']]);
+      expect(pushes.map((p) => [p.event, p.item.type, p.item.severity])).toEqual([['alert:new', 'offline', 'major']]);
       expect((await d.db.select().from(sensors).where(eq(sensors.id, fx.temperature.id)))[0].status).toBe('offline');
       await pipeline.ingest([{ sensorId: fx.temperature.sensorId, type: 'temperature', value: 25 }], {}, 'wait');
       expect((await d.db.select().from(sensors).where(eq(sensors.id, fx.temperature.id)))[0].status).toBe('active');
@@ -157,10 +165,11 @@ for (const kind of ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres' as
     });
 
     it('lets other modules raise pest and irrigation alerts through the engine', async () => {
-      const pest = { type: 'pest' as const, severity: 'high' as const, messageKey: 'alert.pest.detected', messageParams: { pest: 'aphids' }, message: 'Aphids detected' };
+      const pest = { type: 'pest' as const, severity: 'critical' as const, messageKey: 'alert.pest.detected', messageParams: { pest: 'aphids' }, message: 'Aphids detected' };
       const first = await engine.raise(fx.field.id, pest);
-      expect(first).toMatchObject({ event: 'alert:new', item: { type: 'pest', severity: 'high', message: 'Aphids detected' } });
-      expect(await engine.raise(fx.field.id, pest)).toBeNull();
+      expect(first).toMatchObject({ event: 'alert:new', item: { type: 'pest', severity: 'critical', message: 'Aphids detected' } });
+      // The same alert again is a repeat: counted and pushed on the open alert, never a second one.
+      expect(await engine.raise(fx.field.id, pest)).toMatchObject({ event: 'alert:updated', item: { id: first!.item.id, count: 2 } });
       expect(await engine.raise('00000000-0000-0000-0000-000000000000', pest)).toBeNull();
     });
 

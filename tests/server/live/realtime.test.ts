@@ -63,7 +63,7 @@ describe('pushes', () => {
     await new Promise((r) => setTimeout(r, 200));
     // The fixture already holds an open moisture alert on this field: the engine updates it (alert:updated).
     const got = (k: string) => alertsFor[k].filter((a) => a.fieldId === F.farmer.id);
-    for (const k of ['farmer', 'coordinator', 'admin']) expect(got(k)).toContainEqual(expect.objectContaining({ type: 'moisture', value: 11.5, severity: 'high' }));
+    for (const k of ['farmer', 'coordinator', 'admin']) expect(got(k)).toContainEqual(expect.objectContaining({ type: 'moisture', value: 11.5, severity: 'critical' }));
     expect(got('otherCoordinator')).toEqual([]);
     expect(got('farmer3')).toEqual([]);
   });
@@ -74,7 +74,7 @@ describe('pushes', () => {
     const { accessToken } = await t.login('admin');
     const res = await t.app.inject({ method: 'PATCH', url: `/api/v1/admin/alerts/${FIXTURE.alerts.farmer}/acknowledge`, headers: t.auth(accessToken) });
     expect(res.statusCode).toBe(200);
-    await until(() => updates.some((a) => a.id === FIXTURE.alerts.farmer && a.status === 'acknowledged'));
+    await until(() => updates.some((a) => a.id === FIXTURE.alerts.farmer && a.status === 'active_ack'));
   });
 });
 

@@ -80,10 +80,10 @@ it('escalates an unacknowledged alert to the coordinator, then the admins, at th
 it('never escalates an alert whose severity has no escalation time', async () => {
   const clock = testClock();
   const worker = testWorker(t, { now: clock.now });
-  const pest = await raiseExternal(t, 'farmer3', 'pest', 'low', 'Pest risk');
+  const pest = await raiseExternal(t, 'farmer3', 'pest', 'minor', 'Pest risk');
   await worker.drain();
   clock.advance(48 * 60 * MIN);
   await worker.drain();
   expect(await escalations(pest)).toEqual([]);
-  expect((await jobsOf(t, pest)).find((j) => j.task === 'escalate')).toMatchObject({ status: 'skipped', lastError: 'no escalation for low' });
+  expect((await jobsOf(t, pest)).find((j) => j.task === 'escalate')).toMatchObject({ status: 'skipped', lastError: 'no escalation for minor' });
 });

@@ -191,15 +191,15 @@ describe('quiet hours', () => {
     const m = istMinutes(clock.now());
     await saveSettings(token, { ...settings, quietHours: { enabled: true, start: hhmm(m - 60), end: hhmm(m + 60) } });
     const worker = testWorker(t, { now: clock.now });
-    const minor = await raiseExternal(t, 'farmer2', 'pest', 'medium', 'Pest risk');
-    const critical = await raiseExternal(t, 'farmer2', 'irrigation', 'high', 'Pump failed');
+    const minor = await raiseExternal(t, 'farmer2', 'pest', 'major', 'Pest risk');
+    const critical = await raiseExternal(t, 'farmer2', 'irrigation', 'critical', 'Pump failed');
     await worker.drain();
     const sms = async (id: string) => (await deliveries(id)).find((j) => j.channel === 'sms')!;
     expect(await sms(minor)).toMatchObject({ status: 'skipped', lastError: 'quiet hours' });
     expect(await sms(critical)).toMatchObject({ status: 'sent' });
     // Outside the window the same settings let a non-critical SMS through.
     clock.advance(3 * 3600_000);
-    const later = await raiseExternal(t, 'farmer2', 'offline', 'low', 'Sensor silent');
+    const later = await raiseExternal(t, 'farmer2', 'offline', 'minor', 'Sensor silent');
     await worker.drain();
     expect(await sms(later)).toMatchObject({ status: 'sent' });
   });
@@ -210,11 +210,11 @@ describe('SMS cap and dedupe', () => {
     const clock = testClock();
     const sentBefore = (await smsOutbox(t, '9822000004')).length;
     const worker = testWorker(t, { now: clock.now, smsDailyCap: 2 }); // farmer4 had one SMS today (the retry test)
-    const pest = await raiseExternal(t, 'farmer4', 'pest', 'medium', 'Pest risk');
-    const pump = await raiseExternal(t, 'farmer4', 'irrigation', 'medium', 'Pump slow');
-    // A repeat of the same alert (same text) changes nothing, so tells nobody; a changed one is an update, not a raise.
-    await expect(raiseExternal(t, 'farmer4', 'pest', 'medium', 'Pest risk')).rejects.toThrow(/no new or changed/);
-    await raiseExternal(t, 'farmer4', 'pest', 'high', 'Pest risk, spreading');
+    const pest = await raiseExternal(t, 'farmer4', 'pest', 'major', 'Pest risk');
+    const pump = await raiseExternal(t, 'farmer4', 'irrigation', 'major', 'Pump slow');
+    // A repeat of the same alert (same text) only counts on it (same alert), so tells nobody; a changed one is an update, not a raise.
+    expect(await raiseExternal(t, 'farmer4', 'pest', 'major', 'Pest risk')).toBe(pest);
+    await raiseExternal(t, 'farmer4', 'pest', 'critical', 'Pest risk, spreading');
     expect(await enqueueAlertNotifications(t.app.db, { alertId: pest, kind: 'raised', actorId: null })).toBe(0);
     await worker.drain();
     const statuses = [await deliveries(pest), await deliveries(pump)].map((js) => js.find((j) => j.channel === 'sms')!);
@@ -233,14 +233,14 @@ describe('stopping', () => {
       const worker = testWorker(t, { now: clock.now, sms: createHttpSms(gateway.url), smsDailyCap: 100, pollMs: 20 });
       worker.start();
       // farmer4's field has no open offline alert yet (the engine's raise takes any type).
-      const first = await raiseExternal(t, 'farmer4', 'offline', 'high', 'Sensors silent');
+      const first = await raiseExternal(t, 'farmer4', 'offline', 'critical', 'Sensors silent');
       const deadline = Date.now() + 5000;
       while (gateway.seen.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
       expect(gateway.seen).toHaveLength(1); // the SMS is at the gateway, which answers in 400 ms
       await worker.stop();
       expect((await deliveries(first)).find((j) => j.channel === 'sms')).toMatchObject({ status: 'sent' });
       // Stopped: a new alert's jobs stay queued for the next start (or another instance).
-      const second = await raiseExternal(t, 'farmer3', 'irrigation', 'high', 'Pump failed');
+      const second = await raiseExternal(t, 'farmer3', 'irrigation', 'critical', 'Pump failed');
       await new Promise((r) => setTimeout(r, 200));
       expect((await deliveries(second)).every((j) => j.status === 'queued')).toBe(true);
     } finally {

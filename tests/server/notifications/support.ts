@@ -54,7 +54,7 @@ export async function raiseDry(t: TestApp, owner: keyof typeof F, value = 10) {
 }
 
 /** Another module's alert (pest, irrigation, …) through the engine's `raise`, worded by that module. */
-export async function raiseExternal(t: TestApp, owner: keyof typeof F, type: string, severity: 'high' | 'medium' | 'low', message: string) {
+export async function raiseExternal(t: TestApp, owner: keyof typeof F, type: string, severity: 'critical' | 'major' | 'minor', message: string) {
   const alert = { type, severity, message, messageKey: `external.${type}`, messageParams: {} } as unknown as ExternalAlert;
   const pushed = await t.app.alertEngine.raise(F[owner].id, alert);
   if (!pushed) throw new Error(`no new or changed ${type} alert on ${owner}'s field`);

@@ -53,7 +53,7 @@ export async function openWorld() {
   };
   const fieldA = await field('FLD000001AAA', farmerA1, { cropName: 'Soybean', yieldExpected: 100, yieldActual: 80, lat: 19.1, lng: 75.2 });
   const fieldB = await field('FLD000002BBB', farmerB1, { health: 'alert', cropName: 'Cotton' });
-  await db.insert(alerts).values({ fieldId: fieldA.id, farmerId: farmerA1.id, type: 'moisture', severity: 'high', message: 'Low moisture' });
+  await db.insert(alerts).values({ fieldId: fieldA.id, farmerId: farmerA1.id, type: 'moisture', severity: 'critical', message: 'Low moisture' });
 
   return {
     db: db as Db,

@@ -3,14 +3,17 @@
  * alert already open for that field and type, decide whether to raise, update, resolve or do nothing.
  * The caller stores the decision (one open alert per field and type is also a database constraint).
  *
- * Severity bands (how far past the threshold the value is):
- *   moisture below moistureLow (spec default 25 %):   < 5 points → low, 5–10 → medium, ≥ 10 → high
- *   temperature above temperatureHigh (default 35 °C): < 3 °C → low, 3–6 → medium, ≥ 6 → high
- *   sensor offline: some of the field's sensors silent → medium; all of them → high
+ * Severity per rule (critical, major, minor, warning; by how far past the threshold the value is):
+ *   moisture below moistureLow (spec default 25 %):   < 2 points → warning, 2–5 → minor, 5–10 → major, ≥ 10 → critical
+ *   temperature above temperatureHigh (default 35 °C): < 1 °C → warning, 1–3 → minor, 3–6 → major, ≥ 6 → critical
+ *   sensor offline: some of the field's sensors silent → major; all of them → critical
+ *   pest, irrigation: the module that raises it says (ExternalAlert.severity)
  * Hysteresis (so a value hovering at the threshold does not flap): a moisture alert clears only once
  * moisture is back at moistureLow + 5 points, a temperature alert once it is at temperatureHigh − 2 °C.
- * A re-triggering reading updates the open alert only when its severity changes or the value moved by at
- * least one unit, so a sensor sampling every few seconds does not flood the screens with updates.
+ * A re-triggering reading while the alert is active is a repeat: it never raises a second alert. It updates the
+ * open alert's details only when its severity changes or the value moved by at least one unit ('update'),
+ * otherwise it only counts ('repeat': count and last-seen time), so a sensor sampling every few seconds does not
+ * flood the screens or the timeline.
  */
 import { alertText, type AlertMessage } from './messages';
 import type { AlertType, Severity } from '../../../../contracts/alertTypes';
@@ -36,34 +39,37 @@ export type OpenAlert = {
 type Details = AlertMessage & { severity: Severity; value: number | null; threshold: number | null; sensorId?: string | null };
 export type AlertDecision =
   | ({ kind: 'raise'; type: AlertType } & Details)
-  | ({ kind: 'update'; alertId: string; type: AlertType } & Details)
+  | ({ kind: 'update'; alertId: string; type: AlertType; previousSeverity: Severity } & Details)
+  | { kind: 'repeat'; alertId: string; type: AlertType }
   | { kind: 'resolve'; alertId: string; type: AlertType };
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 export function moistureSeverity(value: number, low: number): Severity {
   const deficit = low - value;
-  if (deficit >= 10) return 'high';
-  if (deficit >= 5) return 'medium';
-  return 'low';
+  if (deficit >= 10) return 'critical';
+  if (deficit >= 5) return 'major';
+  if (deficit >= 2) return 'minor';
+  return 'warning';
 }
 
 export function temperatureSeverity(value: number, high: number): Severity {
   const excess = value - high;
-  if (excess >= 6) return 'high';
-  if (excess >= 3) return 'medium';
-  return 'low';
+  if (excess >= 6) return 'critical';
+  if (excess >= 3) return 'major';
+  if (excess >= 1) return 'minor';
+  return 'warning';
 }
 
-/** Raise when nothing is open, update when the open alert changed enough, else nothing. */
+/** Raise when nothing is open, update when the open alert changed enough, else count a repeat. */
 function raiseOrUpdate(type: AlertType, open: OpenAlert | undefined, details: Details): AlertDecision | null {
   if (!open) return { kind: 'raise', type, ...details };
   const moved =
     open.value === null || details.value === null
       ? open.value !== details.value
       : Math.abs(open.value - details.value) >= UPDATE_STEP;
-  if (open.severity === details.severity && !moved) return null;
-  return { kind: 'update', alertId: open.id, type, ...details };
+  if (open.severity === details.severity && !moved) return { kind: 'repeat', alertId: open.id, type };
+  return { kind: 'update', alertId: open.id, type, previousSeverity: open.severity, ...details };
 }
 
 export type MeasuredReading = { type: string; value: number; sensorId?: string | null };
@@ -128,7 +134,7 @@ export function evaluateSilence(
 ): AlertDecision | null {
   const silent = silentSensors(sensors, thresholds.offlineAfterMinutes, now);
   if (silent.length === 0) return open ? { kind: 'resolve', alertId: open.id, type: 'offline' } : null;
-  const severity: Severity = silent.length === sensors.length ? 'high' : 'medium';
+  const severity: Severity = silent.length === sensors.length ? 'critical' : 'major';
   const names = silent.map((s) => s.sensorId).sort();
   const details: Details = {
     severity,
@@ -139,8 +145,8 @@ export function evaluateSilence(
   if (!open) return { kind: 'raise', type: 'offline', ...details };
   // The list of silent sensors lives in the message: update when it changed.
   return open.severity === severity && open.message === details.message
-    ? null
-    : { kind: 'update', alertId: open.id, type: 'offline', ...details };
+    ? { kind: 'repeat', alertId: open.id, type: 'offline' }
+    : { kind: 'update', alertId: open.id, type: 'offline', previousSeverity: open.severity, ...details };
 }
 
 /** What another module (irrigation planner, pest detector) asks the engine to raise. */
@@ -155,12 +161,12 @@ export function evaluateExternal(input: ExternalAlert, open: OpenAlert | undefin
   const { type, ...rest } = input;
   const details = { ...rest, value: input.value ?? null, threshold: input.threshold ?? null };
   // Another module's wording is its own: a new message is a change worth showing.
-  if (open && open.message !== details.message) return { kind: 'update', alertId: open.id, type, ...details };
+  if (open && open.message !== details.message) return { kind: 'update', alertId: open.id, type, previousSeverity: open.severity, ...details };
   return raiseOrUpdate(type, open, details);
 }
 
-/** A field's health as the lists show it: any high open alert → alert, any open alert → warning. */
+/** A field's health as the lists show it: any critical active alert → alert, any active alert → warning. */
 export function fieldHealth(openSeverities: Severity[]): 'good' | 'warning' | 'alert' {
-  if (openSeverities.includes('high')) return 'alert';
+  if (openSeverities.includes('critical')) return 'alert';
   return openSeverities.length > 0 ? 'warning' : 'good';
 }

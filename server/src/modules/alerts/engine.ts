@@ -1,7 +1,8 @@
 /**
  * The alert engine: runs the pure rules (domain/alerts/rules.ts) on committed readings, on a timer for
  * silent sensors, and for other modules (irrigation, pest) through `raise`; stores each decision (one open
- * alert per field and type, enforced by a partial unique index), records it in alert_actions, keeps the
+ * alert per field and type, enforced by a partial unique index; a repeat counts on the open one; the end of the
+ * condition clears it), records it on the alert's timeline (timeline.ts, same transaction), keeps the
  * field's health in step and hands every new or changed alert to `publish`.
  *
  * Work is serial, and readings that arrive while a run is busy are coalesced to the latest per field and
@@ -9,8 +10,7 @@
  */
 import { and, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { fieldsChanged } from '../fields/pinCache';
-import { alertActions, alerts, fields, sensors } from '../../db/schema';
+import { alerts, fields, sensors } from '../../db/schema';
 import {
   evaluateExternal,
   evaluateReading,
@@ -22,7 +22,13 @@ import {
 import type { CommittedReading } from '../sensors/ingestPipeline';
 import type { AlertDelivery } from '../../realtime/push';
 import { alertsByIds, openAlertsOf } from './repository';
-import { enqueueAlertNotifications } from '../notifications/enqueue';
+import { recordAlertEvent } from './timeline';
+import { refreshFieldHealth } from './health';
+
+/** A repeat's new count and last-seen time reach the screens at most this often per alert. */
+export const REPEAT_PUSH_MS = 30_000;
+
+type Touched = { id: string; isNew: boolean; repeat: boolean };
 
 export type AlertEngine = {
   onReadings(readings: CommittedReading[]): void;
@@ -66,6 +72,9 @@ export function createAlertEngine(opts: {
     return run;
   };
 
+  /** When each alert's last repeat was pushed (entries go when the alert changes otherwise). */
+  const lastRepeatPush = new Map<string, number>();
+
   /** Latest reading per field|type waiting for the next run. */
   let pending = new Map<string, CommittedReading>();
   let scheduled = false;
@@ -93,18 +102,31 @@ export function createAlertEngine(opts: {
     return new Map<string, OpenAlert>(rows.map((r) => [`${r.fieldId}|${r.type}`, r]));
   }
 
-  /** Stores one decision; returns the alert's id and whether it is new. */
-  async function apply(field: FieldRow, d: AlertDecision, sensorUuid: string | null) {
+  /**
+   * Stores one decision and its timeline entry in one transaction; returns the alert's id, whether it is new,
+   * and whether it was only a repeat (count and last-seen time).
+   */
+  async function apply(field: FieldRow, d: AlertDecision, sensorUuid: string | null): Promise<Touched | null> {
     const at = now();
     if (d.kind === 'resolve') {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(alerts)
+          .set({ resolvedAt: at, updatedAt: at, clearedBy: null, status: sql`(case when ${alerts.status} = 'active_ack' then 'cleared_ack' else 'cleared_unack' end)::alert_status` })
+          .where(and(eq(alerts.id, d.alertId), sql`${alerts.resolvedAt} is null`))
+          .returning({ id: alerts.id });
+        if (!row) return null;
+        await recordAlertEvent(tx, { alertId: row.id, kind: 'cleared', actorId: null, detail: { auto: true } });
+        return { id: row.id, isNew: false, repeat: false };
+      });
+    }
+    if (d.kind === 'repeat') {
       const [row] = await db
         .update(alerts)
-        .set({ resolvedAt: at, updatedAt: at })
+        .set({ count: sql`${alerts.count} + 1`, lastSeenAt: at })
         .where(and(eq(alerts.id, d.alertId), sql`${alerts.resolvedAt} is null`))
         .returning({ id: alerts.id });
-      if (!row) return null;
-      await db.insert(alertActions).values({ alertId: row.id, actorId: null, action: 'resolved', detail: {} });
-      return { id: row.id, isNew: false };
+      return row ? { id: row.id, isNew: false, repeat: true } : null;
     }
     const details = {
       severity: d.severity,
@@ -114,44 +136,44 @@ export function createAlertEngine(opts: {
       messageKey: d.messageKey,
       messageParams: d.messageParams,
       updatedAt: at,
+      lastSeenAt: at,
     };
-    // An upsert even for 'raise': another app instance may have opened the same alert a moment ago.
-    const [row] = await db
-      .insert(alerts)
-      .values({ fieldId: field.id, farmerId: field.farmerId, sensorId: sensorUuid, type: d.type, ...details, createdAt: at })
-      .onConflictDoUpdate({ target: [alerts.fieldId, alerts.type], targetWhere: sql`${alerts.resolvedAt} is null`, set: details })
-      .returning({ id: alerts.id, isNew: sql<boolean>`(xmax = 0)` });
-    await db.insert(alertActions).values({
-      alertId: row.id,
-      actorId: null,
-      action: row.isNew ? 'raised' : 'updated',
-      detail: { severity: d.severity, value: d.value, threshold: d.threshold },
+    return db.transaction(async (tx) => {
+      // An upsert even for 'raise': another app instance may have opened the same alert a moment ago (then it is a repeat).
+      const [row] = await tx
+        .insert(alerts)
+        .values({ fieldId: field.id, farmerId: field.farmerId, sensorId: sensorUuid, type: d.type, ...details, createdAt: at })
+        .onConflictDoUpdate({
+          target: [alerts.fieldId, alerts.type],
+          targetWhere: sql`${alerts.resolvedAt} is null`,
+          set: { ...details, count: sql`${alerts.count} + 1` },
+        })
+        .returning({ id: alerts.id, count: alerts.count, isNew: sql<boolean>`(xmax = 0)` });
+      if (row.isNew) {
+        await recordAlertEvent(tx, { alertId: row.id, kind: 'raised', actorId: null, detail: { severity: d.severity, value: d.value, threshold: d.threshold } });
+      } else if (d.kind === 'update' && d.previousSeverity !== d.severity) {
+        await recordAlertEvent(tx, { alertId: row.id, kind: 'severityChanged', actorId: null, detail: { from: d.previousSeverity, to: d.severity, value: d.value } });
+      } else {
+        await recordAlertEvent(tx, { alertId: row.id, kind: 'repeated', actorId: null, detail: { value: d.value, count: row.count } });
+      }
+      return { id: row.id, isNew: row.isNew, repeat: false };
     });
-    if (row.isNew) await enqueueAlertNotifications(db, { alertId: row.id, kind: 'raised', actorId: null });
-    return row;
-  }
-
-  async function refreshHealth(fieldIds: string[]) {
-    if (fieldIds.length === 0) return;
-    const res = await db.execute(sql`
-      update fields f set health = h.health
-      from (
-        select f2.id, (select case when count(*) = 0 then 'good' when bool_or(a.severity = 'high') then 'alert' else 'warning' end::field_health
-          from alerts a where a.field_id = f2.id and a.resolved_at is null) as health
-        from fields f2 where f2.id in (${sql.join(fieldIds.map((id) => sql`${id}::uuid`), sql`, `)})) h
-      where f.id = h.id and f.health is distinct from h.health
-      returning f.id`);
-    // A pin's colour changed: the Field Map's cached answers go (only then: readings arrive all the time).
-    if (((res as unknown as { rows?: unknown[] }).rows ?? []).length) await fieldsChanged(db);
   }
 
   async function applyAll(decisions: Array<{ field: FieldRow; d: AlertDecision; sensorUuid: string | null }>) {
-    const touched: Array<{ id: string; isNew: boolean }> = [];
+    const touched: Touched[] = [];
+    const t = now().getTime();
+    if (lastRepeatPush.size > 10_000) lastRepeatPush.clear();
     for (const { field, d, sensorUuid } of decisions) {
       const r = await apply(field, d, sensorUuid);
-      if (r) touched.push(r);
+      if (!r) continue;
+      // A repeat is pushed (its new count and last-seen time) at most once per REPEAT_PUSH_MS per alert.
+      if (r.repeat && t - (lastRepeatPush.get(r.id) ?? 0) < REPEAT_PUSH_MS) continue;
+      if (r.repeat) lastRepeatPush.set(r.id, t);
+      else lastRepeatPush.delete(r.id);
+      touched.push(r);
     }
-    await refreshHealth([...new Set(decisions.map((x) => x.field.id))]);
+    await refreshFieldHealth(db, [...new Set(decisions.map((x) => x.field.id))]);
     const items = await alertsByIds(
       db,
       touched.map((t) => t.id),

@@ -2,16 +2,17 @@
  * Alert rows as the API and the pushes show them: joined with the farmer, field, assignee and
  * acknowledger names, and whether the viewer has marked each read.
  */
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { alertActions, alertReads, alerts, fields, users } from '../../db/schema';
+import { alertReads, alerts, fields, users } from '../../db/schema';
+import { recordAlertEvent } from './timeline';
 import type { AlertItem } from '../../../../contracts/alerts';
-import { enqueueAlertNotifications } from '../notifications/enqueue';
 
 const farmer = alias(users, 'farmer');
 const assignee = alias(users, 'assignee');
 const acker = alias(users, 'acker');
+const clearer = alias(users, 'clearer');
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -24,6 +25,7 @@ function selectItems(db: Db, viewerId: string | null) {
       coordinatorId: farmer.managedBy,
       assigneeName: assignee.name,
       ackerName: acker.name,
+      clearerName: clearer.name,
       read: viewerId
         ? sql<boolean>`exists (select 1 from ${alertReads} where ${alertReads.alertId} = ${alerts.id} and ${alertReads.userId} = ${viewerId})`
         : sql<boolean>`false`,
@@ -32,7 +34,8 @@ function selectItems(db: Db, viewerId: string | null) {
     .innerJoin(fields, eq(fields.id, alerts.fieldId))
     .leftJoin(farmer, eq(farmer.id, alerts.farmerId))
     .leftJoin(assignee, eq(assignee.id, alerts.assignedTo))
-    .leftJoin(acker, eq(acker.id, alerts.acknowledgedBy));
+    .leftJoin(acker, eq(acker.id, alerts.acknowledgedBy))
+    .leftJoin(clearer, eq(clearer.id, alerts.clearedBy));
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectItems>['execute']>>[number];
@@ -62,9 +65,12 @@ function toItem(r: Row): AlertWithAudience {
       assignedTo: a.assignedTo && r.assigneeName ? { _id: a.assignedTo, name: r.assigneeName } : null,
       acknowledgedBy: a.acknowledgedBy && r.ackerName ? { _id: a.acknowledgedBy, name: r.ackerName } : null,
       read: Boolean(r.read),
+      count: a.count,
+      lastSeenAt: a.lastSeenAt.toISOString(),
       createdAt: a.createdAt.toISOString(),
       updatedAt: a.updatedAt.toISOString(),
       resolvedAt: iso(a.resolvedAt),
+      clearedBy: a.clearedBy && r.clearerName ? { _id: a.clearedBy, name: r.clearerName } : null,
     },
   };
 }
@@ -87,12 +93,12 @@ export function alertFilters(q: { severity?: string; type?: string; status?: str
 }
 
 /**
- * What needs someone first: open alerts before resolved ones, then high, medium, low, then the newest.
- * (A high, open 3.5 % moisture alert never sits below resolved or low ones.)
+ * What needs someone first: active alerts before cleared ones, then critical, major, minor, warning, then the
+ * newest. (A critical, active 3.5 % moisture alert never sits below cleared or minor ones.)
  */
 const URGENT_FIRST = [
   sql`(${alerts.resolvedAt} is null) desc`,
-  sql`case ${alerts.severity} when 'high' then 0 when 'medium' then 1 else 2 end`,
+  sql`case ${alerts.severity} when 'critical' then 0 when 'major' then 1 when 'minor' then 2 else 3 end`,
   desc(alerts.createdAt),
   desc(alerts.id),
 ];
@@ -137,30 +143,68 @@ export const openAlertsOf = (fieldIds: string[], types?: string[]) =>
     types ? inArray(alerts.type, types as never[]) : undefined,
   );
 
-/** Marks the alert acknowledged by `actorId` and records who did it, together. */
-export async function acknowledgeAlert(db: Db, alertId: string, actorId: string, now: Date) {
-  await db.transaction(async (tx) => {
-    await tx.update(alerts).set({ status: 'acknowledged', acknowledgedBy: actorId, acknowledgedAt: now, updatedAt: now }).where(eq(alerts.id, alertId));
-    await tx.insert(alertActions).values({ alertId, actorId, action: 'acknowledged', detail: {} });
+/** Acknowledges the alert (and adds the person's comment), each change on the timeline, together. */
+export async function acknowledgeAlert(db: Db, alertId: string, actorId: string, now: Date, comment?: string) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(alerts)
+      .set({
+        status: sql`(case when ${alerts.status} = 'active_unack' then 'active_ack' else 'cleared_ack' end)::alert_status`,
+        acknowledgedBy: actorId,
+        acknowledgedAt: now,
+        updatedAt: now,
+      })
+      .where(and(eq(alerts.id, alertId), inArray(alerts.status, ['active_unack', 'cleared_unack'])))
+      .returning({ id: alerts.id });
+    if (!row) return false;
+    await recordAlertEvent(tx, { alertId, kind: 'acknowledged', actorId, detail: {} });
+    if (comment) await recordAlertEvent(tx, { alertId, kind: 'comment', actorId, detail: { text: comment } });
+    return true;
   });
 }
 
-/** The id of an Active coordinator, or undefined. */
+/** The id and name of an Active coordinator, or undefined. */
 export async function activeCoordinator(db: Db, id: string) {
   const [coordinator] = await db
-    .select({ id: users.id })
+    .select({ id: users.id, name: users.name })
     .from(users)
     .where(and(eq(users.id, id), eq(users.role, 'coordinator'), eq(users.status, 'Active')))
     .limit(1);
   return coordinator;
 }
 
-/** Assigns the alert to a coordinator and records who did it, together. */
-export async function assignAlert(db: Db, alertId: string, coordinatorId: string, actorId: string, now: Date) {
+/** Assigns the alert to a coordinator (assignment is orthogonal to the status) and records who did it, together. */
+export async function assignAlert(db: Db, alertId: string, coordinator: { id: string; name: string }, actorId: string, now: Date) {
   await db.transaction(async (tx) => {
-    await tx.update(alerts).set({ status: 'assigned', assignedTo: coordinatorId, assignedBy: actorId, assignedAt: now, updatedAt: now }).where(eq(alerts.id, alertId));
-    await tx.insert(alertActions).values({ alertId, actorId, action: 'assigned', detail: { coordinatorId } });
-    await enqueueAlertNotifications(tx, { alertId, kind: 'assigned', actorId });
+    await tx.update(alerts).set({ assignedTo: coordinator.id, assignedBy: actorId, assignedAt: now, updatedAt: now }).where(eq(alerts.id, alertId));
+    await recordAlertEvent(tx, { alertId, kind: 'assigned', actorId, detail: { coordinatorId: coordinator.id, name: coordinator.name } });
+  });
+}
+
+/** Clears an active alert by hand and records who did it, together; false when it was already cleared. */
+export async function clearAlert(db: Db, alertId: string, actorId: string, now: Date) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(alerts)
+      .set({
+        status: sql`(case when ${alerts.status} = 'active_ack' then 'cleared_ack' else 'cleared_unack' end)::alert_status`,
+        resolvedAt: now,
+        clearedBy: actorId,
+        updatedAt: now,
+      })
+      .where(and(eq(alerts.id, alertId), isNull(alerts.resolvedAt)))
+      .returning({ id: alerts.id, fieldId: alerts.fieldId });
+    if (!row) return null;
+    await recordAlertEvent(tx, { alertId, kind: 'cleared', actorId, detail: { auto: false } });
+    return row;
+  });
+}
+
+/** Adds a person's comment to the alert's timeline. */
+export async function addComment(db: Db, alertId: string, actorId: string, text: string) {
+  await db.transaction(async (tx) => {
+    await recordAlertEvent(tx, { alertId, kind: 'comment', actorId, detail: { text } });
+    await tx.update(alerts).set({ updatedAt: new Date() }).where(eq(alerts.id, alertId));
   });
 }
 

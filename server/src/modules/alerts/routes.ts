@@ -1,14 +1,19 @@
 /**
- * Alerts: the admin table (list, acknowledge, assign) and the coordinator's monitoring list with
- * per-reader read marks. The rules, the audit trail and the pushes are in service.ts.
+ * Alerts: the admin table (list, acknowledge, assign), the coordinator's monitoring list with per-reader read
+ * marks, and the lifecycle every role reaches through /alerts (list, details with the timeline; staff acknowledge,
+ * clear and comment). The rules, the timeline and the pushes are in service.ts.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import {
+  AcknowledgeBody,
   AdminAlertsQuery,
   AdminAlertsResponse,
-  AlertResponse,
+  AlertDetailResponse,
+  AlertsQuery,
+  AlertsResponse,
   AssignBody,
+  CommentBody,
   CoordinatorAlertsQuery,
   CoordinatorAlertsResponse,
   ReadAllResponse,
@@ -27,22 +32,51 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  // The spec's admin routes answer { alert, timeline } now (AlertResponse's alert plus the timeline).
   app.patch(
     '/admin/alerts/:id/acknowledge',
-    { schema: { tags: ['alerts'], params: IdParams, response: { 200: AlertResponse } } },
+    { schema: { tags: ['alerts'], params: IdParams, body: AcknowledgeBody, response: { 200: AlertDetailResponse } } },
     async (req) => {
       requireRole(req.user!, ADMINS);
-      return service.acknowledge(app, req.user!, req.params.id);
+      return service.acknowledge(app, req.user!, req.params.id, req.body?.comment);
     },
   );
 
   app.patch(
     '/admin/alerts/:id/assign',
-    { schema: { tags: ['alerts'], params: IdParams, body: AssignBody, response: { 200: AlertResponse } } },
-    async (req) => {
-      requireRole(req.user!, ADMINS);
-      return service.assign(app, req.user!, req.params.id, req.body.coordinatorId);
-    },
+    { schema: { tags: ['alerts'], params: IdParams, body: AssignBody, response: { 200: AlertDetailResponse } } },
+    async (req) => service.assign(app, req.user!, req.params.id, req.body.coordinatorId),
+  );
+
+  // The lifecycle for every role within reach (lib/access alertScope): farmers read their own, staff act.
+  app.get(
+    '/alerts',
+    { schema: { tags: ['alerts'], querystring: AlertsQuery, response: { 200: AlertsResponse } } },
+    async (req) => service.myAlerts(app.db, req.user!, req.query),
+  );
+
+  app.get(
+    '/alerts/:id',
+    { schema: { tags: ['alerts'], params: IdParams, response: { 200: AlertDetailResponse } } },
+    async (req) => service.detail(app.db, req.user!, req.params.id),
+  );
+
+  app.patch(
+    '/alerts/:id/acknowledge',
+    { schema: { tags: ['alerts'], params: IdParams, body: AcknowledgeBody, response: { 200: AlertDetailResponse } } },
+    async (req) => service.acknowledge(app, req.user!, req.params.id, req.body?.comment),
+  );
+
+  app.patch(
+    '/alerts/:id/clear',
+    { schema: { tags: ['alerts'], params: IdParams, response: { 200: AlertDetailResponse } } },
+    async (req) => service.clear(app, req.user!, req.params.id),
+  );
+
+  app.post(
+    '/alerts/:id/comments',
+    { schema: { tags: ['alerts'], params: IdParams, body: CommentBody, response: { 200: AlertDetailResponse } } },
+    async (req) => service.comment(app, req.user!, req.params.id, req.body.text),
   );
 
   app.get(

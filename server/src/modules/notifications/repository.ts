@@ -6,7 +6,8 @@
 import { and, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { alertActions, alerts, fields, notificationJobs, notifications, pushSubscriptions, users } from '../../db/schema';
+import { alerts, fields, notificationJobs, notifications, pushSubscriptions, users } from '../../db/schema';
+import { recordAlertEvent, type AlertEventDetail } from '../alerts/timeline';
 import type {
   DeliveryItem,
   DeliveryStatus,
@@ -108,12 +109,9 @@ export async function insertJobs(db: Tx, rows: NewJob[]) {
   return inserted.length;
 }
 
-/**
- * The alert's timeline entry for an escalation. INTEGRATOR: once alerts/timeline.ts exists, this becomes
- * recordAlertEvent(tx, { alertId, kind: 'escalated', actorId: null, detail }).
- */
+/** The alert's timeline entry for an escalation: the one lifecycle function, alerts/timeline.ts recordAlertEvent. */
 export async function recordEscalation(db: Tx, alertId: string, detail: Record<string, unknown>) {
-  await db.insert(alertActions).values({ alertId, actorId: null, action: 'escalated', detail });
+  await recordAlertEvent(db as Parameters<typeof recordAlertEvent>[0], { alertId, kind: 'escalated', actorId: null, detail: detail as AlertEventDetail });
 }
 
 // ---------------------------------------------------------------- the queue

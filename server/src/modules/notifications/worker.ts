@@ -173,7 +173,7 @@ export function createNotificationWorker(o: WorkerOptions): NotificationWorker {
     const done = (reason: string) => repo.finishJob(o.db, job, { status: 'skipped', lastError: reason }, at);
     if (!a) return void (await done('alert gone'));
     if (a.resolvedAt) return void (await done('cleared'));
-    if (a.acknowledgedAt || a.status === 'acknowledged') return void (await done('acknowledged'));
+    if (a.acknowledgedAt || a.status === 'active_ack' || a.status === 'cleared_ack') return void (await done('acknowledged'));
     const minutes = o.escalateMinutes[severityRank(a.severity)];
     if (!minutes) return void (await done(`no escalation for ${a.severity}`));
     const due = new Date(a.createdAt.getTime() + minutes * job.stage * 60_000);

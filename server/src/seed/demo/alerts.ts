@@ -1,6 +1,7 @@
 /**
  * Alerts exactly where a field's readings crossed the thresholds (moisture below 25 % for five steps,
- * temperature above 35 °C for two), in every status, with the acknowledge/assign action that put them there.
+ * temperature above 35 °C for two), in every status (active/cleared × unacknowledged/acknowledged, some assigned),
+ * with the timeline that put them there (raised, acknowledged or assigned, cleared by the engine).
  */
 import { alertActions, alerts } from '../../db/schema';
 import { episodes, STEP_MS } from '../series';
@@ -35,10 +36,12 @@ export function addFieldAlerts({ rng, start }: DemoWorld, book: AlertBook, f: Fi
       const resolvedAt = ep.endIndex === null ? null : new Date(start + ep.endIndex * STEP_MS);
       const severe = below ? ep.extreme < 20 : ep.extreme > 38;
       const value = ep.endIndex === null ? values[POINTS - 1] : ep.valueAtStart;
-      let status: AlertRow['status'] = 'acknowledged';
-      if (resolvedAt === null) status = (['unacknowledged', 'unacknowledged', 'assigned', 'acknowledged'] as const)[book.openSoFar++ % 4];
-      else if (rng.chance(0.15)) status = 'unacknowledged';
-      else if (rng.chance(0.2)) status = 'assigned';
+      let handling: 'acknowledged' | 'unacknowledged' | 'assigned' = 'acknowledged';
+      if (resolvedAt === null) handling = (['unacknowledged', 'acknowledged', 'assigned', 'unacknowledged'] as const)[book.openSoFar++ % 4];
+      else if (rng.chance(0.15)) handling = 'unacknowledged';
+      else if (rng.chance(0.2)) handling = 'assigned';
+      const acked = handling === 'acknowledged';
+      const status: AlertRow['status'] = resolvedAt === null ? (acked ? 'active_ack' : 'active_unack') : acked ? 'cleared_ack' : 'cleared_unack';
       const alertId = rng.uuid();
       const handledAt = new Date(createdAt.getTime() + rng.int(1, 10) * STEP_MS);
       const row: AlertRow = {
@@ -47,7 +50,7 @@ export function addFieldAlerts({ rng, start }: DemoWorld, book: AlertBook, f: Fi
         farmerId: f.farmer.id,
         sensorId,
         type,
-        severity: severe ? 'high' : 'medium',
+        severity: severe ? 'critical' : 'major',
         status,
         message: below
           ? `Low soil moisture (${value}%) in ${f.village} field. Irrigate soon.`
@@ -57,21 +60,24 @@ export function addFieldAlerts({ rng, start }: DemoWorld, book: AlertBook, f: Fi
         value,
         threshold,
         createdAt,
-        updatedAt: status === 'unacknowledged' ? createdAt : handledAt,
+        updatedAt: handling === 'unacknowledged' ? createdAt : handledAt,
+        lastSeenAt: resolvedAt ?? createdAt,
         resolvedAt,
-        ...(status === 'acknowledged' ? { acknowledgedBy: f.coordinator.id, acknowledgedAt: handledAt } : {}),
-        ...(status === 'assigned' ? { assignedTo: f.coordinator.id, assignedBy: f.admin.id, assignedAt: handledAt } : {}),
+        ...(acked ? { acknowledgedBy: f.coordinator.id, acknowledgedAt: handledAt } : {}),
+        ...(handling === 'assigned' ? { assignedTo: f.coordinator.id, assignedBy: f.admin.id, assignedAt: handledAt } : {}),
       };
       fieldAlerts.push(row);
-      if (status !== 'unacknowledged') {
+      book.actions.push({ alertId, actorId: null, action: 'raised', detail: { severity: row.severity, value, threshold }, createdAt });
+      if (handling !== 'unacknowledged') {
         book.actions.push({
           alertId,
-          actorId: status === 'assigned' ? f.admin.id : f.coordinator.id,
-          action: status === 'assigned' ? 'assign' : 'acknowledge',
-          detail: status === 'assigned' ? { assignedTo: f.coordinator.id } : null,
+          actorId: handling === 'assigned' ? f.admin.id : f.coordinator.id,
+          action: handling,
+          detail: handling === 'assigned' ? { coordinatorId: f.coordinator.id, name: f.coordinator.name } : {},
           createdAt: handledAt,
         });
       }
+      if (resolvedAt) book.actions.push({ alertId, actorId: null, action: 'cleared', detail: { auto: true }, createdAt: resolvedAt });
     }
   };
   addEpisodes('moisture', f.series.moisture, f.sensors.moisture);

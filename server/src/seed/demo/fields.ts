@@ -63,7 +63,7 @@ export function layOutFields(w: DemoWorld, people: DemoPeople, into: LaidOut) {
 
       const open = fieldAlerts.filter((a) => !a.resolvedAt);
       const lastMoisture = series.moisture[POINTS - 1];
-      const health = open.some((a) => a.severity === 'high') ? 'alert' : open.length > 0 || lastMoisture < 30 ? 'warning' : 'good';
+      const health = open.some((a) => a.severity === 'critical') ? 'alert' : open.length > 0 || lastMoisture < 30 ? 'warning' : 'good';
       const cropDays = CROP_DAYS[crop];
       const age = rng.int(Math.round(cropDays * 0.2), Math.round(cropDays * 0.9));
       const planted = end - age * DAY;

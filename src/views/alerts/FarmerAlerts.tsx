@@ -1,0 +1,89 @@
+/**
+ * The farmer's own alerts on the farmer home: read-only cards, active ones first, each saying whether it is
+ * still active or cleared (an alert clears itself when the moisture recovers, and the card changes live through
+ * the socket feed). The alertsList machine with viewer 'farmer'; the view only sends events.
+ */
+import { useMemo } from 'react';
+import { defineMessage, defineMessages, useIntl } from 'react-intl';
+import { AlertsListContext } from '@/machines/alertsList.context';
+import { alertsListMachine } from '@/machines/alertsList.machine';
+import { formatDate } from '@/i18n/format';
+import { useNow } from '@/views/ui/useNow';
+import { AlertWhen } from './AlertWhen';
+import { alertMessage, alertState, severityLabel, stateLabel, typeIcon, typeLabel } from './alertLabels';
+import './alerts.css';
+
+const clearedAt = defineMessage<{ when: string }>({ id: 'farmerAlerts.clearedAt', defaultMessage: 'Cleared {when}' });
+const pageOf = defineMessage<{ page: number; total: number }>({ id: 'alerts.pageOf', defaultMessage: 'Page {page} of {total}' });
+
+const m = defineMessages({
+  title: { id: 'farmerAlerts.title', defaultMessage: 'My alerts' },
+  empty: { id: 'farmerAlerts.empty', defaultMessage: 'No alerts on your fields.' },
+  loading: { id: 'alerts.loading', defaultMessage: 'Loading alerts…' },
+  loadFailed: { id: 'alerts.loadFailed', defaultMessage: 'Failed to load alerts' },
+  retry: { id: 'alerts.retry', defaultMessage: 'Retry' },
+  prev: { id: 'alerts.prev', defaultMessage: 'Prev' },
+  next: { id: 'alerts.next', defaultMessage: 'Next' },
+});
+
+function FarmerAlertList() {
+  const intl = useIntl();
+  const list = AlertsListContext.useActorRef();
+  const alerts = AlertsListContext.useSelector((s) => s.context.alerts);
+  const page = AlertsListContext.useSelector((s) => s.context.page);
+  const totalPages = AlertsListContext.useSelector((s) => s.context.totalPages);
+  const loading = AlertsListContext.useSelector((s) => s.hasTag('loading'));
+  const failed = AlertsListContext.useSelector((s) => s.matches('failed'));
+  const now = useNow();
+  return (
+    <section className="card farmer-alerts" aria-labelledby="farmer-alerts-title" aria-busy={loading}>
+      <h2 id="farmer-alerts-title">{intl.formatMessage(m.title)}</h2>
+      {loading && <p className="loading">{intl.formatMessage(m.loading)}</p>}
+      {failed && (
+        <p className="notice" role="status">
+          {intl.formatMessage(m.loadFailed)}{' '}
+          <button type="button" className="button button-quiet" onClick={() => list.send({ type: 'alerts.retry' })}>
+            {intl.formatMessage(m.retry)}
+          </button>
+        </p>
+      )}
+      {!loading && !failed && alerts.length === 0 && <p className="notice">{intl.formatMessage(m.empty)}</p>}
+      {!loading &&
+        alerts.map((a) => (
+          <article key={a.id} className={`card alert-card severity-${a.severity}`} data-alert-id={a.id} data-status={a.status}>
+            <header className="alert-card-head">
+              <span aria-hidden="true">{typeIcon(a.type)}</span>
+              <span className="alert-type">{intl.formatMessage(typeLabel[a.type])}</span>
+              <span className={`severity severity-${a.severity}`}>{intl.formatMessage(severityLabel[a.severity])}</span>
+              <span className={`badge alert-state-${alertState(a)}`}>{intl.formatMessage(stateLabel[alertState(a)])}</span>
+            </header>
+            <p className="alert-message">{alertMessage(intl, a)}</p>
+            <p className="muted">
+              <AlertWhen at={a.createdAt} now={now} />
+              {a.resolvedAt && <> · {intl.formatMessage(clearedAt, { when: formatDate(intl, a.resolvedAt, 'shortDateTime') })}</>}
+            </p>
+          </article>
+        ))}
+      {!loading && totalPages > 1 && (
+        <nav className="pager">
+          <button type="button" className="button button-quiet" disabled={page <= 1} onClick={() => list.send({ type: 'alerts.page', page: page - 1 })}>
+            {intl.formatMessage(m.prev)}
+          </button>
+          <span>{intl.formatMessage(pageOf, { page, total: totalPages })}</span>
+          <button type="button" className="button button-quiet" disabled={page >= totalPages} onClick={() => list.send({ type: 'alerts.page', page: page + 1 })}>
+            {intl.formatMessage(m.next)}
+          </button>
+        </nav>
+      )}
+    </section>
+  );
+}
+
+export function FarmerAlerts({ logic }: { logic?: typeof alertsListMachine }) {
+  const machine = useMemo(() => logic ?? alertsListMachine, [logic]);
+  return (
+    <AlertsListContext.Provider logic={machine} options={{ input: { viewer: 'farmer' } }}>
+      <FarmerAlertList />
+    </AlertsListContext.Provider>
+  );
+}
