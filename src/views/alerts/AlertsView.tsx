@@ -2,7 +2,8 @@
  * /alerts: admins get the alerts table with its actions; coordinators get the alerts screen of the farmers
  * they manage (read-only: no Actions column). Both update live from the socket feed.
  */
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
+import { useLocation, useSearch } from 'wouter';
 import { AlertsListContext } from '@/machines/alertsList.context';
 import { alertsListMachine, type Viewer } from '@/machines/alertsList.machine';
 import { SessionContext } from '@/machines/session.context';
@@ -27,6 +28,7 @@ export function AlertsView({ logic }: { logic?: typeof alertsListMachine }) {
       <AppHeader subtitle={m.title} />
       <main className="page alerts-page">
         <AlertsListContext.Provider key={viewer} logic={machine} options={{ input: { viewer } }}>
+          <AlertLink />
           {viewer === 'admin' ? <AdminTitle /> : null}
           {viewer === 'admin' ? <AdminAlertsTable showActions /> : <CoordinatorAlerts />}
         </AlertsListContext.Provider>
@@ -38,4 +40,24 @@ export function AlertsView({ logic }: { logic?: typeof alertsListMachine }) {
 function AdminTitle() {
   const intl = useIntl();
   return <h1>{intl.formatMessage(m.title)}</h1>;
+}
+
+/**
+ * A link to one alert (/alerts?alert=<id>, as notifications give): the list opens its details. The query is then
+ * dropped from the address, so the same link followed again (a bell item tapped twice) opens it again.
+ */
+function AlertLink() {
+  const list = AlertsListContext.useActorRef();
+  const search = useSearch();
+  const [path, navigate] = useLocation();
+  useEffect(() => {
+    const params = new URLSearchParams(search);
+    const id = params.get('alert');
+    if (!id) return;
+    list.send({ type: 'alert.openById', id });
+    params.delete('alert');
+    const rest = params.toString();
+    navigate(rest ? `${path}?${rest}` : path, { replace: true });
+  }, [search, path, list, navigate]);
+  return null;
 }
