@@ -3,7 +3,7 @@
  * far below the line arrives over MQTT. Their bell count rises without a reload; tapping the bell's item opens the
  * alert's details (/alerts?alert=<id>). Nobody acknowledges the critical alert: with ESCALATE_CRITICAL_MIN at 0.05
  * (3 s a stage) it escalates to the coordinator, then to the admins, whose bell gets 'alertEscalated' and whose
- * details of the alert show 'escalated' in its timeline.
+ * details of the alert show 'escalated' in its timeline. The farmer's link (/?alert=<id>) opens it read-only.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -94,7 +94,19 @@ describe('alert notifications', () => {
     await expect.poll(() => adminDialog.getByRole('listitem').filter({ hasText: mr['alerts.event.escalated'] }).count()).toBeGreaterThan(0);
     await shot(admin, 'alert-notification-admin-escalated');
 
+    // The farmer's link (/?alert=<id>) opens the alert, read-only, and marks its card on the home's list.
+    const farmer = await e2e.browser.newPage(PHONE);
+    await loginAs(farmer, e2e.app, DEMO.farmer);
+    await farmer.goto(`${e2e.url}/?alert=${alert.id}`);
+    const farmerDialog = farmer.getByRole('dialog');
+    await farmerDialog.waitFor();
+    expect(await farmerDialog.getAttribute('data-alert-id')).toBe(alert.id);
+    await farmer.locator(`.farmer-alerts .alert-card--linked[data-alert-id="${alert.id}"]`).waitFor({ state: 'attached' });
+    expect(await farmerDialog.getByRole('button', { name: mr['alerts.acknowledge'] }).count()).toBe(0);
+    await expect.poll(() => new URL(farmer.url()).search).toBe('');
+
     await e2e.devices.publish(moisture, 45);
+    await farmer.close();
     await admin.close();
     await coordinator.close();
   });

@@ -2,13 +2,13 @@
  * /alerts: admins get the alerts table with its actions; coordinators get the alerts screen of the farmers
  * they manage (read-only: no Actions column). Both update live from the socket feed.
  */
-import { useEffect, useMemo } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { useMemo } from 'react';
 import { AlertsListContext } from '@/machines/alertsList.context';
 import { alertsListMachine, type Viewer } from '@/machines/alertsList.machine';
 import { SessionContext } from '@/machines/session.context';
 import { AppHeader } from '@/views/ui/AppHeader';
 import { AdminAlertsTable } from './AdminAlertsTable';
+import { AlertLink } from './AlertLink';
 import { CoordinatorAlerts } from './CoordinatorAlerts';
 import './alerts.css';
 import { defineMessages, useIntl } from 'react-intl';
@@ -42,22 +42,3 @@ function AdminTitle() {
   return <h1>{intl.formatMessage(m.title)}</h1>;
 }
 
-/**
- * A link to one alert (/alerts?alert=<id>, as notifications give): the list opens its details. The query is then
- * dropped from the address, so the same link followed again (a bell item tapped twice) opens it again.
- */
-function AlertLink() {
-  const list = AlertsListContext.useActorRef();
-  const search = useSearch();
-  const [path, navigate] = useLocation();
-  useEffect(() => {
-    const params = new URLSearchParams(search);
-    const id = params.get('alert');
-    if (!id) return;
-    list.send({ type: 'alert.openById', id });
-    params.delete('alert');
-    const rest = params.toString();
-    navigate(rest ? `${path}?${rest}` : path, { replace: true });
-  }, [search, path, list, navigate]);
-  return null;
-}
