@@ -15,6 +15,14 @@ const int = (name: string, fallback: number) => {
   if (!Number.isInteger(n)) throw new Error(`${name} must be a whole number, got "${v}"`);
   return n;
 };
+/** Minutes, fractions allowed (0.05 = 3 s, for a quick end-to-end run); never negative. */
+const minutes = (name: string, fallback: number) => {
+  const v = str(name);
+  if (v === undefined) return fallback;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a number of minutes of 0 or more, got "${v}"`);
+  return n;
+};
 const bool = (name: string, fallback: boolean) => {
   const v = str(name);
   if (v === undefined) return fallback;
@@ -163,12 +171,12 @@ export function loadConfig(overrides: Partial<Record<string, unknown>> = {}) {
     smsDailyCap: int('SMS_DAILY_CAP', 5),
     /**
      * Minutes an unacknowledged alert waits before its coordinator is told again (and as long again before the
-     * admins are), per severity; 0 = never. Today's 'high' counts as critical, 'medium' as major.
+     * admins are), per severity (fractions allowed); 0 = never. Today's 'high' counts as critical, 'medium' as major.
      */
-    escalateCriticalMin: int('ESCALATE_CRITICAL_MIN', 15),
-    escalateMajorMin: int('ESCALATE_MAJOR_MIN', 60),
-    escalateMinorMin: int('ESCALATE_MINOR_MIN', 0),
-    escalateWarningMin: int('ESCALATE_WARNING_MIN', 0),
+    escalateCriticalMin: minutes('ESCALATE_CRITICAL_MIN', 15),
+    escalateMajorMin: minutes('ESCALATE_MAJOR_MIN', 60),
+    escalateMinorMin: minutes('ESCALATE_MINOR_MIN', 0),
+    escalateWarningMin: minutes('ESCALATE_WARNING_MIN', 0),
     /** Web Push (VAPID) keys; unset = generated on first start and kept in the database (private key sealed). */
     vapidPublicKey: str('VAPID_PUBLIC_KEY'),
     vapidPrivateKey: str('VAPID_PRIVATE_KEY'),

@@ -20,6 +20,8 @@ import {
   markAlertRead,
   markAllAlertsRead,
   myAlerts,
+  alertDetail,
+  type AlertDetailResponse,
   type AlertItem,
   type AlertStatus,
   type AlertType,
@@ -51,6 +53,8 @@ export type AlertsListContext = Paged<'alerts', AlertItem> & {
   unread: number;
   /** The alert whose 'Alert Details' dialog is open. */
   detailsId: string | null;
+  /** The linked alert being read (alert.openById of one not on the page), until its details open. */
+  opening: string | null;
 };
 
 export type AlertsListEvent =
@@ -63,6 +67,8 @@ export type AlertsListEvent =
   | { type: 'alert.markRead'; id: string }
   | { type: 'alerts.markAllRead' }
   | { type: 'alert.view'; id: string }
+  /** A link to one alert (/alerts?alert=<id>, a notification): its details open, read from the server when it is not on the page. */
+  | { type: 'alert.openById'; id: string }
   | { type: 'alert.closeDetails' }
   /** The open details changed the alert (its answer came back). */
   | { type: 'alert.changed'; alert: AlertItem }
@@ -139,6 +145,10 @@ const list = staffList<AlertsListContext, AlertsListEvent>({
   loadFailed: { transition: { target: 'failed', actions: { type: 'logError', params: ({ event }: { event: { error: unknown } }) => ({ what: 'alerts', error: event.error }) } } },
 });
 
+/** The linked alert as GET /alerts/:id answered it (a spawned child's done event is not typed by setup). */
+const fetched = (event: unknown) => (event as { output: AlertDetailResponse }).output.alert;
+const failure = (event: unknown) => (event as { error: unknown }).error;
+
 export const alertsListMachine = setup({
   types: {
     context: {} as AlertsListContext,
@@ -149,6 +159,8 @@ export const alertsListMachine = setup({
     load: loadAlerts,
     alertSocket,
     alertLifecycle: alertLifecycleMachine,
+    /** The linked alert, when it is not on the page (GET /alerts/:id checks the viewer may see it). */
+    fetchAlert: fromPromise<AlertDetailResponse, { id: string }>(({ input, signal }) => alertDetail(input.id, signal)),
     markRead: fromPromise<unknown, { id: string }>(({ input }) => markAlertRead(input.id)),
     markAllRead: fromPromise<{ marked: number; unread: number }>(() => markAllAlertsRead()),
   },
@@ -159,6 +171,17 @@ export const alertsListMachine = setup({
       if (context.details) enqueue.stopChild(context.details);
       enqueue.assign({ detailsId: null, details: null });
     }),
+    /** Opens the details of `alert` (its lifecycle actor), closing any open ones. */
+    openDetails: enqueueActions(({ context, enqueue }, alert: AlertItem) => {
+      if (context.details) enqueue.stopChild(context.details);
+      enqueue.assign({
+        opening: null,
+        detailsId: alert.id,
+        details: ({ spawn }) => spawn('alertLifecycle', { id: 'details', input: { alert, viewer: context.viewer } }),
+      });
+    }),
+    /** The linked alert could not be read (gone, or not the viewer's): nothing opens. */
+    openFailed: assign({ opening: null }),
     /** The alert changed (pushed, or the details' answer): the row shows it, keeping the reader's read mark. */
     replaceAlert: assign({
       alerts: ({ context, event }) => {
@@ -180,10 +203,30 @@ export const alertsListMachine = setup({
     status: null,
     unread: 0,
     detailsId: null,
+    opening: null,
   }),
   invoke: { id: 'alertSocket', src: 'alertSocket' },
   initial: 'loading',
   on: {
+    // Wherever the list is: the linked alert is read on its own (it need not be on the page, nor the page loaded).
+    'alert.openById': [
+      { guard: ({ context, event }) => context.alerts.some((a) => a.id === event.id), actions: { type: 'openDetails', params: ({ context, event }) => context.alerts.find((a) => a.id === event.id)! } },
+      {
+        actions: enqueueActions(({ context, event, enqueue }) => {
+          if (context.opening) enqueue.stopChild('openById');
+          enqueue.assign({ opening: event.id });
+          enqueue.spawnChild('fetchAlert', { id: 'openById', input: { id: event.id } });
+        }),
+      },
+    ],
+    'xstate.done.actor.openById': {
+      guard: ({ context, event }: { context: AlertsListContext; event: unknown }) => context.opening === fetched(event).id,
+      actions: {
+        type: 'openDetails',
+        params: ({ context, event }: { context: AlertsListContext; event: unknown }) => context.alerts.find((a) => a.id === fetched(event).id) ?? fetched(event),
+      },
+    },
+    'xstate.error.actor.openById': { actions: ['openFailed', { type: 'logError', params: ({ event }: { event: unknown }) => ({ what: 'open alert', error: failure(event) }) }] },
     'alert.closeDetails': { guard: ({ context }) => context.detailsId !== null, actions: 'closeDetails' },
     'alert.changed': { actions: 'replaceAlert' },
     // The search and the filters apply wherever the list is (also while it loads, failed or marks all read).
@@ -216,14 +259,7 @@ export const alertsListMachine = setup({
       on: {
         'alert.view': {
           guard: ({ context, event }) => context.alerts.some((a) => a.id === event.id),
-          actions: enqueueActions(({ context, event, enqueue }) => {
-            if (context.details) enqueue.stopChild(context.details);
-            const alert = context.alerts.find((a) => a.id === event.id)!;
-            enqueue.assign({
-              detailsId: event.id,
-              details: ({ spawn }) => spawn('alertLifecycle', { id: 'details', input: { alert, viewer: context.viewer } }),
-            });
-          }),
+          actions: { type: 'openDetails', params: ({ context, event }) => context.alerts.find((a) => a.id === event.id)! },
         },
         ...list.ready,
         'alert.markRead': {
@@ -236,6 +272,7 @@ export const alertsListMachine = setup({
             enqueue.spawnChild('markRead', { id: `markRead-${event.id}`, input: { id: event.id } });
           }),
         },
+        'xstate.error.actor.openById': { actions: ['openFailed', { type: 'logError', params: ({ event }: { event: unknown }) => ({ what: 'open alert', error: failure(event) }) }] },
         // A mark that did not reach the server is shown unread again: a reload would show it so.
         'xstate.error.actor.*': {
           actions: enqueueActions(({ context, event, enqueue }) => {

@@ -1,7 +1,8 @@
 /**
  * Generated path tests for the coordinator's alerts screen: every shortest path through the alerts list
  * statechart, driven through the real screen (search, severity/type/status filters, pager, mark read, Mark All
- * Read, opening and closing the details, pushed alerts, reconnects), with each state checked on screen: every
+ * Read, opening and closing the details, a link to one alert (/alerts?alert=<id>, on the page or read from the
+ * server), pushed alerts, reconnects), with each state checked on screen: every
  * card's status (active/cleared × unack/ack) and how often it was seen.
  */
 import { expect } from 'vitest';
@@ -14,6 +15,7 @@ import { alertsListMachine, type LoadedAlerts } from '@/machines/alertsList.mach
 import { AlertsView } from '@/views/alerts/AlertsView';
 import { makeAlert } from './alertFixtures';
 import { get, getLabelled, query } from '../support/dom';
+import { testLocation } from '../support/render';
 import { deferred, describeModel, leafPaths, renderView, type ModelPath } from '../support/modelHarness';
 
 type Ev = AnyEventObject;
@@ -26,6 +28,8 @@ const PAGE: LoadedAlerts = {
   coordinators: [],
 };
 const NONE: LoadedAlerts = { items: [], totalPages: 1, unread: 0, coordinators: [] };
+/** A linked alert that is not on the page: GET /alerts/:id answers it. */
+const LINKED = makeAlert({ id: 'a7', fieldName: 'North plot', messageKey: null, message: 'Low soil moisture in North plot: 5%', severity: 'critical' });
 const PUSHED = makeAlert({ id: 'a9', fieldName: 'East plot', messageKey: null, message: 'Low soil moisture in East plot: 9%' });
 
 const EVENTS: Ev[] = [
@@ -44,18 +48,23 @@ const EVENTS: Ev[] = [
   { type: 'xstate.error.actor.markAllRead', error: new Error('500') },
   { type: 'alert.view', id: 'a1' },
   { type: 'alert.closeDetails' },
+  { type: 'alert.openById', id: 'a1' },
+  { type: 'alert.openById', id: 'a7' },
+  { type: 'xstate.done.actor.openById', output: { alert: LINKED, timeline: [] } },
+  { type: 'xstate.error.actor.openById', error: new Error('404') },
   { type: 'feed.alert', event: 'alert:new', alert: PUSHED },
   { type: 'feed.reconnected', recovered: false },
 ];
 const keyOf = (e: Ev) => {
   if (e.type === 'xstate.done.actor.load') return `${e.type}:${(e.output as LoadedAlerts).items.length ? 'page' : 'none'}`;
+  if (e.type === 'alert.openById') return `${e.type}:${e.id === 'a7' ? 'link' : 'page'}`;
   return e.type;
 };
 const stateName = (s: Snap) => String(s.value);
 /** What the screen shows of the context; the assertions below check exactly these. */
 const digest = (s: Snap) => {
   const c = s.context;
-  return JSON.stringify([s.value, c.page, c.alerts.length > 0, c.unread > 0, c.detailsId, c.search !== '', c.severity !== null || c.type !== null || c.status !== null, c.alerts[0]?.id === 'a9']);
+  return JSON.stringify([s.value, c.page, c.alerts.length > 0, c.unread > 0, c.detailsId, c.search !== '', c.severity !== null || c.type !== null || c.status !== null, c.alerts[0]?.id === 'a9', c.opening !== null]);
 };
 
 /**
@@ -70,6 +79,9 @@ const once = (s: Snap, e: Ev) => {
     return c.severity === null && c.type === null && c.status === null;
   if (e.type === 'alerts.page') return c.page === 1;
   if (e.type === 'feed.alert') return !c.alerts.some((a) => a.id === 'a9');
+  // One link per path, followed with no details open; the linked alert's answer only while it is being read.
+  if (e.type === 'alert.openById') return c.detailsId === null && c.opening === null && (e.id === 'a7' || c.alerts.some((a) => a.id === e.id));
+  if (e.type === 'xstate.done.actor.openById' || e.type === 'xstate.error.actor.openById') return c.opening !== null;
   return true;
 };
 const options = {
@@ -90,16 +102,25 @@ const paths = leafPaths(all);
 const drive = {
   load: deferred<LoadedAlerts>(),
   markAll: deferred<{ marked: number; unread: number }>(),
+  fetched: deferred<AlertDetailResponse>(),
+  fetchCalls: [] as string[],
+  location: testLocation('/alerts'),
   push: null as ((e: Ev) => void) | null,
   markReadCalls: [] as string[],
 };
 
 function render() {
   drive.markReadCalls = [];
+  drive.fetchCalls = [];
+  drive.location = testLocation('/alerts');
   const logic = alertsListMachine.provide({
     actors: {
       load: fromPromise(() => (drive.load = deferred<LoadedAlerts>()).promise),
       markAllRead: fromPromise(() => (drive.markAll = deferred<{ marked: number; unread: number }>()).promise),
+      fetchAlert: fromPromise(({ input }: { input: { id: string } }) => {
+        drive.fetchCalls.push(input.id);
+        return (drive.fetched = deferred<AlertDetailResponse>()).promise;
+      }) as never,
       markRead: fromPromise(async ({ input }: { input: { id: string } }) => void drive.markReadCalls.push(input.id)) as never,
       alertSocket: fromCallback(({ sendBack }) => {
         drive.push = sendBack;
@@ -109,7 +130,7 @@ function render() {
       alertLifecycle: alertLifecycleMachine.provide({ actors: { load: fromPromise<AlertDetailResponse, { id: string }>(() => new Promise(() => {})) } }),
     },
   });
-  renderView(<AlertsView logic={logic} />, { session: 'coordinator', intlLocale: 'en', path: '/alerts' });
+  renderView(<AlertsView logic={logic} />, { session: 'coordinator', intlLocale: 'en', location: drive.location });
 }
 
 const card = (id: string) => document.querySelector(`[data-alert-id="${id}"]`) as HTMLElement | null;
@@ -128,6 +149,11 @@ const exec: Record<string, (e: Ev) => unknown> = {
   'xstate.done.actor.markAllRead': (e) => act(async () => drive.markAll.resolve(e.output)),
   'xstate.error.actor.markAllRead': (e) => act(async () => drive.markAll.reject(e.error)),
   'alert.view': (e) => fireEvent.click(get('button', 'View Details', card(e.id)!)),
+  // The link is followed as the bell follows it: the address changes; the view sends alert.openById.
+  'alert.openById:page': (e) => act(() => drive.location.navigate(`/alerts?alert=${e.id}`)),
+  'alert.openById:link': (e) => act(() => drive.location.navigate(`/alerts?alert=${e.id}`)),
+  'xstate.done.actor.openById': (e) => act(async () => drive.fetched.resolve(e.output)),
+  'xstate.error.actor.openById': (e) => act(async () => drive.fetched.reject(e.error)),
   'alert.closeDetails': () => fireEvent.click(get('button', 'Close', get('dialog'))),
   'feed.alert': (e) => act(() => drive.push!(e)),
   'feed.reconnected': (e) => act(() => drive.push!(e)),
@@ -166,8 +192,14 @@ function assertList(s: Snap) {
   const pager = screen.queryByText(/^Page \d+ of \d+$/);
   if (pager) expect(pager.textContent).toMatch(new RegExp(`^Page ${c.page} of`));
   const dialog = query('dialog');
-  if (c.detailsId) expect(within(dialog!).getByText('Alert Details')).toBeInTheDocument();
-  else expect(dialog).toBeNull();
+  if (c.detailsId) {
+    expect(within(dialog!).getByText('Alert Details')).toBeInTheDocument();
+    expect(dialog).toHaveAttribute('data-alert-id', c.detailsId);
+    // The linked alert, not on the page, shows what the server said of it.
+    if (c.detailsId === 'a7') expect(within(dialog!).getByText('North plot')).toBeInTheDocument();
+  } else expect(dialog).toBeNull();
+  // A followed link leaves the address (so the same link followed again opens it again).
+  expect(drive.location.history.at(-1)).toBe('/alerts');
 }
 
 const assertState: Record<string, (s: Snap) => void> = {
@@ -198,7 +230,11 @@ describeModel('alerts list model (coordinator)', {
       exec: (e: Ev) => (e.type === 'xstate.init' ? undefined : exec[keyOf(e)](e)),
       check: (step) => assertState[stateName(step.state as Snap)](step.state as Snap),
       // Read marks reach the server once per alert.
-      done: () => expect(new Set(drive.markReadCalls).size).toBe(drive.markReadCalls.length),
+      done: () => {
+        expect(new Set(drive.markReadCalls).size).toBe(drive.markReadCalls.length);
+        // Only a linked alert that is not on the page is read from the server.
+        expect(drive.fetchCalls.every((id) => id === 'a7')).toBe(true);
+      },
     };
   },
 });

@@ -8,6 +8,7 @@ import { alertsListMachine, type Viewer } from '@/machines/alertsList.machine';
 import { SessionContext } from '@/machines/session.context';
 import { AppHeader } from '@/views/ui/AppHeader';
 import { AdminAlertsTable } from './AdminAlertsTable';
+import { AlertLink } from './AlertLink';
 import { CoordinatorAlerts } from './CoordinatorAlerts';
 import './alerts.css';
 import { defineMessages, useIntl } from 'react-intl';
@@ -27,6 +28,7 @@ export function AlertsView({ logic }: { logic?: typeof alertsListMachine }) {
       <AppHeader subtitle={m.title} />
       <main className="page alerts-page">
         <AlertsListContext.Provider key={viewer} logic={machine} options={{ input: { viewer } }}>
+          <AlertLink />
           {viewer === 'admin' ? <AdminTitle /> : null}
           {viewer === 'admin' ? <AdminAlertsTable showActions /> : <CoordinatorAlerts />}
         </AlertsListContext.Provider>
@@ -39,3 +41,4 @@ function AdminTitle() {
   const intl = useIntl();
   return <h1>{intl.formatMessage(m.title)}</h1>;
 }
+

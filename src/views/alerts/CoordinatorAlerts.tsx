@@ -93,7 +93,7 @@ function AlertCard({ alert, now }: { alert: AlertItem; now: number }) {
         <button type="button" className="button button-secondary" onClick={() => list.send({ type: 'alert.view', id: alert.id })}>
           {intl.formatMessage(m.viewDetails)}
         </button>
-        {!alert.read && (
+        {alert && !alert.read && (
           <button type="button" className="button button-quiet" onClick={() => list.send({ type: 'alert.markRead', id: alert.id })}>
             {intl.formatMessage(m.markRead)}
           </button>
@@ -104,14 +104,14 @@ function AlertCard({ alert, now }: { alert: AlertItem; now: number }) {
 }
 
 /** The coordinator's own buttons in the details: Mark as Read and View Field. */
-function DetailsExtra({ alert }: { alert: AlertItem }) {
+function DetailsExtra({ alert }: { alert: AlertItem | null }) {
   const intl = useIntl();
   const list = AlertsListContext.useActorRef();
   const [fieldNotice, setFieldNotice] = useState(false);
   return (
     <>
       {fieldNotice && <p className="notice" role="status">{intl.formatMessage(m.fieldSoon)}</p>}
-      {!alert.read && (
+      {alert && !alert.read && (
         <button type="button" className="button button-secondary" onClick={() => list.send({ type: 'alert.markRead', id: alert.id })}>
           {intl.formatMessage(m.markRead)}
         </button>
@@ -133,6 +133,7 @@ export function CoordinatorAlerts() {
   const search = AlertsListContext.useSelector((s) => s.context.search);
   const details = AlertsListContext.useSelector((s) => s.context.alerts.find((a) => a.id === s.context.detailsId) ?? null);
   const detailsActor = AlertsListContext.useSelector((s) => s.context.details);
+  const detailsId = AlertsListContext.useSelector((s) => s.context.detailsId);
   const loading = AlertsListContext.useSelector((s) => s.hasTag('loading'));
   const failed = AlertsListContext.useSelector((s) => s.matches('failed'));
   const canMarkAll = AlertsListContext.useSelector((s) => s.can({ type: 'alerts.markAllRead' }));
@@ -195,8 +196,9 @@ export function CoordinatorAlerts() {
           </button>
         </nav>
       )}
-      {details && detailsActor && (
-        <AlertDetails key={details.id} actor={detailsActor} coordinators={[]} onClose={() => list.send({ type: 'alert.closeDetails' })} extra={<DetailsExtra alert={details} />} />
+      {/* A linked alert not on this page opens too (its row, with Mark as Read, is then elsewhere). */}
+      {detailsActor && (
+        <AlertDetails key={detailsId ?? ''} actor={detailsActor} coordinators={[]} onClose={() => list.send({ type: 'alert.closeDetails' })} extra={<DetailsExtra alert={details} />} />
       )}
     </section>
   );

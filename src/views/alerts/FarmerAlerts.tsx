@@ -1,14 +1,17 @@
 /**
  * The farmer's own alerts on the farmer home: read-only cards, active ones first, each saying whether it is
  * still active or cleared (an alert clears itself when the moisture recovers, and the card changes live through
- * the socket feed). The alertsList machine with viewer 'farmer'; the view only sends events.
+ * the socket feed). The alertsList machine with viewer 'farmer'; the view only sends events. A link to one
+ * alert (/?alert=<id>, a notification's) opens its details (read-only) and marks and scrolls to its card.
  */
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { AlertsListContext } from '@/machines/alertsList.context';
 import { alertsListMachine } from '@/machines/alertsList.machine';
 import { formatDate } from '@/i18n/format';
 import { useNow } from '@/views/ui/useNow';
+import { AlertDetails } from './AlertDetails';
+import { AlertLink } from './AlertLink';
 import { AlertWhen } from './AlertWhen';
 import { alertMessage, alertState, severityLabel, stateLabel, typeIcon, typeLabel } from './alertLabels';
 import './alerts.css';
@@ -34,7 +37,14 @@ function FarmerAlertList() {
   const totalPages = AlertsListContext.useSelector((s) => s.context.totalPages);
   const loading = AlertsListContext.useSelector((s) => s.hasTag('loading'));
   const failed = AlertsListContext.useSelector((s) => s.matches('failed'));
+  const details = AlertsListContext.useSelector((s) => s.context.details);
+  const detailsId = AlertsListContext.useSelector((s) => s.context.detailsId);
   const now = useNow();
+  // The linked alert's card comes into view (when it is on this page).
+  useEffect(() => {
+    if (!detailsId || loading) return;
+    document.querySelector(`.farmer-alerts [data-alert-id="${CSS.escape(detailsId)}"]`)?.scrollIntoView?.({ block: 'center' });
+  }, [detailsId, loading]);
   return (
     <section className="card farmer-alerts" aria-labelledby="farmer-alerts-title" aria-busy={loading}>
       <h2 id="farmer-alerts-title">{intl.formatMessage(m.title)}</h2>
@@ -50,7 +60,7 @@ function FarmerAlertList() {
       {!loading && !failed && alerts.length === 0 && <p className="notice">{intl.formatMessage(m.empty)}</p>}
       {!loading &&
         alerts.map((a) => (
-          <article key={a.id} className={`card alert-card severity-${a.severity}`} data-alert-id={a.id} data-status={a.status}>
+          <article key={a.id} className={`card alert-card severity-${a.severity}${a.id === detailsId ? ' alert-card--linked' : ''}`} data-alert-id={a.id} data-status={a.status}>
             <header className="alert-card-head">
               <span aria-hidden="true">{typeIcon(a.type)}</span>
               <span className="alert-type">{intl.formatMessage(typeLabel[a.type])}</span>
@@ -64,6 +74,7 @@ function FarmerAlertList() {
             </p>
           </article>
         ))}
+      {details && <AlertDetails key={detailsId ?? ''} actor={details} coordinators={[]} onClose={() => list.send({ type: 'alert.closeDetails' })} />}
       {!loading && totalPages > 1 && (
         <nav className="pager">
           <button type="button" className="button button-quiet" disabled={page <= 1} onClick={() => list.send({ type: 'alerts.page', page: page - 1 })}>
@@ -83,6 +94,7 @@ export function FarmerAlerts({ logic }: { logic?: typeof alertsListMachine }) {
   const machine = useMemo(() => logic ?? alertsListMachine, [logic]);
   return (
     <AlertsListContext.Provider logic={machine} options={{ input: { viewer: 'farmer' } }}>
+      <AlertLink />
       <FarmerAlertList />
     </AlertsListContext.Provider>
   );
