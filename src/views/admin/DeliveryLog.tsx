@@ -5,8 +5,7 @@
  */
 import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import { DeliveryLogContext } from '@/machines/deliveryLog.context';
-import { DELIVERY_STATUSES, NOTIFICATION_CHANNELS, NOTIFICATION_KINDS, type DeliveryStatus, type NotificationChannel, type NotificationKind } from '../../../contracts/notifications';
-import type { DeliveryItem } from '@/services/notifications';
+import { DELIVERY_STATUSES, NOTIFICATION_CHANNELS, NOTIFICATION_KINDS, type DeliveryItem, type DeliveryStatus, type NotificationChannel, type NotificationKind } from '../../../contracts/notifications';
 import { httpErrorMessage } from '@/i18n/httpErrors';
 import { formatDate } from '@/i18n/format';
 import { Pager } from '@/views/ui/Pager';
