@@ -58,8 +58,10 @@ function Filter<V extends string>({ id, label, value, values, labels, onChange }
   const intl = useIntl();
   return (
     <>
-      <label htmlFor={id}>{intl.formatMessage(label)}</label>
-      <select id={id} value={value ?? ''} onChange={(e) => onChange((e.target.value || null) as V | null)}>
+      <label id={`${id}-label`} htmlFor={id}>
+        {intl.formatMessage(label)}
+      </label>
+      <select id={id} aria-labelledby={`${id}-label`} value={value ?? ''} onChange={(e) => onChange((e.target.value || null) as V | null)}>
         <option value="">{intl.formatMessage(m.all)}</option>
         {values.map((v) => (
           <option key={v} value={v}>
