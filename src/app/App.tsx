@@ -38,6 +38,7 @@ const AdvancedAnalyticsView = lazyView(() => import('@/views/analytics/advanced/
 const AiRecommendationsView = lazyView(() => import('@/views/recommendations/AiRecommendationsView'), 'AiRecommendationsView');
 const GpsFieldMappingView = lazyView(() => import('@/views/fields/gpsMapping/GpsFieldMappingView'), 'GpsFieldMappingView');
 const TrustView = lazyView(() => import('@/views/trust/TrustView'), 'TrustView');
+const NotificationLogView = lazyView(() => import('@/views/admin/NotificationLogView'), 'NotificationLogView');
 
 /** Who may open a route: anyone, only the signed-out (login), any signed-in user, or admin/coordinator only. */
 type Access = 'open' | 'guest' | 'signedIn' | 'staff';
@@ -92,6 +93,8 @@ export function App() {
           <Route path={PATHS.advancedAnalytics}>{screen('staff', <AdvancedAnalyticsView />)}</Route>
           <Route path={PATHS.aiRecommendations}>{screen('staff', <AiRecommendationsView />)}</Route>
           <Route path={PATHS.gpsFieldMapping}>{screen('staff', <GpsFieldMappingView />)}</Route>
+          {/* Admins only: the view sends a coordinator home (the server refuses them the log). */}
+          <Route path={PATHS.notificationLog}>{screen('staff', <NotificationLogView />)}</Route>
 
           <Route>
             <Redirect to={PATHS.home} replace />

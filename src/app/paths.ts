@@ -27,6 +27,8 @@ export const PATHS = {
   fields: '/fields',
   messages: '/messages',
   trust: '/trust',
+  /** The admins' notification delivery log (issue 16). */
+  notificationLog: '/notification-log',
 } as const;
 
 export const farmerPath = (id: string) => `/farmer/${encodeURIComponent(id)}`;

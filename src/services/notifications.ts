@@ -1,6 +1,10 @@
 /** The notification centre (issue 16): the bell's list and unread count, the preferences, and this device's push subscription. */
 import { http, request } from './http';
 import type {
+  DeliveryListResponse,
+  DeliveryStatus,
+  NotificationChannel,
+  NotificationKind,
   NotificationListResponse,
   NotificationSettings,
   PushSubscriptionBody,
@@ -26,3 +30,12 @@ export const saveNotificationSettings = (settings: NotificationSettings) => http
 export const getVapidKey = (signal?: AbortSignal) => http.get<VapidKeyResponse>('/push/vapid-public-key', { signal });
 export const savePushSubscription = (body: PushSubscriptionBody) => http.post<unknown>('/push/subscriptions', body);
 export const deletePushSubscription = (endpoint: string) => request<unknown>('delete', '/push/subscriptions', { endpoint });
+
+/** The admins' delivery log (issue 16): one page of deliveries, filtered, or (export) every matching row as CSV. */
+export type { DeliveryItem, DeliveryStatus } from '../../contracts/notifications';
+export type DeliveryFilters = { status: DeliveryStatus | null; channel: NotificationChannel | null; kind: NotificationKind | null };
+const filterParams = (f: DeliveryFilters) => ({ status: f.status ?? undefined, channel: f.channel ?? undefined, kind: f.kind ?? undefined });
+export const listDeliveries = (q: DeliveryFilters & { page: number; limit: number }, signal?: AbortSignal) =>
+  http.get<DeliveryListResponse>('/admin/notification-deliveries', { params: { page: q.page, limit: q.limit, ...filterParams(q) }, signal });
+export const exportDeliveries = (f: DeliveryFilters) =>
+  http.get<Blob>('/admin/notification-deliveries', { params: { ...filterParams(f), format: 'csv' }, responseType: 'blob', timeoutMs: 60_000 });

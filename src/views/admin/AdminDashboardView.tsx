@@ -35,6 +35,7 @@ const m = defineMessages({
   analytics: { id: 'dashboard.analytics', defaultMessage: 'Analytics' },
   alerts: { id: 'dashboard.alerts', defaultMessage: 'Alerts' },
   fields: { id: 'dashboard.fieldMonitoring', defaultMessage: 'Field Monitoring' },
+  notificationLog: { id: 'route.notificationLog', defaultMessage: 'Notification log' },
 });
 
 function AdminDashboard({ role }: { role: StaffRole }) {
@@ -63,6 +64,7 @@ function AdminDashboard({ role }: { role: StaffRole }) {
           [m.addFarmer, '/add-farmer'],
           [m.analytics, '/analytics'],
           [m.alerts, '/alerts'],
+          [m.notificationLog, '/notification-log'],
         ]}
       />
       <section aria-label={t(m.coordinators)}>

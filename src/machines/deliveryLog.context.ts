@@ -1,0 +1,4 @@
+import { createActorContext } from '@xstate/react';
+import { deliveryLogMachine } from './deliveryLog.machine';
+
+export const DeliveryLogContext = createActorContext(deliveryLogMachine);
