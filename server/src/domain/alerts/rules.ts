@@ -74,43 +74,74 @@ function raiseOrUpdate(type: AlertType, open: OpenAlert | undefined, details: De
 
 export type MeasuredReading = { type: string; value: number; sensorId?: string | null };
 
-/** The rule for one reading (moisture and temperature have rules; other types raise nothing). */
+/**
+ * A threshold rule on one kind of reading: the alert type it raises and how it decides. The engine runs every rule
+ * whose readingType matches a reading, each against the open alert of its own alertType, so a new reading alert is
+ * one entry here (plus its type and message in contracts/alertTypes.ts and its catalog entries).
+ */
+export type ReadingRule = {
+  alertType: AlertType;
+  readingType: string;
+  evaluate(reading: MeasuredReading, thresholds: Thresholds, open: OpenAlert | undefined, fieldName: string): AlertDecision | null;
+};
+
+export const READING_RULES: readonly ReadingRule[] = [
+  {
+    alertType: 'moisture',
+    readingType: 'moisture',
+    evaluate(reading, thresholds, open, fieldName) {
+      const low = thresholds.moistureLow;
+      const value = round1(reading.value);
+      if (reading.value < low) {
+        return raiseOrUpdate('moisture', open, {
+          severity: moistureSeverity(reading.value, low),
+          value,
+          threshold: low,
+          sensorId: reading.sensorId,
+          ...alertText.moistureLow({ field: fieldName, value, threshold: low }),
+        });
+      }
+      if (open && reading.value >= low + MOISTURE_CLEAR_MARGIN) return { kind: 'resolve', alertId: open.id, type: 'moisture' };
+      return null;
+    },
+  },
+  {
+    alertType: 'temperature',
+    readingType: 'temperature',
+    evaluate(reading, thresholds, open, fieldName) {
+      const high = thresholds.temperatureHigh;
+      const value = round1(reading.value);
+      if (reading.value > high) {
+        return raiseOrUpdate('temperature', open, {
+          severity: temperatureSeverity(reading.value, high),
+          value,
+          threshold: high,
+          sensorId: reading.sensorId,
+          ...alertText.temperatureHigh({ field: fieldName, value, threshold: high }),
+        });
+      }
+      if (open && reading.value <= high - TEMPERATURE_CLEAR_MARGIN) return { kind: 'resolve', alertId: open.id, type: 'temperature' };
+      return null;
+    },
+  },
+];
+
+/** The rules that judge a reading of this type (none: it raises nothing). */
+export const rulesForReading = (readingType: string) => READING_RULES.filter((r) => r.readingType === readingType);
+
+/** The alert types the reading rules raise (the engine loads their open alerts). */
+export const READING_ALERT_TYPES: AlertType[] = [...new Set(READING_RULES.map((r) => r.alertType))];
+
+/** The decision of the rule that raises `alertType` from this reading (null when no rule does). */
 export function evaluateReading(
   reading: MeasuredReading,
   thresholds: Thresholds,
   open: OpenAlert | undefined,
   fieldName: string,
+  alertType: AlertType = reading.type as AlertType,
 ): AlertDecision | null {
-  const value = round1(reading.value);
-  if (reading.type === 'moisture') {
-    const low = thresholds.moistureLow;
-    if (reading.value < low) {
-      return raiseOrUpdate('moisture', open, {
-        severity: moistureSeverity(reading.value, low),
-        value,
-        threshold: low,
-        sensorId: reading.sensorId,
-        ...alertText.moistureLow({ field: fieldName, value, threshold: low }),
-      });
-    }
-    if (open && reading.value >= low + MOISTURE_CLEAR_MARGIN) return { kind: 'resolve', alertId: open.id, type: 'moisture' };
-    return null;
-  }
-  if (reading.type === 'temperature') {
-    const high = thresholds.temperatureHigh;
-    if (reading.value > high) {
-      return raiseOrUpdate('temperature', open, {
-        severity: temperatureSeverity(reading.value, high),
-        value,
-        threshold: high,
-        sensorId: reading.sensorId,
-        ...alertText.temperatureHigh({ field: fieldName, value, threshold: high }),
-      });
-    }
-    if (open && reading.value <= high - TEMPERATURE_CLEAR_MARGIN) return { kind: 'resolve', alertId: open.id, type: 'temperature' };
-    return null;
-  }
-  return null;
+  const rule = READING_RULES.find((r) => r.readingType === reading.type && r.alertType === alertType);
+  return rule ? rule.evaluate(reading, thresholds, open, fieldName) : null;
 }
 
 export type SensorSeen = { sensorId: string; lastSeenAt: Date | null; createdAt: Date };
