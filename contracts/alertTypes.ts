@@ -8,7 +8,7 @@
  * to ALERT_MESSAGES (catalog id = key), write the rule in server/src/domain/alerts/rules.ts, add the catalog
  * entries; tests/unit/alertCatalog.test.ts checks the catalogs against this file.
  */
-export const ALERT_TYPES = ['moisture', 'temperature', 'pest', 'irrigation', 'offline'] as const;
+export const ALERT_TYPES = ['moisture', 'temperature', 'pest', 'irrigation', 'offline', 'frost'] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 /** Most urgent first (ThingsBoard's alarm severities without 'indeterminate'). Each rule picks its own. */
 export const SEVERITIES = ['critical', 'major', 'minor', 'warning'] as const;
@@ -72,6 +72,12 @@ export const ALERT_MESSAGES = {
     english: 'High temperature in {field}: {value}°C (threshold {threshold}°C)',
     marathi: 'शेत {field} मध्ये तापमान जास्त: {value}°C (मर्यादा {threshold}°C)',
     hindi: '{field} में तापमान अधिक: {value}°C (सीमा {threshold}°C)',
+  },
+  'alert.temperature.low': {
+    params: ['field', 'value', 'threshold'],
+    english: 'Frost risk in {field}: {value}°C (below {threshold}°C)',
+    marathi: 'शेत {field} मध्ये दंवाचा धोका: {value}°C ({threshold}°C पेक्षा कमी)',
+    hindi: '{field} में पाले का खतरा: {value}°C ({threshold}°C से कम)',
   },
   'alert.sensor.offline': {
     params: ['field', 'sensors', 'minutes'],

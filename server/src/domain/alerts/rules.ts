@@ -6,16 +6,18 @@
  * Severity per rule (critical, major, minor, warning; by how far past the threshold the value is):
  *   moisture below moistureLow (spec default 25 %):   < 2 points → warning, 2–5 → minor, 5–10 → major, ≥ 10 → critical
  *   temperature above temperatureHigh (default 35 °C): < 1 °C → warning, 1–3 → minor, 3–6 → major, ≥ 6 → critical
+ *   frost, temperature below FROST_LINE (4 °C):        < 1 °C → warning, 1–2 → minor, 2–4 → major, ≥ 4 (freezing) → critical
  *   sensor offline: some of the field's sensors silent → major; all of them → critical
  *   pest, irrigation: the module that raises it says (ExternalAlert.severity)
  * Hysteresis (so a value hovering at the threshold does not flap): a moisture alert clears only once
- * moisture is back at moistureLow + 5 points, a temperature alert once it is at temperatureHigh − 2 °C.
+ * moisture is back at moistureLow + 5 points, a temperature alert once it is at temperatureHigh − 2 °C, a frost
+ * alert once it is at FROST_LINE + 2 °C.
  * A re-triggering reading while the alert is active is a repeat: it never raises a second alert. It updates the
  * open alert's details only when its severity changes or the value moved by at least one unit ('update'),
  * otherwise it only counts ('repeat': count and last-seen time), so a sensor sampling every few seconds does not
  * flood the screens or the timeline.
  */
-import { alertText, type AlertMessage } from './messages';
+import { alertMessageOf, alertText, type AlertMessage } from './messages';
 import type { AlertType, Severity } from '../../../../contracts/alertTypes';
 
 export type { AlertType, Severity };
@@ -26,6 +28,9 @@ export const DEFAULT_THRESHOLDS: Thresholds = { moistureLow: 25, temperatureHigh
 export const MOISTURE_CLEAR_MARGIN = 5;
 export const TEMPERATURE_CLEAR_MARGIN = 2;
 const UPDATE_STEP = 1;
+/** Below this air temperature a crop is at risk of frost (grapes, onion and wheat in a cold wave). */
+export const FROST_LINE = 4;
+export const FROST_CLEAR_MARGIN = 2;
 
 export type OpenAlert = {
   id: string;
@@ -50,6 +55,14 @@ export function moistureSeverity(value: number, low: number): Severity {
   if (deficit >= 10) return 'critical';
   if (deficit >= 5) return 'major';
   if (deficit >= 2) return 'minor';
+  return 'warning';
+}
+
+export function frostSeverity(value: number, line: number): Severity {
+  const below = line - value;
+  if (below >= 4) return 'critical';
+  if (below >= 2) return 'major';
+  if (below >= 1) return 'minor';
   return 'warning';
 }
 
@@ -121,6 +134,24 @@ export const READING_RULES: readonly ReadingRule[] = [
         });
       }
       if (open && reading.value <= high - TEMPERATURE_CLEAR_MARGIN) return { kind: 'resolve', alertId: open.id, type: 'temperature' };
+      return null;
+    },
+  },
+  {
+    alertType: 'frost',
+    readingType: 'temperature',
+    evaluate(reading, _thresholds, open, fieldName) {
+      const value = round1(reading.value);
+      if (reading.value < FROST_LINE) {
+        return raiseOrUpdate('frost', open, {
+          severity: frostSeverity(reading.value, FROST_LINE),
+          value,
+          threshold: FROST_LINE,
+          sensorId: reading.sensorId,
+          ...alertMessageOf('alert.temperature.low', { field: fieldName, value, threshold: FROST_LINE }),
+        });
+      }
+      if (open && reading.value >= FROST_LINE + FROST_CLEAR_MARGIN) return { kind: 'resolve', alertId: open.id, type: 'frost' };
       return null;
     },
   },
