@@ -75,7 +75,6 @@ const layersRule = {
 /** The route and service files of the server modules, and what they may not import (SQL lives in repository.ts). */
 const MODULE_ROUTES = ['server/src/modules/**/routes.ts', 'server/src/modules/**/*.routes.ts'];
 const MODULE_SERVICES = ['server/src/modules/**/service.ts', 'server/src/modules/**/*.service.ts'];
-const MODULES_NOT_YET_SHAPED = ['server/src/modules/alerts/**'];
 const NO_SQL_IMPORTS = [
   { group: ['**/db/schema', '**/db/schema.ts'], message: 'Tables belong to repository.ts: routes and services call repository functions.' },
   { group: ['drizzle-orm', 'drizzle-orm/*'], message: 'SQL belongs in repository.ts: routes and services call repository functions.' },
@@ -108,8 +107,6 @@ export default tseslint.config(
     // files run no SQL: no table of db/schema, no drizzle query builder, no db.select/insert/update/delete/execute.
     // A service may still open a transaction (db.transaction) and hand `tx` to repository functions.
     files: MODULE_ROUTES.concat(MODULE_SERVICES),
-    // alerts still runs SQL in service.ts (excepted until it moves to its repository.ts).
-    ignores: MODULES_NOT_YET_SHAPED,
     rules: {
       'no-restricted-imports': ['error', { patterns: NO_SQL_IMPORTS }],
       'no-restricted-syntax': [
@@ -128,7 +125,6 @@ export default tseslint.config(
   {
     // A route calls its service, never a repository (nor the shared readers beside the modules).
     files: MODULE_ROUTES,
-    ignores: MODULES_NOT_YET_SHAPED,
     rules: {
       'no-restricted-imports': [
         'error',

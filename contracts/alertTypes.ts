@@ -8,7 +8,7 @@
  * to ALERT_MESSAGES (catalog id = key), write the rule in server/src/domain/alerts/rules.ts, add the catalog
  * entries; tests/unit/alertCatalog.test.ts checks the catalogs against this file.
  */
-export const ALERT_TYPES = ['moisture', 'temperature', 'pest', 'irrigation', 'offline'] as const;
+export const ALERT_TYPES = ['moisture', 'temperature', 'pest', 'irrigation', 'offline', 'frost'] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 /** Most urgent first (ThingsBoard's alarm severities without 'indeterminate'). Each rule picks its own. */
 export const SEVERITIES = ['critical', 'major', 'minor', 'warning'] as const;
@@ -55,21 +55,37 @@ export const ALERT_COMMENT_MAX = 1000;
 /** The catalog id of an alert type's label. */
 export const alertTypeLabelId = (type: AlertType) => `alerts.type.${type}`;
 
-/** Each engine message: the parameters its sentence needs and its English text (the `message` column). */
+/**
+ * Each engine message: the parameters its sentence needs, its English text (the `message` column) and its Marathi
+ * and Hindi, which the server uses outside the app (push, SMS, e-mail); the browser's catalogs hold the same
+ * sentences under the same ids (tests/unit/alertCatalog.test.ts and tests/server/notifications/texts.test.ts).
+ */
 export const ALERT_MESSAGES = {
   'alert.moisture.low': {
     params: ['field', 'value', 'threshold'],
     english: 'Low soil moisture in {field}: {value}% (threshold {threshold}%)',
+    marathi: 'शेत {field} मध्ये मातीतील ओलावा कमी: {value}% (मर्यादा {threshold}%)',
+    hindi: '{field} में मिट्टी की नमी कम: {value}% (सीमा {threshold}%)',
   },
   'alert.temperature.high': {
     params: ['field', 'value', 'threshold'],
     english: 'High temperature in {field}: {value}°C (threshold {threshold}°C)',
+    marathi: 'शेत {field} मध्ये तापमान जास्त: {value}°C (मर्यादा {threshold}°C)',
+    hindi: '{field} में तापमान अधिक: {value}°C (सीमा {threshold}°C)',
+  },
+  'alert.temperature.low': {
+    params: ['field', 'value', 'threshold'],
+    english: 'Frost risk in {field}: {value}°C (below {threshold}°C)',
+    marathi: 'शेत {field} मध्ये दंवाचा धोका: {value}°C ({threshold}°C पेक्षा कमी)',
+    hindi: '{field} में पाले का खतरा: {value}°C ({threshold}°C से कम)',
   },
   'alert.sensor.offline': {
     params: ['field', 'sensors', 'minutes'],
     english: 'Sensor offline in {field}: {sensors} silent for more than {minutes} minutes',
+    marathi: 'शेत {field} मधील सेन्सर बंद: {sensors} {minutes} मिनिटांपेक्षा जास्त वेळ शांत',
+    hindi: '{field} में सेंसर बंद: {sensors} {minutes} मिनट से अधिक समय से चुप',
   },
-} as const satisfies Record<string, { params: readonly string[]; english: string }>;
+} as const satisfies Record<string, { params: readonly string[]; english: string; marathi: string; hindi: string }>;
 
 export type AlertMessageKey = keyof typeof ALERT_MESSAGES;
 export type AlertMessageParams<K extends AlertMessageKey> = Record<(typeof ALERT_MESSAGES)[K]['params'][number], string | number>;

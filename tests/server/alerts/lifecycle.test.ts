@@ -187,3 +187,26 @@ describe('ownership and bad input', () => {
     expect(before.alert.status).toBe('active_unack');
   });
 });
+
+describe('a second rule on the same reading (frost)', () => {
+  it('a freezing temperature raises a frost alert on the field, the heat rule raises nothing, and warming clears it', async () => {
+    const temperature = async (value: number) => {
+      clock += 1000;
+      await t.app.ingest.ingest([{ sensorId: await code(F.farmer3.temperatureSensor), type: 'temperature', value, timestamp: new Date(clock).toISOString() }], {}, 'wait');
+      await t.app.alertEngine.idle();
+    };
+    const onField = async () => (await t.db.select().from(alerts).where(eq(alerts.fieldId, F.farmer3.id))).filter((a) => a.type === 'frost' || a.type === 'temperature');
+    await temperature(-0.5);
+    const [frost] = await onField();
+    expect(frost).toMatchObject({ type: 'frost', severity: 'critical', status: 'active_unack', messageKey: 'alert.temperature.low', value: -0.5, threshold: 4 });
+    expect(await onField()).toHaveLength(1);
+    const list = (await call('farmer3', 'GET', '/alerts?type=frost')).json();
+    expect(list.alerts.map((a: { id: string }) => a.id)).toContain(frost.id);
+    await temperature(5);
+    expect((await onField())[0].resolvedAt).toBeNull();
+    await temperature(6.5);
+    const [cleared] = await onField();
+    expect(cleared).toMatchObject({ id: frost.id, status: 'cleared_unack' });
+    expect(cleared.resolvedAt).not.toBeNull();
+  });
+});

@@ -4,6 +4,9 @@ import {
   evaluateExternal,
   evaluateReading,
   evaluateSilence,
+  FROST_LINE,
+  frostSeverity,
+  rulesForReading,
   fieldHealth,
   moistureSeverity,
   temperatureSeverity,
@@ -75,6 +78,39 @@ describe('temperature rule', () => {
   });
   it('ignores types without a rule', () => {
     expect(evaluateReading({ type: 'humidity', value: 5 }, T, undefined, 'f')).toBeNull();
+  });
+});
+
+describe('frost rule (a second rule on temperature readings)', () => {
+  it('runs beside the heat rule on every temperature reading, each for its own alert type', () => {
+    expect(rulesForReading('temperature').map((r) => r.alertType)).toEqual(['temperature', 'frost']);
+    expect(rulesForReading('moisture').map((r) => r.alertType)).toEqual(['moisture']);
+    expect(rulesForReading('humidity')).toEqual([]);
+  });
+
+  it('raises below the frost line with its own message, graded by how far below', () => {
+    const d = evaluateReading({ type: 'temperature', value: 1.44, sensorId: 's' }, T, undefined, 'Vine plot', 'frost');
+    expect(d).toMatchObject({
+      kind: 'raise',
+      type: 'frost',
+      severity: 'major',
+      value: 1.4,
+      threshold: FROST_LINE,
+      messageKey: 'alert.temperature.low',
+      message: 'Frost risk in Vine plot: 1.4°C (below 4°C)',
+    });
+    expect(evaluateReading({ type: 'temperature', value: 1.44 }, T, undefined, 'f')).toBeNull();
+    expect(frostSeverity(3.5, 4)).toBe('warning');
+    expect(frostSeverity(3, 4)).toBe('minor');
+    expect(frostSeverity(2, 4)).toBe('major');
+    expect(frostSeverity(0, 4)).toBe('critical');
+    expect(evaluateReading({ type: 'temperature', value: 4 }, T, undefined, 'f', 'frost')).toBeNull();
+  });
+
+  it('clears only 2 °C above the line', () => {
+    const o = open({ type: 'frost', severity: 'major', value: 2, threshold: FROST_LINE });
+    expect(evaluateReading({ type: 'temperature', value: 5.9 }, T, o, 'f', 'frost')).toBeNull();
+    expect(evaluateReading({ type: 'temperature', value: 6 }, T, o, 'f', 'frost')).toEqual({ kind: 'resolve', alertId: 'a1', type: 'frost' });
   });
 });
 

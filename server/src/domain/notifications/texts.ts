@@ -1,7 +1,7 @@
 /**
  * The few sentences a notification says outside the app (Web Push, SMS, e-mail), in each language, and the
- * alert engine's messages in Marathi and Hindi (the English is contracts/alertTypes.ts ALERT_MESSAGES; the
- * same sentences are the browser's catalog entries, tests/server/notifications/texts.test.ts keeps them equal).
+ * alert engine's messages in each language (declared once in contracts/alertTypes.ts ALERT_MESSAGES; the same
+ * sentences are the browser's catalog entries, tests/server/notifications/texts.test.ts keeps them equal).
  * Pure: no database.
  */
 import { ALERT_MESSAGES, isAlertMessageKey, type AlertMessageKey } from '../../../../contracts/alertTypes';
@@ -18,23 +18,10 @@ export const NOTIFICATION_TEXT_KEYS = {
   message: 'notifications.text.message',
 } as const;
 
-const ALERT_SENTENCES: Record<AlertMessageKey, Three> = {
-  'alert.moisture.low': {
-    english: ALERT_MESSAGES['alert.moisture.low'].english,
-    marathi: 'शेत {field} मध्ये मातीतील ओलावा कमी: {value}% (मर्यादा {threshold}%)',
-    hindi: '{field} में मिट्टी की नमी कम: {value}% (सीमा {threshold}%)',
-  },
-  'alert.temperature.high': {
-    english: ALERT_MESSAGES['alert.temperature.high'].english,
-    marathi: 'शेत {field} मध्ये तापमान जास्त: {value}°C (मर्यादा {threshold}°C)',
-    hindi: '{field} में तापमान अधिक: {value}°C (सीमा {threshold}°C)',
-  },
-  'alert.sensor.offline': {
-    english: ALERT_MESSAGES['alert.sensor.offline'].english,
-    marathi: 'शेत {field} मधील सेन्सर बंद: {sensors} {minutes} मिनिटांपेक्षा जास्त वेळ शांत',
-    hindi: '{field} में सेंसर बंद: {sensors} {minutes} मिनट से अधिक समय से चुप',
-  },
-};
+/** The engine's alert sentences in each language, as contracts/alertTypes.ts declares them. */
+const ALERT_SENTENCES = Object.fromEntries(
+  Object.entries(ALERT_MESSAGES).map(([key, m]) => [key, { english: m.english, marathi: m.marathi, hindi: m.hindi }]),
+) as Record<AlertMessageKey, Three>;
 
 export const NOTIFICATION_SENTENCES: Record<(typeof NOTIFICATION_TEXT_KEYS)[keyof typeof NOTIFICATION_TEXT_KEYS], Three> = {
   'notifications.text.alertRaised': {

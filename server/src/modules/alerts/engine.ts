@@ -13,7 +13,8 @@ import type { Db } from '../../db/client';
 import { alerts, fields, sensors } from '../../db/schema';
 import {
   evaluateExternal,
-  evaluateReading,
+  READING_ALERT_TYPES,
+  rulesForReading,
   evaluateSilence,
   type AlertDecision,
   type ExternalAlert,
@@ -189,13 +190,15 @@ export function createAlertEngine(opts: {
     const batch = [...pending.values()];
     pending = new Map();
     const fieldIds = [...new Set(batch.map((r) => r.fieldId))];
-    const [fieldRows, open] = await Promise.all([loadFields(fieldIds), loadOpen(fieldIds, ['moisture', 'temperature'])]);
+    const [fieldRows, open] = await Promise.all([loadFields(fieldIds), loadOpen(fieldIds, READING_ALERT_TYPES)]);
     const decisions: Array<{ field: FieldRow; d: AlertDecision; sensorUuid: string | null }> = [];
     for (const r of batch) {
       const field = fieldRows.get(r.fieldId);
       if (!field) continue;
-      const d = evaluateReading({ type: r.type, value: r.value, sensorId: r.sensorId }, field, open.get(`${r.fieldId}|${r.type}`), field.name);
-      if (d) decisions.push({ field, d, sensorUuid: r.sensorUuid });
+      for (const rule of rulesForReading(r.type)) {
+        const d = rule.evaluate({ type: r.type, value: r.value, sensorId: r.sensorId }, field, open.get(`${r.fieldId}|${rule.alertType}`), field.name);
+        if (d) decisions.push({ field, d, sensorUuid: r.sensorUuid });
+      }
     }
     if (decisions.length > 0) await applyAll(decisions);
   }
@@ -203,7 +206,7 @@ export function createAlertEngine(opts: {
   return {
     onReadings(readings) {
       for (const r of readings) {
-        if (r.type !== 'moisture' && r.type !== 'temperature') continue;
+        if (rulesForReading(r.type).length === 0) continue;
         const key = `${r.fieldId}|${r.type}`;
         const prev = pending.get(key);
         if (!prev || r.recordedAt >= prev.recordedAt) pending.set(key, r);

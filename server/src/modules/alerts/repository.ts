@@ -5,6 +5,7 @@
 import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { alertScope, type AuthUser } from '../../lib/access';
 import { alertReads, alerts, fields, users } from '../../db/schema';
 import { recordAlertEvent } from './timeline';
 import type { AlertItem } from '../../../../contracts/alerts';
@@ -221,3 +222,21 @@ export async function markAllRead(db: Db, scope: SQL, userId: string) {
     on conflict do nothing`);
   return Number(res.rowCount ?? (res as unknown as { affectedRows?: number }).affectedRows ?? 0);
 }
+
+/** One page of the alerts `user` may see, filtered (and searched), most urgent first. */
+export function visibleAlertPage(
+  db: Db,
+  user: AuthUser,
+  q: { filters: Parameters<typeof alertFilters>[0]; search?: string },
+  page: number,
+  limit: number,
+) {
+  const where = and(alertScope(user), alertFilters(q.filters), q.search ? searchCondition(q.search) : undefined);
+  return alertPage(db, where, user.id, page, limit);
+}
+
+/** How many of the alerts `user` may see they have not read. */
+export const unreadCountOf = (db: Db, user: AuthUser) => countAlerts(db, and(alertScope(user), unreadCondition(user.id)));
+
+/** Marks every alert `user` may see read; how many were newly marked. */
+export const markAllReadFor = (db: Db, user: AuthUser) => markAllRead(db, alertScope(user), user.id);

@@ -6,9 +6,8 @@
  * who follows the alert (realtime/push.ts); refusals change nothing.
  */
 import type { FastifyInstance } from 'fastify';
-import { and } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { ADMINS, alertScope, loadAlertFor, requireRole, STAFF, type AuthUser } from '../../lib/access';
+import { ADMINS, loadAlertFor, requireRole, STAFF, type AuthUser } from '../../lib/access';
 import { ALERT_COMMENT_MAX, isAcknowledged, isCleared } from '../../../../contracts/alertTypes';
 import { refreshFieldHealth } from './health';
 import { timelineOf } from './timeline';
@@ -29,13 +28,13 @@ async function changed(app: FastifyInstance, alertId: string, viewerId: string) 
 /** Every alert the caller may see (GET /alerts: a farmer's own, read-only), most urgent first. */
 export async function myAlerts(db: Db, user: AuthUser, q: Filters & { page?: number; limit?: number }) {
   const { page = 1, limit = 10, ...filters } = q;
-  const p = await repo.alertPage(db, and(alertScope(user), repo.alertFilters(filters)), user.id, page, limit);
+  const p = await repo.visibleAlertPage(db, user, { filters }, page, limit);
   return { alerts: p.items, pagination: { page, limit, total: p.total, totalPages: p.totalPages } };
 }
 
 export async function adminAlerts(db: Db, user: AuthUser, q: Filters & { page?: number; limit?: number }) {
   const { page = 1, limit = 50, ...filters } = q;
-  const p = await repo.alertPage(db, and(alertScope(user), repo.alertFilters(filters)), user.id, page, limit);
+  const p = await repo.visibleAlertPage(db, user, { filters }, page, limit);
   return { alerts: p.items, pagination: { page, limit, total: p.total, totalPages: p.totalPages } };
 }
 
@@ -106,22 +105,19 @@ export async function comment(app: FastifyInstance, user: AuthUser, alertId: str
 
 export async function coordinatorAlerts(db: Db, user: AuthUser, q: Filters & { page?: number; limit?: number; search?: string; open?: boolean }) {
   const { page = 1, limit = 10, search, open, ...filters } = q;
-  const scope = alertScope(user);
-  const where = and(
-    scope,
-    repo.alertFilters({ ...filters, state: filters.state ?? (open ? 'open' : undefined) }),
-    search?.trim() ? repo.searchCondition(search.trim()) : undefined,
-  );
-  const [p, unread] = await Promise.all([repo.alertPage(db, where, user.id, page, limit), repo.countAlerts(db, and(scope, repo.unreadCondition(user.id)))]);
+  const [p, unread] = await Promise.all([
+    repo.visibleAlertPage(db, user, { filters: { ...filters, state: filters.state ?? (open ? 'open' : undefined) }, search: search?.trim() || undefined }, page, limit),
+    repo.unreadCountOf(db, user),
+  ]);
   return { alerts: p.items, pagination: { page, limit, total: p.total, totalPages: p.totalPages }, unread };
 }
 
 export async function markRead(db: Db, user: AuthUser, alertId: string) {
   const alert = await loadAlertFor(db, user, alertId);
   await repo.markRead(db, alert.id, user.id);
-  return { ok: true as const, unread: await repo.countAlerts(db, and(alertScope(user), repo.unreadCondition(user.id))) };
+  return { ok: true as const, unread: await repo.unreadCountOf(db, user) };
 }
 
 export async function markAllRead(db: Db, user: AuthUser) {
-  return { marked: await repo.markAllRead(db, alertScope(user), user.id), unread: 0 };
+  return { marked: await repo.markAllReadFor(db, user), unread: 0 };
 }
