@@ -64,20 +64,20 @@ type Story = StoryObj<typeof meta>;
 export const WithUnread: Story = {
   args: { logic: centre(async () => PAGE) },
   play: async ({ canvas }) => {
-    const bell = await canvas.findByRole('button', { name: 'सूचना, 2 न वाचलेल्या' });
+    const bell = await canvas.findByRole('button', { name: 'अधिसूचना, 2 न वाचलेल्या' });
     await userEvent.click(bell);
     const panel = within(canvas.getByRole('region', { name: mr['notifications.title'] }));
     await expect(panel.getByText('शेत दक्षिण शेत वरील सूचना तुमच्याकडे सोपवली: शेत दक्षिण शेत मध्ये तापमान जास्त: 39°C (मर्यादा 35°C)')).toBeInTheDocument();
     await userEvent.click(panel.getAllByRole('button', { name: mr['notifications.markRead'] })[0]);
     await waitFor(() => expect(markRead).toHaveBeenCalledWith(PAGE.items[0]._id));
-    await expect(await canvas.findByRole('button', { name: 'सूचना, 1 न वाचलेली' })).toBeInTheDocument();
+    await expect(await canvas.findByRole('button', { name: 'अधिसूचना, 1 न वाचलेली' })).toBeInTheDocument();
   },
 };
 
 export const Empty: Story = {
   args: { logic: centre(async () => ({ items: [], unread: 0, page: 1, totalPages: 1 })) },
   play: async ({ canvas }) => {
-    await userEvent.click(await canvas.findByRole('button', { name: 'सूचना, एकही न वाचलेली नाही' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'अधिसूचना, एकही न वाचलेली नाही' }));
     await expect(canvas.getByText(mr['notifications.empty'])).toBeInTheDocument();
   },
 };
