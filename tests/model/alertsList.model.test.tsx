@@ -79,8 +79,13 @@ const once = (s: Snap, e: Ev) => {
     return c.severity === null && c.type === null && c.status === null;
   if (e.type === 'alerts.page') return c.page === 1;
   if (e.type === 'feed.alert') return !c.alerts.some((a) => a.id === 'a9');
-  // One link per path, followed with no details open; the linked alert's answer only while it is being read.
-  if (e.type === 'alert.openById') return c.detailsId === null && c.opening === null && (e.id === 'a7' || c.alerts.some((a) => a.id === e.id));
+  // One link per path, followed with no details open and on the unfiltered first page (a filter or a page change
+  // does not change what a link does: it only multiplies the paths); the linked alert's answer only while it is read.
+  if (e.type === 'alert.openById')
+    return (
+      c.detailsId === null && c.opening === null && c.search === '' && c.severity === null && c.type === null && c.status === null && c.page === 1 &&
+      (e.id === 'a7' || c.alerts.some((a) => a.id === e.id))
+    );
   if (e.type === 'xstate.done.actor.openById' || e.type === 'xstate.error.actor.openById') return c.opening !== null;
   return true;
 };
