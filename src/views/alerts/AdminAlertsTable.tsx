@@ -5,6 +5,7 @@
  * (AlertDetails): its timeline, a comment box, Acknowledge, Clear and Assign to a coordinator.
  */
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
+import { AlertsLoadState } from './AlertListParts';
 import { AlertsListContext } from '@/machines/alertsList.context';
 import type { AlertItem } from '@/machines/alertsList.machine';
 import { Pager } from '@/views/ui/Pager';
@@ -29,9 +30,6 @@ const m = defineMessages({
   actions: { id: 'alerts.col.actions', defaultMessage: 'Actions' },
   details: { id: 'alerts.viewDetails', defaultMessage: 'View Details' },
   empty: { id: 'alerts.table.empty', defaultMessage: 'No alerts found.' },
-  loadFailed: { id: 'alerts.loadFailed', defaultMessage: 'Failed to load alerts' },
-  retry: { id: 'alerts.retry', defaultMessage: 'Retry' },
-  loading: { id: 'alerts.loading', defaultMessage: 'Loading alerts…' },
 });
 
 function AlertRowView({ alert, showActions, now }: { alert: AlertItem; showActions: boolean; now: number }) {
@@ -85,15 +83,7 @@ export function AdminAlertsTable({ showActions }: { showActions: boolean }) {
       <div className="filters">
         <AlertFilters idPrefix="alerts" />
       </div>
-      {failed && (
-        <div className="banner banner-error" role="alert">
-          {intl.formatMessage(m.loadFailed)}{' '}
-          <button type="button" className="button button-quiet" onClick={() => list.send({ type: 'alerts.retry' })}>
-            {intl.formatMessage(m.retry)}
-          </button>
-        </div>
-      )}
-      {loading && <p className="loading">{intl.formatMessage(m.loading)}</p>}
+      <AlertsLoadState />
       {!loading && !failed && rows.length === 0 && <p className="notice">{intl.formatMessage(m.empty)}</p>}
       {!loading && rows.length > 0 && (
         <div className="table-scroll">

@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { defineMessage, defineMessages, useIntl, type IntlShape } from 'react-intl';
+import { AlertsLoadState, AlertsPager } from './AlertListParts';
 import { AlertsListContext } from '@/machines/alertsList.context';
 import type { AlertItem } from '@/machines/alertsList.machine';
 import { useNow } from '@/views/ui/useNow';
@@ -15,7 +16,6 @@ import { formatDate, formatNum } from '@/i18n/format';
 
 const unreadCount = defineMessage<{ count: string }>({ id: 'alerts.unreadCount', defaultMessage: '{count} new' });
 const seen = defineMessage<{ count: number; when: string }>({ id: 'alerts.seen', defaultMessage: '{count, plural, one {once} other {# times}}, last {when}' });
-const pageOf = defineMessage<{ page: number; total: number }>({ id: 'alerts.pageOf', defaultMessage: 'Page {page} of {total}' });
 
 const m = defineMessages({
   title: { id: 'alerts.title', defaultMessage: 'Alerts' },
@@ -41,11 +41,6 @@ const m = defineMessages({
   viewField: { id: 'alerts.viewField', defaultMessage: 'View Field' },
   fieldSoon: { id: 'alerts.viewField.soon', defaultMessage: 'Field details feature coming soon!' },
   close: { id: 'alerts.close', defaultMessage: 'Close' },
-  prev: { id: 'alerts.prev', defaultMessage: 'Prev' },
-  next: { id: 'alerts.next', defaultMessage: 'Next' },
-  loadFailed: { id: 'alerts.loadFailed', defaultMessage: 'Failed to load alerts' },
-  retry: { id: 'alerts.retry', defaultMessage: 'Retry' },
-  loading: { id: 'alerts.loading', defaultMessage: 'Loading alerts…' },
 });
 
 
@@ -128,8 +123,6 @@ export function CoordinatorAlerts() {
   const list = AlertsListContext.useActorRef();
   const alerts = AlertsListContext.useSelector((s) => s.context.alerts);
   const unread = AlertsListContext.useSelector((s) => s.context.unread);
-  const page = AlertsListContext.useSelector((s) => s.context.page);
-  const totalPages = AlertsListContext.useSelector((s) => s.context.totalPages);
   const search = AlertsListContext.useSelector((s) => s.context.search);
   const details = AlertsListContext.useSelector((s) => s.context.alerts.find((a) => a.id === s.context.detailsId) ?? null);
   const detailsActor = AlertsListContext.useSelector((s) => s.context.details);
@@ -163,15 +156,7 @@ export function CoordinatorAlerts() {
         />
         <AlertFilters idPrefix="alerts-filter" allLabel={intl.formatMessage(m.all)} />
       </div>
-      {failed && (
-        <div className="banner banner-error" role="alert">
-          {intl.formatMessage(m.loadFailed)}{' '}
-          <button type="button" className="button button-quiet" onClick={() => list.send({ type: 'alerts.retry' })}>
-            {intl.formatMessage(m.retry)}
-          </button>
-        </div>
-      )}
-      {loading && <p className="loading">{intl.formatMessage(m.loading)}</p>}
+      <AlertsLoadState />
       {!loading && !failed && alerts.length === 0 && (
         <div className="empty">
           <h2>{intl.formatMessage(m.emptyTitle)}</h2>
@@ -185,17 +170,7 @@ export function CoordinatorAlerts() {
           ))}
         </div>
       )}
-      {!loading && totalPages > 1 && (
-        <nav className="pager">
-          <button type="button" className="button button-quiet" disabled={page <= 1} onClick={() => list.send({ type: 'alerts.page', page: page - 1 })}>
-            {intl.formatMessage(m.prev)}
-          </button>
-          <span>{intl.formatMessage(pageOf, { page, total: totalPages })}</span>
-          <button type="button" className="button button-quiet" disabled={page >= totalPages} onClick={() => list.send({ type: 'alerts.page', page: page + 1 })}>
-            {intl.formatMessage(m.next)}
-          </button>
-        </nav>
-      )}
+      <AlertsPager />
       {/* A linked alert not on this page opens too (its row, with Mark as Read, is then elsewhere). */}
       {detailsActor && (
         <AlertDetails key={detailsId ?? ''} actor={detailsActor} coordinators={[]} onClose={() => list.send({ type: 'alert.closeDetails' })} extra={<DetailsExtra alert={details} />} />

@@ -6,6 +6,7 @@
  */
 import { useEffect, useMemo } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
+import { AlertsLoadState, AlertsPager } from './AlertListParts';
 import { AlertsListContext } from '@/machines/alertsList.context';
 import { alertsListMachine } from '@/machines/alertsList.machine';
 import { formatDate } from '@/i18n/format';
@@ -17,24 +18,16 @@ import { alertMessage, alertState, severityLabel, stateLabel, typeIcon, typeLabe
 import './alerts.css';
 
 const clearedAt = defineMessage<{ when: string }>({ id: 'farmerAlerts.clearedAt', defaultMessage: 'Cleared {when}' });
-const pageOf = defineMessage<{ page: number; total: number }>({ id: 'alerts.pageOf', defaultMessage: 'Page {page} of {total}' });
 
 const m = defineMessages({
   title: { id: 'farmerAlerts.title', defaultMessage: 'My alerts' },
   empty: { id: 'farmerAlerts.empty', defaultMessage: 'No alerts on your fields.' },
-  loading: { id: 'alerts.loading', defaultMessage: 'Loading alerts…' },
-  loadFailed: { id: 'alerts.loadFailed', defaultMessage: 'Failed to load alerts' },
-  retry: { id: 'alerts.retry', defaultMessage: 'Retry' },
-  prev: { id: 'alerts.prev', defaultMessage: 'Prev' },
-  next: { id: 'alerts.next', defaultMessage: 'Next' },
 });
 
 function FarmerAlertList() {
   const intl = useIntl();
   const list = AlertsListContext.useActorRef();
   const alerts = AlertsListContext.useSelector((s) => s.context.alerts);
-  const page = AlertsListContext.useSelector((s) => s.context.page);
-  const totalPages = AlertsListContext.useSelector((s) => s.context.totalPages);
   const loading = AlertsListContext.useSelector((s) => s.hasTag('loading'));
   const failed = AlertsListContext.useSelector((s) => s.matches('failed'));
   const details = AlertsListContext.useSelector((s) => s.context.details);
@@ -48,15 +41,7 @@ function FarmerAlertList() {
   return (
     <section className="card farmer-alerts" aria-labelledby="farmer-alerts-title" aria-busy={loading}>
       <h2 id="farmer-alerts-title">{intl.formatMessage(m.title)}</h2>
-      {loading && <p className="loading">{intl.formatMessage(m.loading)}</p>}
-      {failed && (
-        <p className="notice" role="status">
-          {intl.formatMessage(m.loadFailed)}{' '}
-          <button type="button" className="button button-quiet" onClick={() => list.send({ type: 'alerts.retry' })}>
-            {intl.formatMessage(m.retry)}
-          </button>
-        </p>
-      )}
+      <AlertsLoadState quiet />
       {!loading && !failed && alerts.length === 0 && <p className="notice">{intl.formatMessage(m.empty)}</p>}
       {!loading &&
         alerts.map((a) => (
@@ -75,17 +60,7 @@ function FarmerAlertList() {
           </article>
         ))}
       {details && <AlertDetails key={detailsId ?? ''} actor={details} coordinators={[]} onClose={() => list.send({ type: 'alert.closeDetails' })} />}
-      {!loading && totalPages > 1 && (
-        <nav className="pager">
-          <button type="button" className="button button-quiet" disabled={page <= 1} onClick={() => list.send({ type: 'alerts.page', page: page - 1 })}>
-            {intl.formatMessage(m.prev)}
-          </button>
-          <span>{intl.formatMessage(pageOf, { page, total: totalPages })}</span>
-          <button type="button" className="button button-quiet" disabled={page >= totalPages} onClick={() => list.send({ type: 'alerts.page', page: page + 1 })}>
-            {intl.formatMessage(m.next)}
-          </button>
-        </nav>
-      )}
+      <AlertsPager />
     </section>
   );
 }
