@@ -4,6 +4,7 @@
  * with the timeline that put them there (raised, acknowledged or assigned, cleared by the engine).
  */
 import { alertActions, alerts } from '../../db/schema';
+import { moistureSeverity, temperatureSeverity } from '../../domain/alerts/rules';
 import { episodes, STEP_MS } from '../series';
 import type { FieldSensors } from './sensors';
 import { MOISTURE_LOW, POINTS, TEMPERATURE_HIGH, type AlertRow, type DemoWorld, type UserRow } from './world';
@@ -34,7 +35,8 @@ export function addFieldAlerts({ rng, start }: DemoWorld, book: AlertBook, f: Fi
     for (const ep of episodes(values, threshold, below ? 5 : 2, below)) {
       const createdAt = new Date(start + ep.startIndex * STEP_MS);
       const resolvedAt = ep.endIndex === null ? null : new Date(start + ep.endIndex * STEP_MS);
-      const severe = below ? ep.extreme < 20 : ep.extreme > 38;
+      // The engine's own grading, by the worst value of the episode (the engine raises severity as it worsens).
+      const severity = below ? moistureSeverity(ep.extreme, threshold) : temperatureSeverity(ep.extreme, threshold);
       const value = ep.endIndex === null ? values[POINTS - 1] : ep.valueAtStart;
       let handling: 'acknowledged' | 'unacknowledged' | 'assigned' = 'acknowledged';
       if (resolvedAt === null) handling = (['unacknowledged', 'acknowledged', 'assigned', 'unacknowledged'] as const)[book.openSoFar++ % 4];
@@ -50,7 +52,7 @@ export function addFieldAlerts({ rng, start }: DemoWorld, book: AlertBook, f: Fi
         farmerId: f.farmer.id,
         sensorId,
         type,
-        severity: severe ? 'critical' : 'major',
+        severity,
         status,
         message: below
           ? `Low soil moisture (${value}%) in ${f.village} field. Irrigate soon.`
