@@ -88,7 +88,6 @@ export default defineConfig({
           name: 'web-isolated',
           environment: 'jsdom',
           include: mocking.length ? mocking : ['tests/none'],
-          passWithNoTests: true,
           setupFiles: ['tests/setup.ts'],
         },
       },

@@ -304,7 +304,7 @@ export function indexPage(rows: { entry: MachineEntry; coverage: Coverage; shape
     '',
     `In all: ${rows.length} machines, states ${total((c) => c.states)[0]}/${total((c) => c.states)[1]} (${pct(total((c) => c.states))}), transitions ${total((c) => c.transitions)[0]}/${total((c) => c.transitions)[1]} (${pct(total((c) => c.transitions))}) covered.`,
     '',
-    '| Machine | Source | States | Transitions | Events | States covered | Transitions covered | Explained gaps | Generated paths |',
+    '| Machine | Source | States | Transitions | Events | States covered | Transitions covered | Gaps (each explained in its page) | Generated paths |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...rows.map(
       (r) =>
