@@ -134,8 +134,9 @@ function valueText(intl: IntlShape, v: string | number | boolean | null): string
 /** A short device name from the user agent (the full text is the cell's title). */
 function deviceOf(ua: string | null) {
   if (!ua) return null;
-  const os = /Android|iPhone|iPad|Windows|Mac OS|Linux/.exec(ua)?.[0];
-  const browser = /Edg|Chrome|Firefox|Safari/.exec(ua)?.[0];
+  // In order of precedence: an Android UA also says Linux, Edge's says Chrome, Chrome's says Safari.
+  const os = ['Android', 'iPhone', 'iPad', 'Windows', 'Mac OS', 'Linux'].find((w) => ua.includes(w));
+  const browser = ['Edg', 'Firefox', 'Chrome', 'Safari'].find((w) => ua.includes(w));
   return [browser === 'Edg' ? 'Edge' : browser, os === 'Mac OS' ? 'macOS' : os].filter(Boolean).join(' · ') || ua.slice(0, 40);
 }
 

@@ -24,7 +24,8 @@ const m = defineMessages({
 export function AuditTrailView({ logic }: { logic?: typeof auditTrailMachine }) {
   const t = useT();
   const { role } = useSignedIn();
-  const [machine] = useState(() => (logic ?? auditTrailMachine).provide({ actions: { download: (_, { name, data }) => saveFile(name, data) } }));
+  // A given machine (a test, a story) brings its own effects; the app's saves the file for the user.
+  const [machine] = useState(() => logic ?? auditTrailMachine.provide({ actions: { download: (_, { name, data }) => saveFile(name, data) } }));
   if (!isAdmin(role)) return <Redirect to={PATHS.home} replace />;
   return (
     <>
