@@ -187,16 +187,21 @@ function EntryRow({ e, open }: { e: AuditEntry; open: boolean }) {
         {t(actionLabel[e.action])}
       </td>
       <td data-label={t(m.when)}>{formatDate(intl, e.createdAt, 'shortDateTime')}</td>
+      {/* One child per cell: on a phone a cell is a grid of its label and its content. */}
       <td data-label={t(m.who)}>
-        {e.actor.name ?? t(m.unknownPerson)} <span className="audit-muted">({t(roleLabel[e.actor.role])})</span>
+        <span>
+          {e.actor.name ?? t(m.unknownPerson)} <span className="audit-muted">({t(roleLabel[e.actor.role])})</span>
+        </span>
       </td>
       <td data-label={t(m.target)}>
         {t(targetLabel[e.target.type])}
         {e.target.name ? `: ${e.target.name}` : ''}
       </td>
       <td data-label={t(m.from)} title={e.userAgent ?? undefined}>
-        <span className="audit-ip">{e.ipAddress ?? '—'}</span>
-        {device && <span className="audit-muted"> · {device}</span>}
+        <span>
+          <span className="audit-ip">{e.ipAddress ?? '—'}</span>
+          {device && <span className="audit-muted"> · {device}</span>}
+        </span>
       </td>
       <td data-label={t(m.changes)}>
         <Changes entry={e} open={open} />
