@@ -112,20 +112,27 @@ function FarmerHome({ chatbot, alerts }: { chatbot: ReactNode; alerts: ReactNode
         <h1 className="visually-hidden">{intl.formatMessage(m.title)}</h1>
         <RoleLinks />
         <FeatureCards />
-        {fields.length > 0 && (
+        {/* Its place is kept while the fields load (an empty, disabled picker), so the tiles below never move. */}
+        {(fields.length > 0 || (loading && !noFields)) && (
           <div className="form-row field-picker">
             <label htmlFor="farmer-home-field">{intl.formatMessage(m.field)}</label>
-            <select id="farmer-home-field" value={selected ?? ''} onChange={(e) => home.send({ type: 'field.select', fieldId: e.target.value })}>
+            <select
+              id="farmer-home-field"
+              value={selected ?? ''}
+              disabled={fields.length === 0}
+              onChange={(e) => home.send({ type: 'field.select', fieldId: e.target.value })}
+            >
               <FieldOptions fields={fields} />
             </select>
           </div>
         )}
+        <ReadingTiles latest={latest} now={now} />
+        {/* Under the tiles (it comes with the first reading): above them it would push them down as it appears. */}
         {isMoistureLow(latest) && (
           <div className="banner banner-warn low-moisture" role="alert">
             {intl.formatMessage(m.lowMoisture)}
           </div>
         )}
-        <ReadingTiles latest={latest} now={now} />
         <SilentSensors latest={latest} now={now} />
         <section className="card chart-card" aria-busy={loading}>
           <header className="chart-head">
