@@ -54,7 +54,7 @@ function FarmerAlertList() {
               <span className={`badge alert-state-${alertState(a)}`}>{intl.formatMessage(stateLabel[alertState(a)])}</span>
             </header>
             <p className="alert-message">
-              {alertMessage(intl, a)}{' '}
+              {alertMessage(intl, a)}
               <SpeakButton
                 id={`alert-${a.id}`}
                 text={`${intl.formatMessage(typeLabel[a.type])}, ${intl.formatMessage(severityLabel[a.severity])}. ${alertMessage(intl, a)}`}
