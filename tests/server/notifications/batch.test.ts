@@ -1,9 +1,13 @@
 /**
  * The worker in batches: one claim takes many jobs, one job's failing provider leaves the others delivered (and
  * is retried by itself), and the SMS daily cap holds when two workers deliver at once (it is counted in the
- * database, not in a worker's memory).
+ * database, not in a worker's memory). A coordinator's message is texted through the same queue.
  */
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messageRecipients, notificationJobs } from '../../../server/src/db/schema';
+import { istMinutes } from '../../../server/src/domain/notifications/settings';
+import type { NotificationSettings } from '../../../contracts/notifications';
 import type { SmsProvider } from '../../../server/src/providers/sms/index';
 import { FIXTURE, createTestApp } from '../helper';
 import { jobsOf, raiseExternal, setPhone, testClock, testWorker } from './support';
@@ -86,5 +90,54 @@ describe('the SMS daily cap', () => {
     expect(texts.filter((j) => j.status === 'sent')).toHaveLength(cap);
     expect(texts.filter((j) => j.status === 'skipped').map((j) => j.lastError)).toEqual(['daily SMS cap reached', 'daily SMS cap reached']);
     expect(g.sent.filter((to) => to === '9822000004')).toHaveLength(cap);
+  });
+});
+
+describe("a coordinator's message", () => {
+  const hhmm = (m: number) => `${String(Math.floor((((m % 1440) + 1440) % 1440) / 60)).padStart(2, '0')}:${String((((m % 1440) + 1440) % 1440) % 60).padStart(2, '0')}`;
+
+  it("is texted through the queue on the farmer's chosen channels, within quiet hours and the daily cap", async () => {
+    const clock = testClock();
+    const g = gateway();
+    const worker = testWorker(t, { now: clock.now, sms: g.sms, smsDailyCap: 2 });
+    // farmer3 turned SMS off for messages; farmer2 is in quiet hours; farmer4 had the day's 2 SMS (test above).
+    const settings = async (who: 'farmer2' | 'farmer3', change: (s: NotificationSettings) => NotificationSettings) => {
+      const { accessToken } = await t.login(who);
+      const s = (await t.app.inject({ method: 'GET', url: '/api/v1/profile/notification-settings', headers: t.auth(accessToken) })).json() as NotificationSettings;
+      expect(s.channels.message.sms).toBe(true); // texted by default, as before the queue
+      const res = await t.app.inject({ method: 'PUT', url: '/api/v1/profile/notification-settings', headers: t.auth(accessToken), payload: change(s) });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await settings('farmer3', (s) => ({ ...s, channels: { ...s.channels, message: { ...s.channels.message, sms: false } } }));
+    const m = istMinutes(clock.now());
+    await settings('farmer2', (s) => ({ ...s, quietHours: { enabled: true, start: hhmm(m - 60), end: hhmm(m + 60) } }));
+
+    const { accessToken } = await t.login('admin');
+    const to = [U.farmer.id, U.farmer2.id, U.farmer3.id, U.farmer4.id];
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/coordinator/send-message',
+      headers: t.auth(accessToken),
+      payload: { farmerIds: to, subject: 'Rain', message: 'Cover the onions' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const messageId = res.json().messageId as string;
+    expect(g.sent).toEqual([]); // nothing texted by the request itself
+    await worker.drain();
+
+    const jobs = await t.app.db
+      .select()
+      .from(notificationJobs)
+      .where(and(eq(notificationJobs.kind, 'message'), eq(notificationJobs.channel, 'sms')));
+    const of = (id: string) => jobs.find((j) => j.recipientId === id);
+    expect(of(U.farmer.id)).toMatchObject({ status: 'sent' });
+    expect(of(U.farmer2.id)).toMatchObject({ status: 'skipped', lastError: 'quiet hours' });
+    expect(of(U.farmer3.id)).toBeUndefined();
+    expect(of(U.farmer4.id)).toMatchObject({ status: 'skipped', lastError: 'daily SMS cap reached' });
+    expect(g.sent).toEqual(['9822000001']);
+    // Each recipient row says what became of its SMS.
+    const rows = await t.app.db.select().from(messageRecipients).where(eq(messageRecipients.messageId, messageId));
+    const status = Object.fromEntries(rows.map((r) => [r.farmerId, r.smsStatus]));
+    expect(status).toEqual({ [U.farmer.id]: 'sent', [U.farmer2.id]: 'skipped', [U.farmer3.id]: null, [U.farmer4.id]: 'skipped' });
   });
 });

@@ -30,8 +30,11 @@ export type Notice = {
   alertId: string | null;
   messageId: string | null;
   link: (r: repo.Recipient) => string;
-  /** The one recipient who may get an SMS (the farmer whose field it is); nobody else is ever texted. */
-  smsTo?: string | null;
+  /**
+   * Who may get an SMS: the one farmer whose field it is (an alert), or every farmer it is for ('farmers': a
+   * coordinator's message); nobody else is ever texted, and only farmers.
+   */
+  smsTo?: string | 'farmers' | null;
   /** SMS dedupe subject: one SMS per alert, whatever else is said about it later. */
   smsSubject?: string;
 };
@@ -84,7 +87,7 @@ export async function notify(tx: repo.Tx, recipients: repo.Recipient[], n: Notic
 
 function usable(ch: NotificationChannel, r: repo.Recipient, n: Notice) {
   if (ch === 'push') return r.hasPush;
-  if (ch === 'sms') return isAlertKind(n.kind) && r.role === 'farmer' && r.id === n.smsTo && !!r.phoneNumber;
+  if (ch === 'sms') return r.role === 'farmer' && !!r.phoneNumber && (n.smsTo === 'farmers' ? n.kind === 'message' : isAlertKind(n.kind) && r.id === n.smsTo);
   return true;
 }
 
@@ -133,20 +136,27 @@ export async function enqueueAlertNotifications(tx: repo.Tx, event: AlertEvent):
   });
 }
 
-/** A coordinator's message → each recipient farmer (the message module texts them itself; no SMS here). */
+/**
+ * A coordinator's message → each recipient farmer: the bell, push, and an SMS with the message itself on the
+ * channels the farmer chose (the worker applies quiet hours and the daily SMS cap, and records the SMS outcome on
+ * the message's recipient row, 'queued' until then). Returns how many jobs were new.
+ */
 export async function enqueueMessageNotifications(
   tx: repo.Tx,
-  m: { messageId: string; senderId: string; senderName: string; subject: string; farmerIds: string[] },
+  m: { messageId: string; senderId: string; senderName: string; subject: string; body: string; farmerIds: string[] },
 ): Promise<number> {
   if (m.farmerIds.length === 0) return 0;
   const recipients = await repo.activeRecipients(tx, and(inArray(users.id, m.farmerIds), eq(users.role, 'farmer')));
-  return notify(tx, recipients, {
+  const added = await notify(tx, recipients, {
     subject: `message:${m.messageId}`,
     kind: 'message',
     messageKey: NOTIFICATION_TEXT_KEYS.message,
-    params: { sender: m.senderName, subject: m.subject },
+    params: { sender: m.senderName, subject: m.subject, body: m.body },
     alertId: null,
     messageId: m.messageId,
     link: () => '/messages',
+    smsTo: 'farmers',
   });
+  await repo.messageSmsQueued(tx, m.messageId);
+  return added;
 }

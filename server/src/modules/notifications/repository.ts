@@ -6,7 +6,7 @@
 import { and, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { alerts, fields, notificationJobs, notifications, pushSubscriptions, users } from '../../db/schema';
+import { alerts, fields, messageRecipients, notificationJobs, notifications, pushSubscriptions, users } from '../../db/schema';
 import { recordAlertEvent, type AlertEventDetail } from '../alerts/timeline';
 import type {
   DeliveryItem,
@@ -255,6 +255,29 @@ export async function unreadCounts(db: Tx, userIds: string[]) {
     .where(and(inArray(notifications.recipientId, userIds), eq(notifications.inBell, true), isNull(notifications.readAt)))
     .groupBy(notifications.recipientId);
   return new Map(rows.map((r) => [r.id, r.n]));
+}
+
+/** A coordinator's message: its recipients with an SMS job say 'queued' (the worker writes the outcome). */
+export async function messageSmsQueued(db: Tx, messageId: string) {
+  await db
+    .update(messageRecipients)
+    .set({ smsStatus: 'queued' })
+    .where(
+      and(
+        eq(messageRecipients.messageId, messageId),
+        sql`${messageRecipients.farmerId} in (select recipient_id from notification_jobs where dedupe_key like ${`message:${messageId}|%|sms`})`,
+      ),
+    );
+}
+
+/** The SMS outcomes of messages, on each message's recipient row (one statement). */
+export async function messageSmsOutcomes(db: Tx, rows: Array<{ messageId: string; farmerId: string; status: string }>) {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    update message_recipients r set sms_status = v.status
+    from jsonb_to_recordset(${JSON.stringify(rows.map((x) => ({ message_id: x.messageId, farmer_id: x.farmerId, status: x.status })))}::jsonb)
+      as v(message_id uuid, farmer_id uuid, status text)
+    where r.message_id = v.message_id and r.farmer_id = v.farmer_id`);
 }
 
 // ---------------------------------------------------------------- the bell

@@ -187,8 +187,10 @@ export function createNotificationWorker(o: WorkerOptions): NotificationWorker {
         const barrier = smsBarrier(job, b);
         if (barrier) throw new Skip(barrier);
         if (!b.smsAllowed.has(job.id)) throw new Skip('daily SMS cap reached');
+        // A coordinator's message is texted as itself: its subject and words.
+        const text = n.kind === 'message' ? smsText(lang, `${n.params.subject}: ${n.params.body ?? ''}`, 'message') : smsText(lang, body);
         try {
-          await o.sms!.send({ to: who.phoneNumber!, text: smsText(lang, body) });
+          await o.sms!.send({ to: who.phoneNumber!, text });
         } catch (err) {
           throw new Retry((err as Error).message);
         }
@@ -311,8 +313,18 @@ export function createNotificationWorker(o: WorkerOptions): NotificationWorker {
         outcomes.push(later(job, (err as Error).message || String(err)));
       }
     }
-    await repo.finishJobs(o.db, outcomes, at);
-    await Promise.all([repo.dropSubscriptions(o.db, distinct(b.gone)), repo.subscriptionsWorked(o.db, distinct(b.worked), at)]);
+    const ended = await repo.finishJobs(o.db, outcomes, at);
+    const byId = new Map(jobs.map((j) => [j.id, j]));
+    const messageSms = outcomes.flatMap((out) => {
+      const j = byId.get(out.id)!;
+      const messageId = j.kind === 'message' && j.channel === 'sms' && ended.has(out.id) ? notes.get(j.notificationId ?? '')?.messageId : null;
+      return messageId ? [{ messageId, farmerId: j.recipientId!, status: out.status }] : [];
+    });
+    await Promise.all([
+      repo.dropSubscriptions(o.db, distinct(b.gone)),
+      repo.subscriptionsWorked(o.db, distinct(b.worked), at),
+      repo.messageSmsOutcomes(o.db, messageSms),
+    ]);
     return jobs.length;
   }
 
