@@ -5,9 +5,10 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messageRecipients, notificationJobs } from '../../../server/src/db/schema';
+import { Value } from 'typebox/value';
+import { messageRecipients, notificationJobs, notifications } from '../../../server/src/db/schema';
 import { istMinutes } from '../../../server/src/domain/notifications/settings';
-import type { NotificationSettings } from '../../../contracts/notifications';
+import { NOTIFICATION_PARAMS, type NotificationSettings } from '../../../contracts/notifications';
 import type { SmsProvider } from '../../../server/src/providers/sms/index';
 import { FIXTURE, createTestApp } from '../helper';
 import { jobsOf, raiseExternal, setPhone, testClock, testWorker } from './support';
@@ -139,5 +140,13 @@ describe("a coordinator's message", () => {
     const rows = await t.app.db.select().from(messageRecipients).where(eq(messageRecipients.messageId, messageId));
     const status = Object.fromEntries(rows.map((r) => [r.farmerId, r.smsStatus]));
     expect(status).toEqual({ [U.farmer.id]: 'sent', [U.farmer2.id]: 'skipped', [U.farmer3.id]: null, [U.farmer4.id]: 'skipped' });
+  });
+});
+
+describe('what is written', () => {
+  it("gives every notification its kind's parameters (contracts/notifications.ts NOTIFICATION_PARAMS)", async () => {
+    const rows = await t.app.db.select().from(notifications);
+    expect(new Set(rows.map((r) => r.kind))).toEqual(new Set(['alertRaised', 'message']));
+    for (const r of rows) expect(Value.Errors(NOTIFICATION_PARAMS[r.kind], r.params), `${r.kind} ${JSON.stringify(r.params)}`).toEqual([]);
   });
 });

@@ -10,7 +10,7 @@
 import { EventEmitter } from 'node:events';
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { isAlertMessageKey } from '../../../../contracts/alertTypes';
-import type { NotificationChannel, NotificationKind } from '../../../../contracts/notifications';
+import type { NotificationChannel, NotificationKind, NotificationParams } from '../../../../contracts/notifications';
 import { users } from '../../db/schema';
 import { chosenChannels, effectiveSettings, isAlertKind } from '../../domain/notifications/settings';
 import { NOTIFICATION_TEXT_KEYS } from '../../domain/notifications/texts';
@@ -22,11 +22,12 @@ queueSignal.setMaxListeners(0);
 
 export type AlertEvent = { alertId: string; kind: string; actorId: string | null; detail?: unknown };
 
-export type Notice = {
+/** A kind and its sentence's values (contracts/notifications.ts NOTIFICATION_PARAMS): they cannot be mixed up. */
+type KindAndParams = { [K in NotificationKind]: { kind: K; params: NotificationParams<K> } }[NotificationKind];
+
+export type Notice = KindAndParams & {
   subject: string;
-  kind: NotificationKind;
   messageKey: string;
-  params: Record<string, string | number>;
   alertId: string | null;
   messageId: string | null;
   link: (r: repo.Recipient) => string;
@@ -43,7 +44,7 @@ export const alertLink = (r: Pick<repo.Recipient, 'role'>, alertId: string) =>
   r.role === 'farmer' ? `/?alert=${alertId}` : `/alerts?alert=${alertId}`;
 
 /** The alert's sentence as the bell's own sentences carry it: its key, its parameters and its English text. */
-export const alertParams = (a: repo.AlertNotice): Record<string, string | number> => ({
+export const alertParams = (a: repo.AlertNotice): NotificationParams<'alertRaised'> => ({
   ...(a.messageParams ?? {}),
   field: a.fieldName,
   ...(isAlertMessageKey(a.messageKey) ? { alertKey: a.messageKey } : {}),
@@ -109,7 +110,7 @@ export async function enqueueAlertNotifications(tx: repo.Tx, event: AlertEvent):
       kind: 'alertRaised',
       // The engine's own sentences by their key; another module's wording inside the bell's "new alert on …".
       messageKey: isAlertMessageKey(a.messageKey) ? a.messageKey : NOTIFICATION_TEXT_KEYS.alertRaised,
-      params: isAlertMessageKey(a.messageKey) ? { ...(a.messageParams ?? {}) } : alertParams(a),
+      params: alertParams(a),
       alertId: a.id,
       messageId: null,
       link: (r) => alertLink(r, a.id),

@@ -14,6 +14,7 @@ import type {
   NotificationChannel,
   NotificationItem,
   NotificationKind,
+  NotificationParams,
   NotificationSettings,
 } from '../../../../contracts/notifications';
 import { ADMIN_ROLES } from '../../../../contracts/roles';
@@ -87,7 +88,7 @@ export type NewNotification = {
   subject: string;
   kind: NotificationKind;
   messageKey: string;
-  params: Record<string, string | number>;
+  params: NotificationParams;
   alertId: string | null;
   messageId: string | null;
   link: string;
@@ -99,7 +100,8 @@ export async function insertNotifications(db: Tx, rows: NewNotification[]) {
   if (rows.length === 0) return new Map<string, string>();
   const inserted = await db
     .insert(notifications)
-    .values(rows)
+    // (JSON leaves out an optional value that is undefined.)
+    .values(rows.map((r) => ({ ...r, params: r.params as Record<string, string | number> })))
     .onConflictDoNothing({ target: [notifications.recipientId, notifications.subject] })
     .returning({ id: notifications.id, recipientId: notifications.recipientId });
   return new Map(inserted.map((r) => [r.recipientId, r.id]));
