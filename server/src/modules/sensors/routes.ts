@@ -108,6 +108,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) }),
         querystring: ReadingsExportQuery,
         produces: ['text/csv'],
+        response: { 200: { description: 'The readings as CSV (header row first, time order)', content: { 'text/csv': { schema: Type.String() } } } },
       },
     },
     async (req, reply) => {
@@ -116,7 +117,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${filename.replace(/[^\w.-]/g, '_')}"`)
         .header('cache-control', 'no-store')
-        .send(Readable.from(chunks));
+        // A stream, sent as it is read (the schema above documents the body as text).
+        .send(Readable.from(chunks) as unknown as string);
     },
   );
 
