@@ -378,7 +378,7 @@ export const sensorReadings = pgTable(
     index('sensor_readings_field_time_idx').on(t.fieldId, t.recordedAt),
   ],
 );
-// sensor_readings is PARTITION BY RANGE (recorded_at), one partition per UTC day (migration 0014; drizzle-kit cannot
+// sensor_readings is PARTITION BY RANGE (recorded_at), one partition per UTC day (migration 0015; drizzle-kit cannot
 // say so, the schema describes the parent). Partitions are created ahead and on demand and dropped for retention by
 // modules/sensors/partitions.ts. A statement trigger on the parent keeps the rollups below (same transaction).
 
@@ -733,4 +733,33 @@ export const pushSubscriptions = pgTable(
     lastSuccessAt: tz(),
   },
   (t) => [uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
+);
+
+/**
+ * The audit trail (issue 19, server/src/lib/audit.ts): one row per staff action, written in the transaction of
+ * the change. Append-only: the app has no update or delete of it, and a trigger (migration 0015) refuses both.
+ * No foreign keys: an entry outlives the user or row it names (a cascade would be a delete or update).
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    createdAt: createdAt(),
+    actorId: uuid().notNull(),
+    /** The actor's role at the time (admins do not see superadmins' entries). */
+    actorRole: roleEnum().notNull(),
+    ipAddress: text(),
+    userAgent: text(),
+    action: text().notNull(),
+    targetType: text().notNull(),
+    targetId: text(),
+    /** `{ field: { before, after } }` of the changed fields only, secrets redacted. */
+    changes: jsonb().notNull().default({}),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt),
+    index('audit_log_action_idx').on(t.action, t.createdAt),
+    index('audit_log_target_idx').on(t.targetType, t.targetId, t.createdAt),
+  ],
 );

@@ -1,5 +1,5 @@
 /**
- * Migration 0014 moves the readings a deployment already has into day partitions: every row keeps its values and
+ * Migration 0015 moves the readings a deployment already has into day partitions: every row keeps its values and
  * lands in its own day's partition, and the rollups are built from them on the way.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 
 const folder = join(__dirname, '../../../server/src/db/migrations');
-const PARTITIONS = '0014_readings_partitions_rollups';
+const PARTITIONS = '0015_readings_partitions_rollups';
 let pg: PGlite;
 let dir: string;
 

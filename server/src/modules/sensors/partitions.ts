@@ -1,5 +1,5 @@
 /**
- * The readings table's day partitions (migration 0014): one per UTC day, `sensor_readings_pYYYYMMDD`.
+ * The readings table's day partitions (migration 0015): one per UTC day, `sensor_readings_pYYYYMMDD`.
  * - Ahead: `keepAhead` makes sure today and the next days exist; the app runs it on start and every few minutes
  *   (READINGS_MAINTENANCE_MINUTES). Several app processes may run it at once: a transaction-level advisory lock
  *   serialises the creators, and each re-reads what exists under the lock.
