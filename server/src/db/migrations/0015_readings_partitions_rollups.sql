@@ -92,6 +92,10 @@ END $$;
 CREATE TRIGGER "sensor_readings_rollup" AFTER INSERT ON "sensor_readings"
   REFERENCING NEW TABLE AS new_readings FOR EACH STATEMENT EXECUTE FUNCTION "sensor_readings_rollup"();
 --> statement-breakpoint
+-- Also under session_replication_role = replica (the demo seed skips foreign-key triggers that way): rollups must
+-- follow every inserted reading.
+ALTER TABLE "sensor_readings" ENABLE ALWAYS TRIGGER "sensor_readings_rollup";
+--> statement-breakpoint
 -- One partition per UTC day that holds data, and from two days ago to three days ahead.
 DO $$
 DECLARE
