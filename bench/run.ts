@@ -15,6 +15,7 @@ const all: Record<string, { file: string; fn: string }> = {
   fuzz: { file: './fuzz.ts', fn: 'benchFuzz' },
   notifications: { file: './notifications.ts', fn: 'benchNotifications' },
   lighthouse: { file: './lighthouse.ts', fn: 'benchLighthouse' },
+  readings: { file: './readings.ts', fn: 'benchReadings' },
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

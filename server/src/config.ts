@@ -113,6 +113,16 @@ export function loadConfig(overrides: Partial<Record<string, unknown>> = {}) {
     ingestMaxFutureSeconds: int('INGEST_MAX_FUTURE_SECONDS', 300),
     /** …and not more than this many hours before its sensor was registered (buffered readings). */
     ingestRegistrationGraceHours: int('INGEST_REGISTRATION_GRACE_HOURS', 24),
+    /** Raw readings are kept this many days (whole day partitions are dropped after it; older readings are refused at ingest). */
+    rawRetentionDays: int('RAW_RETENTION_DAYS', 90),
+    /** Hourly and daily rollups are kept this many days. */
+    rollupRetentionDays: int('ROLLUP_RETENTION_DAYS', 3650),
+    /** Day partitions of the readings kept ready ahead of today. */
+    readingPartitionsAhead: int('READING_PARTITIONS_AHEAD', 3),
+    /** How often partitions are created ahead and expired ones dropped, in minutes (0 = only at start). */
+    readingsMaintenanceMinutes: int('READINGS_MAINTENANCE_MINUTES', 10),
+    /** The longest date range one CSV export of a field's readings may cover, in days. */
+    exportMaxDays: int('EXPORT_MAX_DAYS', 400),
     /** What a 503 tells clients and devices to wait before retrying (database away, ingest queue full), in seconds. */
     retryAfterSeconds: int('RETRY_AFTER_SECONDS', 5),
     /** How long a request waits for a PostgreSQL connection before it is answered 503, in milliseconds. */

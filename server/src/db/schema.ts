@@ -378,6 +378,37 @@ export const sensorReadings = pgTable(
     index('sensor_readings_field_time_idx').on(t.fieldId, t.recordedAt),
   ],
 );
+// sensor_readings is PARTITION BY RANGE (recorded_at), one partition per UTC day (migration 0015; drizzle-kit cannot
+// say so, the schema describes the parent). Partitions are created ahead and on demand and dropped for retention by
+// modules/sensors/partitions.ts. A statement trigger on the parent keeps the rollups below (same transaction).
+
+/** Rollup columns: what every hour (or day) of one sensor's readings comes to. */
+const rollupColumns = () => ({
+  sensorId: uuid().notNull(),
+  /** Start of the hour (or day) in India's time zone, as an instant. */
+  bucket: tz().notNull(),
+  fieldId: uuid().notNull(),
+  type: sensorTypeEnum().notNull(),
+  count: integer().notNull(),
+  min: doublePrecision().notNull(),
+  max: doublePrecision().notNull(),
+  sum: doublePrecision().notNull(),
+  /** The newest reading of the bucket and its time (a late reading replaces it only when it is newer). */
+  lastValue: doublePrecision().notNull(),
+  lastAt: tz().notNull(),
+});
+
+/** Per sensor and hour (Asia/Kolkata hours): kept by the trigger on sensor_readings from the rows actually inserted. */
+export const sensorRollupsHourly = pgTable('sensor_rollups_hourly', rollupColumns(), (t) => [
+  // Field first: every reader asks for one field's buckets over a time range. A weather sensor sends two types.
+  primaryKey({ columns: [t.fieldId, t.bucket, t.type, t.sensorId] }),
+]);
+
+/** Per sensor and day (Asia/Kolkata days). */
+export const sensorRollupsDaily = pgTable('sensor_rollups_daily', rollupColumns(), (t) => [
+  // Field first: every reader asks for one field's buckets over a time range. A weather sensor sends two types.
+  primaryKey({ columns: [t.fieldId, t.bucket, t.type, t.sensorId] }),
+]);
 
 // ---------------------------------------------------------------- alerts and messages
 
@@ -712,7 +743,7 @@ export const pushSubscriptions = pgTable(
 
 /**
  * The audit trail (issue 19, server/src/lib/audit.ts): one row per staff action, written in the transaction of
- * the change. Append-only: the app has no update or delete of it, and a trigger (migration 0014) refuses both.
+ * the change. Append-only: the app has no update or delete of it, and a trigger (migration 0015) refuses both.
  * No foreign keys: an entry outlives the user or row it names (a cascade would be a delete or update).
  */
 export const auditLog = pgTable(
