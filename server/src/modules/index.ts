@@ -20,6 +20,7 @@ import analytics from './analytics/routes';
 import gpsMapping from './gpsMapping/routes';
 import advancedAnalytics from './advancedAnalytics/routes';
 import notifications from './notifications/routes';
+import trust from './trust/routes';
 
 export const modules: FastifyPluginAsync[] = [
   health,
@@ -40,4 +41,5 @@ export const modules: FastifyPluginAsync[] = [
   gpsMapping,
   advancedAnalytics,
   notifications,
+  trust,
 ];

@@ -41,6 +41,7 @@ export async function startLive(app: FastifyInstance, config: Config) {
       maxFutureMs: config.ingestMaxFutureSeconds * 1000,
       registrationGraceMs: config.ingestRegistrationGraceHours * 3600_000,
     },
+    onBatch: (size) => app.metrics?.ingestBatch(size),
     onCommitted: (readings) => {
       pushReadings(app, readings);
       engine.onReadings(readings);

@@ -54,6 +54,8 @@ export function createIngestPipeline(opts: {
   db: Db;
   kind: 'pglite' | 'postgres';
   onCommitted?: (readings: CommittedReading[]) => void;
+  /** Told the size of every batch written (the metrics' batch-size histogram). */
+  onBatch?: (size: number) => void;
   tuning?: Partial<BatchTuning>;
   /** The timestamps a reading may carry (config: INGEST_MIN_TIMESTAMP, INGEST_MAX_FUTURE_SECONDS, INGEST_REGISTRATION_GRACE_HOURS). */
   window?: Partial<TimeWindow>;
@@ -107,6 +109,7 @@ export function createIngestPipeline(opts: {
   }
 
   async function write(batch: StoredReading[]) {
+    opts.onBatch?.(batch.length);
     const stored = await db.transaction(async (tx) => {
       // One array parameter per column (unnest) instead of five parameters per row: far less to parse and bind.
       const res = await tx.execute<{ sensor_id: string; recorded_at: Date | string }>(sql`
