@@ -6,7 +6,7 @@
  * other status, a timeout after 10 s, a reset connection). Then the load stops and the time until the API answers
  * 2xx again (and /health/details no longer reports shedding) is measured.
  *
- *   npm run bench -- overload [--lag 200] [--step 5] [--max 512]
+ *   npm run bench -- overload [--lag 1000] [--step 5] [--max 512]
  * `--lag`: OVERLOAD_MAX_EVENT_LOOP_DELAY_MS of the server under test (the production default is 1000).
  */
 import { spawn } from 'node:child_process';
@@ -51,7 +51,7 @@ async function login(base: string, email: string) {
 }
 
 export async function benchOverload(): Promise<string[]> {
-  const lag = option('lag', 200);
+  const lag = option('lag', 1000);
   const stepSeconds = option('step', 5);
   const maxClients = option('max', 512);
   const dir = mkdtempSync(join(tmpdir(), 'overload-bench-'));
