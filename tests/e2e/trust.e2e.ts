@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { TrustFigures } from '../../contracts/trust';
-import { catalog, DEMO, loginAs, shot, withApp } from './harness';
+import { join } from 'node:path';
+import { catalog, DEMO, loginAs, shot, SHOTS, withApp } from './harness';
 
 const mr = catalog('mr');
 const e2e = withApp();
@@ -42,9 +43,9 @@ describe('trust dashboard', () => {
     await box.press('Enter');
     const reply = page.locator('.chat-message[data-from="bot"]').filter({ has: page.locator('.rate') }).last();
     await reply.waitFor({ timeout: 20_000 });
-    await reply.getByRole('button', { name: mr['rating.up'] }).click();
+    await reply.getByRole('button', { name: mr['rating.up'], exact: true }).click();
     await reply.getByText(mr['rating.thanks']).waitFor({ timeout: 10_000 });
-    await shot(page, 'trust-mr-412-rated');
+    await reply.screenshot({ path: join(SHOTS, 'trust-mr-412-rated-answer.png') });
 
     await page.goto(`${e2e.url}/trust`);
     await satisfaction.waitFor({ timeout: 20_000 });

@@ -57,9 +57,9 @@ export async function writeTrustHistory({ db, end }: DemoWorld, farmers: UserRow
   await db.insert(apiLatencyHours).values(
     Array.from({ length: 24 }, (_, i) => {
       const count = 300 + Math.floor(rng.next() * 600);
-      const slow = 1 + rng.next() * 0.15; // some hours a little slower
+      const slow = 1 + rng.next() * 0.3; // some hours a little slower: every share raised to this power
       const buckets: Record<string, number> = {};
-      LATENCY_BUCKETS_MS.forEach((ms, j) => (buckets[String(ms)] = Math.round(count * Math.min(1, SHAPE[j] / (j < SHAPE.length - 3 ? slow : 1)))));
+      LATENCY_BUCKETS_MS.forEach((ms, j) => (buckets[String(ms)] = Math.round(count * SHAPE[j] ** slow)));
       buckets['+Inf'] = count;
       return { hour: new Date(thisHour - (i + 1) * HOUR), instance: 'demo', count, buckets, p50Ms: null, p95Ms: null, demo: true };
     }),
