@@ -16,7 +16,8 @@ import { join } from 'node:path';
 import { DEMO_PASSWORD } from '../server/src/seed/demoAccounts';
 import { fmt, option, percentile } from './support';
 
-const PORT = Number(process.env.BENCH_PORT ?? 3306);
+// BENCH_PORT / BENCH_MQTT_PORT: a free pair (3306 is MariaDB's port on the build machine).
+const PORT = Number(process.env.BENCH_PORT ?? 3386);
 const MQTT_PORT = Number(process.env.BENCH_MQTT_PORT ?? 18806);
 const TIMEOUT_MS = 10_000;
 
