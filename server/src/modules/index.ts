@@ -21,6 +21,7 @@ import gpsMapping from './gpsMapping/routes';
 import advancedAnalytics from './advancedAnalytics/routes';
 import notifications from './notifications/routes';
 import trust from './trust/routes';
+import audit from './audit/routes';
 
 export const modules: FastifyPluginAsync[] = [
   health,
@@ -39,6 +40,7 @@ export const modules: FastifyPluginAsync[] = [
   recommendations,
   analytics,
   gpsMapping,
+  audit,
   advancedAnalytics,
   notifications,
   trust,
