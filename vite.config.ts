@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { parse } from '@formatjs/icu-messageformat-parser';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -47,8 +48,57 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * index.html preloads the Marathi catalog (src/i18n/catalogs.ts: a JSON file of the build, not part of the
+ * entry chunk) so it downloads beside the entry chunk and the first paint is in Marathi.
+ */
+function catalogPreload(): Plugin {
+  return {
+    name: 'shetmitra-catalog-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const asset = Object.values(ctx.bundle ?? {}).find(
+          (o) => o.type === 'asset' && (o.originalFileNames ?? []).some((n) => n.endsWith('src/i18n/messages/mr.json')),
+        );
+        if (!asset) throw new Error('the Marathi catalog is not in the build (src/i18n/catalogs.ts imports it with ?url)');
+        return [{ tag: 'link', attrs: { rel: 'preload', href: `/${asset.fileName}`, as: 'fetch', crossorigin: 'anonymous' }, injectTo: 'head' }];
+      },
+    },
+  };
+}
+
+const CATALOG = /(^|[\\/])src[\\/]i18n[\\/]messages[\\/](mr|en|hi)\.json$/;
+const compileCatalog = (json: string) =>
+  JSON.stringify(Object.fromEntries(Object.entries(JSON.parse(json) as Record<string, string>).map(([id, text]) => [id, parse(text)])));
+
+/**
+ * The built catalogs hold each message already parsed (formatjs' precompiled AST), so a phone formats
+ * without parsing ICU text and the browser bundle leaves the ICU parser out (formatjs' `no-parser` entry:
+ * ~8 KB gz off the entry chunk). Tests and the dev server keep the plain catalogs and the parser; every
+ * message id is in every catalog (npm run i18n:verify), so the built app never needs to parse a default.
+ */
+function precompiledMessages(): Plugin {
+  return {
+    name: 'shetmitra-precompiled-messages',
+    apply: 'build',
+    enforce: 'pre',
+    config: () => ({ resolve: { alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }] } }),
+    transform(code, id) {
+      if (CATALOG.test(id)) return { code: compileCatalog(code), map: null };
+    },
+    generateBundle(_options, bundle) {
+      // The Marathi catalog is a file of its own (src/i18n/catalogs.ts imports it with ?url).
+      for (const out of Object.values(bundle)) {
+        if (out.type === 'asset' && (out.originalFileNames ?? []).some((n) => CATALOG.test(n))) out.source = compileCatalog(String(out.source));
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [precompiledMessages(), react(), precompress(), catalogPreload()],
   resolve: { alias: { '@': src } },
   server: {
     proxy: {
@@ -61,6 +111,11 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
     chunkSizeWarningLimit: 2000,
+    rollupOptions: {
+      // typebox (the contracts' schemas) declares no `sideEffects`; it has none, and without this its module
+      // bodies stay in the farmer's entry chunk (~11 KB gz) although the browser uses no schema.
+      treeshake: { moduleSideEffects: (id: string) => !/[\\/]node_modules[\\/]typebox[\\/]/.test(id) },
+    },
   },
   test: {
     // Each file gets its own database (see tests/server/helper.ts); files run in parallel forks, one per core

@@ -15,6 +15,7 @@ const all: Record<string, { file: string; fn: string }> = {
   fuzz: { file: './fuzz.ts', fn: 'benchFuzz' },
   notifications: { file: './notifications.ts', fn: 'benchNotifications' },
   overload: { file: './overload.ts', fn: 'benchOverload' },
+  lighthouse: { file: './lighthouse.ts', fn: 'benchLighthouse' },
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -9,11 +9,17 @@ import { flushMachineCoverage, installMachineCoverage } from './support/machineC
 // imported after the reset so its providers are the same module instances the file's views use.
 vi.resetModules();
 const { default: preview } = await import('../.storybook/preview');
+const { primeCatalog } = await import('@/i18n/catalogs');
+const { default: mr } = await import('@/i18n/messages/mr.json');
 setProjectAnnotations([preview]);
 
 // Which states and transitions the machines' tests really drive (docs/statecharts, `npm run statecharts`).
 installMachineCoverage();
 afterAll(() => flushMachineCoverage(expect.getState().testPath ?? 'unknown'));
+
+// main.tsx loads the Marathi catalog (a JSON file of the build) before the first render; tests start
+// the same way, with it read from the source file (the fresh module instance the file's views use).
+primeCatalog('mr', mr);
 
 // findBy…/waitFor give up after 1 s by default; a lazily loaded catalog or chunk on a busy 2-core CI machine can
 // take longer. Waiting longer changes nothing for a passing test and still fails a test whose element never comes.

@@ -23,9 +23,11 @@ export type FarmerHomeContext = {
   series: SeriesPoint[];
   emptyMessage: Translated | null;
   connection: FeedStatus;
+  /** Why the field list could not be loaded (a timeout on a slow network, no network): shown with a retry. */
+  fieldsError: unknown;
 };
 
-export type FarmerHomeEvent = { type: 'field.select'; fieldId: string } | SensorFeedParentEvent;
+export type FarmerHomeEvent = { type: 'field.select'; fieldId: string } | { type: 'fields.retry' } | SensorFeedParentEvent;
 
 /** Latest and 24 h together; a failed half leaves its part empty and is reported in `failures` for the log. */
 export const loadFieldData = fromPromise<FieldData & { failures: Array<{ what: string; error: unknown }> }, { fieldId: string }>(
@@ -88,12 +90,15 @@ export const farmerHomeMachine = setup({
   },
   actors: { loadFields, loadFieldData, sensorFeed: sensorFeedMachine },
   actions: {
-    /** Spec: farmer-home load failures are only logged. Provided at the root (console in the app). */
+    /**
+     * Spec: farmer-home load failures are logged (console in the app). The reading failures are only logged;
+     * a failed field list also shows its retry (issue 17: nothing on a slow network ends in a wrong 'no fields').
+     */
     logError: (_, _params: { what: string; error: unknown }) => {},
   },
 }).createMachine({
   id: 'farmerHome',
-  context: { fields: [], selectedFieldId: null, latest: null, series: [], emptyMessage: null, connection: 'offline' },
+  context: { fields: [], selectedFieldId: null, latest: null, series: [], emptyMessage: null, connection: 'offline', fieldsError: null },
   initial: 'loadingFields',
   states: {
     loadingFields: {
@@ -109,10 +114,17 @@ export const farmerHomeMachine = setup({
           },
           { target: 'noFields' },
         ],
-        onError: { target: 'noFields', actions: { type: 'logError', params: ({ event }) => ({ what: 'fields', error: event.error }) } },
+        // Not 'no fields': the farmer is told the list did not come (slow or no network) and can retry (issue 17).
+        onError: {
+          target: 'fieldsFailed',
+          actions: [assign({ fieldsError: ({ event }) => event.error }), { type: 'logError', params: ({ event }) => ({ what: 'fields', error: event.error }) }],
+        },
       },
     },
     noFields: {},
+    fieldsFailed: {
+      on: { 'fields.retry': { target: 'loadingFields', actions: assign({ fieldsError: null }) } },
+    },
     field: {
       initial: 'loading',
       on: {

@@ -8,6 +8,8 @@ import type { ApiErrorBody } from '../../contracts/common';
 /** Why a call failed, in the terms of spec section 8's status table. */
 export type HttpReason =
   | 'network'
+  /** No answer within the request's time limit (status 0, like 'network'): a slow network, worth a retry. */
+  | 'timeout'
   | 'badRequest'
   | 'unauthorized'
   | 'forbidden'

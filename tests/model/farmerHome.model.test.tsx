@@ -8,6 +8,7 @@ import { fromCallback, fromPromise, type AnyEventObject, type SnapshotFrom } fro
 import { farmerHomeMachine, isMoistureLow, type FieldData } from '@/machines/farmerHome.machine';
 import type { FieldReadingSummary } from '@/services/sensors';
 import { FarmerHomeView } from '@/views/farmer/FarmerHomeView';
+import { HttpError } from '@/shared/httpError';
 import { get, getLabelled, query } from '../support/dom';
 import { byKey, deferred, describeModel, leafPaths, modelPaths, renderView } from '../support/modelHarness';
 
@@ -38,6 +39,8 @@ const EVENTS: Ev[] = [
   { type: 'xstate.done.actor.loadFields', output: FIELDS },
   { type: 'xstate.done.actor.loadFields', output: [] },
   { type: 'xstate.error.actor.loadFields', error: new Error('offline') },
+  { type: 'xstate.error.actor.loadFields', error: new HttpError(0, 'timeout') },
+  { type: 'fields.retry' },
   { type: 'xstate.done.actor.loadFieldData', output: DRY },
   { type: 'xstate.done.actor.loadFieldData', output: EMPTY },
   { type: 'xstate.error.actor.loadFieldData', error: new Error('offline') },
@@ -54,6 +57,7 @@ const EVENTS: Ev[] = [
 const keyOf = (e: Ev) => {
   if (e.type === 'xstate.done.actor.loadFields') return `${e.type}:${(e.output as unknown[]).length ? 'some' : 'none'}`;
   if (e.type === 'xstate.done.actor.loadFieldData') return `${e.type}:${(e.output as FieldData).series.length ? 'series' : 'empty'}`;
+  if (e.type === 'xstate.error.actor.loadFields') return `${e.type}:${e.error instanceof HttpError ? 'timeout' : 'offline'}`;
   if (e.type === 'field.select') return `${e.type}:${e.fieldId}`;
   if (e.type === 'feed.status') return `${e.type}:${e.status}`;
   return e.type;
@@ -100,7 +104,9 @@ const toFeedParent = (e: Ev) => act(() => drive.toParent!(e));
 const exec: Record<string, (e: Ev) => unknown> = {
   'xstate.done.actor.loadFields:some': (e) => act(async () => drive.fieldsLoad.resolve(e.output)),
   'xstate.done.actor.loadFields:none': (e) => act(async () => drive.fieldsLoad.resolve(e.output)),
-  'xstate.error.actor.loadFields': (e) => act(async () => drive.fieldsLoad.reject(e.error)),
+  'xstate.error.actor.loadFields:offline': (e) => act(async () => drive.fieldsLoad.reject(e.error)),
+  'xstate.error.actor.loadFields:timeout': (e) => act(async () => drive.fieldsLoad.reject(e.error)),
+  'fields.retry': () => fireEvent.click(screen.getByRole('button', { name: 'Retry' })),
   'xstate.done.actor.loadFieldData:series': (e) => act(async () => drive.dataLoad.resolve(e.output)),
   'xstate.done.actor.loadFieldData:empty': (e) => act(async () => drive.dataLoad.resolve(e.output)),
   'xstate.error.actor.loadFieldData': (e) => act(async () => drive.dataLoad.reject(e.error)),
@@ -118,6 +124,14 @@ const tile = (id: string) => screen.getByTestId(id).querySelector('.tile-value')
 const assertState: Record<string, (s: Snap) => Promise<void> | void> = {
   loadingFields: () => {
     expect(screen.getByText('Loading sensor data…')).toBeInTheDocument();
+    expect(tile('tile-moisture')).toBe('--');
+  },
+  fieldsFailed: (s) => {
+    // Said as it is, never as 'no fields'; a timeout says the network is slow. The retry loads the list again.
+    expect(screen.getByText(s.context.fieldsError instanceof HttpError ? /taking too long/ : /could not be loaded/)).toBeInTheDocument();
+    expect(screen.queryByText(/No fields yet/)).toBeNull();
+    expect(screen.queryByText('Loading sensor data…')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled();
     expect(tile('tile-moisture')).toBe('--');
   },
   noFields: () => {

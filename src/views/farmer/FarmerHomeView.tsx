@@ -18,6 +18,7 @@ import { ReadingTiles } from './ReadingTiles';
 import { SilentSensors } from './SilentSensors';
 import './farmerHome.css';
 import { FieldOptions } from '@/views/ui/FieldOptions';
+import { httpErrorMessage } from '@/i18n/httpErrors';
 
 const DualAxisChart = lazy(() => import('@/views/charts/DualAxisChart'));
 
@@ -37,6 +38,8 @@ const m = defineMessages({
   loading: { id: 'home.loading', defaultMessage: 'Loading sensor data…' },
   chartLoading: { id: 'home.chart.loading', defaultMessage: 'Loading chart…' },
   noFields: { id: 'home.noFields', defaultMessage: 'No fields yet. Your coordinator can add one.' },
+  fieldsFailed: { id: 'home.fieldsFailed', defaultMessage: 'Your fields could not be loaded. Check the connection and retry.' },
+  retry: { id: 'home.retry', defaultMessage: 'Retry' },
   live: { id: 'home.feed.live', defaultMessage: 'Live' },
   connecting: { id: 'home.feed.connecting', defaultMessage: 'Connecting…' },
   catchingUp: { id: 'home.feed.catchingUp', defaultMessage: 'Catching up…' },
@@ -102,6 +105,8 @@ function FarmerHome({ chatbot, alerts }: { chatbot: ReactNode; alerts: ReactNode
   const connection = FarmerHomeContext.useSelector((s) => s.context.connection);
   const loading = FarmerHomeContext.useSelector((s) => s.hasTag('loading'));
   const noFields = FarmerHomeContext.useSelector((s) => s.matches('noFields'));
+  const fieldsFailed = FarmerHomeContext.useSelector((s) => s.matches('fieldsFailed'));
+  const fieldsError = FarmerHomeContext.useSelector((s) => s.context.fieldsError);
   const live = FarmerHomeContext.useSelector((s) => s.matches({ field: 'live' }));
   const now = useNow();
 
@@ -112,20 +117,27 @@ function FarmerHome({ chatbot, alerts }: { chatbot: ReactNode; alerts: ReactNode
         <h1 className="visually-hidden">{intl.formatMessage(m.title)}</h1>
         <RoleLinks />
         <FeatureCards />
-        {fields.length > 0 && (
+        {/* Its place is kept while the fields load (an empty, disabled picker), so the tiles below never move. */}
+        {(fields.length > 0 || (loading && !noFields)) && (
           <div className="form-row field-picker">
             <label htmlFor="farmer-home-field">{intl.formatMessage(m.field)}</label>
-            <select id="farmer-home-field" value={selected ?? ''} onChange={(e) => home.send({ type: 'field.select', fieldId: e.target.value })}>
+            <select
+              id="farmer-home-field"
+              value={selected ?? ''}
+              disabled={fields.length === 0}
+              onChange={(e) => home.send({ type: 'field.select', fieldId: e.target.value })}
+            >
               <FieldOptions fields={fields} />
             </select>
           </div>
         )}
+        <ReadingTiles latest={latest} now={now} />
+        {/* Under the tiles (it comes with the first reading): above them it would push them down as it appears. */}
         {isMoistureLow(latest) && (
           <div className="banner banner-warn low-moisture" role="alert">
             {intl.formatMessage(m.lowMoisture)}
           </div>
         )}
-        <ReadingTiles latest={latest} now={now} />
         <SilentSensors latest={latest} now={now} />
         <section className="card chart-card" aria-busy={loading}>
           <header className="chart-head">
@@ -138,7 +150,15 @@ function FarmerHome({ chatbot, alerts }: { chatbot: ReactNode; alerts: ReactNode
           </header>
           {loading && <p className="loading">{intl.formatMessage(m.loading)}</p>}
           {noFields && <p className="notice">{intl.formatMessage(m.noFields)}</p>}
-          {!loading && !noFields && series.length > 0 && (
+          {fieldsFailed && (
+            <div className="load-failed">
+              <p className="notice">{httpErrorMessage(intl, fieldsError, m.fieldsFailed)}</p>
+              <button type="button" className="button button-secondary" onClick={() => home.send({ type: 'fields.retry' })}>
+                {intl.formatMessage(m.retry)}
+              </button>
+            </div>
+          )}
+          {!loading && !noFields && !fieldsFailed && series.length > 0 && (
             <Suspense fallback={<p className="loading">{intl.formatMessage(m.chartLoading)}</p>}>
               <DualAxisChart
                 data={series}
@@ -146,7 +166,7 @@ function FarmerHome({ chatbot, alerts }: { chatbot: ReactNode; alerts: ReactNode
               />
             </Suspense>
           )}
-          {!loading && !noFields && series.length === 0 && emptyMessage && (
+          {!loading && !noFields && !fieldsFailed && series.length === 0 && emptyMessage && (
             <p className="notice empty-series" lang="en">
               {emptyMessage.english}
             </p>

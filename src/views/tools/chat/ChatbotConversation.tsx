@@ -9,6 +9,7 @@ import { defineMessages, useIntl } from 'react-intl';
 import { ChatbotContext } from '@/machines/chatbot.context';
 import { CHAT_MAX_LENGTH, type ChatMessage } from '@/machines/chatbot.machine';
 import { RateButtons } from '@/views/ui/RateButtons';
+import { MicButton, SpeakButton } from '@/views/ui/Speech';
 
 const m = defineMessages({
   title: { id: 'chatbot.title', defaultMessage: 'Agriculture assistant' },
@@ -78,6 +79,7 @@ export function ChatbotConversation() {
               {text}
               {label && <span className="chat-source">{intl.formatMessage(label)}</span>}
               {msg.from === 'bot' && msg.kind === 'reply' && <RateButtons kind="chat" subjectId={msg.answerId} />}
+              {msg.from === 'bot' && <SpeakButton id={`chat-${msg.id}`} text={text} />}
             </p>
           );
         })}
@@ -102,6 +104,7 @@ export function ChatbotConversation() {
             }
           }}
         />
+        <MicButton onHeard={(text) => actor.send({ type: 'chat.typed', text })} />
         <button type="button" className="button button-primary" disabled={!canSend} onClick={send}>
           {intl.formatMessage(m.send)}
         </button>
