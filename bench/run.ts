@@ -14,6 +14,7 @@ const all: Record<string, { file: string; fn: string }> = {
   map: { file: './map.ts', fn: 'benchMap' },
   fuzz: { file: './fuzz.ts', fn: 'benchFuzz' },
   notifications: { file: './notifications.ts', fn: 'benchNotifications' },
+  overload: { file: './overload.ts', fn: 'benchOverload' },
   lighthouse: { file: './lighthouse.ts', fn: 'benchLighthouse' },
   readings: { file: './readings.ts', fn: 'benchReadings' },
 };

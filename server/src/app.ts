@@ -12,6 +12,9 @@ import dbPlugin from './plugins/db';
 import requestTimeoutPlugin from './plugins/requestTimeout';
 import errorsPlugin from './plugins/errors';
 import healthPlugin from './plugins/health';
+import metricsPlugin from './plugins/metrics';
+import overloadPlugin from './plugins/overload';
+import healthHistoryPlugin from './plugins/healthHistory';
 import secretsPlugin from './plugins/secrets';
 import inputGuardPlugin from './plugins/inputGuard';
 import securityPlugin from './plugins/security';
@@ -95,6 +98,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   await app.register(requestTimeoutPlugin);
   await app.register(inputGuardPlugin);
   await app.register(healthPlugin);
+  // Operations (docs/operations.md): /metrics and the latency histogram, then shedding load with 503 + Retry-After.
+  await app.register(metricsPlugin, { config });
+  await app.register(overloadPlugin, { config });
   await app.register(dbPlugin, { config, database: deps.database });
   await app.register(secretsPlugin, { config });
   if (config.demo) {
@@ -107,6 +113,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   await app.register(ioPlugin, { config });
   await app.register(livePlugin, { config });
   await app.register(notificationsPlugin, { config });
+  await app.register(healthHistoryPlugin, { config });
 
   await app.register(
     async (api) => {

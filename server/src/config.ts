@@ -205,6 +205,19 @@ export function loadConfig(overrides: Partial<Record<string, unknown>> = {}) {
     pushAllowLocal: bool('PUSH_ALLOW_LOCAL', false),
     /** How long a push service may take to answer, in ms. */
     pushTimeoutMs: int('PUSH_TIMEOUT_MS', 10_000),
+    /**
+     * Operations (issue 19). The bearer token GET /metrics (Prometheus) asks for; unset = /metrics answers only
+     * callers on the loopback interface (127.0.0.1, ::1), with no token.
+     */
+    metricsToken: str('METRICS_TOKEN'),
+    /** Overload shedding (503 + Retry-After on /api/v1 except health): event-loop delay over this many ms (0 = off)… */
+    overloadMaxEventLoopDelayMs: int('OVERLOAD_MAX_EVENT_LOOP_DELAY_MS', 1000),
+    /** …heap in use over this many megabytes (0 = off)… */
+    overloadMaxHeapMb: int('OVERLOAD_MAX_HEAP_MB', 0),
+    /** …or more readings than this waiting in the ingest queue (0 = off; INGEST_QUEUE_LIMIT still refuses past its own limit). */
+    overloadMaxIngestQueued: int('OVERLOAD_MAX_INGEST_QUEUED', 15_000),
+    /** How often the app samples its own health into health_samples, in seconds (0 = never). */
+    healthSampleSeconds: int('HEALTH_SAMPLE_SECONDS', 60),
     /** Where the built front end lives; served with SPA fallback when present. */
     staticDir: resolve(str('STATIC_DIR', './dist')!),
     ...overrides,

@@ -11,7 +11,7 @@ import { askChatbot } from '../services/chatbot';
 export type ChatMessage =
   | { id: number; from: 'user'; text: string }
   | { id: number; from: 'bot'; kind: 'greeting' | 'unavailable' }
-  | { id: number; from: 'bot'; kind: 'reply'; text: string; offline: boolean; source: ChatReply['source'] };
+  | { id: number; from: 'bot'; kind: 'reply'; text: string; offline: boolean; source: ChatReply['source']; answerId: string };
 
 export const CHAT_MAX_LENGTH = 1000;
 
@@ -60,7 +60,15 @@ export const chatbotMachine = setup({
           actions: assign({
             messages: ({ context, event }) => [
               ...context.messages,
-              { id: context.messages.length, from: 'bot', kind: 'reply', text: event.output.reply, offline: event.output.offline, source: event.output.source },
+              {
+                id: context.messages.length,
+                from: 'bot',
+                kind: 'reply',
+                text: event.output.reply,
+                offline: event.output.offline,
+                source: event.output.source,
+                answerId: event.output.answerId,
+              },
             ],
           }),
         },

@@ -22,7 +22,8 @@ export type DiseaseUploadContext = {
   /** Name of the last file refused, and why: not an image at all, or an image the browser could not read. */
   refused: string | null;
   refusedWhy: 'notImage' | 'unreadable' | null;
-  result: DiseaseResult | null;
+  /** A fresh detection carries the id of the diagnosis kept for it (the farmer rates it by that id). */
+  result: (DiseaseResult & { diagnosisId?: string }) | null;
   /** The server's own explanation of a refusal (e.g. 'not a photo'), shown under the spec's failure line. */
   failure: string | null;
   progress: UploadProgress | null;

@@ -1,6 +1,6 @@
 /** Disease detector endpoints. */
 import type { ApiErrorBody } from '../../contracts/common';
-import type { DiseaseCatalogue, DiseaseHistoryEntry, DiseaseHistoryPage, DiseaseResult } from '../../contracts/disease';
+import type { DetectedDisease, DiseaseCatalogue, DiseaseHistoryEntry, DiseaseHistoryPage } from '../../contracts/disease';
 import { API_BASE, currentAccessToken, http, HttpError, reasonFor, refreshAccessToken } from './http';
 import type { ServerLanguage } from './language';
 
@@ -55,18 +55,18 @@ function sendOnce<T>(url: string, form: FormData, token: string | null, opts: Up
   });
 }
 
-export async function detectDisease(image: File, lang: ServerLanguage, crop: string, opts: UploadOptions = {}): Promise<DiseaseResult> {
+export async function detectDisease(image: File, lang: ServerLanguage, crop: string, opts: UploadOptions = {}): Promise<DetectedDisease> {
   const form = new FormData();
   form.append('image', image, image.name);
   const query = new URLSearchParams({ lang, ...(crop ? { crop } : {}) });
   const url = `${API_BASE}/disease/detect?${query}`;
   try {
-    return await sendOnce<DiseaseResult>(url, form, currentAccessToken(), opts);
+    return await sendOnce<DetectedDisease>(url, form, currentAccessToken(), opts);
   } catch (e) {
     if (!(e instanceof HttpError) || e.status !== 401) throw e;
     const fresh = await refreshAccessToken();
     if (!fresh) throw e;
-    return sendOnce<DiseaseResult>(url, form, fresh, opts);
+    return sendOnce<DetectedDisease>(url, form, fresh, opts);
   }
 }
 

@@ -8,7 +8,7 @@ import { ChatbotContext } from '@/machines/chatbot.context';
 import { ChatbotConversation, scrollTopShowing } from '@/views/tools/chat/ChatbotConversation';
 import { deferred, describeModel, modelPaths, renderView, serializeWith } from '../support/modelHarness';
 
-const REPLY: ChatReply = { reply: 'PM-KISAN pays ₹6,000 a year.', language: 'english', source: 'knowledge-base', offline: true, passages: [] };
+const REPLY: ChatReply = { reply: 'PM-KISAN pays ₹6,000 a year.', language: 'english', source: 'knowledge-base', offline: true, passages: [], answerId: '00000000-0000-4000-8000-0000000000a1' };
 const EVENTS: AnyEventObject[] = [
   { type: 'chat.typed', text: 'How much is PM-KISAN?' },
   { type: 'chat.typed', text: '   ' },

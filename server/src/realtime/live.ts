@@ -43,6 +43,7 @@ export async function startLive(app: FastifyInstance, config: Config) {
       registrationGraceMs: config.ingestRegistrationGraceHours * 3600_000,
       retentionMs: config.rawRetentionDays * DAY_MS,
     },
+    onBatch: (size) => app.metrics?.ingestBatch(size),
     onCommitted: (readings) => {
       pushReadings(app, readings);
       engine.onReadings(readings);

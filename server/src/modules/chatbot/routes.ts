@@ -1,4 +1,4 @@
-/** POST /chatbot {message} → {reply}: nothing is stored; rate limited per user (CHAT_PER_USER_PER_MINUTE). */
+/** POST /chatbot {message} → {reply, answerId}: only the answer's id, asker and time are stored; rate limited per user (CHAT_PER_USER_PER_MINUTE). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ChatReply, ChatRequest } from '../../../../contracts/chatbot';
 import { ApiErrorBody } from '../../../../contracts/common';

@@ -7,7 +7,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ApiErrorBody } from '../../../../contracts/common';
-import { DiseaseCatalogue, DiseaseHistoryEntry, DiseaseHistoryPage, DiseaseResult } from '../../../../contracts/disease';
+import { DiseaseCatalogue, DiseaseHistoryEntry, DiseaseHistoryPage, DetectedDisease } from '../../../../contracts/disease';
 import { PageQuery } from '../../../../contracts/common';
 import { DISEASE_INPUT_ERRORS, MAX_UPLOAD_BYTES } from '../../domain/disease/imageGuard';
 import { AppError, badRequest, translated } from '../../lib/errors';
@@ -39,7 +39,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['disease'],
         consumes: ['multipart/form-data'],
         querystring: Type.Object({ lang: Type.Optional(Lang), crop: Type.Optional(Type.String({ maxLength: 40 })) }),
-        response: { 200: DiseaseResult, ...errors },
+        response: { 200: DetectedDisease, ...errors },
       },
     },
     async (req) => {

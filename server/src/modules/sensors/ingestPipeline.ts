@@ -55,6 +55,8 @@ export function createIngestPipeline(opts: {
   db: Db;
   kind: 'pglite' | 'postgres';
   onCommitted?: (readings: CommittedReading[]) => void;
+  /** Told the size of every batch written (the metrics' batch-size histogram). */
+  onBatch?: (size: number) => void;
   tuning?: Partial<BatchTuning>;
   /** The timestamps a reading may carry (config: INGEST_MIN_TIMESTAMP, INGEST_MAX_FUTURE_SECONDS, INGEST_REGISTRATION_GRACE_HOURS). */
   window?: Partial<TimeWindow>;
@@ -112,6 +114,7 @@ export function createIngestPipeline(opts: {
   const noPartition = (err: unknown) => sqlState(err) === '23514' && /no partition/i.test(String((err as { cause?: Error }).cause?.message ?? (err as Error).message));
 
   async function write(batch: StoredReading[]) {
+    opts.onBatch?.(batch.length);
     await partitions.ensure(batch.map((r) => r.recordedAt.getTime()));
     let stored: StoredReading[];
     try {

@@ -8,6 +8,7 @@ import { useEffect, useRef } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { ChatbotContext } from '@/machines/chatbot.context';
 import { CHAT_MAX_LENGTH, type ChatMessage } from '@/machines/chatbot.machine';
+import { RateButtons } from '@/views/ui/RateButtons';
 import { MicButton, SpeakButton } from '@/views/ui/Speech';
 
 const m = defineMessages({
@@ -77,6 +78,7 @@ export function ChatbotConversation() {
             <p key={msg.id} className="chat-message" data-from={msg.from}>
               {text}
               {label && <span className="chat-source">{intl.formatMessage(label)}</span>}
+              {msg.from === 'bot' && msg.kind === 'reply' && <RateButtons kind="chat" subjectId={msg.answerId} />}
               {msg.from === 'bot' && <SpeakButton id={`chat-${msg.id}`} text={text} />}
             </p>
           );
