@@ -8,6 +8,7 @@ import { hostname } from 'node:os';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import { createHealthSampler, type AuditIncidentCounter } from '../modules/trust/service';
+import { securityIncidentsSince } from '../modules/audit/service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,6 +25,8 @@ export default fp<{ config: Config }>(
   async (app, { config }) => {
     const sampler = createHealthSampler(app, `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`);
     app.decorate('healthHistory', sampler);
+    // The trust figures count the audit trail's security incidents (revoked device keys) with the rest.
+    app.decorate('auditIncidents', securityIncidentsSince);
     if (config.healthSampleSeconds <= 0) return;
     let ticks = 0;
     let running = false;

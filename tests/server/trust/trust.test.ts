@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { TrustFigures } from '../../../contracts/trust';
-import { apiLatencyHours, diseaseDiagnoses, healthSamples, loginHistory } from '../../../server/src/db/schema';
+import { apiLatencyHours, auditLog, diseaseDiagnoses, healthSamples, loginHistory } from '../../../server/src/db/schema';
 import { createTestApp, FIXTURE, type TestApp } from '../helper';
 
 let t: TestApp;
@@ -168,7 +168,20 @@ describe('incidents and the other tabs', () => {
     expect(after.incidents.throttledSignIns).toBe(before.incidents.throttledSignIns + 1);
     expect(after.incidents.total).toBe(before.incidents.total + 1);
     expect(after.security.throttledSignIns).toBe(after.incidents.throttledSignIns);
-    expect(after.incidents.auditEntries).toBeNull();
+    expect(after.incidents.auditEntries).toBe(before.incidents.auditEntries);
+  });
+
+  it('a revoked device key in the audit trail counts as an incident; other audited actions do not', async () => {
+    const before = await figures();
+    const admin = FIXTURE.users.admin;
+    await t.db.insert(auditLog).values([
+      { actorId: admin.id, actorRole: 'admin', action: 'deviceKey.revoke', targetType: 'sensor', targetId: 'S-1' },
+      { actorId: admin.id, actorRole: 'admin', action: 'field.create', targetType: 'field', targetId: 'F-1' },
+      { actorId: admin.id, actorRole: 'admin', action: 'deviceKey.revoke', targetType: 'sensor', targetId: 'S-2', createdAt: new Date(Date.now() - 40 * DAY) },
+    ]);
+    const after = await figures();
+    expect(after.incidents.auditEntries).toBe((before.incidents.auditEntries ?? 0) + 1);
+    expect(after.incidents.total).toBe(before.incidents.total + 1);
   });
 
   it('community, impact and transparency are counted from the data', async () => {
