@@ -20,6 +20,7 @@ import authPlugin, { signInUnlessPublic } from './plugins/auth';
 import ioPlugin from './plugins/io';
 import livePlugin from './plugins/live';
 import notificationsPlugin from './plugins/notifications';
+import idempotencyPlugin from './plugins/idempotency';
 import staticPlugin from './plugins/static';
 import { modules } from './modules';
 import { seedDemoIfEmpty } from './seed/demo';
@@ -106,6 +107,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   await app.register(ioPlugin, { config });
   await app.register(livePlugin, { config });
   await app.register(notificationsPlugin, { config });
+  // Before the routes: it hooks every route that says `config: { idempotent: … }` (offline writes, issue 17).
+  await app.register(idempotencyPlugin, {
+    days: config.idempotencyDays,
+    holdMs: (req) => (req.routeOptions.config.upload ? config.uploadTimeoutMs : config.requestTimeoutMs),
+  });
 
   await app.register(
     async (api) => {

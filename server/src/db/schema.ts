@@ -703,3 +703,29 @@ export const pushSubscriptions = pgTable(
   },
   (t) => [uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
 );
+
+// ---------------------------------------------------------------- offline writes (issue 17)
+
+/**
+ * What the server answered to a write sent with an `Idempotency-Key` (plugins/idempotency.ts): the phone's
+ * outbox replays a write with the same key until it gets an answer, and a replay gets this answer again
+ * instead of a second write. `statusCode` is null while the first request is still being handled.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    key: uuid().notNull(),
+    /** Method and route pattern, e.g. `POST /api/v1/chatbot`. */
+    route: text().notNull(),
+    /** SHA-256 of the route, its parameters and the body (files by content): the same key with another body is refused. */
+    requestHash: text().notNull(),
+    statusCode: integer(),
+    responseBody: text(),
+    contentType: text(),
+    createdAt: createdAt(),
+    completedAt: tz(),
+    expiresAt: tz().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_expires_idx').on(t.expiresAt)],
+);
