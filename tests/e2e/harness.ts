@@ -246,9 +246,15 @@ export function withApp(options: WithAppOptions = {}) {
   let publisher: ReturnType<typeof devicePublisher> | undefined;
   let sensors: DemoDevice[] | undefined;
   beforeAll(async () => {
-    const extra = (await options.before?.()) ?? {};
-    app = await startApp({ ...options.env, ...extra }, options.prepare);
-    browser = await launchBrowser();
+    // The browser starts while the server does (each takes seconds; neither needs the other to start).
+    const launching = launchBrowser();
+    launching.catch(() => {});
+    try {
+      const extra = (await options.before?.()) ?? {};
+      app = await startApp({ ...options.env, ...extra }, options.prepare);
+    } finally {
+      browser = await launching;
+    }
     if (options.devices) {
       // The demo app lists its devices and their keys in its data folder (as for `npm run simulate`).
       sensors = await demoDevices(app);
