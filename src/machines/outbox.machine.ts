@@ -38,7 +38,7 @@ export type OutboxEvent =
 type Context = { userId: string | null; items: OutboxItem[]; online: boolean; maxAgeMs: number };
 
 /** How often a waiting outbox tries again by itself while the page is open. */
-export const OUTBOX_NUDGE_MS = 60_000;
+export const OUTBOX_NUDGE_MS = 15_000;
 
 /** The browser's connectivity, the service worker's sync message, new items and a periodic nudge, as events. */
 const watch = fromCallback<OutboxEvent, { userId: string | null }>(({ sendBack, input }) => {
