@@ -23,6 +23,7 @@ import authPlugin, { signInUnlessPublic } from './plugins/auth';
 import ioPlugin from './plugins/io';
 import livePlugin from './plugins/live';
 import notificationsPlugin from './plugins/notifications';
+import idempotencyPlugin from './plugins/idempotency';
 import staticPlugin from './plugins/static';
 import compressPlugin from './plugins/compress';
 import { modules } from './modules';
@@ -114,6 +115,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   await app.register(livePlugin, { config });
   await app.register(notificationsPlugin, { config });
   await app.register(healthHistoryPlugin, { config });
+  // Before the routes: it hooks every route that says `config: { idempotent: … }` (offline writes, issue 17).
+  await app.register(idempotencyPlugin, {
+    days: config.idempotencyDays,
+    holdMs: (req) => (req.routeOptions.config.upload ? config.uploadTimeoutMs : config.requestTimeoutMs),
+  });
 
   await app.register(
     async (api) => {

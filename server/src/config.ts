@@ -179,6 +179,8 @@ export function loadConfig(overrides: Partial<Record<string, unknown>> = {}) {
     notifyBackoffMs: int('NOTIFY_BACKOFF_MS', 30_000),
     /** How long a claimed job is held; a job still 'running' past it (its worker died) is claimed again. */
     notifyLeaseSeconds: int('NOTIFY_LEASE_SECONDS', 60),
+    /** Offline writes (issue 17): days the server remembers an Idempotency-Key and its answer (a phone's outbox replays within them). */
+    idempotencyDays: int('IDEMPOTENCY_DAYS', 7),
     /** Alert SMS one farmer gets per day (India time), at most. */
     smsDailyCap: int('SMS_DAILY_CAP', 5),
     /**

@@ -378,7 +378,7 @@ export const sensorReadings = pgTable(
     index('sensor_readings_field_time_idx').on(t.fieldId, t.recordedAt),
   ],
 );
-// sensor_readings is PARTITION BY RANGE (recorded_at), one partition per UTC day (migration 0015; drizzle-kit cannot
+// sensor_readings is PARTITION BY RANGE (recorded_at), one partition per UTC day (migration 0016; drizzle-kit cannot
 // say so, the schema describes the parent). Partitions are created ahead and on demand and dropped for retention by
 // modules/sensors/partitions.ts. A statement trigger on the parent keeps the rollups below (same transaction).
 
@@ -816,7 +816,7 @@ export const ratings = pgTable(
 
 /**
  * The audit trail (issue 19, server/src/lib/audit.ts): one row per staff action, written in the transaction of
- * the change. Append-only: the app has no update or delete of it, and a trigger (migration 0015) refuses both.
+ * the change. Append-only: the app has no update or delete of it, and a trigger (migration 0014) refuses both.
  * No foreign keys: an entry outlives the user or row it names (a cascade would be a delete or update).
  */
 export const auditLog = pgTable(
@@ -841,4 +841,30 @@ export const auditLog = pgTable(
     index('audit_log_action_idx').on(t.action, t.createdAt),
     index('audit_log_target_idx').on(t.targetType, t.targetId, t.createdAt),
   ],
+);
+
+// ---------------------------------------------------------------- offline writes (issue 17)
+
+/**
+ * What the server answered to a write sent with an `Idempotency-Key` (plugins/idempotency.ts): the phone's
+ * outbox replays a write with the same key until it gets an answer, and a replay gets this answer again
+ * instead of a second write. `statusCode` is null while the first request is still being handled.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    key: uuid().notNull(),
+    /** Method and route pattern, e.g. `POST /api/v1/chatbot`. */
+    route: text().notNull(),
+    /** SHA-256 of the route, its parameters and the body (files by content): the same key with another body is refused. */
+    requestHash: text().notNull(),
+    statusCode: integer(),
+    responseBody: text(),
+    contentType: text(),
+    createdAt: createdAt(),
+    completedAt: tz(),
+    expiresAt: tz().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_expires_idx').on(t.expiresAt)],
 );

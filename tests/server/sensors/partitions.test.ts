@@ -1,5 +1,5 @@
 /**
- * Readings at scale (migration 0015, modules/sensors/partitions.ts): day partitions created ahead (twice at once is
+ * Readings at scale (migration 0016, modules/sensors/partitions.ts): day partitions created ahead (twice at once is
  * safe) and on demand by ingest; a reading exactly at a day boundary lands in its own day; rollups equal the same
  * aggregates computed from the raw rows (randomised: several sensors and days, late and duplicate readings);
  * retention drops only the partitions older than the limit while ingest runs; readings outside retention are refused

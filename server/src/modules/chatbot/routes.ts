@@ -12,7 +12,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/chatbot',
     {
-      config: { rateLimit: perUserLimit(app.config.chatPerUserPerMinute) },
+      // The phone's outbox replays a question asked offline with the same Idempotency-Key (plugins/idempotency.ts).
+      config: { rateLimit: perUserLimit(app.config.chatPerUserPerMinute), idempotent: true },
       schema: { tags: ['chatbot'], body: ChatRequest, response: { 200: ChatReply, ...errors } },
     },
     async (req) => chat.ask(app.db, req.user!, req.body.message, req.log),
