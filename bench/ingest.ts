@@ -16,6 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { sensorReadings, sensors as sensorsTable } from '../server/src/db/schema';
 import { createIngestPipeline } from '../server/src/modules/sensors/ingestPipeline';
+import { ensurePartitions } from '../server/src/modules/sensors/partitions';
 import { newDeviceKey } from '../server/src/modules/sensors/deviceKeys';
 import { createMqttAccess } from '../server/src/realtime/mqtt/access';
 import { startEmbeddedBroker } from '../server/src/realtime/mqtt/embeddedBroker';
@@ -26,6 +27,7 @@ import { benchHttpIngest } from './httpIngest';
 async function rawInsertRate(d: BenchDb, world: World, seconds: number) {
   const sensors = world.fields.flatMap((f) => f.sensors.map((s) => ({ ...s, fieldId: f.id })));
   const base = Date.now() - 40 * 24 * 3600_000;
+  await ensurePartitions(d.db, [base, base + 86_400_000]);
   let n = 0;
   const end = performance.now() + seconds * 1000;
   const t0 = performance.now();

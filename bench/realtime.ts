@@ -17,6 +17,7 @@ import { sql } from 'drizzle-orm';
 import { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
 import { series } from '../server/src/modules/sensors/repository';
+import { ensurePartitions } from '../server/src/modules/sensors/partitions';
 import { benchApp } from './app';
 import { benchDatabase, flag, fmt, option, percentile, seedWorld, type BenchDb, type World } from './support';
 
@@ -112,6 +113,7 @@ async function echoLatency(sockets: number, rooms: number, rate: number, seconds
 /** Fills sensor_readings with `rows` rows: 24 h at 10 s steps on the measured field, the rest spread over the others and 30 days. */
 async function fillReadings(d: BenchDb, world: World, rows: number) {
   const target = world.fields[0];
+  await ensurePartitions(d.db, Array.from({ length: 32 }, (_, i) => Date.now() - i * 86_400_000));
   for (const s of target.sensors) {
     await d.db.execute(sql`
       insert into sensor_readings (sensor_id, field_id, type, value, recorded_at)

@@ -14,7 +14,9 @@ const all: Record<string, { file: string; fn: string }> = {
   map: { file: './map.ts', fn: 'benchMap' },
   fuzz: { file: './fuzz.ts', fn: 'benchFuzz' },
   notifications: { file: './notifications.ts', fn: 'benchNotifications' },
+  overload: { file: './overload.ts', fn: 'benchOverload' },
   lighthouse: { file: './lighthouse.ts', fn: 'benchLighthouse' },
+  readings: { file: './readings.ts', fn: 'benchReadings' },
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -15,5 +15,7 @@ export const ChatReply = Type.Object({
   source: Type.Union([Type.Literal('your-data'), Type.Literal('knowledge-base'), Type.Literal('language-model'), Type.Literal('no-match')]),
   offline: Type.Boolean(),
   passages: Type.Array(Type.Object({ id: Type.String(), topic: Type.String() })),
+  /** Names this answer (only who got it and when is kept, never the text) so the asker can rate it. */
+  answerId: Type.String(),
 });
 export type ChatReply = Static<typeof ChatReply>;

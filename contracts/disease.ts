@@ -32,6 +32,10 @@ export const DiseaseResult = Type.Object({
 });
 export type DiseaseResult = Static<typeof DiseaseResult>;
 
+/** POST /disease/detect: the result and the id of the diagnosis kept for it (the farmer rates the result by it). */
+export const DetectedDisease = Type.Object({ ...DiseaseResult.properties, diagnosisId: Type.String() });
+export type DetectedDisease = Static<typeof DetectedDisease>;
+
 export const DiseaseCatalogue = Type.Object({
   method: Type.String(),
   source: Type.String(),

@@ -17,6 +17,19 @@ export const HealthDetailsResponse = Type.Object(
     broker: Type.Record(Type.String(), Component),
     version: Type.String(),
     uptime: Type.Number(),
+    /** Load shedding (docs/operations.md): which limit is passed now, if any, and the readings against the limits (0 = off). */
+    overload: Type.Object(
+      {
+        shedding: Type.Boolean(),
+        limit: Type.Union([Type.Literal('eventLoopDelay'), Type.Literal('heapUsedBytes'), Type.Literal('ingestQueue'), Type.Null()]),
+        eventLoopDelayMs: Type.Number(),
+        heapUsedBytes: Type.Number(),
+        ingestQueued: Type.Number(),
+        limits: Type.Object({ eventLoopDelayMs: Type.Number(), heapUsedBytes: Type.Number(), ingestQueued: Type.Number() }),
+        shed: Type.Object({ eventLoopDelay: Type.Number(), heapUsedBytes: Type.Number(), ingestQueue: Type.Number() }),
+      },
+      { additionalProperties: false },
+    ),
   },
   { additionalProperties: false },
 );

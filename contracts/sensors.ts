@@ -85,6 +85,11 @@ export const FieldQuery = Type.Object(
   { additionalProperties: false },
 );
 
+/** A CSV export's range: ISO-8601 instants or calendar days (a day is midnight UTC); `to` is exclusive. */
+export const ReadingsExportQuery = Type.Object(
+  { from: Type.String({ minLength: 10, maxLength: 40 }), to: Type.String({ minLength: 10, maxLength: 40 }) },
+  { additionalProperties: false },
+);
 export const TimelineQuery = Type.Object({ days: Type.Optional(Type.Integer({ minimum: 1, maximum: 90, default: 7 })) }, { additionalProperties: false });
 export const TimelineResponse = Type.Object({
   sensors: Type.Array(

@@ -12,6 +12,9 @@ import dbPlugin from './plugins/db';
 import requestTimeoutPlugin from './plugins/requestTimeout';
 import errorsPlugin from './plugins/errors';
 import healthPlugin from './plugins/health';
+import metricsPlugin from './plugins/metrics';
+import overloadPlugin from './plugins/overload';
+import healthHistoryPlugin from './plugins/healthHistory';
 import secretsPlugin from './plugins/secrets';
 import inputGuardPlugin from './plugins/inputGuard';
 import securityPlugin from './plugins/security';
@@ -20,6 +23,7 @@ import authPlugin, { signInUnlessPublic } from './plugins/auth';
 import ioPlugin from './plugins/io';
 import livePlugin from './plugins/live';
 import notificationsPlugin from './plugins/notifications';
+import idempotencyPlugin from './plugins/idempotency';
 import staticPlugin from './plugins/static';
 import compressPlugin from './plugins/compress';
 import { modules } from './modules';
@@ -95,6 +99,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   await app.register(requestTimeoutPlugin);
   await app.register(inputGuardPlugin);
   await app.register(healthPlugin);
+  // Operations (docs/operations.md): /metrics and the latency histogram, then shedding load with 503 + Retry-After.
+  await app.register(metricsPlugin, { config });
+  await app.register(overloadPlugin, { config });
   await app.register(dbPlugin, { config, database: deps.database });
   await app.register(secretsPlugin, { config });
   if (config.demo) {
@@ -107,6 +114,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
   await app.register(ioPlugin, { config });
   await app.register(livePlugin, { config });
   await app.register(notificationsPlugin, { config });
+  await app.register(healthHistoryPlugin, { config });
+  // Before the routes: it hooks every route that says `config: { idempotent: … }` (offline writes, issue 17).
+  await app.register(idempotencyPlugin, {
+    days: config.idempotencyDays,
+    holdMs: (req) => (req.routeOptions.config.upload ? config.uploadTimeoutMs : config.requestTimeoutMs),
+  });
 
   await app.register(
     async (api) => {

@@ -113,6 +113,16 @@ export function loadConfig(overrides: Partial<Record<string, unknown>> = {}) {
     ingestMaxFutureSeconds: int('INGEST_MAX_FUTURE_SECONDS', 300),
     /** …and not more than this many hours before its sensor was registered (buffered readings). */
     ingestRegistrationGraceHours: int('INGEST_REGISTRATION_GRACE_HOURS', 24),
+    /** Raw readings are kept this many days (whole day partitions are dropped after it; older readings are refused at ingest). */
+    rawRetentionDays: int('RAW_RETENTION_DAYS', 90),
+    /** Hourly and daily rollups are kept this many days. */
+    rollupRetentionDays: int('ROLLUP_RETENTION_DAYS', 3650),
+    /** Day partitions of the readings kept ready ahead of today. */
+    readingPartitionsAhead: int('READING_PARTITIONS_AHEAD', 3),
+    /** How often partitions are created ahead and expired ones dropped, in minutes (0 = only at start). */
+    readingsMaintenanceMinutes: int('READINGS_MAINTENANCE_MINUTES', 10),
+    /** The longest date range one CSV export of a field's readings may cover, in days. */
+    exportMaxDays: int('EXPORT_MAX_DAYS', 400),
     /** What a 503 tells clients and devices to wait before retrying (database away, ingest queue full), in seconds. */
     retryAfterSeconds: int('RETRY_AFTER_SECONDS', 5),
     /** How long a request waits for a PostgreSQL connection before it is answered 503, in milliseconds. */
@@ -169,6 +179,8 @@ export function loadConfig(overrides: Partial<Record<string, unknown>> = {}) {
     notifyBackoffMs: int('NOTIFY_BACKOFF_MS', 30_000),
     /** How long a claimed job is held; a job still 'running' past it (its worker died) is claimed again. */
     notifyLeaseSeconds: int('NOTIFY_LEASE_SECONDS', 60),
+    /** Offline writes (issue 17): days the server remembers an Idempotency-Key and its answer (a phone's outbox replays within them). */
+    idempotencyDays: int('IDEMPOTENCY_DAYS', 7),
     /** Alert SMS one farmer gets per day (India time), at most. */
     smsDailyCap: int('SMS_DAILY_CAP', 5),
     /**
@@ -195,6 +207,19 @@ export function loadConfig(overrides: Partial<Record<string, unknown>> = {}) {
     pushAllowLocal: bool('PUSH_ALLOW_LOCAL', false),
     /** How long a push service may take to answer, in ms. */
     pushTimeoutMs: int('PUSH_TIMEOUT_MS', 10_000),
+    /**
+     * Operations (issue 19). The bearer token GET /metrics (Prometheus) asks for; unset = /metrics answers only
+     * callers on the loopback interface (127.0.0.1, ::1), with no token.
+     */
+    metricsToken: str('METRICS_TOKEN'),
+    /** Overload shedding (503 + Retry-After on /api/v1 except health): event-loop delay over this many ms (0 = off)… */
+    overloadMaxEventLoopDelayMs: int('OVERLOAD_MAX_EVENT_LOOP_DELAY_MS', 1000),
+    /** …heap in use over this many megabytes (0 = off)… */
+    overloadMaxHeapMb: int('OVERLOAD_MAX_HEAP_MB', 0),
+    /** …or more readings than this waiting in the ingest queue (0 = off; INGEST_QUEUE_LIMIT still refuses past its own limit). */
+    overloadMaxIngestQueued: int('OVERLOAD_MAX_INGEST_QUEUED', 15_000),
+    /** How often the app samples its own health into health_samples, in seconds (0 = never). */
+    healthSampleSeconds: int('HEALTH_SAMPLE_SECONDS', 60),
     /** Where the built front end lives; served with SPA fallback when present. */
     staticDir: resolve(str('STATIC_DIR', './dist')!),
     ...overrides,

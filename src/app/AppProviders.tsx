@@ -11,6 +11,7 @@ import { clearSession, loadSession, saveSession } from '@/services/sessionStore'
 import { connectSocket, disconnectSocket } from '@/services/socket';
 import { setLocale } from '@/stores/prefs';
 import { NotificationCentreProvider } from './NotificationCentreProvider';
+import { OutboxProvider } from './OutboxProvider';
 
 export function AppProviders({ children, storage = localStorage }: { children: ReactNode; storage?: Storage }) {
   const [, navigate] = useLocation();
@@ -30,7 +31,9 @@ export function AppProviders({ children, storage = localStorage }: { children: R
   const [stored] = useState(() => loadSession(storage));
   return (
     <SessionContext.Provider logic={logic} options={{ input: { stored } }}>
-      <NotificationCentreProvider>{children}</NotificationCentreProvider>
+      <NotificationCentreProvider>
+        <OutboxProvider>{children}</OutboxProvider>
+      </NotificationCentreProvider>
     </SessionContext.Provider>
   );
 }

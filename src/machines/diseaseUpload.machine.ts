@@ -5,10 +5,14 @@
  *  - error: the server refused the photo (a 4xx with its own reason; another photo is needed), or
  *  - failed: the network dropped, timed out or the server broke, and the farmer may retry the same photo.
  * A past diagnosis from the history opens again through openingPast. Clearing returns to no file.
+ * Offline (issue 17): an upload that gets no answer at all (no network) goes to the outbox (queueing → queued)
+ * with the Idempotency-Key of its first try; the outbox sends it when the network returns and its result (or
+ * refusal) is shown here if the farmer is still on the page (it is in the history either way).
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { DiseaseHistoryEntry, DiseaseResult } from '../../contracts/disease';
-import { detectDisease, getDiseaseHistoryEntry, type UploadProgress } from '../services/disease';
+import { detectDisease, detectPath, getDiseaseHistoryEntry, type UploadProgress } from '../services/disease';
+import { onOutbox, queueRequest, type OutboxItem } from '../services/outbox';
 import { HttpError } from '../services/http';
 import { prepareLeafPhoto } from '../services/image';
 import { serverLanguage, type ServerLanguage } from '../services/language';
@@ -22,25 +26,32 @@ export type DiseaseUploadContext = {
   /** Name of the last file refused, and why: not an image at all, or an image the browser could not read. */
   refused: string | null;
   refusedWhy: 'notImage' | 'unreadable' | null;
-  result: DiseaseResult | null;
+  /** A fresh detection carries the id of the diagnosis kept for it (the farmer rates it by that id). */
+  result: (DiseaseResult & { diagnosisId?: string }) | null;
   /** The server's own explanation of a refusal (e.g. 'not a photo'), shown under the spec's failure line. */
   failure: string | null;
   progress: UploadProgress | null;
+  /** The Idempotency-Key of this upload (a retry of the same photo keeps it) and its outbox item when queued. */
+  key: string;
+  outboxId: string | null;
   /** The past diagnosis on show (thumbnail and date), when the result came from the history. */
   past: Omit<DiseaseHistoryEntry, 'result'> | null;
   /** A past diagnosis could not be opened. */
   pastFailed: boolean;
 };
 
-export type UploadInput = { file: File; lang: ServerLanguage; crop: string; onProgress: (p: UploadProgress) => void };
+export type UploadInput = { file: File; lang: ServerLanguage; crop: string; key: string; onProgress: (p: UploadProgress) => void };
+type QueuedSettled = { type: 'disease.queuedDone'; result: DiseaseResult } | { type: 'disease.queuedRefused'; failure: string | null };
 
 export const isImageFile = (file: File) => file.type.startsWith('image/');
 
 /** A refusal the same photo would meet again (bad image, too large): no retry, the server says why. */
+/** No answer at all: no network, or the connection dropped (not a cancel by the farmer). */
+const noAnswer = (error: unknown) => error instanceof HttpError && error.status === 0;
 const isRefusal = (error: unknown) =>
   error instanceof HttpError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
 
-const cleared = { file: null, refused: null, refusedWhy: null, result: null, failure: null, progress: null, past: null, pastFailed: false } as const;
+const cleared = { file: null, refused: null, refusedWhy: null, result: null, failure: null, progress: null, past: null, pastFailed: false, outboxId: null } as const;
 
 /** A past diagnosis opens from every state where the farmer is not waiting on something. */
 const OPEN_PAST = { target: 'openingPast', actions: 'forgetFile' } as const;
@@ -64,18 +75,31 @@ export const diseaseUploadMachine = setup({
       | { type: 'disease.retry' }
       | { type: 'disease.progress'; sent: number; total: number }
       | { type: 'disease.openPast'; id: string }
-      | { type: 'disease.clear' },
+      | { type: 'disease.clear' }
+      | QueuedSettled,
   },
   actors: {
     prepare: fromPromise<File, { file: File }>(({ input }) => prepareLeafPhoto(input.file)),
     detect: fromPromise<DiseaseResult, UploadInput>(({ input, signal }) =>
-      detectDisease(input.file, input.lang, input.crop, { signal, onProgress: input.onProgress }),
+      detectDisease(input.file, input.lang, input.crop, { signal, onProgress: input.onProgress, headers: { 'idempotency-key': input.key } }),
+    ),
+    queuePhoto: fromPromise<OutboxItem, UploadInput>(({ input }) =>
+      queueRequest('disease', { method: 'post', url: detectPath(input.lang, input.crop), upload: { file: input.file, filename: input.file.name } }, input.file.name, input.key),
+    ),
+    /** What became of the queued photo. */
+    watchQueued: fromCallback<QueuedSettled, { outboxId: string; lang: ServerLanguage }>(({ sendBack, input }) =>
+      onOutbox((n) => {
+        if (n.type !== 'settled' || n.item.id !== input.outboxId) return;
+        if (n.outcome === 'sent') sendBack({ type: 'disease.queuedDone', result: n.answer as DiseaseResult });
+        else if (n.outcome === 'refused') sendBack({ type: 'disease.queuedRefused', failure: n.error.serverMessage(input.lang) ?? null });
+      }),
     ),
     openPast: fromPromise<DiseaseHistoryEntry, { id: string }>(({ input, signal }) => getDiseaseHistoryEntry(input.id, signal)),
   },
   guards: {
     isImage: ({ event }) => event.type === 'disease.fileChosen' && isImageFile(event.file),
     isRefusal: ({ event }) => isRefusal((event as { error?: unknown }).error),
+    noAnswer: ({ event }) => noAnswer((event as { error?: unknown }).error),
   },
   actions: {
     noteFile: assign({ ...cleared, refused: ({ event }) => (event.type === 'disease.fileChosen' ? event.file.name : null) }),
@@ -85,11 +109,12 @@ export const diseaseUploadMachine = setup({
     }),
     forgetFile: assign(cleared),
     setCrop: assign({ crop: ({ event }) => (event.type === 'disease.cropChosen' ? event.crop : '') }),
-    startUpload: assign({ progress: null, failure: null }),
+    /** A new upload gets a new key; a retry of the same photo (disease.retry) keeps its key. */
+    startUpload: assign({ progress: null, failure: null, key: ({ context, event }) => (event.type === 'disease.retry' ? context.key : crypto.randomUUID()) }),
   },
 }).createMachine({
   id: 'diseaseUpload',
-  context: ({ input }) => ({ lang: serverLanguage(input.locale), crop: '', ...cleared }),
+  context: ({ input }) => ({ lang: serverLanguage(input.locale), crop: '', key: '', ...cleared }),
   initial: 'noFile',
   states: {
     // Another photo is chosen by clearing first ('choose another photo'), so the picker lives here only.
@@ -129,10 +154,12 @@ export const diseaseUploadMachine = setup({
           file: context.file!,
           lang: context.lang,
           crop: context.crop,
+          key: context.key,
           onProgress: (p: UploadProgress) => self.send({ type: 'disease.progress', ...p }),
         }),
         onDone: { target: 'result', actions: assign({ result: ({ event }) => event.output }) },
         onError: [
+          { guard: 'noAnswer', target: 'queueing' },
           {
             guard: 'isRefusal',
             target: 'error',
@@ -140,6 +167,26 @@ export const diseaseUploadMachine = setup({
           },
           { target: 'failed' },
         ],
+      },
+    },
+    queueing: {
+      tags: ['busy'],
+      invoke: {
+        id: 'queuePhoto',
+        src: 'queuePhoto',
+        input: ({ context }) => ({ file: context.file!, lang: context.lang, crop: context.crop, key: context.key, onProgress: () => {} }),
+        onDone: { target: 'queued', actions: assign({ outboxId: ({ event }) => event.output.id }) },
+        onError: 'failed',
+      },
+    },
+    /** In the outbox: sent when the network returns; its answer lands here (and in the history). */
+    queued: {
+      invoke: { id: 'watchQueued', src: 'watchQueued', input: ({ context }) => ({ outboxId: context.outboxId!, lang: context.lang }) },
+      on: {
+        'disease.queuedDone': { target: 'result', actions: assign({ result: ({ event }) => event.result, outboxId: null }) },
+        'disease.queuedRefused': { target: 'error', actions: assign({ failure: ({ event }) => event.failure, outboxId: null }) },
+        'disease.clear': { target: 'noFile', actions: 'forgetFile' },
+        'disease.openPast': OPEN_PAST,
       },
     },
     result: { on: { 'disease.clear': { target: 'noFile', actions: 'forgetFile' }, 'disease.openPast': OPEN_PAST } },

@@ -1,6 +1,7 @@
 /** Agriculture chatbot endpoint. */
 import type { ChatReply } from '../../contracts/chatbot';
-import { http } from './http';
+import { sendOrQueue } from './outbox';
 
-export const askChatbot = (message: string, signal?: AbortSignal) =>
-  http.post<ChatReply>('/chatbot', { message }, { signal, timeoutMs: 30_000 });
+/** Asked at once when online; offline (or with no answer) it waits in the outbox, replayed with one Idempotency-Key. */
+export const askChatbot = (message: string, _signal?: AbortSignal) =>
+  sendOrQueue<ChatReply>('chat', { method: 'post', url: '/chatbot', body: { message }, timeoutMs: 30_000 }, message);

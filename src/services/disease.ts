@@ -1,6 +1,6 @@
 /** Disease detector endpoints. */
 import type { ApiErrorBody } from '../../contracts/common';
-import type { DiseaseCatalogue, DiseaseHistoryEntry, DiseaseHistoryPage, DiseaseResult } from '../../contracts/disease';
+import type { DetectedDisease, DiseaseCatalogue, DiseaseHistoryEntry, DiseaseHistoryPage } from '../../contracts/disease';
 import { API_BASE, currentAccessToken, http, HttpError, reasonFor, refreshAccessToken } from './http';
 import type { ServerLanguage } from './language';
 
@@ -12,7 +12,7 @@ export const DISEASE_UPLOAD_TIMEOUT_MS = 120_000;
 
 export type UploadProgress = { sent: number; total: number };
 
-type UploadOptions = { signal?: AbortSignal; onProgress?: (p: UploadProgress) => void; timeoutMs?: number };
+type UploadOptions = { signal?: AbortSignal; onProgress?: (p: UploadProgress) => void; timeoutMs?: number; headers?: Record<string, string> };
 
 /**
  * One XMLHttpRequest (fetch cannot report upload progress) with the same contract as services/http.ts:
@@ -25,6 +25,7 @@ function sendOnce<T>(url: string, form: FormData, token: string | null, opts: Up
     xhr.timeout = opts.timeoutMs ?? DISEASE_UPLOAD_TIMEOUT_MS;
     xhr.setRequestHeader('accept', 'application/json');
     if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    for (const [name, value] of Object.entries(opts.headers ?? {})) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) opts.onProgress?.({ sent: e.loaded, total: e.total });
     };
@@ -55,18 +56,26 @@ function sendOnce<T>(url: string, form: FormData, token: string | null, opts: Up
   });
 }
 
-export async function detectDisease(image: File, lang: ServerLanguage, crop: string, opts: UploadOptions = {}): Promise<DiseaseResult> {
+/** The leaf photo's address (path under the API, with its query): what the outbox stores and replays. */
+export const detectPath = (lang: ServerLanguage, crop: string) => `/disease/detect?${new URLSearchParams({ lang, ...(crop ? { crop } : {}) })}`;
+
+export async function detectDisease(image: File, lang: ServerLanguage, crop: string, opts: UploadOptions = {}): Promise<DetectedDisease> {
+  return uploadForm<DetectedDisease>(detectPath(lang, crop), image, image.name, opts.headers ?? {}, opts);
+}
+
+/** A photo as the multipart `image` field to a path under the API (the outbox replays leaf photos through it). */
+export async function uploadForm<T>(path: string, image: Blob, filename: string, headers: Record<string, string>, opts: UploadOptions = {}): Promise<T> {
   const form = new FormData();
-  form.append('image', image, image.name);
-  const query = new URLSearchParams({ lang, ...(crop ? { crop } : {}) });
-  const url = `${API_BASE}/disease/detect?${query}`;
+  form.append('image', image, filename);
+  const url = `${API_BASE}${path}`;
+  opts = { ...opts, headers };
   try {
-    return await sendOnce<DiseaseResult>(url, form, currentAccessToken(), opts);
+    return await sendOnce<T>(url, form, currentAccessToken(), opts);
   } catch (e) {
     if (!(e instanceof HttpError) || e.status !== 401) throw e;
     const fresh = await refreshAccessToken();
     if (!fresh) throw e;
-    return sendOnce<DiseaseResult>(url, form, fresh, opts);
+    return sendOnce<T>(url, form, fresh, opts);
   }
 }
 

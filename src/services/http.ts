@@ -53,6 +53,8 @@ export type RequestOptions = {
   anonymous?: boolean;
   responseType?: 'json' | 'blob' | 'text';
   timeoutMs?: number;
+  /** Extra request headers (the outbox's Idempotency-Key). */
+  headers?: Record<string, string>;
 };
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -81,6 +83,7 @@ async function once<T>(method: Method, url: string, body: unknown, opts: Request
       params: cleanParams(opts.params),
       responseType: opts.responseType ?? 'json',
       headers: {
+        ...opts.headers,
         // No content-type for FormData: redaxios leaves it to fetch, which adds the multipart boundary
         // (an `undefined` header value would be sent as the text "undefined").
         ...(token && !opts.anonymous ? { authorization: `Bearer ${token}` } : {}),

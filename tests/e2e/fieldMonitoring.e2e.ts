@@ -35,4 +35,21 @@ describe('field monitoring', () => {
     await shot(page, 'fields-farmer-field-details');
     await page.close();
   });
+
+  it('a farmer downloads a field\'s readings as CSV from Field Details on a phone', async () => {
+    const page = await e2e.browser.newPage({ viewport: { width: 412, height: 915 }, acceptDownloads: true });
+    await loginAs(page, e2e.app, DEMO.farmer);
+    await page.goto(`${e2e.url}/fields`);
+    await page.locator('.card-grid article button').first().click();
+    const section = page.getByRole('region', { name: mr['fields.export.title'] });
+    await section.waitFor();
+    await section.scrollIntoViewIfNeeded();
+    const download = page.waitForEvent('download');
+    await section.getByRole('button', { name: mr['fields.export.start'] }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^FLD.*-readings-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
+    await section.getByText(mr['fields.export.done']).waitFor();
+    await shot(page, 'fields-farmer-export-412');
+    await page.close();
+  });
 });

@@ -1,24 +1,36 @@
 /** Generated path tests over the chatbot statechart, driven on the real conversation view. */
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fromPromise, type AnyEventObject } from 'xstate';
+import { fromCallback, fromPromise, type AnyEventObject } from 'xstate';
 import type { ChatReply } from '../../contracts/chatbot';
+import type { SendOrQueued } from '@/services/outbox';
 import { chatbotMachine } from '@/machines/chatbot.machine';
 import { ChatbotContext } from '@/machines/chatbot.context';
 import { ChatbotConversation, scrollTopShowing } from '@/views/tools/chat/ChatbotConversation';
 import { deferred, describeModel, modelPaths, renderView, serializeWith } from '../support/modelHarness';
 
-const REPLY: ChatReply = { reply: 'PM-KISAN pays ₹6,000 a year.', language: 'english', source: 'knowledge-base', offline: true, passages: [] };
+const REPLY: ChatReply = { reply: 'PM-KISAN pays ₹6,000 a year.', language: 'english', source: 'knowledge-base', offline: true, passages: [], answerId: '00000000-0000-4000-8000-0000000000a1' };
+/** Asked offline: the outbox kept the question (issue 17). */
+const QUEUED = { queued: { id: 'q1' } };
+const LATE: ChatReply = { ...REPLY, reply: 'Sent later: PM-KISAN pays ₹6,000.' };
 const EVENTS: AnyEventObject[] = [
   { type: 'chat.typed', text: 'How much is PM-KISAN?' },
   { type: 'chat.typed', text: '   ' },
   { type: 'chat.send' },
-  { type: 'xstate.done.actor.ask', output: REPLY },
+  { type: 'xstate.done.actor.ask', output: { sent: REPLY } },
+  { type: 'xstate.done.actor.ask', output: QUEUED },
   { type: 'xstate.error.actor.ask', error: new Error('503') },
+  { type: 'chat.queuedAnswered', outboxId: 'q1', reply: LATE },
+  { type: 'chat.queuedRefused', outboxId: 'q1' },
 ];
 const paths = modelPaths(chatbotMachine, {
   events: EVENTS,
-  serializeState: serializeWith((c: { draft: string; messages: unknown[] }) => [c.draft.trim() !== '', c.messages.length > 2]),
+  serializeState: serializeWith((c: { draft: string; messages: Array<{ kind?: string }> }) => [
+    c.draft.trim() !== '',
+    c.messages.length > 2,
+    c.messages.some((msg) => msg.kind === 'queued'),
+    c.messages.some((msg) => (msg as { text?: string }).text === LATE.reply),
+  ]),
 });
 
 const input = () => screen.getByRole('textbox', { name: 'Your question' });
@@ -71,14 +83,18 @@ describeModel('chatbot model', {
   machine: chatbotMachine,
   states: Object.keys(ASSERT),
   render: () => {
-    let pending = deferred<ChatReply>();
+    let pending = deferred<unknown>();
+    let settle: ((e: AnyEventObject) => void) | null = null;
     const asked: string[] = [];
     const logic = chatbotMachine.provide({
       actors: {
         ask: fromPromise(async ({ input: i }: { input: { message: string } }) => {
           asked.push(i.message);
-          pending = deferred<ChatReply>();
-          return pending.promise;
+          pending = deferred<unknown>();
+          return pending.promise as Promise<SendOrQueued<ChatReply>>;
+        }),
+        watchQueued: fromCallback(({ sendBack }) => {
+          settle = sendBack;
         }),
       },
     });
@@ -94,6 +110,8 @@ describeModel('chatbot model', {
       'chat.send': () => fireEvent.keyDown(input(), { key: 'Enter' }),
       'xstate.done.actor.ask': (e) => act(async () => pending.resolve(e.output)),
       'xstate.error.actor.ask': (e) => act(async () => pending.reject(e.error)),
+      'chat.queuedAnswered': (e) => act(async () => settle!(e)),
+      'chat.queuedRefused': (e) => act(async () => settle!(e)),
     };
     return {
       // What was scrolled is counted from before each step's executor.
@@ -110,10 +128,20 @@ describeModel('chatbot model', {
         if (type === 'xstate.init' || type === 'chat.typed') expect(scrolled.length).toBe(scrolls);
         // Sending (the question and the 'writing…' line), an answer and an error each bring the newest line into view:
         // the log scrolls so that line's bottom meets the log's bottom, and the page brings the log on screen.
-        if (type !== 'xstate.init' && type !== 'chat.typed') {
+        // A queued question's line shows 'waiting to send' until the outbox settles it; then its answer (or
+        // 'not available') takes that line's place: nothing is added, nothing scrolls.
+        const queuedLines = within(log()).queryAllByText(/Waiting to send: the answer comes when the network returns/).length;
+        expect(queuedLines > 0).toBe(step.state.context.messages.some((msg: { kind?: string }) => msg.kind === 'queued'));
+        if (type === 'chat.queuedAnswered' || type === 'chat.queuedRefused') {
+          expect(scrolled.length).toBe(scrolls);
+          expect(queuedLines).toBe(0);
+          const answered = step.state.context.messages.some((msg: { text?: string }) => msg.text === LATE.reply);
+          expect(within(log()).queryAllByText(LATE.reply).length > 0).toBe(answered);
+        } else if (type !== 'xstate.init' && type !== 'chat.typed') {
           const newest = log().lastElementChild!;
           if (type === 'chat.send') expect(newest).toBe(screen.getByRole('status'));
-          if (type === 'xstate.done.actor.ask') expect(newest).toHaveTextContent('PM-KISAN pays ₹6,000 a year.');
+          if (type === 'xstate.done.actor.ask')
+            expect(newest).toHaveTextContent('queued' in step.event.output ? /Waiting to send/ : 'PM-KISAN pays ₹6,000 a year.');
           if (type === 'xstate.error.actor.ask') expect(newest).toHaveTextContent(/the AI service is not available/);
           const index = log().children.length - 1;
           expect(scrolled.slice(scrolls).map(({ el, how, options }) => [el, how, options.top ?? options.block])).toEqual([
@@ -127,7 +155,7 @@ describeModel('chatbot model', {
           expect(within(log()).getAllByText('How much is PM-KISAN?').length).toBe(sends);
           expect(input()).toHaveValue('');
         }
-        if ((step.event.type as string) === 'xstate.done.actor.ask') {
+        if ((step.event.type as string) === 'xstate.done.actor.ask' && 'sent' in step.event.output) {
           expect(within(log()).getAllByText('PM-KISAN pays ₹6,000 a year.').at(-1)).toBeInTheDocument();
           expect(within(log()).queryByText('Answered by the AI model')).toBeNull();
         }
@@ -143,7 +171,7 @@ describeModel('chatbot model', {
 describe('chatbot conversation', () => {
   it('does not send an empty or whitespace-only message, by Enter or by the button', async () => {
     const asked: string[] = [];
-    const logic = chatbotMachine.provide({ actors: { ask: fromPromise(async ({ input: i }: { input: { message: string } }) => (asked.push(i.message), REPLY)) } });
+    const logic = chatbotMachine.provide({ actors: { ask: fromPromise(async ({ input: i }: { input: { message: string } }) => (asked.push(i.message), { sent: REPLY } as SendOrQueued<ChatReply>)) } });
     renderView(<ChatbotContext.Provider logic={logic}>
         <ChatbotConversation />
       </ChatbotContext.Provider>);

@@ -1,7 +1,8 @@
 /** Generated path tests (patterns.md R4): every path through the disease-upload statechart, driven on the real view. */
 import { act, fireEvent, screen } from '@testing-library/react';
 import { expect } from 'vitest';
-import { fromPromise, type AnyEventObject } from 'xstate';
+import { fromCallback, fromPromise, type AnyEventObject } from 'xstate';
+import type { OutboxItem } from '@/services/outbox';
 import type { DiseaseHistoryEntry, DiseaseHistoryPage, DiseaseResult } from '../../contracts/disease';
 import { diseaseHistoryMachine } from '@/machines/diseaseHistory.machine';
 import { DiseaseHistoryContext } from '@/machines/diseaseHistory.context';
@@ -51,6 +52,12 @@ const EVENTS: AnyEventObject[] = [
   { type: 'disease.clear' },
   { type: 'xstate.done.actor.detect', output: RESULT },
   { type: 'xstate.error.actor.detect', error: new Error('503') },
+  // No answer at all (offline, issue 17): the photo goes to the outbox with the key of its first try.
+  { type: 'xstate.error.actor.detect', error: new HttpError(0, 'network') },
+  { type: 'xstate.done.actor.queuePhoto', output: { id: 'q-leaf' } },
+  { type: 'xstate.error.actor.queuePhoto', error: new Error('quota') },
+  { type: 'disease.queuedDone', result: RESULT },
+  { type: 'disease.queuedRefused', failure: 'That is not a leaf.' },
   {
     type: 'xstate.error.actor.detect',
     error: new HttpError(400, 'badRequest', {
@@ -84,6 +91,12 @@ const ASSERT: Record<string, () => void> = {
     expect(screen.getByRole('alert')).toHaveTextContent('The photo could not be sent: the network is slow or down. Please try again.');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
   },
+  queueing: () => expect(screen.getByRole('button', { name: 'Choose another photo' })).toBeDisabled(),
+  queued: () => {
+    expect(screen.getByTestId('disease-queued')).toHaveTextContent('No network: the photo is saved and will be checked when the network returns.');
+    expect(screen.queryByRole('button', { name: 'Analyse' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Choose another photo' })).toBeEnabled();
+  },
   openingPast: () => expect(screen.getByRole('button', { name: /Grape powdery mildew/ })).toBeDisabled(),
   result: () => {
     expect(screen.getByTestId('disease-name')).toHaveTextContent(shownPast ? 'Grape powdery mildew' : 'Soybean rust');
@@ -106,6 +119,10 @@ describeModel('disease upload model', {
     let pending = deferred<DiseaseResult>();
     let preparing = deferred<File>();
     let opening = deferred<DiseaseHistoryEntry>();
+    let queueing = deferred<{ id: string }>();
+    let settle: ((e: AnyEventObject) => void) | null = null;
+    const keys: string[] = [];
+    const queuedKeys: string[] = [];
     let onProgress: (p: UploadProgress) => void = () => {};
     const sent: File[] = [];
     const prepared: File[] = [];
@@ -123,8 +140,19 @@ describeModel('disease upload model', {
           onProgress = input.onProgress;
           // The crop the farmer picked travels with the photo.
           expect(input.crop).toBe(chosenCrop);
+          keys.push(input.key);
           pending = deferred<DiseaseResult>();
           return pending.promise;
+        }),
+        queuePhoto: fromPromise(async ({ input }: { input: UploadInput }) => {
+          expect(input.file).toBe(PREPARED);
+          queuedKeys.push(input.key);
+          queueing = deferred<{ id: string }>();
+          return queueing.promise as Promise<OutboxItem>;
+        }),
+        watchQueued: fromCallback(({ sendBack, input }: { sendBack: (e: AnyEventObject) => void; input: { outboxId: string; lang: 'marathi' | 'english' | 'hindi' } }) => {
+          expect(input.outboxId).toBe('q-leaf');
+          settle = sendBack;
         }),
         openPast: fromPromise(async ({ input }: { input: { id: string } }) => {
           expect(input.id).toBe(PAST._id);
@@ -175,11 +203,21 @@ describeModel('disease upload model', {
         expect(screen.getByRole('alert')).toHaveTextContent('"IMG_2041.png" could not be opened as a photo. Please take or choose another photo.');
       },
       'xstate.done.actor.detect': (e) => act(async () => pending.resolve(e.output)),
+      'xstate.done.actor.queuePhoto': (e) => act(async () => queueing.resolve(e.output)),
+      'xstate.error.actor.queuePhoto': (e) => act(async () => queueing.reject(e.error)),
+      'disease.queuedDone': (e) => act(async () => settle!(e)),
+      'disease.queuedRefused': async (e) => {
+        await act(async () => settle!(e));
+        expect(screen.getByRole('alert')).toHaveTextContent('That is not a leaf.');
+      },
       'xstate.error.actor.detect': async (e) => {
         await act(async () => pending.reject(e.error));
         // A refusal from the server explains itself in the reader's language (no retry: the same photo would fail
         // again); a network failure or a crash offers a retry of the same photo.
-        if (e.error instanceof HttpError) {
+        if (e.error instanceof HttpError && e.error.status === 0) {
+          // Queued with the key its first try carried: a replay of a try that did arrive changes nothing.
+          expect(queuedKeys.at(-1)).toBe(keys.at(-1));
+        } else if (e.error instanceof HttpError) {
           expect(screen.getByRole('alert')).toHaveTextContent('Please upload a photo in JPEG, PNG or WebP format.');
           expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
         } else expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();

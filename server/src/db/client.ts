@@ -21,6 +21,8 @@ export type Database = {
    * called because notifications may have been missed). Resolves to a function that stops listening.
    */
   listen?(channel: string, onMessage: (payload: string | undefined) => void, onReset?: () => void): Promise<() => Promise<void>>;
+  /** PostgreSQL's connection pool right now (the embedded database has none): /metrics reports it. */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number };
 };
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -79,6 +81,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
         }
       },
       close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 }),
       listen: async (channel, onMessage, onReset) => {
         let client: InstanceType<typeof pg.Client> | null = null;
         let stopped = false;

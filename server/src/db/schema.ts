@@ -378,6 +378,37 @@ export const sensorReadings = pgTable(
     index('sensor_readings_field_time_idx').on(t.fieldId, t.recordedAt),
   ],
 );
+// sensor_readings is PARTITION BY RANGE (recorded_at), one partition per UTC day (migration 0016; drizzle-kit cannot
+// say so, the schema describes the parent). Partitions are created ahead and on demand and dropped for retention by
+// modules/sensors/partitions.ts. A statement trigger on the parent keeps the rollups below (same transaction).
+
+/** Rollup columns: what every hour (or day) of one sensor's readings comes to. */
+const rollupColumns = () => ({
+  sensorId: uuid().notNull(),
+  /** Start of the hour (or day) in India's time zone, as an instant. */
+  bucket: tz().notNull(),
+  fieldId: uuid().notNull(),
+  type: sensorTypeEnum().notNull(),
+  count: integer().notNull(),
+  min: doublePrecision().notNull(),
+  max: doublePrecision().notNull(),
+  sum: doublePrecision().notNull(),
+  /** The newest reading of the bucket and its time (a late reading replaces it only when it is newer). */
+  lastValue: doublePrecision().notNull(),
+  lastAt: tz().notNull(),
+});
+
+/** Per sensor and hour (Asia/Kolkata hours): kept by the trigger on sensor_readings from the rows actually inserted. */
+export const sensorRollupsHourly = pgTable('sensor_rollups_hourly', rollupColumns(), (t) => [
+  // Field first: every reader asks for one field's buckets over a time range. A weather sensor sends two types.
+  primaryKey({ columns: [t.fieldId, t.bucket, t.type, t.sensorId] }),
+]);
+
+/** Per sensor and day (Asia/Kolkata days). */
+export const sensorRollupsDaily = pgTable('sensor_rollups_daily', rollupColumns(), (t) => [
+  // Field first: every reader asks for one field's buckets over a time range. A weather sensor sends two types.
+  primaryKey({ columns: [t.fieldId, t.bucket, t.type, t.sensorId] }),
+]);
 
 // ---------------------------------------------------------------- alerts and messages
 
@@ -710,6 +741,79 @@ export const pushSubscriptions = pgTable(
   (t) => [uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
 );
 
+// ---------------------------------------------------------------- trust and operations (issue 19)
+
+/**
+ * The app's own health, sampled every minute (`resolution` 'minute', samples 1) and rolled up into one row per
+ * hour (`resolution` 'hour', samples ≤ 60) once a day old. Uptime over a period = Σ upSamples / Σ samples.
+ * `demo`: written by the demo world as plausible history (the trust screen says so).
+ */
+export const healthSamples = pgTable(
+  'health_samples',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    at: tz().notNull(),
+    resolution: text().$type<'minute' | 'hour'>().notNull(),
+    samples: integer().notNull(),
+    /** Samples in which the database answered (the app could serve). */
+    upSamples: integer().notNull(),
+    /** Samples in which a broker or provider reported not ok. */
+    brokerDownSamples: integer().notNull().default(0),
+    /** The largest ingest lag seen (queued + in-flight readings waiting to be written), in readings. */
+    ingestQueuedMax: integer().notNull().default(0),
+    /** Readings stored and readings refused by validation during the sample's span (the data-accuracy figure). */
+    readingsAccepted: integer().notNull().default(0),
+    readingsRejected: integer().notNull().default(0),
+    demo: boolean().notNull().default(false),
+  },
+  (t) => [index('health_samples_at_idx').on(t.at), index('health_samples_resolution_at_idx').on(t.resolution, t.at)],
+);
+
+/**
+ * API latency per hour and process: the request-duration histogram's bucket counts (cumulative, by upper bound
+ * in ms) of that hour, so p50/p95 over any period is computed from the summed buckets.
+ */
+export const apiLatencyHours = pgTable(
+  'api_latency_hours',
+  {
+    hour: tz().notNull(),
+    instance: text().notNull(),
+    count: integer().notNull(),
+    /** { "<le ms>": cumulative count } including "+Inf". */
+    buckets: jsonb().$type<Record<string, number>>().notNull(),
+    p50Ms: doublePrecision(),
+    p95Ms: doublePrecision(),
+    demo: boolean().notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.hour, t.instance] })],
+);
+
+/** A chatbot answer given to a farmer: only who and when (never the text), so a rating can be checked as theirs. */
+export const chatAnswers = pgTable(
+  'chat_answers',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('chat_answers_user_idx').on(t.userId)],
+);
+
+/** A farmer's thumbs up/down on one of their chatbot answers or leaf-photo results; rating again replaces it. */
+export const ratings = pgTable(
+  'ratings',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    subjectKind: text().$type<'chat' | 'disease'>().notNull(),
+    subjectId: uuid().notNull(),
+    up: boolean().notNull(),
+    demo: boolean().notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('ratings_subject_key').on(t.subjectKind, t.subjectId), index('ratings_created_idx').on(t.createdAt)],
+);
+
 /**
  * The audit trail (issue 19, server/src/lib/audit.ts): one row per staff action, written in the transaction of
  * the change. Append-only: the app has no update or delete of it, and a trigger (migration 0014) refuses both.
@@ -737,4 +841,30 @@ export const auditLog = pgTable(
     index('audit_log_action_idx').on(t.action, t.createdAt),
     index('audit_log_target_idx').on(t.targetType, t.targetId, t.createdAt),
   ],
+);
+
+// ---------------------------------------------------------------- offline writes (issue 17)
+
+/**
+ * What the server answered to a write sent with an `Idempotency-Key` (plugins/idempotency.ts): the phone's
+ * outbox replays a write with the same key until it gets an answer, and a replay gets this answer again
+ * instead of a second write. `statusCode` is null while the first request is still being handled.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    key: uuid().notNull(),
+    /** Method and route pattern, e.g. `POST /api/v1/chatbot`. */
+    route: text().notNull(),
+    /** SHA-256 of the route, its parameters and the body (files by content): the same key with another body is refused. */
+    requestHash: text().notNull(),
+    statusCode: integer(),
+    responseBody: text(),
+    contentType: text(),
+    createdAt: createdAt(),
+    completedAt: tz(),
+    expiresAt: tz().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_expires_idx').on(t.expiresAt)],
 );

@@ -20,6 +20,7 @@ import analytics from './analytics/routes';
 import gpsMapping from './gpsMapping/routes';
 import advancedAnalytics from './advancedAnalytics/routes';
 import notifications from './notifications/routes';
+import trust from './trust/routes';
 import audit from './audit/routes';
 
 export const modules: FastifyPluginAsync[] = [
@@ -42,4 +43,5 @@ export const modules: FastifyPluginAsync[] = [
   audit,
   advancedAnalytics,
   notifications,
+  trust,
 ];

@@ -14,6 +14,7 @@ import type { Config } from '../config';
 import { readingsFilter } from '../domain/ingest/topic';
 import { createAlertEngine } from '../modules/alerts/engine';
 import { createIngestPipeline } from '../modules/sensors/ingestPipeline';
+import { DAY_MS, startReadingsUpkeep } from '../modules/sensors/partitions';
 import { demoDevices } from '../sim/demoDevices';
 import { DEMO_DEVICES_FILE, startSimulator } from '../sim/simulator';
 import { createMqttAccess, type MqttAccess } from './mqtt/access';
@@ -40,7 +41,9 @@ export async function startLive(app: FastifyInstance, config: Config) {
       floor: config.ingestMinTimestamp,
       maxFutureMs: config.ingestMaxFutureSeconds * 1000,
       registrationGraceMs: config.ingestRegistrationGraceHours * 3600_000,
+      retentionMs: config.rawRetentionDays * DAY_MS,
     },
+    onBatch: (size) => app.metrics?.ingestBatch(size),
     onCommitted: (readings) => {
       pushReadings(app, readings);
       engine.onReadings(readings);
@@ -89,6 +92,9 @@ export async function startLive(app: FastifyInstance, config: Config) {
   }
   app.health.register('ingest', () => ({ ok: true, ...pipeline.stats(), rejections: pipeline.rejections.snapshot() }));
 
+  // The readings' day partitions: the next days ready and expired ones dropped, at start and every few minutes.
+  const upkeep = startReadingsUpkeep(app, config);
+
   const sweep = config.offlineSweepSeconds > 0 ? setInterval(() => void engine.sweepOffline().catch(() => {}), config.offlineSweepSeconds * 1000) : null;
   sweep?.unref();
 
@@ -121,6 +127,7 @@ export async function startLive(app: FastifyInstance, config: Config) {
 
   app.addHook('preClose', async () => {
     if (sweep) clearInterval(sweep);
+    await upkeep.stop();
     await stopSimulator?.();
     await transport?.close();
     await pipeline.close();

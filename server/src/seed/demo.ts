@@ -20,6 +20,7 @@ import { writeMessages } from './demo/messages';
 import { writeFieldNotes } from './demo/notes';
 import { noReadings, writeReadings } from './demo/readings';
 import { writeSensors } from './demo/sensors';
+import { writeTrustHistory } from './demo/trustHistory';
 import { writeUsers } from './demo/users';
 import { writeWeatherStations } from './demo/weatherStations';
 import { demoWorld } from './demo/world';
@@ -63,4 +64,5 @@ async function writeDemo(db: Db, passwordHash: string, now: number) {
   await writeWeatherStations(w);
   await writeMessages(w, people);
   await writeLoginHistory(w, people.farmers[0]);
+  await writeTrustHistory(w, people.farmers);
 }

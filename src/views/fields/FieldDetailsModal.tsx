@@ -4,6 +4,7 @@ import { useIntl } from 'react-intl';
 import { FieldMonitoringContext } from '@/machines/fieldMonitoring.context';
 import { cropLabel } from '@/views/ui/cropLabels';
 import { SensorTimelineChart } from '../charts/SensorTimelineChart';
+import { ReadingsExport } from './ReadingsExport';
 import { useT } from '@/i18n/useT';
 import { options } from './addFieldMessages';
 import { fm } from './fieldMessages';
@@ -46,6 +47,7 @@ export function FieldDetailsModal() {
   const detailLoading = FieldMonitoringContext.useSelector((s) => s.hasTag('detailLoading'));
   const timelineLoading = FieldMonitoringContext.useSelector((s) => s.hasTag('timelineLoading'));
   const failed = FieldMonitoringContext.useSelector((s) => s.context.detailFailed);
+  const openId = FieldMonitoringContext.useSelector((s) => s.context.openId);
   const num = (v: number | null | undefined) => (v === null || v === undefined ? null : formatNum(v, { maximumFractionDigits: 2 }));
   const rupees = (v: number | null | undefined) =>
     v === null || v === undefined ? null : formatMoney(v);
@@ -167,6 +169,7 @@ export function FieldDetailsModal() {
               );
             })}
         </section>
+        {openId && <ReadingsExport key={openId} fieldId={openId} />}
       </div>
     </div>
   );

@@ -7,7 +7,7 @@ import { ChatbotConversation } from './chat/ChatbotConversation';
 import { CHAT_REPLY } from './fixtures/toolsFixtures';
 import './tools.css';
 
-const ask = fn(async () => CHAT_REPLY);
+const ask = fn(async () => ({ sent: CHAT_REPLY }));
 
 const meta = {
   title: 'Tools/Chatbot panel',

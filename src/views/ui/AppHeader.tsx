@@ -9,6 +9,7 @@ import { InboxLink } from './InboxLink';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { Logo } from './Logo';
 import { NotificationBell } from './NotificationBell';
+import { OutboxIndicator } from './OutboxIndicator';
 
 const m = defineMessages({
   title: { id: 'app.title', defaultMessage: 'शेतमित्र' },
@@ -37,6 +38,7 @@ export function AppHeader({ subtitle }: { subtitle?: MessageDescriptor }) {
         </span>
       </Link>
       <NotificationBell />
+      <OutboxIndicator />
       <nav className="header-actions">
         <LanguageSwitcher />
         {isFarmer && <InboxLink />}

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { cropHistory, fieldFinancials, fields, sensorReadings } from '../../../server/src/db/schema';
+import { ensurePartitions } from '../../../server/src/modules/sensors/partitions';
 import { FIXTURE, createTestApp, type TestApp } from '../helper';
 
 let t: TestApp;
@@ -17,6 +18,8 @@ beforeAll(async () => {
   t = await createTestApp();
   for (const who of ['admin', 'coordinator', 'coordinator2', 'farmer'] as const) token[who] = (await t.login(who)).accessToken;
   const now = Date.now();
+  // Written straight into the day-partitioned table: those days need their partitions (ingest creates them itself).
+  await ensurePartitions(t.db, [now - 6 * DAY, now - 5 * DAY, now - 40 * DAY]);
   // Older moisture readings of farmer's field: 5 and 6 days ago (first half of 7 days), and 40 days ago (outside 7d/30d).
   await t.db.insert(sensorReadings).values([
     { sensorId: F.farmer.moistureSensor, fieldId: F.farmer.id, type: 'moisture', value: 50, recordedAt: new Date(now - 6 * DAY) },

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { alerts, cropHistory, fields, sensorReadings } from '../../../server/src/db/schema';
 import { percentChange } from '../../../server/src/modules/analytics/service';
+import { ensurePartitions } from '../../../server/src/modules/sensors/partitions';
 import { FIXTURE, createTestApp, type TestApp } from '../helper';
 
 let t: TestApp;
@@ -15,6 +16,8 @@ const ago = (days: number, hours = 0) => new Date(Date.now() - days * DAY + hour
 beforeAll(async () => {
   t = await createTestApp();
   for (const who of ['admin', 'coordinator', 'coordinator2', 'farmer'] as const) token[who] = (await t.login(who)).accessToken;
+  // Written straight into the day-partitioned table: those days need their partitions (ingest creates them itself).
+  await ensurePartitions(t.db, [ago(10).getTime(), ago(10, 1).getTime(), ago(2).getTime(), ago(2, 1).getTime()]);
   const m = { sensorId: F.farmer.moistureSensor, fieldId: F.farmer.id, type: 'moisture' as const };
   // Two irrigation events on farmer's 2-acre field: +8 points ten days ago, +15 points two days ago.
   await t.db.insert(sensorReadings).values([

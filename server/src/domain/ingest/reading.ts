@@ -21,6 +21,8 @@ export type TimeWindow = {
   maxFutureMs: number;
   /** How long before its registration a sensor's (buffered) readings are still taken. */
   registrationGraceMs: number;
+  /** How far back raw readings are kept (RAW_RETENTION_DAYS): an older one would be stored only to be dropped. */
+  retentionMs?: number;
 };
 
 export const DEFAULT_TIME_WINDOW: TimeWindow = {
@@ -38,6 +40,7 @@ export type RejectReason =
   | 'future_timestamp'
   | 'timestamp_too_old' // before the floor (2000-01-01 by default): an unset device clock (1970) or garbage
   | 'before_registration' // stamped (well) before the sensor was registered
+  | 'outside_retention' // older than the raw retention (RAW_RETENTION_DAYS): its day's partition is gone or about to go
   | 'unknown_sensor'
   | 'wrong_type' // the sensor is registered as another type
   | 'wrong_field' // the topic names another field than the one the sensor belongs to
@@ -53,6 +56,7 @@ export const REJECT_REASONS: RejectReason[] = [
   'future_timestamp',
   'timestamp_too_old',
   'before_registration',
+  'outside_retention',
   'unknown_sensor',
   'wrong_type',
   'wrong_field',
@@ -89,6 +93,7 @@ export function checkReading(raw: unknown, now: Date, window: TimeWindow = DEFAU
   if (!recordedAt) return { ok: false, reason: 'bad_timestamp' };
   if (recordedAt.getTime() - now.getTime() > window.maxFutureMs) return { ok: false, reason: 'future_timestamp' };
   if (recordedAt.getTime() < window.floor.getTime()) return { ok: false, reason: 'timestamp_too_old' };
+  if (window.retentionMs !== undefined && recordedAt.getTime() < now.getTime() - window.retentionMs) return { ok: false, reason: 'outside_retention' };
   return { ok: true, reading: { sensorId: sensorId.trim(), type: type as ReadingType, value, recordedAt } };
 }
 

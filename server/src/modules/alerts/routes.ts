@@ -35,7 +35,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   // The spec's admin routes answer { alert, timeline } now (AlertResponse's alert plus the timeline).
   app.patch(
     '/admin/alerts/:id/acknowledge',
-    { schema: { tags: ['alerts'], params: IdParams, body: AcknowledgeBody, response: { 200: AlertDetailResponse } } },
+    { config: { idempotent: true }, schema: { tags: ['alerts'], params: IdParams, body: AcknowledgeBody, response: { 200: AlertDetailResponse } } },
     async (req) => {
       requireRole(req.user!, ADMINS);
       return service.acknowledge(app, req.user!, req.params.id, req.body?.comment);
@@ -63,7 +63,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.patch(
     '/alerts/:id/acknowledge',
-    { schema: { tags: ['alerts'], params: IdParams, body: AcknowledgeBody, response: { 200: AlertDetailResponse } } },
+    { config: { idempotent: true }, schema: { tags: ['alerts'], params: IdParams, body: AcknowledgeBody, response: { 200: AlertDetailResponse } } },
     async (req) => service.acknowledge(app, req.user!, req.params.id, req.body?.comment),
   );
 

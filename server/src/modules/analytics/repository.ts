@@ -8,7 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { alerts, cropHistory, fields, sensorReadings, users } from '../../db/schema';
+import { alerts, cropHistory, fields, sensorRollupsHourly, users } from '../../db/schema';
 import { alertScope, farmerScope, fieldScope, type AuthUser } from '../../lib/access';
 import { cropKeySql } from '../../domain/crops/catalogue';
 
@@ -26,10 +26,11 @@ const M2_PER = sql`case ${fields.areaUnit} when 'hectares' then 10000.0 when 'sq
 export async function periodFigures(db: Db, user: AuthUser, start: Date, before: Date) {
   const r = await db.execute(sql`
     with rises as (
-      select ${sensorReadings.fieldId} as field_id, ${sensorReadings.recordedAt} as at,
-             ${sensorReadings.value} - lag(${sensorReadings.value}) over (partition by ${sensorReadings.sensorId} order by ${sensorReadings.recordedAt}) as rise
-      from ${sensorReadings}
-      where ${sensorReadings.type} = 'moisture' and ${sensorReadings.recordedAt} >= ${before.toISOString()}::timestamptz
+      -- Hourly rollups (no raw readings older than 48 h): the rise from one hour's last moisture to the next's.
+      select r.field_id, r.last_at as at,
+             r.last_value - lag(r.last_value) over (partition by r.sensor_id order by r.bucket) as rise
+      from ${sensorRollupsHourly} r
+      where r.type = 'moisture' and r.bucket >= ${before.toISOString()}::timestamptz
     ), water as (
       select rises.at, rises.rise / 100.0 * ${ROOT_ZONE_M} * coalesce(${fields.areaValue} * ${M2_PER}, 4046.86) * 1000 as litres
       from rises join ${fields} on ${fields.id} = rises.field_id

@@ -53,3 +53,15 @@ export async function auditCsv(db: Db, reader: AuthUser, q: AuditExportQuery): P
   );
   return rows.pipe(stringify({ header: true, columns: AUDIT_CSV_HEADER, bom: true }));
 }
+
+/**
+ * Audited actions that count as security incidents on the trust dashboard (issue 19): a device key revoked
+ * (a lost or stolen sensor). Ended sessions and sign-in throttles are counted there from their own tables,
+ * so they are not counted twice.
+ */
+export const SECURITY_AUDIT_ACTIONS = ['deviceKey.revoke'] as const;
+
+export async function securityIncidentsSince(db: Db, since: Date): Promise<number> {
+  const counts = await repo.countByAction(db, since);
+  return SECURITY_AUDIT_ACTIONS.reduce((sum, action) => sum + (counts[action] ?? 0), 0);
+}

@@ -27,6 +27,7 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
           throw badRequest(AM.unknownProfileFields, { invalidFields, receivedFields: received, allowedFields: PROFILE_FIELDS }, 'INVALID_FIELDS');
         }
       },
+      config: { idempotent: true },
       schema: { body: ProfilePatch, response: { 200: ProfileSaved } },
     },
     async (req) => profiles.updateProfile(req.user!, req.body, req.log),

@@ -1,4 +1,4 @@
-/** POST /chatbot {message} → {reply}: nothing is stored; rate limited per user (CHAT_PER_USER_PER_MINUTE). */
+/** POST /chatbot {message} → {reply, answerId}: only the answer's id, asker and time are stored; rate limited per user (CHAT_PER_USER_PER_MINUTE). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ChatReply, ChatRequest } from '../../../../contracts/chatbot';
 import { ApiErrorBody } from '../../../../contracts/common';
@@ -12,7 +12,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/chatbot',
     {
-      config: { rateLimit: perUserLimit(app.config.chatPerUserPerMinute) },
+      // The phone's outbox replays a question asked offline with the same Idempotency-Key (plugins/idempotency.ts).
+      config: { rateLimit: perUserLimit(app.config.chatPerUserPerMinute), idempotent: true },
       schema: { tags: ['chatbot'], body: ChatRequest, response: { 200: ChatReply, ...errors } },
     },
     async (req) => chat.ask(app.db, req.user!, req.body.message, req.log),

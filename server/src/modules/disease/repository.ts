@@ -4,8 +4,10 @@ import type { DiseaseResult } from '../../../../contracts/disease';
 import type { Db } from '../../db/client';
 import { diseaseDiagnoses } from '../../db/schema';
 
-export async function recordDiagnosis(db: Db, userId: string, result: DiseaseResult, thumbnail: string) {
-  await db.insert(diseaseDiagnoses).values({ userId, result, thumbnail });
+/** Keeps a diagnosis and answers its id (the farmer may rate the result by it). */
+export async function recordDiagnosis(db: Db, userId: string, result: DiseaseResult, thumbnail: string): Promise<string> {
+  const [row] = await db.insert(diseaseDiagnoses).values({ userId, result, thumbnail }).returning({ id: diseaseDiagnoses.id });
+  return row.id;
 }
 
 /** One page of the user's diagnoses, newest first, and how many there are in all. */

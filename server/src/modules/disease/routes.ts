@@ -4,10 +4,11 @@
  * history (GET /disease/history, /disease/history/:id) with a ~160 px thumbnail made from it.
  */
 import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ApiErrorBody } from '../../../../contracts/common';
-import { DiseaseCatalogue, DiseaseHistoryEntry, DiseaseHistoryPage, DiseaseResult } from '../../../../contracts/disease';
+import { DiseaseCatalogue, DiseaseHistoryEntry, DiseaseHistoryPage, DetectedDisease } from '../../../../contracts/disease';
 import { PageQuery } from '../../../../contracts/common';
 import { DISEASE_INPUT_ERRORS, MAX_UPLOAD_BYTES } from '../../domain/disease/imageGuard';
 import { AppError, badRequest, translated } from '../../lib/errors';
@@ -30,25 +31,33 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async () => disease.catalogue(),
   );
 
+  /** The photo of each upload, read by the route's preHandler (before the idempotency check hashes it). */
+  const images = new WeakMap<FastifyRequest, Buffer>();
   app.post(
     '/disease/detect',
     {
-      // A leaf photo on 2G takes minutes to arrive (plugins/requestTimeout.ts).
-      config: { rateLimit: perUserLimit(app.config.diseaseDetectPerUserPerMinute), upload: true },
+      // A leaf photo on 2G takes minutes to arrive (plugins/requestTimeout.ts). The outbox replays a photo sent
+      // offline with the same Idempotency-Key: the photo's bytes and the query stand for the request.
+      config: {
+        rateLimit: perUserLimit(app.config.diseaseDetectPerUserPerMinute),
+        upload: true,
+        idempotent: { fingerprint: (req) => images.get(req) ?? null },
+      },
       schema: {
         tags: ['disease'],
         consumes: ['multipart/form-data'],
         querystring: Type.Object({ lang: Type.Optional(Lang), crop: Type.Optional(Type.String({ maxLength: 40 })) }),
-        response: { 200: DiseaseResult, ...errors },
+        response: { 200: DetectedDisease, ...errors },
+      },
+      preHandler: async (req) => {
+        if (!req.isMultipart()) throw badRequest(noImage, undefined, 'IMAGE_REQUIRED');
+        const { files } = await readMultipart(req, new AppError(413, 'IMAGE_TOO_LARGE', DISEASE_INPUT_ERRORS.tooLarge));
+        const image = files.find((f) => f.fieldname === 'image')?.content ?? null;
+        if (!image || image.byteLength === 0) throw badRequest(noImage, undefined, 'IMAGE_REQUIRED');
+        images.set(req, image);
       },
     },
-    async (req) => {
-      if (!req.isMultipart()) throw badRequest(noImage, undefined, 'IMAGE_REQUIRED');
-      const { files } = await readMultipart(req, new AppError(413, 'IMAGE_TOO_LARGE', DISEASE_INPUT_ERRORS.tooLarge));
-      const image = files.find((f) => f.fieldname === 'image')?.content ?? null;
-      if (!image || image.byteLength === 0) throw badRequest(noImage, undefined, 'IMAGE_REQUIRED');
-      return disease.detect(app.db, req.user!, image, { lang: req.query.lang, crop: req.query.crop });
-    },
+    async (req) => disease.detect(app.db, req.user!, images.get(req)!, { lang: req.query.lang, crop: req.query.crop }),
   );
 
   app.get(

@@ -58,8 +58,8 @@ export async function createDiseaseService(config: Config, log: FastifyBaseLogge
       const result = await analyseLeaf(image, { lang, crop: opts.crop, classifier });
       // analyseLeaf has checked the image, so the thumbnail decodes.
       const thumbnail = await makeThumbnail(image);
-      await repo.recordDiagnosis(db, user.id, result, thumbnail);
-      return result;
+      const diagnosisId = await repo.recordDiagnosis(db, user.id, result, thumbnail);
+      return { ...result, diagnosisId };
     },
   };
 }

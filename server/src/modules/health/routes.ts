@@ -1,7 +1,8 @@
 /**
  * GET /health: is the app up and its database answering (503 with Retry-After when not). Anyone may ask,
  * so it says only the status and the build. GET /health/details (admins): the database, the brokers and
- * the ingest queue with its rejection counts, which tell an outsider how to hurt the ingest.
+ * the ingest queue with its rejection counts, which tell an outsider how to hurt the ingest, and the overload
+ * limit being hit (plugins/overload.ts).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
@@ -10,7 +11,7 @@ import { ADMINS, requireRole } from '../../lib/access';
 import { createHealthService } from './service';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  const health = createHealthService({ database: app.database, health: app.health, log: app.log, version: app.appVersion });
+  const health = createHealthService({ database: app.database, health: app.health, log: app.log, version: app.appVersion, overload: () => app.overload.state() });
   const unavailableUnless = (up: boolean, reply: FastifyReply) => {
     if (!up) void reply.code(503).header('retry-after', app.config.retryAfterSeconds);
   };

@@ -6,10 +6,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import type { HealthRegistry } from '../../plugins/health';
+import type { OverloadState } from '../../plugins/overload';
 
-type Deps = { database: Database; health: HealthRegistry; log: FastifyBaseLogger; version: string };
+type Deps = { database: Database; health: HealthRegistry; log: FastifyBaseLogger; version: string; overload: () => OverloadState };
 
-export function createHealthService({ database, health, log, version }: Deps) {
+export function createHealthService({ database, health, log, version, overload }: Deps) {
   const check = async () => {
     const databaseOk = await database
       .ping()
@@ -32,12 +33,12 @@ export function createHealthService({ database, health, log, version }: Deps) {
       return { up, body: { status, version } };
     },
 
-    /** For admins: the database, the brokers and the ingest queue with its rejection counts. */
+    /** For admins: the database, the brokers, the ingest queue with its rejection counts, and which overload limit is hit. */
     async details() {
       const { status, database: up, broker } = await check();
       return {
         up,
-        body: { status, database: { kind: database.kind, ok: up }, broker, version, uptime: Math.round(process.uptime()) },
+        body: { status, database: { kind: database.kind, ok: up }, broker, version, uptime: Math.round(process.uptime()), overload: overload() },
       };
     },
 

@@ -21,7 +21,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   };
   app.post(
     '/coordinator/send-message',
-    { schema: { tags, security, body: SendMessageBody, response: { 200: SendMessageResult, ...errors } } },
+    { config: { idempotent: true }, schema: { tags, security, body: SendMessageBody, response: { 200: SendMessageResult, ...errors } } },
     async (req) => {
       requireRole(req.user!, STAFF);
       const sent = await sendMessage(app.db, req.user!, req.body);

@@ -1,7 +1,7 @@
 /** SQL for recommendations, always limited to the fields the caller may reach (lib/access fieldScope). */
-import { and, avg, count, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { aiRecommendations, fields, sensorReadings } from '../../db/schema';
+import { aiRecommendations, fields, sensorRollupsHourly } from '../../db/schema';
 import { fieldScope, type AuthUser } from '../../lib/access';
 import type { Recommendation } from '../../../../contracts/recommendations';
 
@@ -65,13 +65,13 @@ export async function recommendationStats(db: Db, user: AuthUser) {
   return { total, implemented, implementationRate: total ? Math.round((implemented / total) * 1000) / 10 : 0 };
 }
 
-/** Average soil moisture (%) of the field over the last week of readings, or null with none. */
+/** Average soil moisture (%) of the field over the last week of readings (hourly rollups), or null with none. */
 export async function recentMoisture(db: Db, fieldId: string, now: Date): Promise<number | null> {
-  const since = new Date(now.getTime() - 7 * 86_400_000);
+  const since = new Date(now.getTime() - 7 * 86_400_000 - 3_600_000);
   const [row] = await db
-    .select({ value: avg(sensorReadings.value).mapWith(Number) })
-    .from(sensorReadings)
-    .where(and(eq(sensorReadings.fieldId, fieldId), eq(sensorReadings.type, 'moisture'), gte(sensorReadings.recordedAt, since)));
+    .select({ value: sql<number | null>`sum(${sensorRollupsHourly.sum}) / nullif(sum(${sensorRollupsHourly.count}), 0)`.mapWith(Number) })
+    .from(sensorRollupsHourly)
+    .where(and(eq(sensorRollupsHourly.fieldId, fieldId), eq(sensorRollupsHourly.type, 'moisture'), gt(sensorRollupsHourly.bucket, since)));
   return row?.value == null || Number.isNaN(row.value) ? null : row.value;
 }
 

@@ -9,7 +9,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { isDatabaseUnavailable, isRowDataError } from '../../db/errors';
+import { isDatabaseUnavailable, isRowDataError, sqlState } from '../../db/errors';
 import { fields, sensorReadings, sensors } from '../../db/schema';
 import { WriteBatcher, type BatcherStats } from '../../domain/ingest/batcher';
 import {
@@ -22,6 +22,7 @@ import {
   type StoredReading,
   type TimeWindow,
 } from '../../domain/ingest/reading';
+import { createPartitionGuard } from './partitions';
 
 export type CommittedReading = StoredReading;
 export type IngestOutcome = { accepted: number; rejected: Array<{ index: number; reason: RejectReason }> };
@@ -54,6 +55,8 @@ export function createIngestPipeline(opts: {
   db: Db;
   kind: 'pglite' | 'postgres';
   onCommitted?: (readings: CommittedReading[]) => void;
+  /** Told the size of every batch written (the metrics' batch-size histogram). */
+  onBatch?: (size: number) => void;
   tuning?: Partial<BatchTuning>;
   /** The timestamps a reading may carry (config: INGEST_MIN_TIMESTAMP, INGEST_MAX_FUTURE_SECONDS, INGEST_REGISTRATION_GRACE_HOURS). */
   window?: Partial<TimeWindow>;
@@ -106,8 +109,37 @@ export function createIngestPipeline(opts: {
     return out;
   }
 
+  // Every day a batch touches has its partition before the insert (created on demand, partitions.ts).
+  const partitions = createPartitionGuard(db);
+  const noPartition = (err: unknown) => sqlState(err) === '23514' && /no partition/i.test(String((err as { cause?: Error }).cause?.message ?? (err as Error).message));
+
   async function write(batch: StoredReading[]) {
-    const stored = await db.transaction(async (tx) => {
+    opts.onBatch?.(batch.length);
+    await partitions.ensure(batch.map((r) => r.recordedAt.getTime()));
+    let stored: StoredReading[];
+    try {
+      stored = await insert(batch);
+    } catch (err) {
+      if (!noPartition(err)) throw err;
+      // A partition known here was dropped meanwhile (retention, another process): look again, create, retry once.
+      partitions.reset();
+      await partitions.ensure(batch.map((r) => r.recordedAt.getTime()));
+      stored = await insert(batch);
+    }
+    counts.accepted += stored.length;
+    counts.duplicates += batch.length - stored.length;
+    if (stored.length > 0 && opts.onCommitted) {
+      try {
+        opts.onCommitted(stored);
+      } catch {
+        // Follow-up work never un-commits a reading; its owner logs its own failures.
+      }
+    }
+  }
+
+  /** One transaction: the readings (the rollup trigger runs inside it) and the last-seen columns. */
+  function insert(batch: StoredReading[]) {
+    return db.transaction(async (tx) => {
       // One array parameter per column (unnest) instead of five parameters per row: far less to parse and bind.
       const res = await tx.execute<{ sensor_id: string; recorded_at: Date | string }>(sql`
         insert into ${sensorReadings} (sensor_id, field_id, type, value, recorded_at)
@@ -122,15 +154,6 @@ export function createIngestPipeline(opts: {
       if (fresh.length > 0) await touchLastSeen(tx as unknown as Db, fresh);
       return fresh;
     });
-    counts.accepted += stored.length;
-    counts.duplicates += batch.length - stored.length;
-    if (stored.length > 0 && opts.onCommitted) {
-      try {
-        opts.onCommitted(stored);
-      } catch {
-        // Follow-up work never un-commits a reading; its owner logs its own failures.
-      }
-    }
   }
 
   const batcher = new WriteBatcher<StoredReading>({

@@ -56,18 +56,38 @@ export async function series(db: Db, fieldUuid: string, from: Date) {
   return (res.rows as BucketRow[]).map((r) => ({ timestamp: toIso(r.t), moisture: round2(r.moisture), temperature: round2(r.temperature) }));
 }
 
-export const timelineBucketMinutes = (days: number) => Math.max(5, Math.ceil((days * 1440) / TIMELINE_POINTS / 5) * 5);
+/**
+ * Anything that looks further back than this reads the hourly rollups (sensor_rollups_hourly), never raw
+ * readings: the cost of a long view then depends on hours × sensors, not on how often the sensors report.
+ */
+export const RAW_LOOKBACK_HOURS = 48;
+/** Rollup hours start on India's hours (UTC+05:30); buckets of whole hours are binned from this origin. */
+const HOUR_ORIGIN = sql`timestamptz '2000-01-01 00:00:00+05:30'`;
 
-/** Per sensor type, readings averaged into buckets over the last `days`. */
+export const timelineBucketMinutes = (days: number) =>
+  days * 24 > RAW_LOOKBACK_HOURS
+    ? Math.max(60, Math.ceil((days * 1440) / TIMELINE_POINTS / 60) * 60)
+    : Math.max(5, Math.ceil((days * 1440) / TIMELINE_POINTS / 5) * 5);
+
+/** Per sensor type, readings averaged into buckets over the last `days` (hourly rollups beyond 48 hours). */
 export async function timeline(db: Db, fieldUuid: string, days: number) {
   const bucket = timelineBucketMinutes(days);
-  const res = await db.execute<{ type: string; t: Date | string; value: number }>(sql`
+  const span = `${bucket} minutes`;
+  const res = await db.execute<{ type: string; t: Date | string; value: number }>(
+    days * 24 > RAW_LOOKBACK_HOURS
+      ? sql`
+    select type::text as type, date_bin(${span}::interval, bucket, ${HOUR_ORIGIN}) as t, sum(sum) / sum(count) as value
+    from sensor_rollups_hourly
+    where field_id = ${fieldUuid}::uuid and bucket > now() - ${`${days} days`}::interval - interval '1 hour'
+    group by 1, 2 order by 1, 2`
+      : sql`
     select type::text as type,
-           date_bin(${`${bucket} minutes`}::interval, recorded_at, timestamptz '2000-01-01') as t,
+           date_bin(${span}::interval, recorded_at, timestamptz '2000-01-01') as t,
            avg(value) as value
     from sensor_readings
     where field_id = ${fieldUuid}::uuid and recorded_at > now() - ${`${days} days`}::interval
-    group by 1, 2 order by 1, 2`);
+    group by 1, 2 order by 1, 2`,
+  );
   const byType = new Map<string, Array<{ timestamp: string; value: number }>>([
     ['moisture', []],
     ['temperature', []],

@@ -12,11 +12,13 @@ import {
   IngestBody,
   IngestResponse,
   LatestResponse,
+  ReadingsExportQuery,
   Series24hResponse,
   TimelineQuery,
   TimelineResponse,
 } from '../../../../contracts/sensors';
 import { requireRole, STAFF } from '../../lib/access';
+import { Readable } from 'node:stream';
 import * as service from './service';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -95,6 +97,29 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags: ['sensors'], summary: "Sensor timeline of a field within the caller's reach (a farmer: their own)", params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) }), querystring: TimelineQuery, response: { 200: TimelineResponse } },
     },
     async (req) => service.timelineOf(app.db, req.user!, req.params.id, req.query.days ?? 7),
+  );
+
+  app.get(
+    '/fields/:id/readings/export',
+    {
+      schema: {
+        tags: ['sensors'],
+        summary: "A field's readings from `from` to `to` (exclusive) as CSV, streamed: raw within RAW_RETENTION_DAYS, hourly rollups before (the field's farmer, its coordinator, admins)",
+        params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) }),
+        querystring: ReadingsExportQuery,
+        produces: ['text/csv'],
+        response: { 200: { description: 'The readings as CSV (header row first, time order)', content: { 'text/csv': { schema: Type.String() } } } },
+      },
+    },
+    async (req, reply) => {
+      const { filename, chunks } = await service.readingsExport(app.db, req.user!, req.params.id, req.query, app.config);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename.replace(/[^\w.-]/g, '_')}"`)
+        .header('cache-control', 'no-store')
+        // A stream, sent as it is read (the schema above documents the body as text).
+        .send(Readable.from(chunks) as unknown as string);
+    },
   );
 
   app.get(

@@ -9,7 +9,9 @@ import type { Series24hResponse } from '../../../../contracts/sensors';
 import type { Db } from '../../db/client';
 import { fieldIdFor, loadFieldFor, type AuthUser } from '../../lib/access';
 import { recordAudit } from '../../lib/audit';
-import { AppError, notFound, unavailable, unprocessable } from '../../lib/errors';
+import { AppError, badRequest, notFound, unavailable, unprocessable } from '../../lib/errors';
+import { readingsCsv } from './export';
+import { retentionFloor } from './partitions';
 import { keyMatches, newDeviceKey, parseDeviceKey } from './deviceKeys';
 import { sensorText } from './messages';
 import { deviceKeyOf, fieldsWithLastReading, readingAges, sensorInScope, series, SERIES_BUCKET_MINUTES, setDeviceKey, timeline } from './repository';
@@ -103,5 +105,38 @@ export function createDaySeries(app: Pick<FastifyInstance, 'db' | 'fieldAccess' 
       if (since) return { body: body24h(await series(app.db, id, new Date(Math.max(dayAgo, Date.parse(since))))) };
       return { json: await days.get(id) };
     },
+  };
+}
+
+/** `YYYY-MM-DD` (midnight UTC) or an ISO-8601 instant; null when it is neither. */
+function exportDate(v: string): Date | null {
+  const d = /^\d{4}-\d{2}-\d{2}$/.test(v) ? new Date(`${v}T00:00:00Z`) : /^\d{4}-\d{2}-\d{2}T/.test(v) ? new Date(v) : null;
+  // 2026-02-30 is not a day (Date would make it 2 March).
+  return d && Number.isFinite(d.getTime()) && d.toISOString().slice(0, 10) === v.slice(0, 10) ? d : null;
+}
+
+/**
+ * The CSV export of a field in reach (404 otherwise: a farmer only their own, a coordinator their farmers', admins any),
+ * checked before a byte is sent: both dates valid, `to` after `from`, at most EXPORT_MAX_DAYS apart (400 with its reason).
+ */
+export async function readingsExport(
+  db: Db,
+  user: AuthUser,
+  fieldRef: string,
+  range: { from: string; to: string },
+  limits: { exportMaxDays: number; rawRetentionDays: number },
+) {
+  const from = exportDate(range.from);
+  const to = exportDate(range.to);
+  if (!from || !to) throw badRequest(sensorText.exportBadDate, undefined, 'EXPORT_BAD_DATE');
+  if (to.getTime() <= from.getTime()) throw badRequest(sensorText.exportReversed, undefined, 'EXPORT_RANGE_REVERSED');
+  if (to.getTime() - from.getTime() > limits.exportMaxDays * DAY_MS) {
+    throw badRequest(sensorText.exportTooLong, { maxDays: limits.exportMaxDays }, 'EXPORT_RANGE_TOO_LONG');
+  }
+  const f = await loadFieldFor(db, user, fieldRef);
+  const day = (d: Date) => d.toISOString().slice(0, 10);
+  return {
+    filename: `${f.fieldId}-readings-${day(from)}-${day(to)}.csv`,
+    chunks: readingsCsv(db, f.id, from, to, retentionFloor(limits.rawRetentionDays)),
   };
 }

@@ -1,5 +1,6 @@
 /** 30 days of half-hourly moisture and temperature readings per field, as columns written in a few array inserts. */
 import { sql } from 'drizzle-orm';
+import { dayStart, ensurePartitions } from '../../modules/sensors/partitions';
 import { STEP_MS } from '../series';
 import type { FieldSensors } from './sensors';
 import { POINTS, type DemoWorld } from './world';
@@ -29,6 +30,10 @@ export function addReadings(
 /** Readings as a few array inserts (unnest) rather than 115 000 VALUES rows. */
 export async function writeReadings({ db }: DemoWorld, c: ReadingColumns) {
   const CHUNK = 25_000;
+  // The readings table is partitioned by day: every day of the series needs its partition first.
+  const days = new Set<number>();
+  for (const at of c.at) days.add(dayStart(at * 1000));
+  await ensurePartitions(db, days);
   const arr = (xs: (string | number)[]) => `{${xs.join(',')}}`;
   for (let i = 0; i < c.sensor.length; i += CHUNK) {
     const s = (xs: (string | number)[]) => arr(xs.slice(i, i + CHUNK));

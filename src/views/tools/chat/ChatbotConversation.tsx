@@ -8,6 +8,7 @@ import { useEffect, useRef } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { ChatbotContext } from '@/machines/chatbot.context';
 import { CHAT_MAX_LENGTH, type ChatMessage } from '@/machines/chatbot.machine';
+import { RateButtons } from '@/views/ui/RateButtons';
 import { MicButton, SpeakButton } from '@/views/ui/Speech';
 
 const m = defineMessages({
@@ -23,7 +24,10 @@ const m = defineMessages({
   thinking: { id: 'chatbot.thinking', defaultMessage: 'Writing an answer…' },
   model: { id: 'chatbot.model', defaultMessage: 'Answered by the AI model' },
   log: { id: 'chatbot.log', defaultMessage: 'Conversation' },
+  queued: { id: 'chatbot.queued', defaultMessage: 'Waiting to send: the answer comes when the network returns.' },
 });
+
+const BOT_TEXT = { greeting: m.greeting, unavailable: m.unavailable, queued: m.queued } as const;
 
 /** Offline answers carry their own label in the text (the server writes it); a model's answer is marked here. */
 function sourceLabel(msg: ChatMessage) {
@@ -72,11 +76,12 @@ export function ChatbotConversation() {
         {messages.map((msg) => {
           const label = sourceLabel(msg);
           const text =
-            msg.from === 'user' || msg.kind === 'reply' ? msg.text : intl.formatMessage(msg.kind === 'greeting' ? m.greeting : m.unavailable);
+            msg.from === 'user' || msg.kind === 'reply' ? msg.text : intl.formatMessage(BOT_TEXT[msg.kind]);
           return (
-            <p key={msg.id} className="chat-message" data-from={msg.from}>
+            <p key={msg.id} className="chat-message" data-from={msg.from} data-queued={msg.from === 'bot' && msg.kind === 'queued' ? '' : undefined}>
               {text}
               {label && <span className="chat-source">{intl.formatMessage(label)}</span>}
+              {msg.from === 'bot' && msg.kind === 'reply' && <RateButtons kind="chat" subjectId={msg.answerId} />}
               {msg.from === 'bot' && <SpeakButton id={`chat-${msg.id}`} text={text} />}
             </p>
           );

@@ -15,6 +15,7 @@ const m = defineMessages({
   analyse: { id: 'disease.analyse', defaultMessage: 'Analyse' },
   analysing: { id: 'disease.analysing', defaultMessage: 'Analysing…' },
   failed: { id: 'disease.failed', defaultMessage: 'Analysis failed. Please try again.' },
+  queued: { id: 'disease.queued', defaultMessage: 'No network: the photo is saved and will be checked when the network returns.' },
   preview: { id: 'disease.preview', defaultMessage: 'Selected leaf photo' },
   crop: { id: 'disease.crop', defaultMessage: 'Crop (optional)' },
   anyCrop: { id: 'disease.crop.any', defaultMessage: 'Not sure / other crop' },
@@ -171,7 +172,12 @@ export function DiseaseDetector() {
           </span>
         </div>
       )}
-      {file && state !== 'result' && state !== 'failed' && (
+      {state === 'queued' && (
+        <p role="status" className="banner banner-info" data-testid="disease-queued">
+          {intl.formatMessage(m.queued)}
+        </p>
+      )}
+      {file && state !== 'result' && state !== 'failed' && state !== 'queued' && (
         <div className="tools-actions">
           <button
             type="button"

@@ -1,6 +1,7 @@
 /** The analysis result: disease, severity dots (1–5), confidence %, treatment and prevention lists. */
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { DiseaseUploadContext } from '@/machines/diseaseUpload.context';
+import { RateButtons } from '@/views/ui/RateButtons';
 
 const m = defineMessages({
   heading: { id: 'disease.result', defaultMessage: 'Result' },
@@ -21,7 +22,9 @@ const confidenceLevel = (c: number) => (c >= 80 ? 'high' : c >= 60 ? 'medium' : 
 export function DiseaseResultPanel() {
   const intl = useIntl();
   const result = DiseaseUploadContext.useSelector((s) => s.context.result);
+  const pastId = DiseaseUploadContext.useSelector((s) => s.context.past?._id);
   if (!result) return null;
+  const diagnosisId = pastId ?? result.diagnosisId;
   const latn = { numberingSystem: 'latn' } as const;
   return (
     <section className="tools-section" aria-labelledby="disease-result">
@@ -61,6 +64,11 @@ export function DiseaseResultPanel() {
         <p className="tools-hint">{intl.formatMessage(lookalikesMessage, { names: result.possibleDiseases.join(', ') })}</p>
       )}
       <p className="tools-estimated">{intl.formatMessage(result.method === 'onnx-model' ? m.methodModel : m.methodColour)}</p>
+      {diagnosisId && (
+        <p>
+          <RateButtons key={diagnosisId} kind="disease" subjectId={diagnosisId} />
+        </p>
+      )}
     </section>
   );
 }

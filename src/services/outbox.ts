@@ -1,0 +1,250 @@
+/**
+ * The offline outbox (issue 17): writes made without a network wait here, in IndexedDB (so they survive a
+ * reload or a closed tab), until the outbox machine (machines/outbox.machine.ts) sends them. Each item carries
+ * the Idempotency-Key of its first try; every replay sends the same key, and the server answers a replay with
+ * its first answer (server/src/plugins/idempotency.ts), so a write lost on its way back is never done twice.
+ *
+ *   sendOrQueue(kind, request, summary) — try now; offline or a network failure → stored, answers { queued }.
+ *   deliver(item) — one try of a stored item: sent (removed), refused (kept with the reason), or still offline.
+ *   onOutbox(listener) — 'added' and 'settled' notices, so the outbox machine and the screen that queued an item
+ *   (the chat, the leaf photo, the alert) learn what became of it.
+ *
+ * Items belong to the user who made them; another user signing in on the same phone never sends them.
+ * Without IndexedDB (tests in jsdom) the store is a Map in memory.
+ */
+import { openDB, type IDBPDatabase } from 'idb';
+import type { ApiErrorBody } from '../../contracts/common';
+import { currentAccessToken, http, HttpError } from './http';
+import { uploadForm } from './disease';
+
+export type OutboxKind = 'chat' | 'disease' | 'acknowledge' | 'message' | 'profile';
+
+export type OutboxRequest =
+  | { method: 'post' | 'patch'; url: string; body: unknown; timeoutMs?: number }
+  | { method: 'post'; url: string; upload: { file: Blob; filename: string } };
+
+/** queued: waits for the network; refused: the server said no (kept until discarded); sending: being tried. */
+export type OutboxStatus = 'queued' | 'sending' | 'refused';
+
+export type OutboxItem = {
+  id: string;
+  userId: string;
+  idempotencyKey: string;
+  kind: OutboxKind;
+  /** What the panel shows: the question, the file name, the alert's id, the message's subject … */
+  summary: string;
+  request: OutboxRequest;
+  createdAt: number;
+  attempts: number;
+  status: OutboxStatus;
+  /** The last refusal: its status and the server's translated body. */
+  lastError: { status: number; body?: ApiErrorBody } | null;
+};
+
+/** An item older than this is never sent by itself: the user resends or discards it (OUTBOX_MAX_AGE). */
+export const OUTBOX_MAX_AGE_MS = Number(import.meta.env.VITE_OUTBOX_MAX_AGE_DAYS ?? 7) * 86_400_000;
+
+export type OutboxNotice =
+  | { type: 'added'; item: OutboxItem }
+  | { type: 'settled'; item: OutboxItem; outcome: 'sent'; answer: unknown }
+  | { type: 'settled'; item: OutboxItem; outcome: 'refused'; error: HttpError }
+  | { type: 'settled'; item: OutboxItem; outcome: 'discarded' };
+
+/** The message the service worker posts to its pages when Background Sync fires: `{ type: 'outbox-sync' }`. */
+export const OUTBOX_SYNC_MESSAGE = 'outbox-sync';
+/** The Background Sync tag the page registers when it queues an item (the service worker may listen for it). */
+export const OUTBOX_SYNC_TAG = 'shetmitra-outbox';
+
+// ——— the store ———
+
+type Store = {
+  all(): Promise<OutboxItem[]>;
+  put(item: OutboxItem): Promise<void>;
+  remove(id: string): Promise<void>;
+};
+
+const DB_NAME = 'shetmitra-outbox';
+const STORE = 'items';
+
+function memoryStore(): Store {
+  const items = new Map<string, OutboxItem>();
+  return {
+    all: async () => [...items.values()],
+    put: async (item) => void items.set(item.id, item),
+    remove: async (id) => void items.delete(id),
+  };
+}
+
+function idbStore(): Store {
+  let db: Promise<IDBPDatabase> | null = null;
+  const open = () =>
+    (db ??= openDB(DB_NAME, 1, {
+      upgrade(d) {
+        d.createObjectStore(STORE, { keyPath: 'id' });
+      },
+    }));
+  return {
+    all: async () => (await (await open()).getAll(STORE)) as OutboxItem[],
+    put: async (item) => void (await (await open()).put(STORE, item)),
+    remove: async (id) => void (await (await open()).delete(STORE, id)),
+  };
+}
+
+let store: Store = typeof indexedDB === 'undefined' ? memoryStore() : idbStore();
+
+/** Tests: start from an empty in-memory store. */
+export function useMemoryOutbox() {
+  store = memoryStore();
+}
+
+// ——— notices ———
+
+const listeners = new Set<(n: OutboxNotice) => void>();
+export function onOutbox(listener: (n: OutboxNotice) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+const tell = (n: OutboxNotice) => listeners.forEach((l) => l(n));
+
+// ——— items ———
+
+const newId = () => crypto.randomUUID();
+
+/** The items of a user, oldest first. */
+export async function listOutbox(userId: string): Promise<OutboxItem[]> {
+  return (await store.all()).filter((i) => i.userId === userId).sort((a, b) => a.createdAt - b.createdAt);
+}
+
+export const isStale = (item: OutboxItem, now = Date.now(), maxAgeMs = OUTBOX_MAX_AGE_MS) => now - item.createdAt > maxAgeMs;
+
+/** No connection at all, as the browser sees it, or a request that never got an answer. */
+export const isNetworkFailure = (e: unknown) => e instanceof HttpError && e.status === 0;
+
+/** 'Still being handled' (the first try is running on the server): try again later, not a refusal. */
+const inProgress = (e: HttpError) => e.status === 409 && e.body?.code === 'IDEMPOTENCY_IN_PROGRESS';
+/** Answers that say "not now" rather than "no": the item stays queued. */
+const retryLater = (e: HttpError) => e.status === 0 || e.status === 401 || e.status === 408 || e.status === 429 || e.status >= 500 || inProgress(e);
+
+function perform<T>(item: Pick<OutboxItem, 'request' | 'idempotencyKey'>): Promise<T> {
+  const headers = { 'idempotency-key': item.idempotencyKey };
+  const r = item.request;
+  if ('upload' in r) return uploadForm<T>(r.url, r.upload.file, r.upload.filename, headers);
+  const opts = { headers, timeoutMs: r.timeoutMs };
+  return r.method === 'post' ? http.post<T>(r.url, r.body, opts) : http.patch<T>(r.url, r.body, opts);
+}
+
+async function remember(item: OutboxItem) {
+  await store.put(item);
+  tell({ type: 'added', item });
+  // Background Sync where the browser has it: the service worker posts OUTBOX_SYNC_MESSAGE when the network is back.
+  const sw = typeof navigator !== 'undefined' ? navigator.serviceWorker : undefined;
+  sw?.ready
+    .then((reg) => (reg as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync?.register(OUTBOX_SYNC_TAG))
+    .catch(() => {});
+}
+
+export type SendOrQueued<T> = { sent: T } | { queued: OutboxItem };
+
+/** Who is signed in: the subject of the session's access token (null when signed out). */
+export function currentUserId(): string | null {
+  const token = currentAccessToken();
+  try {
+    const part = token?.split('.')[1];
+    if (!part) return null;
+    const claims = JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: unknown };
+    return typeof claims.sub === 'string' ? claims.sub : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A write the outbox may replay: sent at once when the browser is online; stored (and answered `{ queued }`)
+ * when it is offline or the request got no answer. A refusal (4xx) is thrown as usual: the screen shows it.
+ */
+export async function sendOrQueue<T>(kind: OutboxKind, request: OutboxRequest, summary: string, userId = currentUserId()): Promise<SendOrQueued<T>> {
+  const item: OutboxItem = {
+    id: newId(),
+    userId: userId ?? '',
+    idempotencyKey: newId(),
+    kind,
+    summary,
+    request,
+    createdAt: Date.now(),
+    attempts: 0,
+    status: 'queued',
+    lastError: null,
+  };
+  const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+  if (!offline || !userId) {
+    try {
+      item.attempts = 1;
+      return { sent: await perform<T>(item) };
+    } catch (e) {
+      if (!userId || !isNetworkFailure(e)) throw e;
+    }
+  }
+  await remember(item);
+  return { queued: item };
+}
+
+/**
+ * Stores a write whose first try (with `idempotencyKey`) got no answer, so the outbox replays it with that key:
+ * if the first try did reach the server, the replay gets its answer and nothing is written twice.
+ */
+export async function queueRequest(kind: OutboxKind, request: OutboxRequest, summary: string, idempotencyKey: string): Promise<OutboxItem> {
+  const item: OutboxItem = {
+    id: newId(),
+    userId: currentUserId() ?? '',
+    idempotencyKey,
+    kind,
+    summary,
+    request,
+    createdAt: Date.now(),
+    attempts: 1,
+    status: 'queued',
+    lastError: null,
+  };
+  await remember(item);
+  return item;
+}
+
+export type Delivery = { outcome: 'sent' | 'refused' | 'later'; item: OutboxItem };
+
+/** One try of a stored item, with its first key. */
+export async function deliver(item: OutboxItem): Promise<Delivery> {
+  const tried: OutboxItem = { ...item, attempts: item.attempts + 1, status: 'sending' };
+  // Signed out in the meantime: nothing is sent with nobody's token.
+  if (!currentAccessToken()) return { outcome: 'later', item: { ...item, status: 'queued' } };
+  await store.put(tried);
+  try {
+    const answer = await perform<unknown>(tried);
+    await store.remove(item.id);
+    tell({ type: 'settled', item: tried, outcome: 'sent', answer });
+    return { outcome: 'sent', item: tried };
+  } catch (e) {
+    const err = e instanceof HttpError ? e : new HttpError(0, 'network');
+    if (retryLater(err)) {
+      const back: OutboxItem = { ...tried, status: 'queued' };
+      await store.put(back);
+      return { outcome: 'later', item: back };
+    }
+    const refused: OutboxItem = { ...tried, status: 'refused', lastError: { status: err.status, body: err.body } };
+    await store.put(refused);
+    tell({ type: 'settled', item: refused, outcome: 'refused', error: err });
+    return { outcome: 'refused', item: refused };
+  }
+}
+
+/** The user gives an item up (refused, or too old to send by itself). */
+export async function discard(item: OutboxItem): Promise<void> {
+  await store.remove(item.id);
+  tell({ type: 'settled', item, outcome: 'discarded' });
+}
+
+/** The user sends an old or refused item again: same key (the server still knows it for IDEMPOTENCY_DAYS). */
+export async function requeue(item: OutboxItem): Promise<OutboxItem> {
+  const again: OutboxItem = { ...item, status: 'queued', createdAt: Date.now(), lastError: null };
+  await store.put(again);
+  return again;
+}

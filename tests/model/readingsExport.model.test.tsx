@@ -1,0 +1,119 @@
+/**
+ * Generated path tests for the readings export in Field Details: choose a range, download with a progress bar,
+ * cancel, the file handed to the browser, and the server's translated refusal shown — every shortest path through
+ * readingsExport.machine, driven on the real view.
+ */
+import { act, fireEvent, screen } from '@testing-library/react';
+import { expect, vi } from 'vitest';
+import { fromCallback, type AnyEventObject } from 'xstate';
+import { readingsExportMachine } from '@/machines/readingsExport.machine';
+import { HttpError } from '@/services/http';
+import { ReadingsExport } from '@/views/fields/ReadingsExport';
+import { describeModel, leafValues, modelPaths, renderView } from '../support/modelHarness';
+
+const INPUT = { fieldId: 'f1', today: '2026-11-26' };
+const REFUSED = new HttpError(400, 'badRequest', {
+  statusCode: 400,
+  code: 'EXPORT_RANGE_TOO_LONG',
+  error: 'The export range is too long. Choose a shorter period.',
+  message: { english: 'The export range is too long. Choose a shorter period.', marathi: 'निर्यातीचा कालावधी खूप मोठा आहे. कमी कालावधी निवडा.', hindi: 'निर्यात की अवधि बहुत लंबी है। छोटी अवधि चुनें।' },
+});
+const EVENTS: AnyEventObject[] = [
+  { type: 'export.range', from: '2026-10-01', to: '2026-11-27' },
+  { type: 'export.start' },
+  { type: 'export.cancel' },
+  { type: 'export.progress', share: 0.42 },
+  { type: 'export.done', blob: new Blob(['timestamp\n']), filename: 'FLD1-readings.csv' },
+  { type: 'export.failed', error: REFUSED },
+];
+const paths = modelPaths(readingsExportMachine, { events: EVENTS, input: INPUT });
+
+const drive = {
+  sendBack: null as ((e: AnyEventObject) => void) | null,
+  runs: [] as Array<{ fieldId: string; from: string; to: string }>,
+  aborted: 0,
+  saved: [] as string[],
+};
+let expectedFrom = '2026-10-28';
+let expectedProgress = 0;
+
+const ASSERT: Record<string, () => void> = {
+  idle: () => {
+    expect(screen.getByRole('button', { name: 'Download' })).toBeEnabled();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.getByLabelText('From')).toBeEnabled();
+  },
+  downloading: () => {
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('value', String(expectedProgress));
+    expect(screen.getByText(`Downloading: ${expectedProgress}%`)).toBeInTheDocument();
+    expect(screen.getByLabelText('From')).toBeDisabled();
+    // The download asked for the range on screen.
+    expect(drive.runs.at(-1)).toEqual({ fieldId: 'f1', from: expectedFrom, to: '2026-11-27' });
+  },
+  done: () => {
+    expect(screen.getByText('Downloaded.')).toBeInTheDocument();
+    expect(drive.saved.at(-1)).toBe('FLD1-readings.csv');
+  },
+  failed: () => expect(screen.getByRole('alert')).toHaveTextContent('The export range is too long. Choose a shorter period.'),
+};
+
+describeModel('readings export model', {
+  paths,
+  events: EVENTS,
+  states: Object.keys(ASSERT),
+  render: () => {
+    drive.runs = [];
+    drive.saved = [];
+    drive.aborted = 0;
+    expectedFrom = '2026-10-28';
+    expectedProgress = 0;
+    // The view hands the file to the browser through an object URL and a clicked link.
+    URL.createObjectURL = vi.fn(() => 'blob:x');
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      drive.saved.push(this.download);
+    });
+    const logic = readingsExportMachine.provide({
+      actors: {
+        download: fromCallback(({ input, sendBack }) => {
+          drive.runs.push(input as { fieldId: string; from: string; to: string });
+          drive.sendBack = sendBack as (e: AnyEventObject) => void;
+          return () => {
+            drive.aborted++;
+            drive.sendBack = null;
+          };
+        }),
+      },
+    });
+    renderView(<ReadingsExport fieldId={INPUT.fieldId} today={INPUT.today} logic={logic} />, { session: 'farmer', intlLocale: 'en' });
+    return {
+      exec: {
+        'xstate.init': () => {},
+        'export.range': (e: AnyEventObject) => {
+          fireEvent.change(screen.getByLabelText('From'), { target: { value: e.from } });
+          expectedFrom = e.from;
+        },
+        'export.start': () => {
+          expectedProgress = 0;
+          fireEvent.click(screen.getByRole('button', { name: 'Download' }));
+        },
+        'export.cancel': () => {
+          const before = drive.aborted;
+          fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+          // Cancelling stops the download itself, not only the bar.
+          expect(drive.aborted).toBe(before + 1);
+        },
+        'export.progress': (e: AnyEventObject) => {
+          act(() => drive.sendBack!(e));
+          expectedProgress = Math.floor(e.share * 100);
+        },
+        'export.done': (e: AnyEventObject) => act(() => drive.sendBack!(e)),
+        'export.failed': (e: AnyEventObject) => act(() => drive.sendBack!(e)),
+      },
+      check: (step) => {
+        for (const leaf of leafValues(step.state.value)) ASSERT[leaf]();
+      },
+    };
+  },
+});
