@@ -26,7 +26,7 @@ const MESSAGES: InboxMessage[] = [
   },
 ];
 
-const markRead = fn(async () => ({}));
+const markRead = fn(async (): Promise<unknown> => ({}));
 /** The inbox with a fixed page (or a failure), no socket. */
 const inbox = (load: () => Promise<{ items: InboxMessage[]; totalPages: number; unread: number }>) =>
   inboxMachine.provide({ actors: { load: fromPromise(load), markRead: fromPromise(markRead), watchMessages: fromCallback(() => () => {}) } });

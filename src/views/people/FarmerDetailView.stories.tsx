@@ -14,7 +14,7 @@ const FARMER = storyFarmer(1, { coordinator: storyCoordinatorChoices[0]._id, coo
 const admin = demoUser('admin', { name: 'आशा जोशी' });
 const session = { logic: sessionMachine.provide({ actors: storySessionActors }), input: signedIn(admin) };
 /** The page's machine with a fixed answer for the farmer (or a refusal); saving is not part of these stories. */
-const detail = (load: () => Promise<FarmerRow>) => farmerDetailMachine.provide({ actors: { load: fromPromise(load), save: fromPromise(async () => ({})) } });
+const detail = (load: () => Promise<FarmerRow>) => farmerDetailMachine.provide({ actors: { load: fromPromise(load), save: fromPromise(async (): Promise<unknown> => ({})) } });
 
 const meta = {
   title: 'People/FarmerDetailView',
