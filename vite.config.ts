@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { appManifest, precacheFilter } from './scripts/pwaConfig';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
@@ -32,7 +34,27 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [
+    react(),
+    precompress(),
+    // The installable app and its service worker (src/sw.ts, built by injectManifest; docs/offline.md).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: appManifest,
+      manifestFilename: 'manifest.webmanifest',
+      injectManifest: {
+        rollupFormat: 'iife',
+        globPatterns: ['**/*.{js,css,html,svg,png,ttf,woff2}'],
+        manifestTransforms: [precacheFilter],
+        // The map chunks are larger; precacheFilter leaves them out by their content.
+        maximumFileSizeToCacheInBytes: 3_000_000,
+      },
+    }),
+  ],
   resolve: { alias: { '@': src } },
   server: {
     proxy: {
