@@ -1,12 +1,13 @@
 /**
  * Starts the session actor with the app's effects: navigation through wouter, storage in local
- * storage, the locale in the prefs store and the socket connection.
+ * storage (the session, and on sign-out the offline copies too), the locale in the prefs store and the socket connection.
  */
 import { useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { localeOf } from '@/i18n/locales';
 import { SessionContext } from '@/machines/session.context';
 import { sessionMachine } from '@/machines/session.machine';
+import { forgetAll } from '@/services/offlineCache';
 import { clearSession, loadSession, saveSession } from '@/services/sessionStore';
 import { connectSocket, disconnectSocket } from '@/services/socket';
 import { setLocale } from '@/stores/prefs';
@@ -20,7 +21,11 @@ export function AppProviders({ children, storage = localStorage }: { children: R
       actions: {
         navigate: (_, { to }) => navigate(to),
         persistSession: (_, session) => saveSession(session, storage),
-        forgetSession: () => clearSession(storage),
+        // A shared phone: what the person saw offline goes with their session.
+        forgetSession: () => {
+          clearSession(storage);
+          void forgetAll();
+        },
         chooseLanguage: (_, { language }) => setLocale(localeOf(language)),
         connectSocket: (_, { token }) => connectSocket(token),
         disconnectSocket: () => disconnectSocket(),

@@ -2,8 +2,15 @@
  * Farmer home (spec 'Farmer home', section 4): load the fields, select the first, then load its latest
  * reading and 24-hour series; live readings from the field's feed move the tiles and extend the chart.
  * Load failures are only logged, as the spec says: the screen then shows '--' and the empty message.
+ *
+ * Offline (issue 17): what the home shows is kept on the phone (services/offlineCache). When a load fails because
+ * the network is away (not an answer of the server), `offline` shows the last seen fields, readings and series
+ * with their time ('offline — last updated 10:42'); when the browser is online again it loads afresh, and the feed
+ * goes live again.
  */
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
+import { isNetworkFailure, recall, remember } from '@/services/offlineCache';
+import { HttpError } from '@/shared/httpError';
 import { last24h, latestReading, listMyFields, type FieldReadingSummary, type LatestReading, type ReadingEvent, type SeriesPoint } from '@/services/sensors';
 import type { Translated } from '../../contracts/common';
 import { sensorFeedMachine, type FeedStatus, type SensorFeedParentEvent } from './sensorFeed.machine';
@@ -23,14 +30,48 @@ export type FarmerHomeContext = {
   series: SeriesPoint[];
   emptyMessage: Translated | null;
   connection: FeedStatus;
+  /** When what is shown offline was last seen (null: live data, or nothing kept). */
+  offlineAt: string | null;
 };
 
-export type FarmerHomeEvent = { type: 'field.select'; fieldId: string } | SensorFeedParentEvent;
+export type FarmerHomeEvent = { type: 'field.select'; fieldId: string } | { type: 'network.online' } | SensorFeedParentEvent;
+
+/** What the phone keeps of the home: the fields, and per field what its tiles and chart last showed. */
+export const HOME_FIELDS = 'home.fields';
+export const homeFieldKey = (fieldId: string) => `home.field.${fieldId}`;
+export type CachedHome = FieldData & { fields: FieldReadingSummary[]; selectedFieldId: string; savedAt: string };
+
+/** The last seen home (with `fieldId`'s data if it was seen, else the first field's), or null when nothing was kept. */
+export const recallHome = fromPromise<CachedHome | null, { fieldId: string | null }>(async ({ input }) => {
+  const fields = await recall<FieldReadingSummary[]>(HOME_FIELDS);
+  if (!fields || fields.value.length === 0) return null;
+  const selectedFieldId = input.fieldId && fields.value.some((f) => f._id === input.fieldId) ? input.fieldId : fields.value[0]._id;
+  const data = await recall<FieldData>(homeFieldKey(selectedFieldId));
+  return {
+    fields: fields.value,
+    selectedFieldId,
+    latest: data?.value.latest ?? null,
+    series: data?.value.series ?? [],
+    emptyMessage: data?.value.emptyMessage ?? null,
+    savedAt: data?.savedAt ?? fields.savedAt,
+  };
+});
+
+/** Tells the machine when the browser is online again. */
+export const watchOnline = fromCallback(({ sendBack }) => {
+  const online = () => sendBack({ type: 'network.online' });
+  window.addEventListener('online', online);
+  return () => window.removeEventListener('online', online);
+});
 
 /** Latest and 24 h together; a failed half leaves its part empty and is reported in `failures` for the log. */
 export const loadFieldData = fromPromise<FieldData & { failures: Array<{ what: string; error: unknown }> }, { fieldId: string }>(
   async ({ input, signal }) => {
     const [latest, series] = await Promise.allSettled([latestReading(input.fieldId, signal), last24h(input.fieldId, undefined, signal)]);
+    // Both halves lost to the network: the home is offline (the machine shows what it kept).
+    if (latest.status === 'rejected' && series.status === 'rejected' && isNetworkFailure(latest.reason) && isNetworkFailure(series.reason)) {
+      throw new HttpError(0, 'network');
+    }
     const failures: Array<{ what: string; error: unknown }> = [];
     if (latest.status === 'rejected') failures.push({ what: 'latest reading', error: latest.reason });
     if (series.status === 'rejected') failures.push({ what: '24h series', error: series.reason });
@@ -81,19 +122,33 @@ export const isStale = (at: string | null | undefined, staleAfterMinutes: number
 
 const lastTimestamp = (series: SeriesPoint[]) => (series.length ? series[series.length - 1].timestamp : null);
 
+/** What the selected field's tiles and chart show, kept for the offline home. */
+const rememberField = {
+  type: 'remember',
+  params: ({ context }: { context: FarmerHomeContext }) => ({
+    what: homeFieldKey(context.selectedFieldId!),
+    value: { latest: context.latest, series: context.series, emptyMessage: context.emptyMessage } satisfies FieldData,
+  }),
+} as const;
+
 export const farmerHomeMachine = setup({
   types: {
     context: {} as FarmerHomeContext,
     events: {} as FarmerHomeEvent,
   },
-  actors: { loadFields, loadFieldData, sensorFeed: sensorFeedMachine },
+  actors: { loadFields, loadFieldData, sensorFeed: sensorFeedMachine, recallHome, watchOnline },
   actions: {
     /** Spec: farmer-home load failures are only logged. Provided at the root (console in the app). */
     logError: (_, _params: { what: string; error: unknown }) => {},
+    /** Keeps what the home shows on the phone (best effort, never fails). */
+    remember: (_, params: { what: string; value: unknown }) => void remember(params.what, params.value),
+  },
+  guards: {
+    networkAway: ({ event }) => isNetworkFailure((event as { error?: unknown }).error),
   },
 }).createMachine({
   id: 'farmerHome',
-  context: { fields: [], selectedFieldId: null, latest: null, series: [], emptyMessage: null, connection: 'offline' },
+  context: { fields: [], selectedFieldId: null, latest: null, series: [], emptyMessage: null, connection: 'offline', offlineAt: null },
   initial: 'loadingFields',
   states: {
     loadingFields: {
@@ -105,14 +160,73 @@ export const farmerHomeMachine = setup({
           {
             guard: ({ event }) => event.output.length > 0,
             target: 'field',
-            actions: assign({ fields: ({ event }) => event.output, selectedFieldId: ({ event }) => event.output[0]._id }),
+            actions: [
+              assign({
+                fields: ({ event }) => event.output,
+                // Coming back online keeps the field the farmer was looking at, if it is still theirs.
+                selectedFieldId: ({ context, event }) =>
+                  context.selectedFieldId && event.output.some((f) => f._id === context.selectedFieldId) ? context.selectedFieldId : event.output[0]._id,
+                offlineAt: null,
+              }),
+              { type: 'remember', params: ({ event }) => ({ what: HOME_FIELDS, value: event.output }) },
+            ],
           },
-          { target: 'noFields' },
+          { target: 'noFields', actions: [assign({ offlineAt: null }), { type: 'remember', params: { what: HOME_FIELDS, value: [] } }] },
         ],
-        onError: { target: 'noFields', actions: { type: 'logError', params: ({ event }) => ({ what: 'fields', error: event.error }) } },
+        onError: [
+          { guard: 'networkAway', target: 'offline' },
+          { target: 'noFields', actions: { type: 'logError', params: ({ event }) => ({ what: 'fields', error: event.error }) } },
+        ],
       },
     },
     noFields: {},
+    /** The network is away: the last seen home, until the browser is online again. */
+    offline: {
+      tags: ['offline'],
+      invoke: { id: 'watchOnline', src: 'watchOnline' },
+      // Online again: load afresh (the field shown stays chosen); the kept copy leaves the screen.
+      on: { 'network.online': { target: '#farmerHome.loadingFields', actions: assign({ latest: null, series: [], emptyMessage: null, offlineAt: null }) } },
+      initial: 'reading',
+      states: {
+        reading: {
+          tags: ['loading'],
+          invoke: {
+            id: 'recallHome',
+            src: 'recallHome',
+            input: ({ context }) => ({ fieldId: context.selectedFieldId }),
+            onDone: [
+              {
+                guard: ({ event }) => event.output !== null,
+                target: 'shown',
+                actions: assign(({ event }) => {
+                  const home = event.output!;
+                  return {
+                    fields: home.fields,
+                    selectedFieldId: home.selectedFieldId,
+                    latest: home.latest,
+                    series: home.series,
+                    emptyMessage: home.emptyMessage,
+                    offlineAt: home.savedAt,
+                  };
+                }),
+              },
+              { target: 'nothingSaved' },
+            ],
+            onError: { target: 'nothingSaved' },
+          },
+        },
+        shown: {
+          on: {
+            'field.select': {
+              guard: ({ context, event }) => event.fieldId !== context.selectedFieldId && context.fields.some((f) => f._id === event.fieldId),
+              target: 'reading',
+              actions: assign({ selectedFieldId: ({ event }) => event.fieldId }),
+            },
+          },
+        },
+        nothingSaved: { entry: assign({ latest: null, series: [], emptyMessage: null, offlineAt: null }) },
+      },
+    },
     field: {
       initial: 'loading',
       on: {
@@ -141,9 +255,13 @@ export const farmerHomeMachine = setup({
                 enqueueActions(({ event, enqueue }) => {
                   for (const f of event.output.failures) enqueue({ type: 'logError', params: f });
                 }),
+                rememberField,
               ],
             },
-            onError: { target: 'live', actions: { type: 'logError', params: ({ event }) => ({ what: 'field data', error: event.error }) } },
+            onError: [
+              { guard: 'networkAway', target: '#farmerHome.offline' },
+              { target: 'live', actions: { type: 'logError', params: ({ event }) => ({ what: 'field data', error: event.error }) } },
+            ],
           },
         },
         live: {
@@ -155,15 +273,18 @@ export const farmerHomeMachine = setup({
           on: {
             'feed.status': { actions: assign({ connection: ({ event }) => event.status }) },
             'feed.reading': {
-              actions: assign(({ context, event }) => {
-                const point = pointOf(event.reading);
-                return {
-                  latest: latestWith(context.latest, event.reading),
-                  series: point ? mergeSeries(context.series, [point]) : context.series,
-                };
-              }),
+              actions: [
+                assign(({ context, event }) => {
+                  const point = pointOf(event.reading);
+                  return {
+                    latest: latestWith(context.latest, event.reading),
+                    series: point ? mergeSeries(context.series, [point]) : context.series,
+                  };
+                }),
+                rememberField,
+              ],
             },
-            'feed.points': { actions: assign({ series: ({ context, event }) => mergeSeries(context.series, event.points) }) },
+            'feed.points': { actions: [assign({ series: ({ context, event }) => mergeSeries(context.series, event.points) }), rememberField] },
           },
         },
       },

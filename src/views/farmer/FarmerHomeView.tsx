@@ -18,6 +18,7 @@ import { ReadingTiles } from './ReadingTiles';
 import { SilentSensors } from './SilentSensors';
 import './farmerHome.css';
 import { FieldOptions } from '@/views/ui/FieldOptions';
+import { OfflineBanner } from '@/views/ui/OfflineBanner';
 
 const DualAxisChart = lazy(() => import('@/views/charts/DualAxisChart'));
 
@@ -103,6 +104,9 @@ function FarmerHome({ chatbot, alerts }: { chatbot: ReactNode; alerts: ReactNode
   const loading = FarmerHomeContext.useSelector((s) => s.hasTag('loading'));
   const noFields = FarmerHomeContext.useSelector((s) => s.matches('noFields'));
   const live = FarmerHomeContext.useSelector((s) => s.matches({ field: 'live' }));
+  // Offline: the last seen home, and when it was seen ('offline — last updated 10:42').
+  const offline = FarmerHomeContext.useSelector((s) => s.matches({ offline: 'shown' }) || s.matches({ offline: 'nothingSaved' }));
+  const offlineAt = FarmerHomeContext.useSelector((s) => s.context.offlineAt);
   const now = useNow();
 
   return (
@@ -110,6 +114,7 @@ function FarmerHome({ chatbot, alerts }: { chatbot: ReactNode; alerts: ReactNode
       <AppHeader />
       <main className="page farmer-home">
         <h1 className="visually-hidden">{intl.formatMessage(m.title)}</h1>
+        {offline && <OfflineBanner savedAt={offlineAt} />}
         <RoleLinks />
         <FeatureCards />
         {fields.length > 0 && (
