@@ -21,7 +21,7 @@ export function OfflineBanner({ savedAt, now = new Date() }: { savedAt: string |
       ? intl.formatMessage(m.nothingSaved)
       : intl.formatMessage(withTime, { time: formatDate(intl, savedAt, sameDay(new Date(savedAt), now) ? 'time' : 'dayMonthTime') });
   return (
-    <div className="banner banner-info offline-banner" role="status" data-testid="offline-banner">
+    <div className="banner banner-info offline-banner" aria-live="polite" data-testid="offline-banner">
       {text}
     </div>
   );
