@@ -1,7 +1,7 @@
 /**
  * The installable app offline, in chromium: the farmer's home is read once online, the network goes away and the
  * page is reloaded — the service worker opens the app from its precache and the home shows the readings it last
- * saw with the Marathi offline banner; back online the banner goes and live readings move the tiles again.
+ * saw with the Marathi offline banner (the inbox too); back online the banner goes and live readings move the tiles again.
  * Signing out leaves nothing of the farmer on the phone.
  */
 import { describe, expect, it } from 'vitest';
@@ -50,6 +50,18 @@ describe('offline reading', () => {
     await expect.poll(() => page.getByTestId('tile-moisture').textContent(), { timeout: 10_000 }).toContain('37.5');
     const userId = await page.evaluate(() => JSON.parse(localStorage.getItem('user')!)._id as string);
     await expect.poll(() => keptKeys(page), { timeout: 5000 }).toContain(`${userId}|home.field.${fields[0]._id}`);
+    // The inbox, read once online, is kept too.
+    await page.getByRole('link', { name: new RegExp(`^${mr['header.messages']}`) }).click();
+    await page.waitForURL(`${e2e.url}/messages`);
+    // Loaded (and kept) once the page is in the store.
+    await expect.poll(() => keptKeys(page), { timeout: 10_000 }).toContain(`${userId}|inbox.page1`);
+    await page.locator('.staff-page [role="status"]').filter({ hasNotText: mr['inbox.loading'] }).waitFor();
+    const messagesOnline = await page.locator('.inbox-list li').count();
+    expect(messagesOnline).toBeGreaterThan(0);
+    await page.goBack();
+    await page.getByTestId('moisture-line').waitFor();
+    await page.getByRole('status').filter({ hasText: mr['home.feed.live'] }).waitFor();
+    // What the home shows now is what it keeps.
     const pointsOnline = Number(await page.getByTestId('moisture-line').getAttribute('data-points'));
 
     await context.setOffline(true);
@@ -63,6 +75,13 @@ describe('offline reading', () => {
     expect(Number(await line.getAttribute('data-points'))).toBe(pointsOnline);
     expect(await page.locator('html').getAttribute('lang')).toBe('mr');
     await shot(page, 'offline-farmer-home-mr-412');
+    // Offline, the inbox opens from its kept page under the same banner, and back home again.
+    await page.getByRole('link', { name: new RegExp(`^${mr['header.messages']}`) }).click();
+    await banner.waitFor({ timeout: 15_000 });
+    expect(await page.locator('.inbox-list li').count()).toBe(messagesOnline);
+    await shot(page, 'offline-inbox-mr-412');
+    await page.goBack();
+    await banner.waitFor({ timeout: 15_000 });
 
     await context.setOffline(false);
     await banner.waitFor({ state: 'detached', timeout: 15_000 });
