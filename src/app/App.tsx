@@ -39,6 +39,7 @@ const AiRecommendationsView = lazyView(() => import('@/views/recommendations/AiR
 const GpsFieldMappingView = lazyView(() => import('@/views/fields/gpsMapping/GpsFieldMappingView'), 'GpsFieldMappingView');
 const TrustView = lazyView(() => import('@/views/trust/TrustView'), 'TrustView');
 const NotificationLogView = lazyView(() => import('@/views/admin/NotificationLogView'), 'NotificationLogView');
+const AuditTrailView = lazyView(() => import('@/views/admin/AuditTrailView'), 'AuditTrailView');
 
 /** Who may open a route: anyone, only the signed-out (login), any signed-in user, or admin/coordinator only. */
 type Access = 'open' | 'guest' | 'signedIn' | 'staff';
@@ -95,6 +96,7 @@ export function App() {
           <Route path={PATHS.gpsFieldMapping}>{screen('staff', <GpsFieldMappingView />)}</Route>
           {/* Admins only: the view sends a coordinator home (the server refuses them the log). */}
           <Route path={PATHS.notificationLog}>{screen('staff', <NotificationLogView />)}</Route>
+          <Route path={PATHS.audit}>{screen('staff', <AuditTrailView />)}</Route>
 
           <Route>
             <Redirect to={PATHS.home} replace />

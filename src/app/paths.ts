@@ -29,6 +29,8 @@ export const PATHS = {
   trust: '/trust',
   /** The admins' notification delivery log (issue 16). */
   notificationLog: '/notification-log',
+  /** The admins' audit trail (issue 19). */
+  audit: '/audit',
 } as const;
 
 export const farmerPath = (id: string) => `/farmer/${encodeURIComponent(id)}`;

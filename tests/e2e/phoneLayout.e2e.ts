@@ -90,6 +90,8 @@ const STAFF_SCREENS: [string, string][] = [
   ['gps-field-mapping', '/gps-field-mapping'],
   ['add-farmer', '/add-farmer'],
   ['add-field', '/add-field'],
+  // Admins only (a coordinator is sent home).
+  ['audit', '/audit'],
 ];
 
 const TOOLS: [string, string][] = [

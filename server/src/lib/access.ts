@@ -11,7 +11,15 @@ import { createTtlCache } from './accessCache';
 import { ADMIN_ROLES, STAFF_ROLES, type Role } from '../../../contracts/roles';
 
 export type { Role };
-export type AuthUser = { id: string; role: Role; sessionId: string; name: string; email: string };
+/** The signed-in caller; `from` is where this request came from (set per request, recorded by lib/audit.ts). */
+export type AuthUser = {
+  id: string;
+  role: Role;
+  sessionId: string;
+  name: string;
+  email: string;
+  from?: { ip: string | null; userAgent: string | null };
+};
 
 export const STAFF: readonly Role[] = STAFF_ROLES;
 export const ADMINS: readonly Role[] = ADMIN_ROLES;

@@ -20,6 +20,7 @@ import analytics from './analytics/routes';
 import gpsMapping from './gpsMapping/routes';
 import advancedAnalytics from './advancedAnalytics/routes';
 import notifications from './notifications/routes';
+import audit from './audit/routes';
 
 export const modules: FastifyPluginAsync[] = [
   health,
@@ -38,6 +39,7 @@ export const modules: FastifyPluginAsync[] = [
   recommendations,
   analytics,
   gpsMapping,
+  audit,
   advancedAnalytics,
   notifications,
 ];

@@ -145,7 +145,8 @@ export default fp<{ config: Config }>(
       const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
       const user = token ? await auth.principal(token) : null;
       if (!user) throw unauthorized();
-      req.user = user;
+      // A copy: the verified principal is cached across requests, where it came from is this request's.
+      req.user = { ...user, from: { ip: req.ip ?? null, userAgent: req.headers['user-agent']?.slice(0, 500) ?? null } };
     });
   },
   { name: 'auth', dependencies: ['db'] },

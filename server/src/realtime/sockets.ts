@@ -85,7 +85,7 @@ export async function startSockets(app: FastifyInstance, config: Config): Promis
       const user = socket.data.user;
       if (!user) continue;
       const key = `${user.sessionId}|${user.id}|${user.role}`;
-      const group = byPrincipal.get(key) ?? { user, sockets: [] };
+      const group: { user: AuthUser; sockets: CheckedSocket[] } = byPrincipal.get(key) ?? { user, sockets: [] };
       group.sockets.push(socket);
       byPrincipal.set(key, group);
     }

@@ -41,7 +41,7 @@ export const Loaded: Story = {
     await expect(statValue(canvas, 'adminDashboard.activeFields')).toHaveTextContent(/^96$/);
     await expect(statValue(canvas, 'adminDashboard.recentAlerts')).toHaveTextContent(/^14$/);
     const actions = within(canvas.getByRole('region', { name: mr['dashboard.quickActions'] })).getAllByRole('button').map((b) => b.textContent);
-    await expect(actions).toEqual([mr['roleLinks.addCoordinator'], mr['roleLinks.addFarmer'], mr['dashboard.analytics'], mr['dashboard.alerts'], mr['route.notificationLog']]);
+    await expect(actions).toEqual([mr['roleLinks.addCoordinator'], mr['roleLinks.addFarmer'], mr['dashboard.analytics'], mr['dashboard.alerts'], mr['route.notificationLog'], mr['route.audit']]);
     for (const key of ['adminDashboard.coordinators', 'adminDashboard.farmers', 'dashboard.fieldMonitoring'] as const) {
       await expect(canvas.getAllByRole('region', { name: mr[key] })[0]).toBeInTheDocument();
     }

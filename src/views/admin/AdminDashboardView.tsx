@@ -36,6 +36,7 @@ const m = defineMessages({
   alerts: { id: 'dashboard.alerts', defaultMessage: 'Alerts' },
   fields: { id: 'dashboard.fieldMonitoring', defaultMessage: 'Field Monitoring' },
   notificationLog: { id: 'route.notificationLog', defaultMessage: 'Notification log' },
+  audit: { id: 'route.audit', defaultMessage: 'Audit trail' },
 });
 
 function AdminDashboard({ role }: { role: StaffRole }) {
@@ -65,6 +66,7 @@ function AdminDashboard({ role }: { role: StaffRole }) {
           [m.analytics, '/analytics'],
           [m.alerts, '/alerts'],
           [m.notificationLog, '/notification-log'],
+          [m.audit, '/audit'],
         ]}
       />
       <section aria-label={t(m.coordinators)}>

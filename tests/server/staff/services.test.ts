@@ -95,7 +95,7 @@ describe('coordinators', () => {
     const c = await w.person('coordinator', 'Old Coord');
     const f = await w.person('farmer', 'Left Behind', { managedBy: c.id });
     await w.db.insert(sessions).values({ userId: c.id, refreshHash: 'h', expiresAt: new Date(Date.now() + 1e9) });
-    expect(await peopleService.deactivateCoordinator(w.db, c.id)).toHaveLength(1);
+    expect(await peopleService.deactivateCoordinator(w.db, w.admin, c.id)).toHaveLength(1);
     const [farmer] = await w.db.select().from(users).where(eq(users.id, f.id));
     expect(farmer.managedBy).toBeNull();
     const [coord] = await w.db.select().from(users).where(eq(users.id, c.id));
@@ -116,10 +116,10 @@ describe('farmer import', () => {
       `Dup,${w.farmerA1.email},9800000002,`,
       'New Two,new.two@example.in,9800000003,',
     ].join('\n');
-    const r = await peopleService.importFarmers(w.db, Buffer.from(csv), 'english');
+    const r = await peopleService.importFarmers(w.db, w.admin, Buffer.from(csv), 'english');
     expect(r).toMatchObject({ imported: 2, rejectedCount: 2 });
     expect(r.report).toContain('Phone number must be 10 digits');
-    const again = await peopleService.importFarmers(w.db, Buffer.from(csv), 'english');
+    const again = await peopleService.importFarmers(w.db, w.admin, Buffer.from(csv), 'english');
     expect(again.imported).toBe(0);
     const [one] = await w.db.select().from(users).where(eq(users.email, 'new.one@example.in'));
     expect(one).toMatchObject({ role: 'farmer', managedBy: w.coordA.id });
@@ -127,7 +127,7 @@ describe('farmer import', () => {
 
   it('imports nothing from a malformed file', async () => {
     const before = (await w.db.select().from(users)).length;
-    expect(await status(peopleService.importFarmers(w.db, Buffer.from('Name,Email,Phone\n"Broken,x@example.in,9800000009'), 'english'))).toBe(400);
+    expect(await status(peopleService.importFarmers(w.db, w.admin, Buffer.from('Name,Email,Phone\n"Broken,x@example.in,9800000009'), 'english'))).toBe(400);
     expect((await w.db.select().from(users)).length).toBe(before);
   });
 });

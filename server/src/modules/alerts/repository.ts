@@ -7,6 +7,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { alertScope, type AuthUser } from '../../lib/access';
 import { alertReads, alerts, fields, users } from '../../db/schema';
+import type { AuditActor } from '../../lib/audit';
 import { recordAlertEvent } from './timeline';
 import type { AlertItem } from '../../../../contracts/alerts';
 
@@ -145,7 +146,8 @@ export const openAlertsOf = (fieldIds: string[], types?: string[]) =>
   );
 
 /** Acknowledges the alert (and adds the person's comment), each change on the timeline, together. */
-export async function acknowledgeAlert(db: Db, alertId: string, actorId: string, now: Date, comment?: string) {
+export async function acknowledgeAlert(db: Db, alertId: string, by: AuditActor, now: Date, comment?: string) {
+  const actorId = by.id;
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(alerts)
@@ -156,9 +158,10 @@ export async function acknowledgeAlert(db: Db, alertId: string, actorId: string,
         updatedAt: now,
       })
       .where(and(eq(alerts.id, alertId), inArray(alerts.status, ['active_unack', 'cleared_unack'])))
-      .returning({ id: alerts.id });
+      .returning({ id: alerts.id, status: alerts.status });
     if (!row) return false;
-    await recordAlertEvent(tx, { alertId, kind: 'acknowledged', actorId, detail: {} });
+    const before = { status: row.status === 'active_ack' ? 'active_unack' : 'cleared_unack' };
+    await recordAlertEvent(tx, { alertId, kind: 'acknowledged', actorId, detail: {}, audit: { by, before, after: { status: row.status } } });
     if (comment) await recordAlertEvent(tx, { alertId, kind: 'comment', actorId, detail: { text: comment } });
     return true;
   });
@@ -175,15 +178,24 @@ export async function activeCoordinator(db: Db, id: string) {
 }
 
 /** Assigns the alert to a coordinator (assignment is orthogonal to the status) and records who did it, together. */
-export async function assignAlert(db: Db, alertId: string, coordinator: { id: string; name: string }, actorId: string, now: Date) {
+export async function assignAlert(db: Db, alertId: string, coordinator: { id: string; name: string }, by: AuditActor, now: Date) {
+  const actorId = by.id;
   await db.transaction(async (tx) => {
+    const [was] = await tx.select({ assignedTo: alerts.assignedTo }).from(alerts).where(eq(alerts.id, alertId)).for('update');
     await tx.update(alerts).set({ assignedTo: coordinator.id, assignedBy: actorId, assignedAt: now, updatedAt: now }).where(eq(alerts.id, alertId));
-    await recordAlertEvent(tx, { alertId, kind: 'assigned', actorId, detail: { coordinatorId: coordinator.id, name: coordinator.name } });
+    await recordAlertEvent(tx, {
+      alertId,
+      kind: 'assigned',
+      actorId,
+      detail: { coordinatorId: coordinator.id, name: coordinator.name },
+      audit: { by, before: { assignedTo: was?.assignedTo ?? null }, after: { assignedTo: coordinator.id } },
+    });
   });
 }
 
 /** Clears an active alert by hand and records who did it, together; false when it was already cleared. */
-export async function clearAlert(db: Db, alertId: string, actorId: string, now: Date) {
+export async function clearAlert(db: Db, alertId: string, by: AuditActor, now: Date) {
+  const actorId = by.id;
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(alerts)
@@ -194,9 +206,10 @@ export async function clearAlert(db: Db, alertId: string, actorId: string, now: 
         updatedAt: now,
       })
       .where(and(eq(alerts.id, alertId), isNull(alerts.resolvedAt)))
-      .returning({ id: alerts.id, fieldId: alerts.fieldId });
+      .returning({ id: alerts.id, fieldId: alerts.fieldId, status: alerts.status });
     if (!row) return null;
-    await recordAlertEvent(tx, { alertId, kind: 'cleared', actorId, detail: { auto: false } });
+    const before = { status: row.status === 'cleared_ack' ? 'active_ack' : 'active_unack' };
+    await recordAlertEvent(tx, { alertId, kind: 'cleared', actorId, detail: { auto: false }, audit: { by, before, after: { status: row.status } } });
     return row;
   });
 }

@@ -68,7 +68,7 @@ export async function acknowledge(app: FastifyInstance, user: AuthUser, alertId:
   const alert = await loadForChange(app.db, user, alertId);
   const text = comment === undefined ? undefined : commentText(comment, 'comment');
   if (isAcknowledged(alert.status)) throw conflict(alertText.alreadyAcknowledged, 'ALREADY_ACKNOWLEDGED');
-  if (!(await repo.acknowledgeAlert(app.db, alert.id, user.id, new Date(), text))) throw conflict(alertText.alreadyAcknowledged, 'ALREADY_ACKNOWLEDGED');
+  if (!(await repo.acknowledgeAlert(app.db, alert.id, user, new Date(), text))) throw conflict(alertText.alreadyAcknowledged, 'ALREADY_ACKNOWLEDGED');
   return changed(app, alert.id, user.id);
 }
 
@@ -79,7 +79,7 @@ export async function assign(app: FastifyInstance, user: AuthUser, alertId: stri
   if (isCleared(alert.status)) throw conflict(alertText.alreadyCleared, 'ALREADY_CLEARED');
   const coordinator = await repo.activeCoordinator(app.db, coordinatorId);
   if (!coordinator) throw badRequest(alertText.notCoordinator, { field: 'coordinatorId' }, 'NOT_A_COORDINATOR');
-  await repo.assignAlert(app.db, alert.id, coordinator, user.id, new Date());
+  await repo.assignAlert(app.db, alert.id, coordinator, user, new Date());
   const result = await changed(app, alert.id, user.id);
   // The assignee hears of it even when the farmer is not theirs.
   app.realtime.toCoordinator(coordinator.id).emit('alert:updated', result.alert);
@@ -90,7 +90,7 @@ export async function assign(app: FastifyInstance, user: AuthUser, alertId: stri
 export async function clear(app: FastifyInstance, user: AuthUser, alertId: string) {
   const alert = await loadForChange(app.db, user, alertId);
   if (isCleared(alert.status)) throw conflict(alertText.alreadyCleared, 'ALREADY_CLEARED');
-  const row = await repo.clearAlert(app.db, alert.id, user.id, new Date());
+  const row = await repo.clearAlert(app.db, alert.id, user, new Date());
   if (!row) throw conflict(alertText.alreadyCleared, 'ALREADY_CLEARED');
   await refreshFieldHealth(app.db, [row.fieldId]);
   return changed(app, alert.id, user.id);

@@ -15,6 +15,7 @@ import { alertActions, users } from '../../db/schema';
 import { ALERT_EVENT_KINDS, type AlertEventKind } from '../../../../contracts/alertTypes';
 import type { TimelineEntry } from '../../../../contracts/alerts';
 import { enqueueAlertNotifications } from '../notifications/enqueue';
+import { recordAudit, type AuditActor, type AuditValues } from '../../lib/audit';
 
 export { ALERT_EVENT_KINDS, type AlertEventKind };
 
@@ -29,7 +30,11 @@ export type AlertEvent = {
   /** The person who did it; null for the system (the engine, an escalation job). */
   actorId: string | null;
   detail?: AlertEventDetail;
+  /** A person's acknowledge, assign or clear: the audit entry written alongside (lib/audit.ts), with what changed. */
+  audit?: { by: AuditActor; before: AuditValues; after: AuditValues };
 };
+
+const AUDITED = { acknowledged: 'alert.acknowledge', assigned: 'alert.assign', cleared: 'alert.clear' } as const;
 
 /**
  * Records one lifecycle change (or comment) of an alert. Call it with the transaction that makes the change.
@@ -44,6 +49,10 @@ export async function recordAlertEvent(tx: Tx, event: AlertEvent): Promise<{ id:
     .returning({ id: alertActions.id, createdAt: alertActions.createdAt });
   // The notification centre's jobs for this change, in the same transaction (it picks the kinds it notifies of).
   await enqueueAlertNotifications(tx, { alertId: event.alertId, kind: event.kind, actorId: event.actorId });
+  if (event.audit && event.kind in AUDITED) {
+    const action = AUDITED[event.kind as keyof typeof AUDITED];
+    await recordAudit(tx, event.audit.by, { action, target: { type: 'alert', id: event.alertId }, before: event.audit.before, after: event.audit.after });
+  }
   return row;
 }
 

@@ -10,12 +10,13 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { SIGN_IN_POLICY } from '../../domain/throttle/signInThrottle';
 import { CAN_CREATE, isUuid, type AuthUser } from '../../lib/access';
+import { recordAudit } from '../../lib/audit';
 import { badRequest, notFound } from '../../lib/errors';
 import { findUser, lastThrottleClear, liveSessionIds, recentSignIns, recordAdminAction, waitingSources } from './adminAccess.repository';
 import { AM } from './messages';
 import { createInviter } from './passwordLinks';
 import type { ClientInfo } from './sessions';
-import { endSessions } from './sessions.service';
+import { revokeSessions } from './sessions.repository';
 
 const ADMIN_HISTORY_LIMIT = 50;
 
@@ -62,15 +63,18 @@ export function createAdminAccessService(app: FastifyInstance) {
     async clearThrottle(me: AuthUser, id: string, client: ClientInfo, log: FastifyBaseLogger) {
       const target = await loadReachable(db, me, id);
       // Failures before this row no longer count for the account (domain/throttle/signInThrottle.ts).
-      await recordAdminAction(db, {
-        email: target.email,
-        userId: target.id,
-        status: 'unthrottled',
-        reason: 'cleared-by-admin',
-        actorId: me.id,
-        ipAddress: client.ip,
-        userAgent: client.userAgent,
-        deviceType: client.deviceType,
+      await db.transaction(async (tx) => {
+        await recordAdminAction(tx as Db, {
+          email: target.email,
+          userId: target.id,
+          status: 'unthrottled',
+          reason: 'cleared-by-admin',
+          actorId: me.id,
+          ipAddress: client.ip,
+          userAgent: client.userAgent,
+          deviceType: client.deviceType,
+        });
+        await recordAudit(tx, me, { action: 'signIn.clear', target: { type: 'user', id: target.id } });
       });
       log.warn({ adminId: me.id, userId: target.id }, 'sign-in throttle cleared by an administrator');
       return { success: true as const, message: AM.throttleCleared };
@@ -78,18 +82,24 @@ export function createAdminAccessService(app: FastifyInstance) {
 
     async endAllSessions(me: AuthUser, id: string, client: ClientInfo, log: FastifyBaseLogger) {
       const target = await loadReachable(db, me, id);
-      // An administrator ending their own sessions keeps the one they are using.
-      const ended = await endSessions(db, app.realtime, target.id, 'ended-by-admin', target.id === me.id ? { except: me.sessionId } : {});
-      await recordAdminAction(db, {
-        email: target.email,
-        userId: target.id,
-        status: 'sessions_ended',
-        reason: `ended ${ended.length}`,
-        actorId: me.id,
-        ipAddress: client.ip,
-        userAgent: client.userAgent,
-        deviceType: client.deviceType,
+      // An administrator ending their own sessions keeps the one they are using. The sessions, the login-history
+      // row and the audit entry commit together; the sockets close after the commit.
+      const ended = await db.transaction(async (tx) => {
+        const ids = await revokeSessions(tx as Db, target.id, 'ended-by-admin', target.id === me.id ? { except: me.sessionId } : {});
+        await recordAdminAction(tx as Db, {
+          email: target.email,
+          userId: target.id,
+          status: 'sessions_ended',
+          reason: `ended ${ids.length}`,
+          actorId: me.id,
+          ipAddress: client.ip,
+          userAgent: client.userAgent,
+          deviceType: client.deviceType,
+        });
+        await recordAudit(tx, me, { action: 'sessions.end', target: { type: 'user', id: target.id }, after: { sessionsEnded: ids.length } });
+        return ids;
       });
+      for (const sid of ended) app.realtime.disconnectSession(sid);
       log.warn({ adminId: me.id, userId: target.id, sessions: ended.length }, 'sessions ended by an administrator');
       return { success: true as const, message: AM.sessionsEnded, ended: ended.length };
     },
@@ -99,6 +109,7 @@ export function createAdminAccessService(app: FastifyInstance) {
       if (target.status !== 'Active') throw badRequest(AM.inviteInactive, undefined, 'USER_INACTIVE');
       const { channels, delivered } = await inviter.invite([target], log);
       await delivered;
+      await recordAudit(db, me, { action: 'user.invite', target: { type: 'user', id: target.id }, after: { channels: channels.join(', ') } });
       log.info({ adminId: me.id, userId: target.id, channels }, 'sign-in invitation sent');
       return { success: true as const, channels };
     },

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import type { ProfileField, RegisterBody } from '../../../../contracts/auth';
 import { assertCanCreate, type AuthUser } from '../../lib/access';
+import { recordAudit } from '../../lib/audit';
 import { AppError, M, badRequest, conflict, notFound, translated, unauthorized } from '../../lib/errors';
 import { assertPasswordAllowed } from '../../domain/account/passwordRules';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords';
@@ -90,21 +91,29 @@ export async function register(db: Db, creator: AuthUser, body: RegisterBody) {
   if (await emailExists(db, email)) throw conflict(emailTaken, 'EMAIL_TAKEN');
   const passwordHash = await hashPassword(body.password);
   try {
-    const created = await insertUser(db, {
-      name: body.name.trim(),
-      email,
-      passwordHash,
-      role: body.role,
-      managedBy,
-      phoneNumber: body.phoneNumber ?? null,
-      address: body.address || null,
-      village: body.village || null,
-      district: body.district || null,
-      state: body.state || null,
-      pincode: body.pincode ?? null,
-      // A farmer starts in Marathi, the product's language; staff keep the spec's English default (README).
-      preferredLanguage: body.preferredLanguage ?? (body.role === 'farmer' ? 'marathi' : 'english'),
-      ...(body.notificationPreferences ? { notificationPreferences: body.notificationPreferences } : {}),
+    const created = await db.transaction(async (tx) => {
+      const user = await insertUser(tx as Db, {
+        name: body.name.trim(),
+        email,
+        passwordHash,
+        role: body.role,
+        managedBy,
+        phoneNumber: body.phoneNumber ?? null,
+        address: body.address || null,
+        village: body.village || null,
+        district: body.district || null,
+        state: body.state || null,
+        pincode: body.pincode ?? null,
+        // A farmer starts in Marathi, the product's language; staff keep the spec's English default (README).
+        preferredLanguage: body.preferredLanguage ?? (body.role === 'farmer' ? 'marathi' : 'english'),
+        ...(body.notificationPreferences ? { notificationPreferences: body.notificationPreferences } : {}),
+      });
+      await recordAudit(tx, creator, {
+        action: 'user.create',
+        target: { type: 'user', id: user.id },
+        after: { name: user.name, email: user.email, role: user.role, managedBy, phoneNumber: user.phoneNumber, status: user.status },
+      });
+      return user;
     });
     // The spec's "→ same tokens" describes self-registration. Here staff create accounts for others:
     // the creator keeps their own session and gets the new user back, never tokens for it.

@@ -4,6 +4,7 @@
  */
 import type { Db } from '../../db/client';
 import { loadFarmerFor, loadFieldFor, type AuthUser } from '../../lib/access';
+import { recordAudit } from '../../lib/audit';
 import { badRequest, conflict, translated } from '../../lib/errors';
 import { dropEmpty, fieldProblems, type AddFieldPayload } from '../../../../contracts/addField';
 import type { FieldDetail } from '../../../../contracts/fields';
@@ -43,7 +44,11 @@ export async function createField(db: Db, user: AuthUser, body: AddFieldPayload)
   const [takenSensor] = await repo.takenSensorIds(db, sensorIds);
   if (takenSensor) throw conflict(FIELD_TEXT.sensorIdTaken(takenSensor), 'SENSOR_ID_TAKEN');
   try {
-    const created = await db.transaction((tx) => repo.insertField(tx as Db, p, farmerId, user.id));
+    const created = await db.transaction(async (tx) => {
+      const row = await repo.insertField(tx as Db, p, farmerId, user.id);
+      await recordAudit(tx, user, { action: 'field.create', target: { type: 'field', id: row.id }, after: { fieldId: row.fieldId, name: row.name, farmerId: row.farmerId, sensors: sensorIds.length } });
+      return row;
+    });
     await fieldsChanged(db);
     return created;
   } catch (e) {
@@ -130,7 +135,10 @@ export async function fieldDetails(db: Db, user: AuthUser, id: string): Promise<
 
 export async function setFieldLocation(db: Db, user: AuthUser, id: string, lat: number, lng: number) {
   const row = await loadFieldFor(db, user, id);
-  await repo.setLocation(db, row.id, lat, lng);
+  await db.transaction(async (tx) => {
+    await repo.setLocation(tx as Db, row.id, lat, lng);
+    await recordAudit(tx, user, { action: 'field.locate', target: { type: 'field', id: row.id }, before: { lat: row.lat, lng: row.lng }, after: { lat, lng } });
+  });
   await fieldsChanged(db);
   return { _id: row.id, lat, lng };
 }

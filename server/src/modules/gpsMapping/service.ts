@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import type { AddLocationBody, UpdateLocationBody } from '../../../../contracts/gpsMapping';
 import { distanceKm } from '../../domain/land/regions';
 import { loadFieldFor, type AuthUser } from '../../lib/access';
+import { recordAudit } from '../../lib/audit';
 import { AppError, conflict, notFound, translated } from '../../lib/errors';
 import { setLocation } from '../fields/repository';
 import { fieldsChanged } from '../fields/pinCache';
@@ -75,6 +76,7 @@ export async function addLocation(db: Db, user: AuthUser, b: AddLocationBody) {
       surveyMethod: 'manual',
     });
     await movePin(tx as Db, field.id, lat, lng);
+    await recordAudit(tx, user, { action: 'field.locate', target: { type: 'field', id: field.id }, before: { lat: field.lat, lng: field.lng }, after: { lat, lng } });
     return inserted;
   });
   await fieldsChanged(db);
@@ -89,7 +91,10 @@ export async function moveLocation(db: Db, user: AuthUser, fieldRef: string, b: 
   const from = field.lat !== null && field.lng !== null ? { lat: field.lat, lng: field.lng } : existing;
   const km = distanceKm(from.lat, from.lng, lat, lng);
   if (km > maxMoveKm && b.confirmLargeMove !== true) throw locationJump(km, maxMoveKm);
-  await setLocation(db, field.id, lat, lng, { accuracy: b.accuracy ?? 95, surveyMethod: b.surveyMethod ?? 'mobile_gps' });
+  await db.transaction(async (tx) => {
+    await setLocation(tx as Db, field.id, lat, lng, { accuracy: b.accuracy ?? 95, surveyMethod: b.surveyMethod ?? 'mobile_gps' });
+    await recordAudit(tx, user, { action: 'field.locate', target: { type: 'field', id: field.id }, before: { lat: from.lat, lng: from.lng }, after: { lat, lng } });
+  });
   await fieldsChanged(db);
   return { fieldLocation: toLocation((await locationOfField(db, field.id))!) };
 }

@@ -111,7 +111,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags, security, params: IdParams, body: PersonEdit, response: { 200: Ok, ...errors } } },
     async (req) => {
       requireRole(req.user!, ADMINS);
-      return people.editCoordinator(req.params.id, req.body);
+      return people.editCoordinator(req.user!, req.params.id, req.body);
     },
   );
 
@@ -120,7 +120,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags, security, params: IdParams, response: { 200: Ok, ...errors } } },
     async (req) => {
       requireRole(req.user!, ADMINS);
-      return people.deactivateCoordinator(req.params.id);
+      return people.deactivateCoordinator(req.user!, req.params.id);
     },
   );
 

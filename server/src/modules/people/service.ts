@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { isAdmin, loadFarmerFor, type AuthUser } from '../../lib/access';
+import { pick, recordAudit } from '../../lib/audit';
 import { badRequest, conflict, forbidden, notFound, translated, type Translated } from '../../lib/errors';
 import { CsvFormatError, farmersToCsv, parseFarmerCsv, rejectedRowsCsv, validateFarmerRows, type CsvFormatProblem } from '../../domain/people/csv';
 import type { Lang } from '../../domain/language';
@@ -38,6 +39,14 @@ const CSV_PROBLEM_TEXT: Record<CsvFormatProblem, Translated> = {
 const isUniqueViolation = (e: unknown) =>
   (e as { code?: string })?.code === '23505' || (e as { cause?: { code?: string } })?.cause?.code === '23505';
 
+const EDITABLE = ['name', 'email', 'phoneNumber', 'status'] as const;
+const auditEdit = (person: { id: string } & Record<(typeof EDITABLE)[number], unknown>, edit: repo.PersonEdit) => ({
+  action: 'user.edit' as const,
+  target: { type: 'user' as const, id: person.id },
+  before: pick(person, EDITABLE.filter((k) => k in edit)),
+  after: { ...edit, email: edit.email.toLowerCase() },
+});
+
 async function saveEdit(db: Db, id: string, edit: repo.PersonEdit) {
   const other = await repo.findUserByEmail(db, edit.email);
   if (other && other.id !== id) throw conflict(PEOPLE_TEXT.emailTaken, 'EMAIL_TAKEN');
@@ -55,6 +64,7 @@ export async function editFarmer(db: Db, user: AuthUser, farmerId: string, edit:
   if (edit.status && edit.status !== farmer.status && !isAdmin(user)) throw forbidden(PEOPLE_TEXT.statusAdminOnly);
   return db.transaction(async (tx) => {
     await saveEdit(tx as Db, farmer.id, edit);
+    await recordAudit(tx, user, auditEdit(farmer, edit));
     return edit.status === 'Inactive' && farmer.status !== 'Inactive'
       ? repo.revokeSessionsOf(tx as Db, [farmer.id], 'deactivated')
       : [];
@@ -65,6 +75,7 @@ export async function deactivateFarmer(db: Db, user: AuthUser, farmerId: string)
   const farmer = await loadFarmerFor(db, user, farmerId);
   return db.transaction(async (tx) => {
     await repo.setStatus(tx as Db, farmer.id, 'Inactive');
+    await recordAudit(tx, user, { action: 'user.deactivate', target: { type: 'user', id: farmer.id }, before: { status: farmer.status }, after: { status: 'Inactive' } });
     return repo.revokeSessionsOf(tx as Db, [farmer.id], 'deactivated');
   });
 }
@@ -72,7 +83,10 @@ export async function deactivateFarmer(db: Db, user: AuthUser, farmerId: string)
 export async function assignCoordinator(db: Db, user: AuthUser, farmerId: string, coordinatorId: string) {
   const farmer = await loadFarmerFor(db, user, farmerId);
   if (!(await repo.findActiveCoordinator(db, coordinatorId))) throw badRequest(PEOPLE_TEXT.coordinatorNotFound, undefined, 'COORDINATOR_NOT_FOUND');
-  await repo.assignCoordinator(db, farmer.id, coordinatorId);
+  await db.transaction(async (tx) => {
+    await repo.assignCoordinator(tx as Db, farmer.id, coordinatorId);
+    await recordAudit(tx, user, { action: 'farmer.reassign', target: { type: 'user', id: farmer.id }, before: { managedBy: farmer.managedBy }, after: { managedBy: coordinatorId } });
+  });
 }
 
 /** Deactivating a coordinator ends their sessions and leaves their farmers unassigned. */
@@ -82,17 +96,21 @@ async function retireCoordinator(db: Db, coordinatorId: string) {
   return repo.revokeSessionsOf(db, [coordinatorId], 'deactivated');
 }
 
-export async function deactivateCoordinator(db: Db, coordinatorId: string) {
+export async function deactivateCoordinator(db: Db, user: AuthUser, coordinatorId: string) {
   const c = await repo.findCoordinator(db, coordinatorId);
   if (!c) throw notFound();
-  return db.transaction((tx) => retireCoordinator(tx as Db, c.id));
+  return db.transaction(async (tx) => {
+    await recordAudit(tx, user, { action: 'user.deactivate', target: { type: 'user', id: c.id }, before: { status: c.status }, after: { status: 'Inactive' } });
+    return retireCoordinator(tx as Db, c.id);
+  });
 }
 
-export async function editCoordinator(db: Db, coordinatorId: string, edit: repo.PersonEdit) {
+export async function editCoordinator(db: Db, user: AuthUser, coordinatorId: string, edit: repo.PersonEdit) {
   const c = await repo.findCoordinator(db, coordinatorId);
   if (!c) throw notFound();
   return db.transaction(async (tx) => {
     await saveEdit(tx as Db, c.id, edit);
+    await recordAudit(tx, user, auditEdit(c, edit));
     return edit.status === 'Inactive' && c.status !== 'Inactive' ? retireCoordinator(tx as Db, c.id) : [];
   });
 }
@@ -102,7 +120,7 @@ export async function editCoordinator(db: Db, coordinatorId: string, edit: repo.
  * otherwise the valid rows go in one transaction and the rejected rows come back as a report (reasons in `lang`).
  * Imported farmers get no usable password: the route sends the active ones an invitation to set one.
  */
-export async function importFarmers(db: Db, file: Buffer, lang: Lang) {
+export async function importFarmers(db: Db, user: AuthUser, file: Buffer, lang: Lang) {
   let rows;
   try {
     rows = parseFarmerCsv(file);
@@ -112,8 +130,11 @@ export async function importFarmers(db: Db, file: Buffer, lang: Lang) {
   }
   const { valid, rejected } = validateFarmerRows(rows, await repo.importContext(db));
   const created: Invitee[] = [];
-  if (valid.length) {
+  const entry = { action: 'farmers.import' as const, target: { type: 'farmers' as const, id: null }, after: { imported: valid.length, rejected: rejected.length } };
+  if (!valid.length) await recordAudit(db, user, entry);
+  else {
     await db.transaction(async (tx) => {
+      await recordAudit(tx, user, entry);
       for (let i = 0; i < valid.length; i += 500) {
         const batch = await repo.insertFarmers(
           tx as Db,
@@ -180,12 +201,12 @@ export function createPeopleService(app: FastifyInstance) {
       return ok();
     },
     coordinators: (q: CoordinatorQuery) => repo.listCoordinators(db, q, app.counts),
-    async editCoordinator(id: string, edit: repo.PersonEdit) {
-      await endSessions(id, await editCoordinator(db, id, edit));
+    async editCoordinator(user: AuthUser, id: string, edit: repo.PersonEdit) {
+      await endSessions(id, await editCoordinator(db, user, id, edit));
       return ok();
     },
-    async deactivateCoordinator(id: string) {
-      await endSessions(id, await deactivateCoordinator(db, id));
+    async deactivateCoordinator(user: AuthUser, id: string) {
+      await endSessions(id, await deactivateCoordinator(db, user, id));
       return ok();
     },
     /**
@@ -193,10 +214,14 @@ export function createPeopleService(app: FastifyInstance) {
      * one gets a set-password link by SMS and e-mail. Delivery goes on in the background; the answer says how many.
      */
     async importFarmers(user: AuthUser, file: Buffer, lang: Lang | undefined, log: FastifyBaseLogger) {
-      const { created, ...report } = await importFarmers(db, file, lang ?? (await preferredLanguage(db, user.id)));
+      const { created, ...report } = await importFarmers(db, user, file, lang ?? (await preferredLanguage(db, user.id)));
       const { invited } = await inviter.invite(created.filter((f) => f.status === 'Active'), log);
       return { ...report, invited };
     },
-    exportCsv: async (user: AuthUser) => farmersToCsv(await repo.exportRows(db, user)),
+    async exportCsv(user: AuthUser) {
+      const rows = await repo.exportRows(db, user);
+      await recordAudit(db, user, { action: 'farmers.export', target: { type: 'farmers', id: null }, after: { rows: rows.length } });
+      return farmersToCsv(rows);
+    },
   };
 }

@@ -8,6 +8,7 @@ import { BatcherClosedError, QueueFullError } from '../../domain/ingest/batcher'
 import type { Series24hResponse } from '../../../../contracts/sensors';
 import type { Db } from '../../db/client';
 import { fieldIdFor, loadFieldFor, type AuthUser } from '../../lib/access';
+import { recordAudit } from '../../lib/audit';
 import { AppError, notFound, unavailable, unprocessable } from '../../lib/errors';
 import { keyMatches, newDeviceKey, parseDeviceKey } from './deviceKeys';
 import { sensorText } from './messages';
@@ -40,7 +41,11 @@ export async function issueDeviceKey(app: FastifyInstance, user: AuthUser, senso
   if (!sensor) throw notFound();
   const { key, hash } = newDeviceKey(sensor.id);
   const createdAt = new Date();
-  await setDeviceKey(app.db, sensor.id, hash, createdAt);
+  await app.db.transaction(async (tx) => {
+    await setDeviceKey(tx as Db, sensor.id, hash, createdAt);
+    // The key itself is never written: only that one was issued, and when.
+    await recordAudit(tx, user, { action: 'deviceKey.issue', target: { type: 'sensor', id: sensor.id }, after: { sensorId: sensor.sensorId, issuedAt: createdAt } });
+  });
   // The old key stops working on this process's broker at once (elsewhere within MQTT_AUTH_CACHE_SECONDS).
   app.mqttAccess?.forget(sensor.id);
   return { sensorId: sensor.sensorId, deviceKey: key, createdAt: createdAt.toISOString() };
@@ -49,7 +54,10 @@ export async function issueDeviceKey(app: FastifyInstance, user: AuthUser, senso
 export async function revokeDeviceKey(app: FastifyInstance, user: AuthUser, sensorUuid: string) {
   const sensor = await sensorInScope(app.db, user, sensorUuid);
   if (!sensor) throw notFound();
-  await setDeviceKey(app.db, sensor.id, null, null);
+  await app.db.transaction(async (tx) => {
+    await setDeviceKey(tx as Db, sensor.id, null, null);
+    await recordAudit(tx, user, { action: 'deviceKey.revoke', target: { type: 'sensor', id: sensor.id }, before: { sensorId: sensor.sensorId, deviceKeyActive: true }, after: { sensorId: sensor.sensorId, deviceKeyActive: false } });
+  });
   app.mqttAccess?.forget(sensor.id);
 }
 
