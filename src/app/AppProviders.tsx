@@ -7,7 +7,6 @@ import { useLocation } from 'wouter';
 import { localeOf } from '@/i18n/locales';
 import { SessionContext } from '@/machines/session.context';
 import { sessionMachine } from '@/machines/session.machine';
-import { forgetAll } from '@/services/offlineCache';
 import { clearSession, loadSession, saveSession } from '@/services/sessionStore';
 import { connectSocket, disconnectSocket } from '@/services/socket';
 import { setLocale } from '@/stores/prefs';
@@ -24,7 +23,8 @@ export function AppProviders({ children, storage = localStorage }: { children: R
         // A shared phone: what the person saw offline goes with their session.
         forgetSession: () => {
           clearSession(storage);
-          void forgetAll();
+          // idb loads with the screens that keep copies; not part of the first screen's JavaScript.
+          void import('@/services/offlineCache').then(({ forgetAll }) => forgetAll());
         },
         chooseLanguage: (_, { language }) => setLocale(localeOf(language)),
         connectSocket: (_, { token }) => connectSocket(token),

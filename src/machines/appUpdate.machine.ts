@@ -5,17 +5,27 @@
  * until the next new version.
  */
 import { fromCallback, sendTo, setup } from 'xstate';
-import { registerAppWorker } from '@/services/appWorker';
+import type { AppWorker } from '@/services/appWorker';
 
 export type AppUpdateEvent = { type: 'update.ready' } | { type: 'update.accept' } | { type: 'update.dismiss' };
 export type WorkerCommand = { type: 'worker.activate' };
 
-/** Registers the worker for the app's lifetime; says when a new version waits, activates it when told. */
+/**
+ * Registers the worker for the app's lifetime; says when a new version waits, activates it when told. workbox-window
+ * loads in its own chunk, after the first screen (it is no part of the farmer's initial JavaScript).
+ */
 export const appWorker = fromCallback<WorkerCommand>(({ sendBack, receive }) => {
-  const worker = registerAppWorker(() => sendBack({ type: 'update.ready' }));
+  let worker: AppWorker | null = null;
+  let stopped = false;
+  void import('@/services/appWorker').then(({ registerAppWorker }) => {
+    if (!stopped) worker = registerAppWorker(() => sendBack({ type: 'update.ready' }));
+  });
   receive((command) => {
     if (command.type === 'worker.activate') worker?.activate();
   });
+  return () => {
+    stopped = true;
+  };
 });
 
 export const appUpdateMachine = setup({
