@@ -1,14 +1,31 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { parse } from '@formatjs/icu-messageformat-parser';
 import { VitePWA } from 'vite-plugin-pwa';
 import { appManifest, precacheFilter } from './scripts/pwaConfig';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * The web test files that replace a module (`vi.mock`): they run in fresh workers (project 'web-isolated'), since a
+ * replaced module would otherwise reach the next file of a shared worker. Found by reading the files, so a new test
+ * file lands on the right side by itself.
+ */
+function filesMockingModules(): string[] {
+  const walk = (dir: string): string[] =>
+    readdirSync(join(root, dir), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(`${dir}/${e.name}`) : [`${dir}/${e.name}`]));
+  return ['tests/machines', 'tests/model', 'tests/unit']
+    .flatMap((d) => walk(d))
+    .filter((f) => /\.test\.tsx?$/.test(f) && /\bvi\.(mock|doMock)\(/.test(readFileSync(join(root, f), 'utf8')));
+}
+const WEB_TESTS = ['tests/{machines,model,unit,views}/**/*.test.{ts,tsx}', 'tests/stories.test.tsx'];
+const mocking = filesMockingModules();
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
 /**
@@ -33,10 +50,61 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * index.html preloads the Marathi catalog (src/i18n/catalogs.ts: a JSON file of the build, not part of the
+ * entry chunk) so it downloads beside the entry chunk and the first paint is in Marathi.
+ */
+function catalogPreload(): Plugin {
+  return {
+    name: 'shetmitra-catalog-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const asset = Object.values(ctx.bundle ?? {}).find(
+          (o) => o.type === 'asset' && (o.originalFileNames ?? []).some((n) => n.endsWith('src/i18n/messages/mr.json')),
+        );
+        if (!asset) throw new Error('the Marathi catalog is not in the build (src/i18n/catalogs.ts imports it with ?url)');
+        return [{ tag: 'link', attrs: { rel: 'preload', href: `/${asset.fileName}`, as: 'fetch', crossorigin: 'anonymous' }, injectTo: 'head' }];
+      },
+    },
+  };
+}
+
+const CATALOG = /(^|[\\/])src[\\/]i18n[\\/]messages[\\/](mr|en|hi)\.json$/;
+const compileCatalog = (json: string) =>
+  JSON.stringify(Object.fromEntries(Object.entries(JSON.parse(json) as Record<string, string>).map(([id, text]) => [id, parse(text)])));
+
+/**
+ * The built catalogs hold each message already parsed (formatjs' precompiled AST), so a phone formats
+ * without parsing ICU text and the browser bundle leaves the ICU parser out (formatjs' `no-parser` entry:
+ * ~8 KB gz off the entry chunk). Tests and the dev server keep the plain catalogs and the parser; every
+ * message id is in every catalog (npm run i18n:verify), so the built app never needs to parse a default.
+ */
+function precompiledMessages(): Plugin {
+  return {
+    name: 'shetmitra-precompiled-messages',
+    apply: 'build',
+    enforce: 'pre',
+    config: () => ({ resolve: { alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }] } }),
+    transform(code, id) {
+      if (CATALOG.test(id)) return { code: compileCatalog(code), map: null };
+    },
+    generateBundle(_options, bundle) {
+      // The Marathi catalog is a file of its own (src/i18n/catalogs.ts imports it with ?url).
+      for (const out of Object.values(bundle)) {
+        if (out.type === 'asset' && (out.originalFileNames ?? []).some((n) => CATALOG.test(n))) out.source = compileCatalog(String(out.source));
+      }
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
+    precompiledMessages(),
     react(),
     precompress(),
+    catalogPreload(),
     // The installable app and its service worker (src/sw.ts, built by injectManifest; docs/offline.md).
     VitePWA({
       strategies: 'injectManifest',
@@ -48,7 +116,8 @@ export default defineConfig({
       manifestFilename: 'manifest.webmanifest',
       injectManifest: {
         rollupFormat: 'iife',
-        globPatterns: ['**/*.{js,css,html,svg,png,ttf,woff2}'],
+        // assets/*.json: the catalogs (Marathi is a file of its own, read before the first paint).
+        globPatterns: ['**/*.{js,css,html,svg,png,ttf,woff2}', 'assets/*.json'],
         manifestTransforms: [precacheFilter],
         // The map chunks are larger; precacheFilter leaves them out by their content.
         maximumFileSizeToCacheInBytes: 3_000_000,
@@ -67,17 +136,38 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
     chunkSizeWarningLimit: 2000,
+    rollupOptions: {
+      // typebox (the contracts' schemas) declares no `sideEffects`; it has none, and without this its module
+      // bodies stay in the farmer's entry chunk (~11 KB gz) although the browser uses no schema.
+      treeshake: { moduleSideEffects: (id: string) => !/[\\/]node_modules[\\/]typebox[\\/]/.test(id) },
+    },
   },
   test: {
-    // Each file gets its own database (see tests/server/helper.ts); files run in parallel forks.
+    // Each file gets its own database (see tests/server/helper.ts); files run in parallel forks, one per core
+    // (vitest's default leaves one core idle). README's test section has the measurements.
     pool: 'forks',
+    maxWorkers: '100%',
     projects: [
       {
         extends: true,
         test: {
+          // One jsdom per worker, shared by the files it runs (a fresh process and jsdom per file cost more than
+          // most files' tests); tests/setup.ts still gives each file fresh app modules and an empty document.
           name: 'web',
           environment: 'jsdom',
-          include: ['tests/{machines,model,unit,views}/**/*.test.{ts,tsx}', 'tests/stories.test.tsx'],
+          include: WEB_TESTS,
+          exclude: mocking,
+          isolate: false,
+          setupFiles: ['tests/setup.ts'],
+          globalSetup: ['tests/support/machineCoverage.globalSetup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'web-isolated',
+          environment: 'jsdom',
+          include: mocking.length ? mocking : ['tests/none'],
           setupFiles: ['tests/setup.ts'],
         },
       },

@@ -1,13 +1,16 @@
 import { defineConfig } from 'vitest/config';
 
-// End-to-end tests: one file at a time (2 cores; each file runs its own server and browser).
+// End-to-end tests: each file runs its own server (own ports, own copy of the demo database) and its own browser,
+// so files never see each other and two run at once (E2E_WORKERS=1 for one at a time): much of a file's time
+// is spent waiting on the server and the browser, which the other file's work fills.
 export default defineConfig({
   test: {
     name: 'e2e',
     environment: 'node',
     include: ['tests/e2e/**/*.e2e.ts'],
     globalSetup: ['tests/e2e/globalSetup.ts'],
-    fileParallelism: false,
+    pool: 'forks',
+    maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
     // A browser journey on a busy 2-core machine can lose a race with its own timeouts; one retry, and
     // scripts/test.mjs names every test that needed it (with its first error), so a flake is reported, not hidden.
     retry: 1,

@@ -14,6 +14,7 @@ const all: Record<string, { file: string; fn: string }> = {
   map: { file: './map.ts', fn: 'benchMap' },
   fuzz: { file: './fuzz.ts', fn: 'benchFuzz' },
   notifications: { file: './notifications.ts', fn: 'benchNotifications' },
+  lighthouse: { file: './lighthouse.ts', fn: 'benchLighthouse' },
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

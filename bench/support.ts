@@ -17,7 +17,7 @@ export const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgr
 /** Prefix of every throwaway database a benchmark creates (BENCH_DB_PREFIX, e.g. `perf_` on a shared server). */
 export const DB_PREFIX = (process.env.BENCH_DB_PREFIX ?? '').replace(/[^a-z0-9_]/gi, '').toLowerCase();
 
-export type BenchDb = Database & { label: string; drop(): Promise<void> };
+export type BenchDb = Database & { label: string; drop(): Promise<void>; /** PostgreSQL only: its URL (for a child process). */ url?: string };
 
 export async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<BenchDb> {
   if (kind === 'pglite') {
@@ -38,6 +38,7 @@ export async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<BenchD
   return {
     ...d,
     label: 'PostgreSQL',
+    url: url.toString(),
     drop: async () => {
       await d.close();
       const c = new pg.Client({ connectionString: PG_ADMIN_URL });

@@ -56,6 +56,34 @@ export const NotificationSettings = Type.Object(
 );
 export type NotificationSettings = Static<typeof NotificationSettings>;
 
+const ParamValue = Type.Union([Type.String(), Type.Number()]);
+
+/**
+ * The parameters of a notification's sentence, per kind (the server writes them, the bell and the push/SMS texts
+ * read them; both build on these types, so they cannot disagree on a name).
+ *  - alert kinds: the alert's own sentence values (`value`, `threshold`, …, as contracts/alertTypes.ts names them),
+ *    plus the field's name, the alert's sentence key (`alertKey`) and its stored English text (`alert`, the fallback);
+ *  - alertEscalated: the same and the minutes it waited unacknowledged;
+ *  - message: who sent it, its subject and (for the SMS) its words.
+ */
+export const AlertNotificationParams = Type.Object(
+  { field: Type.String(), alert: Type.String(), alertKey: Type.Optional(Type.String()) },
+  { additionalProperties: ParamValue },
+);
+export const EscalationNotificationParams = Type.Object(
+  { field: Type.String(), alert: Type.String(), alertKey: Type.Optional(Type.String()), minutes: Type.Number() },
+  { additionalProperties: ParamValue },
+);
+export const MessageNotificationParams = Type.Object({ sender: Type.String(), subject: Type.String(), body: Type.Optional(Type.String()) }, closed);
+export const NOTIFICATION_PARAMS = {
+  alertRaised: AlertNotificationParams,
+  alertAssigned: AlertNotificationParams,
+  alertEscalated: EscalationNotificationParams,
+  message: MessageNotificationParams,
+} as const;
+/** A kind's sentence values (the other values an alert sentence takes are strings or numbers by name). */
+export type NotificationParams<K extends NotificationKind = NotificationKind> = Static<(typeof NOTIFICATION_PARAMS)[K]> & Record<string, string | number | undefined>;
+
 /** One notification in the bell's panel. The text is rendered from messageKey + params in the reader's language. */
 export const NotificationItem = Type.Object(
   {
@@ -63,7 +91,11 @@ export const NotificationItem = Type.Object(
     kind: NotificationKindSchema,
     /** Catalog id of the sentence (e.g. an alert message key, or `notifications.text.alertAssigned`). */
     messageKey: Type.String(),
-    params: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()])),
+    /**
+     * The sentence's values: one of NOTIFICATION_PARAMS by `kind` (checked where they are written; rows written
+     * before the per-kind types may lack `alert`, so the wire keeps the general shape and readers fall back).
+     */
+    params: Type.Record(Type.String(), ParamValue),
     /** The thing it is about: an alert or a message; `link` is the in-app route that opens it. */
     alertId: Nullable(Uuid),
     messageId: Nullable(Uuid),

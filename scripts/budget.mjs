@@ -1,12 +1,16 @@
 #!/usr/bin/env node
 // Bundle budget (enforced in CI): the JavaScript a farmer downloads to render route `/`
 // — the entry chunk, the home route chunks and everything they import statically — gzipped.
-// Maps, deck.gl, staff screens and Storybook must not be in it.
+// Maps, deck.gl, staff screens and Storybook must not be in it. The Marathi catalog is a JSON file beside
+// the entry chunk (preloaded, read before the first paint; src/i18n/catalogs.ts): printed on its own line.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_KB = 170;
+// 153 KB before issue 17; 116 KB after (typebox left out, the catalog out of the entry chunk, the ICU parser
+// replaced by precompiled messages). What remains is React DOM (~64 KB), XState, react-intl and the app's own
+// start-up code; the issue's 100 KB would need a smaller framework. The budget keeps a little room.
+const BUDGET_KB = 120;
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'dist');
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
@@ -39,5 +43,7 @@ for (const f of files) {
   if (forbidden.test(withoutChunkNames(buf.toString('utf8')))) bad.push(f);
 }
 console.log(`Farmer route / initial JavaScript: ${total.toFixed(1)} KB gzipped (budget ${BUDGET_KB} KB)`);
+const catalog = Object.values(manifest).find((m) => m.src === 'src/i18n/messages/mr.json?url' || m.file?.match(/^assets\/mr-[\w-]+\.json$/));
+if (catalog) console.log(`Marathi catalog (JSON, preloaded): ${(gzipSync(readFileSync(join(dist, catalog.file)), { level: 9 }).length / 1024).toFixed(1)} KB gzipped`);
 if (bad.length) console.error(`Map, deck.gl or Storybook code in the farmer's initial chunks: ${bad.join(', ')}`);
 process.exit(total <= BUDGET_KB && bad.length === 0 ? 0 : 1);

@@ -4,8 +4,8 @@
 //   theme and background colours, lang, a 192 and a 512 icon and a maskable one) and each icon file exists as a PNG
 //   of the size it claims;
 // - dist/sw.js precaches the page ('/'), every farmer screen's chunks with their static imports and CSS, the
-//   catalogs, the Devanagari font and the manifest, imports sw-push.js, and precaches no map code.
-import { existsSync, readFileSync } from 'node:fs';
+//   catalogs (Marathi's JSON file included: the first paint reads it), the Devanagari font and the manifest, imports sw-push.js, and precaches no map code.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const dist = resolve(new URL('..', import.meta.url).pathname, process.argv[2] ?? 'dist');
@@ -82,7 +82,9 @@ const FARMER_SCREENS = [
   'src/views/account/ProfileView.tsx',
   'src/views/auth/LoginView.tsx',
 ];
-const CATALOGS = ['src/i18n/messages/en.json', 'src/i18n/messages/hi.json']; // Marathi is in the entry chunk
+// English and Hindi are chunks of their own; Marathi is a JSON file of the build (dist/assets/mr-<hash>.json, which
+// index.html preloads and main.tsx reads before the first render), so offline first paint needs it precached.
+const CATALOGS = ['src/i18n/messages/en.json', 'src/i18n/messages/hi.json'];
 const needed = new Set(['/', 'manifest.webmanifest']);
 const seen = new Set();
 function walk(key) {
@@ -95,6 +97,14 @@ function walk(key) {
   for (const i of chunk.imports ?? []) walk(i);
 }
 for (const key of [...FARMER_SCREENS, ...CATALOGS]) walk(key);
+const marathiKey = Object.keys(viteManifest).find((k) => /^src\/i18n\/messages\/mr\.json(\?url)?$/.test(k));
+const marathiFiles = existsSync(join(dist, 'assets')) ? readdirSync(join(dist, 'assets')).filter((f) => /^mr-[\w-]+\.json$/.test(f)).map((f) => `assets/${f}`) : [];
+const marathi = marathiKey ? viteManifest[marathiKey].file : marathiFiles[0];
+if (!marathi) fail('the build has no Marathi catalog (dist/assets/mr-<hash>.json)');
+else {
+  needed.add(marathi);
+  if (!page.includes(`href="/${marathi}"`)) fail(`index.html does not preload the Marathi catalog /${marathi}`);
+}
 for (const url of needed) if (!precached.has(url)) fail(`sw.js does not precache ${url}`);
 const fonts = [...precached].filter((u) => /NotoSansDevanagari[^/]*\.(ttf|woff2?)$/.test(u));
 if (fonts.length === 0) fail('sw.js does not precache the Devanagari font');

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every check the project has, in the order CI runs them, ending with one
 // plain summary line `N passed, N failed`.
-//   typecheck → lint → i18n catalogs → vitest (web + server on PGlite)
+//   typecheck → lint → i18n catalogs → vitest (web + server on PGlite) → statechart pages and measured coverage
 //   → server suites on PostgreSQL (when TEST_DATABASE_URL is set) → build → bundle budget
 //   → end-to-end in chromium (when /usr/bin/chromium or CHROMIUM_PATH exists)
 // Flags: --quick (vitest on PGlite only), --no-e2e.
@@ -115,6 +115,9 @@ if (!quick) {
   if (built) check('installable app (manifest, service worker precache)', process.execPath, [join(root, 'scripts/pwa-check.mjs')]);
 }
 vitest('vitest (web + server on PGlite)', []);
+// The statechart pages against the machines and the coverage those web tests just measured (stale page, or a state
+// or transition no test drives that its page does not explain: fails).
+check('statechart pages and measured coverage', process.execPath, [join(root, 'scripts/statecharts.mjs'), '--check']);
 if (!quick && process.env.TEST_DATABASE_URL) {
   vitest('server suites on PostgreSQL', ['--project', 'server'], { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
 } else if (!quick) {

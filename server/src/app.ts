@@ -21,6 +21,7 @@ import ioPlugin from './plugins/io';
 import livePlugin from './plugins/live';
 import notificationsPlugin from './plugins/notifications';
 import staticPlugin from './plugins/static';
+import compressPlugin from './plugins/compress';
 import { modules } from './modules';
 import { seedDemoIfEmpty } from './seed/demo';
 import { typeboxValidator } from './lib/validator';
@@ -111,6 +112,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
     async (api) => {
       // Signed in by default: a route is open to strangers only with `config: { public: true }`.
       api.addHook('onRequest', signInUnlessPublic(app));
+      await api.register(compressPlugin);
       for (const mod of modules) await api.register(mod);
     },
     { prefix: '/api/v1' },

@@ -160,8 +160,10 @@ export function loadConfig(overrides: Partial<Record<string, unknown>> = {}) {
     notifyWorker: bool('NOTIFY_WORKER', true),
     /** How often the worker looks for due jobs when nothing woke it, in ms. */
     notifyPollMs: int('NOTIFY_POLL_MS', 1000),
-    /** Jobs one worker claims at a time. */
-    notifyBatchSize: int('NOTIFY_BATCH_SIZE', 20),
+    /** Jobs one worker claims at a time (one claim statement, one read per table, one outcome statement). */
+    notifyBatchSize: int('NOTIFY_BATCH_SIZE', 200),
+    /** Deliveries (push, SMS, mail requests) in flight at once within a batch. */
+    notifyConcurrency: int('NOTIFY_CONCURRENCY', 32),
     /** Tries per delivery before it is 'failed'; retry n waits NOTIFY_BACKOFF_MS × 2^(n-1), at most an hour. */
     notifyMaxAttempts: int('NOTIFY_MAX_ATTEMPTS', 6),
     notifyBackoffMs: int('NOTIFY_BACKOFF_MS', 30_000),

@@ -13,7 +13,8 @@ export function IntlRoot({ children }: { children: ReactNode }) {
   const { locale: wanted } = useSnapshot(prefs);
   const [shown, setShown] = useState<{ locale: Locale; messages: Catalog }>(() => {
     const cached = cachedCatalog(wanted);
-    return cached ? { locale: wanted, messages: cached } : { locale: DEFAULT_LOCALE, messages: cachedCatalog(DEFAULT_LOCALE)! };
+    // Nothing loaded at all (main.tsx found no catalog, offline): the messages' own defaults.
+    return cached ? { locale: wanted, messages: cached } : { locale: DEFAULT_LOCALE, messages: cachedCatalog(DEFAULT_LOCALE) ?? {} };
   });
 
   useEffect(() => {

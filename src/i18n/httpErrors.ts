@@ -4,7 +4,9 @@
  * 2. the server's own message in the reader's language, for the statuses whose server words are meant for the
  *    user (400, 403, 404, 409, 422 and unlisted ones; a 401, a 429, a 5xx and a network failure never), and only
  *    when the server sent it in that language: a Marathi or Hindi reader never gets the English `error`;
- * 3. else the screen's own message when it passes one (the spec's "response error, else <message>");
+ * 3. else, for a call that got no answer in its time limit, the 'taking too long' sentence (a slow network: the
+ *    screen's retry is the way on), else the screen's own message when it passes one (the spec's "response
+ *    error, else <message>");
  * 4. else the catalog's sentence for the status (spec section 8's table).
  * `serverWords` is step 2 alone, for a screen that adds the server's reason to a sentence of its own.
  */
@@ -14,6 +16,7 @@ import { languageOfTag } from '../../contracts/languages';
 
 const m = defineMessages({
   network: { id: 'http.network', defaultMessage: 'Network error. Please check your internet connection.' },
+  timeout: { id: 'http.timeout', defaultMessage: 'This is taking too long — the network is slow. Please try again.' },
   badRequest: { id: 'http.badRequest', defaultMessage: 'Invalid request. Please check your input.' },
   unauthorized: { id: 'http.unauthorized', defaultMessage: 'Session expired. Please log in again.' },
   forbidden: { id: 'http.forbidden', defaultMessage: 'You do not have permission to perform this action.' },
@@ -79,6 +82,7 @@ export function httpErrorMessage(intl: IntlShape, error: unknown, fallback?: Mes
     if (wait < 60) return signIn ? intl.formatMessage(signInSeconds, { count }) : intl.formatMessage(waitSeconds, { count });
     return signIn ? intl.formatMessage(signInMinutes, { count }) : intl.formatMessage(waitMinutes, { count });
   }
+  if (reasonOf(f) === 'timeout') return intl.formatMessage(m.timeout);
   return serverWords(f, intl.locale) ?? (fallback ? intl.formatMessage(fallback, values) : intl.formatMessage(m[reasonOf(f)]));
 }
 

@@ -1,16 +1,16 @@
 /**
  * Farmer home (spec 'Farmer home', section 4): load the fields, select the first, then load its latest
  * reading and 24-hour series; live readings from the field's feed move the tiles and extend the chart.
- * Load failures are only logged, as the spec says: the screen then shows '--' and the empty message.
+ * Reading failures are only logged, as the spec says: the screen then shows '--' and the empty message. A field list
+ * that does not come (an answer of the server) is `fieldsFailed`: told, with a retry, never a wrong 'no fields'.
  *
  * Offline (issue 17): what the home shows is kept on the phone (services/offlineCache). When a load fails because
  * the network is away (not an answer of the server), `offline` shows the last seen fields, readings and series
- * with their time ('offline — last updated 10:42'); when the browser is online again it loads afresh, and the feed
- * goes live again.
+ * with their time ('offline — last updated 10:42'); when the browser is online again, or the farmer retries (a
+ * timed-out slow network never fires 'online'), it loads afresh, and the feed goes live again.
  */
 import { assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
-import { isNetworkFailure, recall, remember } from '@/services/offlineCache';
-import { HttpError } from '@/shared/httpError';
+import { HttpError, isNetworkFailure } from '@/shared/httpError';
 import { last24h, latestReading, listMyFields, type FieldReadingSummary, type LatestReading, type ReadingEvent, type SeriesPoint } from '@/services/sensors';
 import type { Translated } from '../../contracts/common';
 import { sensorFeedMachine, type FeedStatus, type SensorFeedParentEvent } from './sensorFeed.machine';
@@ -32,17 +32,27 @@ export type FarmerHomeContext = {
   connection: FeedStatus;
   /** When what is shown offline was last seen (null: live data, or nothing kept). */
   offlineAt: string | null;
+  /** Why the field list could not be loaded (not the network: an answer of the server): shown with a retry. */
+  fieldsError: unknown;
 };
 
-export type FarmerHomeEvent = { type: 'field.select'; fieldId: string } | { type: 'network.online' } | SensorFeedParentEvent;
+export type FarmerHomeEvent =
+  | { type: 'field.select'; fieldId: string }
+  | { type: 'fields.retry' }
+  | { type: 'network.online' }
+  | SensorFeedParentEvent;
 
 /** What the phone keeps of the home: the fields, and per field what its tiles and chart last showed. */
 export const HOME_FIELDS = 'home.fields';
 export const homeFieldKey = (fieldId: string) => `home.field.${fieldId}`;
+/** The phone's store (idb) comes after the first paint: it is not in the farmer's initial JavaScript (budget). */
+const offlineCache = () => import('@/services/offlineCache');
+
 export type CachedHome = FieldData & { fields: FieldReadingSummary[]; selectedFieldId: string; savedAt: string };
 
 /** The last seen home (with `fieldId`'s data if it was seen, else the first field's), or null when nothing was kept. */
 export const recallHome = fromPromise<CachedHome | null, { fieldId: string | null }>(async ({ input }) => {
+  const { recall } = await offlineCache();
   const fields = await recall<FieldReadingSummary[]>(HOME_FIELDS);
   if (!fields || fields.value.length === 0) return null;
   const selectedFieldId = input.fieldId && fields.value.some((f) => f._id === input.fieldId) ? input.fieldId : fields.value[0]._id;
@@ -138,17 +148,25 @@ export const farmerHomeMachine = setup({
   },
   actors: { loadFields, loadFieldData, sensorFeed: sensorFeedMachine, recallHome, watchOnline },
   actions: {
-    /** Spec: farmer-home load failures are only logged. Provided at the root (console in the app). */
+    /**
+     * Spec: farmer-home load failures are logged (console in the app). The reading failures are only logged;
+     * a failed field list also shows its retry (issue 17: nothing on a slow network ends in a wrong 'no fields').
+     */
     logError: (_, _params: { what: string; error: unknown }) => {},
     /** Keeps what the home shows on the phone (best effort, never fails). */
-    remember: (_, params: { what: string; value: unknown }) => void remember(params.what, params.value),
+    remember: (_, params: { what: string; value: unknown }) =>
+      void offlineCache()
+        .then(({ remember }) => remember(params.what, params.value))
+        .catch(() => undefined),
+    /** Leaving the offline copy for a fresh load: the kept readings leave the screen. */
+    forgetKeptCopy: assign({ latest: null, series: [], emptyMessage: null, offlineAt: null }),
   },
   guards: {
     networkAway: ({ event }) => isNetworkFailure((event as { error?: unknown }).error),
   },
 }).createMachine({
   id: 'farmerHome',
-  context: { fields: [], selectedFieldId: null, latest: null, series: [], emptyMessage: null, connection: 'offline', offlineAt: null },
+  context: { fields: [], selectedFieldId: null, latest: null, series: [], emptyMessage: null, connection: 'offline', offlineAt: null, fieldsError: null },
   initial: 'loadingFields',
   states: {
     loadingFields: {
@@ -173,19 +191,29 @@ export const farmerHomeMachine = setup({
           },
           { target: 'noFields', actions: [assign({ offlineAt: null }), { type: 'remember', params: { what: HOME_FIELDS, value: [] } }] },
         ],
+        // A network failure (offline, dropped, timed out) shows the kept copy; any other failure is not 'no fields'
+        // either: the farmer is told the list did not come and can retry (issue 17).
         onError: [
           { guard: 'networkAway', target: 'offline' },
-          { target: 'noFields', actions: { type: 'logError', params: ({ event }) => ({ what: 'fields', error: event.error }) } },
+          {
+            target: 'fieldsFailed',
+            actions: [assign({ fieldsError: ({ event }) => event.error }), { type: 'logError', params: ({ event }) => ({ what: 'fields', error: event.error }) }],
+          },
         ],
       },
     },
     noFields: {},
+    fieldsFailed: {
+      on: { 'fields.retry': { target: 'loadingFields', actions: assign({ fieldsError: null }) } },
+    },
     /** The network is away: the last seen home, until the browser is online again. */
     offline: {
       tags: ['offline'],
       invoke: { id: 'watchOnline', src: 'watchOnline' },
-      // Online again: load afresh (the field shown stays chosen); the kept copy leaves the screen.
-      on: { 'network.online': { target: '#farmerHome.loadingFields', actions: assign({ latest: null, series: [], emptyMessage: null, offlineAt: null }) } },
+      // Online again, or the farmer's Retry (a slow network that timed out never fires 'online'): load afresh (the
+      // field shown stays chosen); the kept copy leaves the screen.
+      // The Retry is the banner's, which shows once the kept copy was read (`shown`, `nothingSaved`).
+      on: { 'network.online': { target: '#farmerHome.loadingFields', actions: 'forgetKeptCopy' } },
       initial: 'reading',
       states: {
         reading: {
@@ -217,6 +245,7 @@ export const farmerHomeMachine = setup({
         },
         shown: {
           on: {
+            'fields.retry': { target: '#farmerHome.loadingFields', actions: 'forgetKeptCopy' },
             'field.select': {
               guard: ({ context, event }) => event.fieldId !== context.selectedFieldId && context.fields.some((f) => f._id === event.fieldId),
               target: 'reading',
@@ -224,7 +253,10 @@ export const farmerHomeMachine = setup({
             },
           },
         },
-        nothingSaved: { entry: assign({ latest: null, series: [], emptyMessage: null, offlineAt: null }) },
+        nothingSaved: {
+          entry: assign({ latest: null, series: [], emptyMessage: null, offlineAt: null }),
+          on: { 'fields.retry': { target: '#farmerHome.loadingFields', actions: 'forgetKeptCopy' } },
+        },
       },
     },
     field: {

@@ -41,9 +41,13 @@ function sendOnce<T>(url: string, form: FormData, token: string | null, opts: Up
       if (xhr.status >= 200 && xhr.status < 300) resolve(body as T);
       else reject(new HttpError(xhr.status, reasonFor(xhr.status), body && typeof body === 'object' ? (body as ApiErrorBody) : undefined));
     };
-    xhr.onerror = xhr.ontimeout = xhr.onabort = () => {
+    xhr.onerror = xhr.onabort = () => {
       done();
       reject(new HttpError(0, 'network'));
+    };
+    xhr.ontimeout = () => {
+      done();
+      reject(new HttpError(0, 'timeout'));
     };
     if (opts.signal?.aborted) return reject(new HttpError(0, 'network'));
     opts.signal?.addEventListener('abort', onAbort);

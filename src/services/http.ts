@@ -1,5 +1,7 @@
 /**
- * The one HTTP client. Base /api/v1, 10 s timeout (abortable), bearer token on every call but login,
+ * The one HTTP client. Base /api/v1, 10 s timeout (abortable; longer per call for uploads, reports and the
+ * chatbot), after which the call fails as HttpError reason 'timeout' (the screens say 'taking too long' with
+ * their retry button), bearer token on every call but login,
  * and exactly one token refresh + one retry on a 401, with concurrent 401s sharing one refresh.
  * Non-2xx answers become HttpError, whose `reason` the i18n layer turns into the spec's messages.
  */
@@ -64,7 +66,11 @@ function cleanParams(params?: RequestOptions['params']) {
 
 async function once<T>(method: Method, url: string, body: unknown, opts: RequestOptions, token: string | null): Promise<T> {
   const timeout = new AbortController();
-  const timer = setTimeout(() => timeout.abort(), opts.timeoutMs ?? API_TIMEOUT_MS);
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    timeout.abort();
+  }, opts.timeoutMs ?? API_TIMEOUT_MS);
   const onAbort = () => timeout.abort();
   opts.signal?.addEventListener('abort', onAbort);
   try {
@@ -84,6 +90,7 @@ async function once<T>(method: Method, url: string, body: unknown, opts: Request
     } as never);
     return res.data as T;
   } catch (e) {
+    if (timedOut && !opts.signal?.aborted) throw new HttpError(0, 'timeout');
     throw await toHttpError(e);
   } finally {
     clearTimeout(timer);
@@ -115,7 +122,10 @@ export async function request<T>(method: Method, url: string, body?: unknown, op
     return await once<T>(method, url, body, opts, token);
   } catch (e) {
     if (!(e instanceof HttpError) || e.status !== 401 || opts.anonymous) throw e;
-    const fresh = await sharedRefresh();
+    // Refused a token that has since been replaced (a refresh finished while this call was on its way): the
+    // current one is tried, not a second refresh.
+    const now = auth.getAccessToken();
+    const fresh = now && now !== token ? now : await sharedRefresh();
     if (!fresh) throw e;
     return once<T>(method, url, body, opts, fresh);
   }

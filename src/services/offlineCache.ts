@@ -5,8 +5,8 @@
  * previous farmer's data. Writes are best effort: a phone without IndexedDB (or with it full) just has no copy.
  * The service worker never caches API answers; this is the only copy of data.
  */
-import { openDB, type IDBPDatabase } from 'idb';
-import { HttpError } from '@/shared/httpError';
+import type { IDBPDatabase } from 'idb';
+import { isNetworkFailure } from '@/shared/httpError';
 import { loadSession } from './sessionStore';
 
 const DB_NAME = 'shetmitra-offline';
@@ -18,14 +18,19 @@ export type Cached<T> = { value: T; savedAt: string };
 let opening: Promise<IDBPDatabase> | null = null;
 function database(): Promise<IDBPDatabase> | null {
   if (typeof indexedDB === 'undefined') return null;
-  opening ??= openDB(DB_NAME, 1, {
-    upgrade(db) {
-      db.createObjectStore(STORE);
-    },
-  }).catch((error: unknown) => {
-    opening = null;
-    throw error;
-  });
+  // idb comes with the first read or write, after the first paint: not in the farmer's initial JavaScript (budget).
+  opening ??= import('idb')
+    .then(({ openDB }) =>
+      openDB(DB_NAME, 1, {
+        upgrade(db) {
+          db.createObjectStore(STORE);
+        },
+      }),
+    )
+    .catch((error: unknown) => {
+      opening = null;
+      throw error;
+    });
   return opening;
 }
 
@@ -33,7 +38,7 @@ const signedInUser = () => loadSession().user?._id ?? null;
 const keyOf = (userId: string, what: string) => `${userId}|${what}`;
 
 /** A load that failed because the network is away (offline, dropped, timed out): not an answer of the server. */
-export const isNetworkFailure = (error: unknown) => error instanceof HttpError && error.status === 0;
+export { isNetworkFailure };
 
 /** Keeps `value` as the signed-in user's last seen `what` (e.g. 'home.fields'). Never throws. */
 export async function remember<T>(what: string, value: T, savedAt = new Date()): Promise<void> {

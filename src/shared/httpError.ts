@@ -8,6 +8,8 @@ import type { ApiErrorBody } from '../../contracts/common';
 /** Why a call failed, in the terms of spec section 8's status table. */
 export type HttpReason =
   | 'network'
+  /** No answer within the request's time limit (status 0, like 'network'): a slow network, worth a retry. */
+  | 'timeout'
   | 'badRequest'
   | 'unauthorized'
   | 'forbidden'
@@ -53,3 +55,6 @@ export function reasonFor(status: number): HttpReason {
   if (status >= 502 && status <= 504) return 'unavailable';
   return 'other';
 }
+
+/** A call that failed because the network is away (offline, dropped, timed out): status 0, not an answer of the server. */
+export const isNetworkFailure = (error: unknown) => error instanceof HttpError && error.status === 0;

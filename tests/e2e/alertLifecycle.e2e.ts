@@ -4,32 +4,20 @@
  * farmer's home shows it active, then cleared — live — when the moisture recovers.
  */
 import { describe, expect, it } from 'vitest';
-import { DEMO, catalog, loginAs, shot, withApp } from './harness';
+import { DEMO, catalog, loginAs, moistureField, shot, withApp } from './harness';
 
 const mr = catalog('mr');
 const e2e = withApp({ devices: true });
+const api = <T,>(path: string, token: string) => e2e.get<T>(path, token);
 
-type Alert = { id: string; fieldId: string; type: string; status: string; resolvedAt: string | null };
-const api = async <T>(path: string, token: string): Promise<T> => {
-  const { status, body } = await e2e.api<T>(path, token);
-  if (status !== 200) throw new Error(`${path} answered ${status}`);
-  return body;
-};
 
 describe('alarm lifecycle', () => {
   it('raised by a low reading, acknowledged with a comment by the coordinator, seen cleared by the farmer when moisture recovers', async () => {
-    const farmerToken = await e2e.tokenOf(DEMO.farmer);
+    const { farmerToken, moisture, activeOnField, recover } = await moistureField(e2e);
     const coordinatorToken = await e2e.tokenOf(DEMO.coordinator);
-    const { fields } = await api<{ fields: Array<{ _id: string; name: string }> }>('/sensor-data', farmerToken);
-    const field = fields.find((f) => e2e.sensors.some((s) => s.fieldRef === f._id && s.type === 'moisture'))!;
-    expect(field, 'a farmer field with a moisture sensor').toBeTruthy();
-    const moisture = e2e.sensors.find((s) => s.fieldRef === field._id && s.type === 'moisture')!;
-    const activeOnField = async () =>
-      (await api<{ alerts: Alert[] }>('/alerts?type=moisture&state=open&limit=100', farmerToken)).alerts.find((a) => a.fieldId === field._id);
 
     // Start from a recovered field (an alert the demo world left open clears first), then go dry.
-    await e2e.devices.publish(moisture, 45);
-    await expect.poll(activeOnField, { timeout: 15_000 }).toBeUndefined();
+    await recover();
     await e2e.devices.publish(moisture, 8);
     await expect.poll(activeOnField, { timeout: 15_000 }).toBeTruthy();
     const alert = (await activeOnField())!;

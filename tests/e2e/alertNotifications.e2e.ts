@@ -7,18 +7,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, catalog, loginAs, shot, withApp } from './harness';
+import { DEMO, catalog, loginAs, moistureField, shot, withApp } from './harness';
 
 const mr = catalog('mr');
 const e2e = withApp({ devices: true, env: { ESCALATE_CRITICAL_MIN: '0.05' } });
 const PHONE = { viewport: { width: 412, height: 900 }, deviceScaleFactor: 1 };
 
-type Alert = { id: string; fieldId: string; severity: string; status: string };
-const api = async <T>(path: string, token: string): Promise<T> => {
-  const { status, body } = await e2e.api<T>(path, token);
-  if (status !== 200) throw new Error(`${path} answered ${status}`);
-  return body;
-};
+const api = <T>(path: string, token: string) => e2e.get<T>(path, token);
 /** The bell's unread count (0 when the badge is not shown). */
 const bellCount = async (page: Page) => {
   const badge = page.locator('header [data-testid="notification-count"]');
@@ -30,18 +25,11 @@ const bellItem = (page: Page, alertId: string, kind: string) =>
 
 describe('alert notifications', () => {
   it('a critical reading rings the coordinator’s bell live, the bell item opens the alert, and unacknowledged it escalates to the admins', async () => {
-    const farmerToken = await e2e.tokenOf(DEMO.farmer);
+    const { moisture, activeOnField, recover } = await moistureField(e2e);
     const adminToken = await e2e.tokenOf(DEMO.admin);
-    const { fields } = await api<{ fields: Array<{ _id: string }> }>('/sensor-data', farmerToken);
-    const field = fields.find((f) => e2e.sensors.some((s) => s.fieldRef === f._id && s.type === 'moisture'))!;
-    expect(field, 'a farmer field with a moisture sensor').toBeTruthy();
-    const moisture = e2e.sensors.find((s) => s.fieldRef === field._id && s.type === 'moisture')!;
-    const activeOnField = async () =>
-      (await api<{ alerts: Alert[] }>('/alerts?type=moisture&state=open&limit=100', farmerToken)).alerts.find((a) => a.fieldId === field._id);
 
     // A recovered field first (an alert the demo world left open clears), so the dry reading raises a new alert.
-    await e2e.devices.publish(moisture, 45);
-    await expect.poll(activeOnField, { timeout: 15_000 }).toBeUndefined();
+    await recover();
 
     // The coordinator is signed in on a phone before the reading; the bell has settled.
     const coordinator = await e2e.browser.newPage(PHONE);

@@ -16,8 +16,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import mqtt, { type MqttClient } from 'mqtt';
-import { afterAll, beforeAll, inject } from 'vitest';
-import { DEMO_PASSWORD } from '../../server/src/seed/demoAccounts';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/src/seed/demoAccounts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -246,9 +246,15 @@ export function withApp(options: WithAppOptions = {}) {
   let publisher: ReturnType<typeof devicePublisher> | undefined;
   let sensors: DemoDevice[] | undefined;
   beforeAll(async () => {
-    const extra = (await options.before?.()) ?? {};
-    app = await startApp({ ...options.env, ...extra }, options.prepare);
-    browser = await launchBrowser();
+    // The browser starts while the server does (each takes seconds; neither needs the other to start).
+    const launching = launchBrowser();
+    launching.catch(() => {});
+    try {
+      const extra = (await options.before?.()) ?? {};
+      app = await startApp({ ...options.env, ...extra }, options.prepare);
+    } finally {
+      browser = await launching;
+    }
     if (options.devices) {
       // The demo app lists its devices and their keys in its data folder (as for `npm run simulate`).
       sensors = await demoDevices(app);
@@ -286,6 +292,12 @@ export function withApp(options: WithAppOptions = {}) {
       const r = await fetch(`${e2e.url}/api/v1${path}`, { headers: { authorization: `Bearer ${token}` } });
       return { status: r.status, body: (await r.json()) as T };
     },
+    /** The same, failing on anything but 200: the body. */
+    async get<T>(path: string, token: string): Promise<T> {
+      const { status, body } = await e2e.api<T>(path, token);
+      if (status !== 200) throw new Error(`${path} answered ${status}`);
+      return body;
+    },
     /** An access token of a demo account, signed in through the API. */
     async tokenOf(email: string, password = DEMO_PASSWORD): Promise<string> {
       const r = await fetch(`${e2e.url}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
@@ -295,3 +307,28 @@ export function withApp(options: WithAppOptions = {}) {
   };
   return e2e;
 }
+
+/** An alert as the alert lists answer it (the fields the e2e files read). */
+export type ListedAlert = { id: string; fieldId: string; type: string; severity: string; status: string; resolvedAt: string | null };
+
+/**
+ * The alert e2e files' shared setup (withApp({ devices: true })): the demo farmer's first field with a moisture
+ * sensor, that sensor, the field's open moisture alert as the farmer's list shows it, and `recover()`, which
+ * publishes a wet reading and waits until no moisture alert is open on the field (one the demo world left open
+ * clears), so the next dry reading raises a new one.
+ */
+export async function moistureField(e2e: ReturnType<typeof withApp>) {
+  const farmerToken = await e2e.tokenOf(DEMO_ACCOUNTS.farmer);
+  const { fields } = await e2e.get<{ fields: Array<{ _id: string; name: string }> }>('/sensor-data', farmerToken);
+  const field = fields.find((f) => e2e.sensors.some((s) => s.fieldRef === f._id && s.type === 'moisture'));
+  if (!field) throw new Error('the demo farmer has no field with a moisture sensor');
+  const moisture = e2e.sensors.find((s) => s.fieldRef === field._id && s.type === 'moisture')!;
+  const activeOnField = async () =>
+    (await e2e.get<{ alerts: ListedAlert[] }>('/alerts?type=moisture&state=open&limit=100', farmerToken)).alerts.find((a) => a.fieldId === field._id);
+  const recover = async () => {
+    await e2e.devices.publish(moisture, 45);
+    await expect.poll(activeOnField, { timeout: 15_000 }).toBeUndefined();
+  };
+  return { farmerToken, field, moisture, activeOnField, recover };
+}
+

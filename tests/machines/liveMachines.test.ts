@@ -69,13 +69,15 @@ describe('farmerHome', () => {
     expect(actor.getSnapshot().context.selectedFieldId).toBe('f2');
   });
 
-  it('only logs load failures', async () => {
+  it('logs load failures; a failed field list waits for a retry', async () => {
     const logError = vi.fn();
     const actor = createActor(
       farmerHomeMachine.provide({ actors: { loadFields: fromPromise(async () => Promise.reject(new Error('down'))) }, actions: { logError } }),
     ).start();
-    await waitFor(actor, (s) => s.matches('noFields'));
+    await waitFor(actor, (s) => s.matches('fieldsFailed'));
     expect(logError).toHaveBeenCalledWith(expect.anything(), { what: 'fields', error: expect.any(Error) });
+    actor.send({ type: 'fields.retry' });
+    expect(actor.getSnapshot().matches('loadingFields')).toBe(true);
   });
 
   it('merges points by time and keeps 24 hours', () => {

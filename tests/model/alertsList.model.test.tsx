@@ -16,7 +16,7 @@ import { AlertsView } from '@/views/alerts/AlertsView';
 import { makeAlert } from './alertFixtures';
 import { get, getLabelled, query } from '../support/dom';
 import { testLocation } from '../support/render';
-import { deferred, describeModel, leafPaths, renderView, type ModelPath } from '../support/modelHarness';
+import { coveringPaths, deferred, describeModel, leafPaths, renderView, type ModelPath } from '../support/modelHarness';
 
 type Ev = AnyEventObject;
 type Snap = SnapshotFrom<typeof alertsListMachine>;
@@ -100,9 +100,20 @@ const all = getShortestPaths(alertsListMachine, {
   // Keyed on the event too: each transition into a screen is its own node (closing the details, retrying, each filter).
   serializeState: (s: Snap, e?: Ev) => `${digest(s as Snap)}|${e ? keyOf(e) : ''}`,
 } as never);
-// Each path is checked at every step, and its end check (each alert marked read once) holds for a path when it
-// holds for any path extending it: run only the paths no other path extends. Every step is still replayed.
-const paths = leafPaths(all);
+/**
+ * A screen, as the checks below tell it apart: the state, the page, whether cards show, whether any is unread, and
+ * the details dialog (none, an alert of the page, the linked one read from the server, or one being fetched). The
+ * walk ends a path at every (digest, event that led there); render only the fewest of its leaf paths that still
+ * take every step (screen before, event, screen after) the walk takes. The guard test holds them to it, so no state,
+ * event or transition between screens is dropped, only the same step again on another route (after another filter,
+ * say: a search and each filter are each still driven from every screen the walk offers them on).
+ */
+const screenOf = (s: Snap) => {
+  const c = s.context;
+  return JSON.stringify([s.value, c.page, c.alerts.length > 0, c.unread > 0, c.detailsId === 'a7' ? 'linked' : c.detailsId !== null, c.opening !== null]);
+};
+const transition = (before: Snap | null, e: Ev, after: Snap) => `${before ? screenOf(before) : ''}|${keyOf(e)}|${screenOf(after)}`;
+const paths = coveringPaths(leafPaths(all), transition as never);
 
 const drive = {
   load: deferred<LoadedAlerts>(),
@@ -226,7 +237,7 @@ describeModel('alerts list model (coordinator)', {
   events: EVENTS,
   // Both load answers (a page, none) are driven.
   eventKey: keyOf,
-  transitions: (before: Snap | null, e: Ev, after: Snap) => `${before ? stateName(before) : ''}|${keyOf(e)}|${stateName(after)}`,
+  transitions: transition,
   states: Object.keys(assertState),
   name: (p) => p.steps.map((s) => keyOf(s.event as Ev)).join(' → '),
   render: () => {

@@ -1,7 +1,8 @@
 /**
  * Generated path tests: every shortest path through the farmer home statechart, each event driven
  * through the real FarmerHomeView, each state checked on screen. Offline (issue 17): a load lost to the
- * network shows the copy kept on the phone with its time, and the browser's 'online' event loads afresh.
+ * network (offline, dropped, timed out) shows the copy kept on the phone with its time, and the browser's 'online'
+ * event or the banner's Retry loads afresh; a field list the server refused is told with its own Retry.
  */
 import { expect } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
@@ -48,13 +49,21 @@ const CACHED: CachedHome = {
 };
 /** A load lost to the network (the client's status 0), unlike a server's answer. */
 const NETWORK = new HttpError(0, 'network');
+/** No answer in the time limit on a slow network: status 0 as well, so the kept copy, with a Retry. */
+const TIMEOUT = new HttpError(0, 'timeout');
+/** The server answered, with a failure: not the network, so the field list's own failure and Retry. */
+const ANSWERED = new HttpError(503, 'unavailable');
+/** What a failed load is, for its event key: answered by the server (or broken), lost to the network, timed out. */
+const failureKind = (error: unknown) => (!(error instanceof HttpError) || error.status !== 0 ? 'answered' : error.reason === 'timeout' ? 'timeout' : 'network');
 
 type Ev = AnyEventObject;
 const EVENTS: Ev[] = [
   { type: 'xstate.done.actor.loadFields', output: FIELDS },
   { type: 'xstate.done.actor.loadFields', output: [] },
-  { type: 'xstate.error.actor.loadFields', error: new Error('offline') },
+  { type: 'xstate.error.actor.loadFields', error: ANSWERED },
   { type: 'xstate.error.actor.loadFields', error: NETWORK },
+  { type: 'xstate.error.actor.loadFields', error: TIMEOUT },
+  { type: 'fields.retry' },
   { type: 'xstate.done.actor.loadFieldData', output: DRY },
   { type: 'xstate.done.actor.loadFieldData', output: EMPTY },
   { type: 'xstate.error.actor.loadFieldData', error: new Error('offline') },
@@ -76,8 +85,9 @@ const EVENTS: Ev[] = [
 const keyOf = (e: Ev) => {
   if (e.type === 'xstate.done.actor.loadFields') return `${e.type}:${(e.output as unknown[]).length ? 'some' : 'none'}`;
   if (e.type === 'xstate.done.actor.loadFieldData') return `${e.type}:${(e.output as FieldData).series.length ? 'series' : 'empty'}`;
+  if (e.type === 'xstate.error.actor.loadFields') return `${e.type}:${failureKind(e.error)}`;
   if (e.type === 'field.select') return `${e.type}:${e.fieldId}`;
-  if (e.type === 'xstate.error.actor.loadFields' || e.type === 'xstate.error.actor.loadFieldData') return e.error instanceof HttpError ? `${e.type}:network` : e.type;
+  if (e.type === 'xstate.error.actor.loadFieldData') return failureKind(e.error) === 'answered' ? e.type : `${e.type}:network`;
   if (e.type === 'xstate.done.actor.recallHome') return `${e.type}:${e.output ? 'saved' : 'none'}`;
   if (e.type === 'feed.status') return `${e.type}:${e.status}`;
   return e.type;
@@ -140,8 +150,11 @@ const toFeedParent = (e: Ev) => act(() => drive.toParent!(e));
 const exec: Record<string, (e: Ev) => unknown> = {
   'xstate.done.actor.loadFields:some': (e) => act(async () => drive.fieldsLoad.resolve(e.output)),
   'xstate.done.actor.loadFields:none': (e) => act(async () => drive.fieldsLoad.resolve(e.output)),
-  'xstate.error.actor.loadFields': (e) => act(async () => drive.fieldsLoad.reject(e.error)),
+  'xstate.error.actor.loadFields:answered': (e) => act(async () => drive.fieldsLoad.reject(e.error)),
   'xstate.error.actor.loadFields:network': (e) => act(async () => drive.fieldsLoad.reject(e.error)),
+  'xstate.error.actor.loadFields:timeout': (e) => act(async () => drive.fieldsLoad.reject(e.error)),
+  // The one Retry on the screen: the field list's (fieldsFailed) or the offline banner's.
+  'fields.retry': () => fireEvent.click(screen.getByRole('button', { name: 'Retry' })),
   'xstate.error.actor.loadFieldData:network': (e) => act(async () => drive.dataLoad.reject(e.error)),
   'xstate.done.actor.recallHome:saved': (e) => act(async () => drive.recall.resolve(e.output)),
   'xstate.done.actor.recallHome:none': (e) => act(async () => drive.recall.resolve(e.output)),
@@ -166,6 +179,18 @@ const assertState: Record<string, (s: Snap) => Promise<void> | void> = {
     expect(screen.getByText('Loading sensor data…')).toBeInTheDocument();
     expect(tile('tile-moisture')).toBe('--');
   },
+  fieldsFailed: async (s) => {
+    // The server answered with a failure (the network's failures, timeouts too, are `offline`): said as it is, never
+    // as 'no fields'. The retry loads the list again.
+    expect(failureKind(s.context.fieldsError)).toBe('answered');
+    // The notice is loaded when it shows (not in the initial JavaScript).
+    expect(await screen.findByText(/could not be loaded/)).toBeInTheDocument();
+    expect(screen.queryByText(/No fields yet/)).toBeNull();
+    expect(screen.queryByTestId('offline-banner')).toBeNull();
+    expect(screen.queryByText('Loading sensor data…')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled();
+    expect(tile('tile-moisture')).toBe('--');
+  },
   noFields: () => {
     expect(screen.getByText(/No fields yet/)).toBeInTheDocument();
     expect(tile('tile-moisture')).toBe('--');
@@ -183,7 +208,8 @@ const assertState: Record<string, (s: Snap) => Promise<void> | void> = {
   },
   'offline.shown': async (s) => {
     const { latest, series, offlineAt, selectedFieldId } = s.context;
-    expect(screen.getByTestId('offline-banner')).toHaveTextContent(
+    // The banner is loaded when it shows (not in the initial JavaScript).
+    expect(await screen.findByTestId('offline-banner')).toHaveTextContent(
       `Offline — last updated ${new Intl.DateTimeFormat('en-IN', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(offlineAt!))}`,
     );
     expect(tile('tile-moisture')).toBe(`${latest!.moisture}%`);
@@ -193,9 +219,12 @@ const assertState: Record<string, (s: Snap) => Promise<void> | void> = {
     expect(Number(line.getAttribute('data-points'))).toBe(series.length);
     // No live badge: nothing is live.
     expect(screen.queryByText('Live')).toBeNull();
+    // A timed-out slow network never fires 'online': the banner has the Retry.
+    expect(within(screen.getByTestId('offline-banner')).getByRole('button', { name: 'Retry' })).toBeEnabled();
   },
-  'offline.nothingSaved': () => {
-    expect(screen.getByTestId('offline-banner')).toHaveTextContent('Offline — nothing saved on this phone yet.');
+  'offline.nothingSaved': async () => {
+    expect(await screen.findByTestId('offline-banner')).toHaveTextContent('Offline — nothing saved on this phone yet.');
+    expect(within(screen.getByTestId('offline-banner')).getByRole('button', { name: 'Retry' })).toBeEnabled();
     expect(tile('tile-moisture')).toBe('--');
     expect(screen.queryByText('Loading sensor data…')).toBeNull();
   },

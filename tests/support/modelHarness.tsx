@@ -28,13 +28,14 @@
  * - staff lists share more in tests/support/listModel.tsx (offers, walk, executors, rows and pager checks).
  */
 import { act } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { fromPromise, getInitialSnapshot, getNextSnapshot, type AnyEventObject, type AnyStateMachine, type EventObject } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 import { deferred, type Deferred } from './deferred';
 import { farmer, grant } from './sessionFixtures';
 import { sessionMachine } from '@/machines/session.machine';
 import { fromCallback } from 'xstate';
+import { recordModel } from './machineCoverage';
 
 export { renderView, testLocation, type MemoryLocation, type RenderOptions } from './render';
 export { deferred, type Deferred } from './deferred';
@@ -378,13 +379,43 @@ export function byKey<E extends AnyEventObject>(exec: Record<string, (event: E) 
   };
 }
 
+/** An event in plain words: 'xstate.done.actor.load' → 'load answers', 'alerts.filterSeverity' → 'alerts: filter severity'. */
+export function eventWords(type: string): string {
+  const words = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  let m = /^xstate\.(done|error)\.actor\.(.+)$/.exec(type);
+  if (m) return `${words(m[2])} ${m[1] === 'done' ? 'answers' : 'fails'}`;
+  if ((m = /^xstate\.after\.(\d+)\./.exec(type))) return `after ${m[1]} ms`;
+  if (type === 'xstate.init') return 'start';
+  const [head, ...rest] = type.split('.');
+  return rest.length ? `${words(head)}: ${words(rest.join(' '))}` : words(head);
+}
+
+/** A state in plain words: its leaves ('ready.list.shown' → 'ready › list › shown'), parallel regions joined with ' + '. */
+export const stateWords = (value: unknown) => leafValues(value).map((l) => l.split('.').join(' › ')).join(' + ');
+
+/** A path in plain words: 'loading → (load answers) → ready → (search) → ready'. */
+export const pathWords = (p: ModelPath) =>
+  p.steps.map((s, i) => `${i === 0 ? '' : `(${eventWords(s.event.type)}) → `}${stateWords(s.state?.value)}`).join(' → ');
+
 /** One test per path plus the guard test, in a describe block named `title`. */
 export function describeModel(title: string, spec: ModelSpec) {
   describe(title, () => {
-    it('reaches every state and drives every event through the view', () => expectModelComplete(spec));
     const name = (p: ModelPath) => `${p.variant ? `${p.variant.label}: ` : ''}${(spec.name ?? ((q: ModelPath) => pathName(q.steps)))(p)}`;
+    // Each path's result, for the statechart pages (tests/support/machineCoverage.ts).
+    const results = new Map<ModelPath, string>(spec.paths.map((p) => [p, 'not run']));
+    let file = '';
+    it('reaches every state and drives every event through the view', () => {
+      file = (expect.getState().testPath ?? '').replace(`${process.cwd()}/`, '');
+      expectModelComplete(spec);
+    });
     it.each(spec.paths.map((p) => [name(p), p] as const))('%s', async (_name, path) => {
+      results.set(path, 'failed');
       await runPath(spec, path);
+      results.set(path, 'passed');
     }, spec.timeout);
+    afterAll(() => {
+      const machine = (spec.paths[0]?.steps[0]?.state as { machine?: { id: string } } | undefined)?.machine?.id ?? '';
+      recordModel({ title, machine, file, paths: spec.paths.map((p) => ({ name: name(p), words: `${p.variant ? `${p.variant.label}: ` : ''}${pathWords(p)}`, result: results.get(p)! })) });
+    });
   });
 }

@@ -68,7 +68,9 @@ describe('the assembled client', () => {
     expect(location.history.at(-1)).toBe('/login');
     expect(api.calls('/auth/logout')[0]).toMatchObject({ body: { refreshToken: 'refresh-3' }, authorization: 'Bearer access-3' });
     expect(localStorage.getItem('accessToken')).toBeNull();
-  });
+    // Sign-in, the English catalog and two lazy screens: 3–5 s on the shared 2-core machine under load, over
+    // vitest's default 5 s limit now and then (1–2 s when quiet).
+  }, 20_000);
 
   it('boots from local storage straight into the home of the stored user', async () => {
     localStorage.setItem('accessToken', 'access-9');

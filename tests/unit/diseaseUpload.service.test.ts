@@ -67,7 +67,7 @@ describe('detectDisease (XMLHttpRequest upload)', () => {
     expect(progress.length).toBeGreaterThan(0);
   });
 
-  it('turns a refusal into an HttpError carrying the server body, and a timeout into a network failure', async () => {
+  it('turns a refusal into an HttpError carrying the server body, and a timeout into a timeout failure', async () => {
     vi.stubGlobal('XMLHttpRequest', StandInXhr);
     setAuthBridge({ getAccessToken: () => 't', refresh: async () => null });
     const body = { statusCode: 400, code: 'IMAGE_TYPE', error: 'no', message: { english: 'no', marathi: 'नाही', hindi: 'नहीं' } };
@@ -81,5 +81,6 @@ describe('detectDisease (XMLHttpRequest upload)', () => {
     const timedOut = await detectDisease(photo, 'english', '').catch((e: unknown) => e);
     expect(timedOut).toBeInstanceOf(HttpError);
     expect((timedOut as HttpError).status).toBe(0);
+    expect((timedOut as HttpError).reason).toBe('timeout');
   });
 });

@@ -677,6 +677,11 @@ export const notificationJobs = pgTable(
     runAt: tz().notNull().defaultNow(),
     lockedUntil: tz(),
     lastError: text(),
+    /**
+     * An SMS job that took one of its farmer's daily SMS (set under the farmer's lock before the send, kept when
+     * sent, cleared when it was not): the cap is counted here, so it holds across workers and app instances.
+     */
+    smsCountedAt: tz(),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },
@@ -686,6 +691,7 @@ export const notificationJobs = pgTable(
     index('notification_jobs_running_idx').on(t.lockedUntil).where(sql`${t.status} = 'running'`),
     index('notification_jobs_log_idx').on(t.createdAt, t.id),
     index('notification_jobs_recipient_idx').on(t.recipientId, t.channel, t.createdAt),
+    index('notification_jobs_sms_counted_idx').on(t.recipientId, t.smsCountedAt).where(sql`${t.smsCountedAt} is not null`),
   ],
 );
 

@@ -28,6 +28,7 @@ export default fp<{ config: Config }>(
       mail: createMailProvider(config, app.db, app.log),
       pollMs: config.notifyPollMs,
       batchSize: config.notifyBatchSize,
+      concurrency: config.notifyConcurrency,
       maxAttempts: config.notifyMaxAttempts,
       backoffMs: config.notifyBackoffMs,
       leaseMs: config.notifyLeaseSeconds * 1000,

@@ -11,6 +11,7 @@ import { AlertsListContext } from '@/machines/alertsList.context';
 import { alertsListMachine } from '@/machines/alertsList.machine';
 import { formatDate } from '@/i18n/format';
 import { useNow } from '@/views/ui/useNow';
+import { SpeakButton, SpeechProvider } from '@/views/ui/Speech';
 import { AlertDetails } from './AlertDetails';
 import { AlertLink } from './AlertLink';
 import { AlertWhen } from './AlertWhen';
@@ -52,7 +53,13 @@ function FarmerAlertList() {
               <span className={`severity severity-${a.severity}`}>{intl.formatMessage(severityLabel[a.severity])}</span>
               <span className={`badge alert-state-${alertState(a)}`}>{intl.formatMessage(stateLabel[alertState(a)])}</span>
             </header>
-            <p className="alert-message">{alertMessage(intl, a)}</p>
+            <p className="alert-message">
+              {alertMessage(intl, a)}
+              <SpeakButton
+                id={`alert-${a.id}`}
+                text={`${intl.formatMessage(typeLabel[a.type])}, ${intl.formatMessage(severityLabel[a.severity])}. ${alertMessage(intl, a)}`}
+              />
+            </p>
             <p className="muted">
               <AlertWhen at={a.createdAt} now={now} />
               {a.resolvedAt && <> · {intl.formatMessage(clearedAt, { when: formatDate(intl, a.resolvedAt, 'shortDateTime') })}</>}
@@ -70,7 +77,10 @@ export function FarmerAlerts({ logic }: { logic?: typeof alertsListMachine }) {
   return (
     <AlertsListContext.Provider logic={machine} options={{ input: { viewer: 'farmer' } }}>
       <AlertLink />
-      <FarmerAlertList />
+      {/* Alerts read aloud where the browser can speak. */}
+      <SpeechProvider>
+        <FarmerAlertList />
+      </SpeechProvider>
     </AlertsListContext.Provider>
   );
 }

@@ -48,18 +48,22 @@ export const typeIcon = (type: AlertType) => ICONS[type] ?? '⚠';
 export const SEVERITY_ICON: Record<Severity, string> = { critical: '●', major: '●', minor: '●', warning: '●' };
 
 /**
- * Alert texts the engine raises, in the reader's language: the catalog id is the message key of
- * contracts/alertTypes.ts, which also names the placeholders each sentence needs.
+ * The one renderer of the engine's alert sentences (the alert screens and the bell's notifications): the sentence
+ * of message key `key` (contracts/alertTypes.ts, which also names the placeholders each needs) in the reader's
+ * language, filled from `given` (numbers with Latin digits, at most one decimal); `fallback` when the key is not an
+ * alert sentence or a value it needs is missing (the stored English text says it better than a half-filled one).
  */
-export function alertMessage(intl: IntlShape, a: AlertItem) {
-  const key = a.messageKey;
-  if (!isAlertMessageKey(key)) return a.message;
-  const given: Record<string, string | number | null> = { field: a.fieldName, value: a.value, threshold: a.threshold, ...a.messageParams };
-  // Without every value the sentence needs, the stored English text says it better than a half-filled one.
-  if (ALERT_MESSAGES[key].params.some((k) => given[k] === null || given[k] === undefined)) return a.message;
+export function alertSentence<F extends string | null>(intl: IntlShape, key: unknown, given: Record<string, string | number | null | undefined>, fallback: F): string | F {
+  if (typeof key !== 'string' || !isAlertMessageKey(key)) return fallback;
+  if (ALERT_MESSAGES[key].params.some((k) => given[k] === null || given[k] === undefined)) return fallback;
   const params = Object.fromEntries(
-    Object.entries(given).map(([k, v]) => [k, typeof v === 'number' ? formatNum(v, { maximumFractionDigits: 1 }) : String(v)]),
+    Object.entries(given).flatMap(([k, v]) => (v === null || v === undefined ? [] : [[k, typeof v === 'number' ? formatNum(v, { maximumFractionDigits: 1 }) : String(v)]])),
   );
   const sentence: MessageDescriptor = { id: key, defaultMessage: ALERT_MESSAGES[key].english };
   return intl.formatMessage(sentence, params);
+}
+
+/** An alert's text in the reader's language (its stored English text when its sentence cannot be said). */
+export function alertMessage(intl: IntlShape, a: AlertItem) {
+  return alertSentence(intl, a.messageKey, { field: a.fieldName, value: a.value, threshold: a.threshold, ...a.messageParams }, a.message);
 }

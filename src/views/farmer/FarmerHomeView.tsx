@@ -18,9 +18,11 @@ import { ReadingTiles } from './ReadingTiles';
 import { SilentSensors } from './SilentSensors';
 import './farmerHome.css';
 import { FieldOptions } from '@/views/ui/FieldOptions';
-import { OfflineBanner } from '@/views/ui/OfflineBanner';
 
 const DualAxisChart = lazy(() => import('@/views/charts/DualAxisChart'));
+// Shown only when something failed; loaded then (the service worker keeps them), not in the initial JavaScript.
+const OfflineBanner = lazy(() => import('@/views/ui/OfflineBanner').then((mod) => ({ default: mod.OfflineBanner })));
+const FieldsFailed = lazy(() => import('./FieldsFailed'));
 
 const m = defineMessages({
   title: { id: 'route.farmerHome', defaultMessage: 'Farmer Home' },
@@ -38,6 +40,7 @@ const m = defineMessages({
   loading: { id: 'home.loading', defaultMessage: 'Loading sensor data…' },
   chartLoading: { id: 'home.chart.loading', defaultMessage: 'Loading chart…' },
   noFields: { id: 'home.noFields', defaultMessage: 'No fields yet. Your coordinator can add one.' },
+  retry: { id: 'home.retry', defaultMessage: 'Retry' },
   live: { id: 'home.feed.live', defaultMessage: 'Live' },
   connecting: { id: 'home.feed.connecting', defaultMessage: 'Connecting…' },
   catchingUp: { id: 'home.feed.catchingUp', defaultMessage: 'Catching up…' },
@@ -103,6 +106,8 @@ function FarmerHome({ chatbot, alerts }: { chatbot: ReactNode; alerts: ReactNode
   const connection = FarmerHomeContext.useSelector((s) => s.context.connection);
   const loading = FarmerHomeContext.useSelector((s) => s.hasTag('loading'));
   const noFields = FarmerHomeContext.useSelector((s) => s.matches('noFields'));
+  const fieldsFailed = FarmerHomeContext.useSelector((s) => s.matches('fieldsFailed'));
+  const fieldsError = FarmerHomeContext.useSelector((s) => s.context.fieldsError);
   const live = FarmerHomeContext.useSelector((s) => s.matches({ field: 'live' }));
   // Offline: the last seen home, and when it was seen ('offline — last updated 10:42').
   const offline = FarmerHomeContext.useSelector((s) => s.matches({ offline: 'shown' }) || s.matches({ offline: 'nothingSaved' }));
@@ -114,23 +119,35 @@ function FarmerHome({ chatbot, alerts }: { chatbot: ReactNode; alerts: ReactNode
       <AppHeader />
       <main className="page farmer-home">
         <h1 className="visually-hidden">{intl.formatMessage(m.title)}</h1>
-        {offline && <OfflineBanner savedAt={offlineAt} />}
+        {/* A timed-out slow network never fires the browser's 'online': the farmer retries from the banner. */}
+        {offline && (
+          <Suspense fallback={null}>
+            <OfflineBanner savedAt={offlineAt} retry={{ label: intl.formatMessage(m.retry), onRetry: () => home.send({ type: 'fields.retry' }) }} />
+          </Suspense>
+        )}
         <RoleLinks />
         <FeatureCards />
-        {fields.length > 0 && (
+        {/* Its place is kept while the fields load (an empty, disabled picker), so the tiles below never move. */}
+        {(fields.length > 0 || (loading && !noFields)) && (
           <div className="form-row field-picker">
             <label htmlFor="farmer-home-field">{intl.formatMessage(m.field)}</label>
-            <select id="farmer-home-field" value={selected ?? ''} onChange={(e) => home.send({ type: 'field.select', fieldId: e.target.value })}>
+            <select
+              id="farmer-home-field"
+              value={selected ?? ''}
+              disabled={fields.length === 0}
+              onChange={(e) => home.send({ type: 'field.select', fieldId: e.target.value })}
+            >
               <FieldOptions fields={fields} />
             </select>
           </div>
         )}
+        <ReadingTiles latest={latest} now={now} />
+        {/* Under the tiles (it comes with the first reading): above them it would push them down as it appears. */}
         {isMoistureLow(latest) && (
           <div className="banner banner-warn low-moisture" role="alert">
             {intl.formatMessage(m.lowMoisture)}
           </div>
         )}
-        <ReadingTiles latest={latest} now={now} />
         <SilentSensors latest={latest} now={now} />
         <section className="card chart-card" aria-busy={loading}>
           <header className="chart-head">
@@ -143,7 +160,12 @@ function FarmerHome({ chatbot, alerts }: { chatbot: ReactNode; alerts: ReactNode
           </header>
           {loading && <p className="loading">{intl.formatMessage(m.loading)}</p>}
           {noFields && <p className="notice">{intl.formatMessage(m.noFields)}</p>}
-          {!loading && !noFields && series.length > 0 && (
+          {fieldsFailed && (
+            <Suspense fallback={null}>
+              <FieldsFailed error={fieldsError} retryLabel={intl.formatMessage(m.retry)} onRetry={() => home.send({ type: 'fields.retry' })} />
+            </Suspense>
+          )}
+          {!loading && !noFields && !fieldsFailed && series.length > 0 && (
             <Suspense fallback={<p className="loading">{intl.formatMessage(m.chartLoading)}</p>}>
               <DualAxisChart
                 data={series}
@@ -151,7 +173,7 @@ function FarmerHome({ chatbot, alerts }: { chatbot: ReactNode; alerts: ReactNode
               />
             </Suspense>
           )}
-          {!loading && !noFields && series.length === 0 && emptyMessage && (
+          {!loading && !noFields && !fieldsFailed && series.length === 0 && emptyMessage && (
             <p className="notice empty-series" lang="en">
               {emptyMessage.english}
             </p>

@@ -3,7 +3,8 @@ import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-in
 import { formatNum } from '@/i18n/format';
 import type { NotificationItem } from '@/machines/notificationCentre.machine';
 import type { NotificationKind } from '../../../contracts/notifications';
-import { ALERT_MESSAGES, isAlertMessageKey } from '../../../contracts/alertTypes';
+import { isAlertMessageKey } from '../../../contracts/alertTypes';
+import { alertSentence } from '@/views/alerts/alertLabels';
 
 export const kindLabel: Record<NotificationKind, MessageDescriptor> = defineMessages({
   alertRaised: { id: 'notifications.kind.alertRaised', defaultMessage: 'New alert' },
@@ -42,9 +43,6 @@ function filled(intl: IntlShape, descriptor: MessageDescriptor, params: Params):
   return intl.formatMessage(descriptor, shown(params));
 }
 
-const alertDescriptor = (key: unknown): MessageDescriptor | null =>
-  typeof key === 'string' && isAlertMessageKey(key) ? { id: key, defaultMessage: ALERT_MESSAGES[key].english } : null;
-
 /**
  * The sentence of a notification: an alert's message key (contracts/alertTypes.ts) or one of `notifications.text.*`,
  * filled from its params; `{alert}` is the alert's sentence (by `alertKey`) in the reader's language, else the
@@ -53,11 +51,10 @@ const alertDescriptor = (key: unknown): MessageDescriptor | null =>
  */
 export function notificationText(intl: IntlShape, n: Pick<NotificationItem, 'kind' | 'messageKey' | 'params'>): string {
   const byKind = () => intl.formatMessage(kindLabel[n.kind]);
-  const ownAlert = alertDescriptor(n.messageKey);
-  if (ownAlert) return filled(intl, ownAlert, n.params) ?? byKind();
+  // The alert sentences are the alert screens' own renderer (alertLabels.alertSentence).
+  if (isAlertMessageKey(n.messageKey)) return alertSentence(intl, n.messageKey, n.params, null) ?? byKind();
   const descriptor = SENTENCES[n.messageKey];
   if (!descriptor) return byKind();
-  const inner = alertDescriptor(n.params.alertKey);
-  const alert = (inner && filled(intl, inner, n.params)) ?? (n.params.alert === undefined ? undefined : String(n.params.alert));
+  const alert = alertSentence(intl, n.params.alertKey, n.params, n.params.alert === undefined ? null : String(n.params.alert)) ?? undefined;
   return filled(intl, descriptor, alert === undefined ? n.params : { ...n.params, alert }) ?? byKind();
 }

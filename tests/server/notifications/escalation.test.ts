@@ -4,7 +4,9 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { alertActions } from '../../../server/src/db/schema';
+import { Value } from 'typebox/value';
+import { alertActions, notifications } from '../../../server/src/db/schema';
+import { NOTIFICATION_PARAMS } from '../../../contracts/notifications';
 import { FIXTURE, createTestApp } from '../helper';
 import { jobsOf, notificationsOf, raiseDry, raiseExternal, testClock, testWorker } from './support';
 
@@ -86,4 +88,10 @@ it('never escalates an alert whose severity has no escalation time', async () =>
   await worker.drain();
   expect(await escalations(pest)).toEqual([]);
   expect((await jobsOf(t, pest)).find((j) => j.task === 'escalate')).toMatchObject({ status: 'skipped', lastError: 'no escalation for minor' });
+});
+
+it("writes each escalation with its kind's parameters (contracts/notifications.ts NOTIFICATION_PARAMS)", async () => {
+  const rows = await t.app.db.select().from(notifications).where(eq(notifications.kind, 'alertEscalated'));
+  expect(rows.length).toBeGreaterThan(0);
+  for (const r of rows) expect(Value.Errors(NOTIFICATION_PARAMS.alertEscalated, r.params), JSON.stringify(r.params)).toEqual([]);
 });

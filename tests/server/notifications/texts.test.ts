@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { ALERT_MESSAGES } from '../../../contracts/alertTypes';
 import { LOCALE_OF_LANGUAGE } from '../../../contracts/languages';
-import { ALERT_SENTENCES, NOTIFICATION_SENTENCES, notificationSentence, smsText } from '../../../server/src/domain/notifications/texts';
+import { ALERT_SENTENCES, NOTIFICATION_SENTENCES, NOTIFICATION_TEXT_KEYS, notificationSentence, smsText } from '../../../server/src/domain/notifications/texts';
+import { NOTIFICATION_KINDS, NOTIFICATION_PARAMS } from '../../../contracts/notifications';
 import { defaultSettings, effectiveSettings, inQuietHours, istDayStart, preferencesOf } from '../../../server/src/domain/notifications/settings';
 import { readFileSync } from 'node:fs';
 
@@ -30,6 +31,15 @@ describe('sentences', () => {
     for (const [key, three] of Object.entries(NOTIFICATION_SENTENCES)) {
       expect(placeholders(three.marathi), key).toEqual(placeholders(three.english));
       expect(placeholders(three.hindi), key).toEqual(placeholders(three.english));
+    }
+  });
+
+  it("asks only for values its kind's parameters declare (contracts/notifications.ts), in every language and catalog", () => {
+    for (const kind of NOTIFICATION_KINDS) {
+      const declared = Object.keys(NOTIFICATION_PARAMS[kind].properties);
+      const key = NOTIFICATION_TEXT_KEYS[kind];
+      const texts = [...Object.values(NOTIFICATION_SENTENCES[key]), ...(['mr', 'en', 'hi'] as const).map((l) => CATALOGS[l][key])];
+      for (const text of texts) for (const name of placeholders(text)) expect(declared, `${kind}: {${name}} in "${text}"`).toContain(name);
     }
   });
 

@@ -10,6 +10,7 @@ import * as fieldsService from '../../../server/src/modules/fields/service';
 import * as dash from '../../../server/src/modules/dashboards/repository';
 import * as msg from '../../../server/src/modules/messages/service';
 import { createOutboxSms } from '../../../server/src/providers/sms/outbox';
+import { createNotificationWorker } from '../../../server/src/modules/notifications/worker';
 import { openWorld, type World } from './world';
 
 let w: World;
@@ -195,11 +196,26 @@ describe('dashboards', () => {
 });
 
 describe('messages', () => {
-  it('delivers to managed farmers, texts them through the SMS sender, and shows in their inbox', async () => {
-    const r = await msg.sendMessage(w.db, w.coordA, { farmerIds: [w.farmerA1.id, w.farmerA1.id], subject: ' Rain ', message: 'Heavy rain tomorrow' }, createOutboxSms(w.db, { info: () => {} }, false));
+  it('delivers to managed farmers, texts them through the notification queue, and shows in their inbox', async () => {
+    const r = await msg.sendMessage(w.db, w.coordA, { farmerIds: [w.farmerA1.id, w.farmerA1.id], subject: ' Rain ', message: 'Heavy rain tomorrow' });
     expect(r.sentTo).toBe(1);
+    const recipientRow = async () => (await w.db.select().from(messageRecipients).where(eq(messageRecipients.messageId, r.message._id)))[0];
+    expect((await recipientRow()).smsStatus).toBe('queued');
+    const worker = createNotificationWorker({
+      db: w.db,
+      sms: createOutboxSms(w.db, { info: () => {} }, false),
+      pollMs: 50,
+      batchSize: 50,
+      maxAttempts: 3,
+      backoffMs: 1000,
+      leaseMs: 60_000,
+      smsDailyCap: 5,
+      escalateMinutes: { critical: 0, major: 0, minor: 0, warning: 0 },
+    });
+    await worker.drain();
     const texts = await w.db.select().from(outbox).where(eq(outbox.recipient, '9876543210'));
-    expect(texts.map((t) => t.body)).toEqual(['Rain: Heavy rain tomorrow']);
+    expect(texts.map((t) => t.body)).toEqual([expect.stringMatching(/^शेतमित्र: नवीन संदेश: Rain: Heavy rain tomorrow$/)]);
+    expect((await recipientRow()).smsStatus).toBe('sent');
     const box = await msg.inbox(w.db, w.farmerA1, { page: 1, limit: 10 });
     expect(box).toMatchObject({ unread: 1, messages: [{ subject: 'Rain', senderName: 'Kiran Coord', readAt: null }] });
     await msg.markRead(w.db, w.farmerA1, r.message._id);
@@ -210,7 +226,7 @@ describe('messages', () => {
   it('refuses the whole message when one farmer is out of reach', async () => {
     const before = (await w.db.select().from(messageRecipients)).length;
     expect(
-      await status(msg.sendMessage(w.db, w.coordA, { farmerIds: [w.farmerA1.id, w.farmerB1.id], subject: 'x', message: 'y' }, null)),
+      await status(msg.sendMessage(w.db, w.coordA, { farmerIds: [w.farmerA1.id, w.farmerB1.id], subject: 'x', message: 'y' })),
     ).toBe(404);
     expect((await w.db.select().from(messageRecipients)).length).toBe(before);
   });

@@ -24,8 +24,9 @@ export const isAlertKind = (kind: NotificationKind) => ALERT_KINDS.includes(kind
 export const DEFAULT_QUIET_HOURS = { enabled: false, start: '22:00', end: '06:00' };
 
 /**
- * Defaults from the switches: the bell and push for everything; SMS for alerts (only farmers' own-field alerts are
- * ever texted); e-mail only for what asks someone to act (assigned, escalated), not for every raised alert.
+ * Defaults from the switches: the bell and push for everything; SMS for alerts and coordinators' messages (only
+ * farmers are ever texted: their own-field alerts and messages to them); e-mail only for what asks someone to act
+ * (assigned, escalated), not for every raised alert.
  */
 export function defaultSettings(p: Preferences): NotificationSettings {
   const alerts = p.alerts;
@@ -35,7 +36,7 @@ export function defaultSettings(p: Preferences): NotificationSettings {
       alertRaised: alerts ? choice({ sms: p.sms }) : off(),
       alertAssigned: alerts ? choice({ email: p.email }) : off(),
       alertEscalated: alerts ? choice({ sms: p.sms, email: p.email }) : off(),
-      message: choice({}),
+      message: choice({ sms: p.sms }),
     },
     quietHours: { ...DEFAULT_QUIET_HOURS },
   };

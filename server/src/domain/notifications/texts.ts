@@ -79,8 +79,8 @@ export function notificationSentence(lang: Lang, messageKey: string, params: Rec
 export const notificationTitle = (lang: Lang, kind: NotificationKind) => TITLES[kind][lang];
 
 /** SMS: short, one line, in the farmer's language. Cut to 300 characters (two to five SMS parts in Devanagari). */
-export function smsText(lang: Lang, sentence: string): string {
-  const text = `${TITLES.alertRaised[lang]}: ${sentence}`.replace(/\s+/g, ' ');
+export function smsText(lang: Lang, sentence: string, kind: NotificationKind = 'alertRaised'): string {
+  const text = `${TITLES[kind][lang]}: ${sentence}`.replace(/\s+/g, ' ');
   return text.length > 300 ? `${text.slice(0, 299)}…` : text;
 }
 

@@ -21,13 +21,6 @@ export async function insertMessage(tx: Tx, input: { senderId: string; subject: 
   return m;
 }
 
-export async function setSmsStatus(db: Db, messageId: string, farmerId: string, smsStatus: string) {
-  await db
-    .update(messageRecipients)
-    .set({ smsStatus })
-    .where(and(eq(messageRecipients.messageId, messageId), eq(messageRecipients.farmerId, farmerId)));
-}
-
 /** Each farmer's count of unread messages (farmers with none are left out). */
 export async function unreadCounts(db: Db, farmerIds: string[]): Promise<Map<string, number>> {
   if (!farmerIds.length) return new Map();

@@ -1,13 +1,12 @@
 /**
- * Coordinator → farmer messages (stored, pushed live as `message:new`, texted when SMS is set up)
- * and the farmer's inbox.
+ * Coordinator → farmer messages (stored, pushed live as `message:new`; texted through the notification queue on
+ * the farmer's chosen channels) and the farmer's inbox.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ApiErrorBody, IdParams } from '../../../../contracts/common';
 import { Inbox, InboxQuery, SendMessageBody, SendMessageResult } from '../../../../contracts/messages';
 import { requireRole, STAFF } from '../../lib/access';
-import { createSmsProvider } from '../../providers/sms/index';
 import { inbox, markRead, sendMessage, unreadCounts } from './service';
 
 const errors = { 400: ApiErrorBody, 401: ApiErrorBody, 403: ApiErrorBody, 404: ApiErrorBody };
@@ -15,8 +14,6 @@ const security = [{ bearer: [] }];
 const tags = ['messages'];
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  // The configured SMS gateway (SMS_URL), or the offline outbox: the same provider sign-in codes use.
-  const sms = createSmsProvider(app.config, app.db, app.log);
   /** Every tab and device of these farmers shows their new count of unread messages. */
   const pushUnread = async (farmerIds: string[]) => {
     const counts = await unreadCounts(app.db, farmerIds);
@@ -27,7 +24,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags, security, body: SendMessageBody, response: { 200: SendMessageResult, ...errors } } },
     async (req) => {
       requireRole(req.user!, STAFF);
-      const sent = await sendMessage(app.db, req.user!, req.body, sms);
+      const sent = await sendMessage(app.db, req.user!, req.body);
       for (const farmerId of sent.farmerIds) app.realtime.toUser(farmerId).emit('message:new', sent.message);
       await pushUnread(sent.farmerIds);
       return { sentTo: sent.sentTo, messageId: sent.message._id };

@@ -10,7 +10,7 @@
 import { EventEmitter } from 'node:events';
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { isAlertMessageKey } from '../../../../contracts/alertTypes';
-import type { NotificationChannel, NotificationKind } from '../../../../contracts/notifications';
+import type { NotificationChannel, NotificationKind, NotificationParams } from '../../../../contracts/notifications';
 import { users } from '../../db/schema';
 import { chosenChannels, effectiveSettings, isAlertKind } from '../../domain/notifications/settings';
 import { NOTIFICATION_TEXT_KEYS } from '../../domain/notifications/texts';
@@ -22,16 +22,20 @@ queueSignal.setMaxListeners(0);
 
 export type AlertEvent = { alertId: string; kind: string; actorId: string | null; detail?: unknown };
 
-export type Notice = {
+/** A kind and its sentence's values (contracts/notifications.ts NOTIFICATION_PARAMS): they cannot be mixed up. */
+type KindAndParams = { [K in NotificationKind]: { kind: K; params: NotificationParams<K> } }[NotificationKind];
+
+export type Notice = KindAndParams & {
   subject: string;
-  kind: NotificationKind;
   messageKey: string;
-  params: Record<string, string | number>;
   alertId: string | null;
   messageId: string | null;
   link: (r: repo.Recipient) => string;
-  /** The one recipient who may get an SMS (the farmer whose field it is); nobody else is ever texted. */
-  smsTo?: string | null;
+  /**
+   * Who may get an SMS: the one farmer whose field it is (an alert), or every farmer it is for ('farmers': a
+   * coordinator's message); nobody else is ever texted, and only farmers.
+   */
+  smsTo?: string | 'farmers' | null;
   /** SMS dedupe subject: one SMS per alert, whatever else is said about it later. */
   smsSubject?: string;
 };
@@ -40,7 +44,7 @@ export const alertLink = (r: Pick<repo.Recipient, 'role'>, alertId: string) =>
   r.role === 'farmer' ? `/?alert=${alertId}` : `/alerts?alert=${alertId}`;
 
 /** The alert's sentence as the bell's own sentences carry it: its key, its parameters and its English text. */
-export const alertParams = (a: repo.AlertNotice): Record<string, string | number> => ({
+export const alertParams = (a: repo.AlertNotice): NotificationParams<'alertRaised'> => ({
   ...(a.messageParams ?? {}),
   field: a.fieldName,
   ...(isAlertMessageKey(a.messageKey) ? { alertKey: a.messageKey } : {}),
@@ -84,7 +88,7 @@ export async function notify(tx: repo.Tx, recipients: repo.Recipient[], n: Notic
 
 function usable(ch: NotificationChannel, r: repo.Recipient, n: Notice) {
   if (ch === 'push') return r.hasPush;
-  if (ch === 'sms') return isAlertKind(n.kind) && r.role === 'farmer' && r.id === n.smsTo && !!r.phoneNumber;
+  if (ch === 'sms') return r.role === 'farmer' && !!r.phoneNumber && (n.smsTo === 'farmers' ? n.kind === 'message' : isAlertKind(n.kind) && r.id === n.smsTo);
   return true;
 }
 
@@ -106,7 +110,7 @@ export async function enqueueAlertNotifications(tx: repo.Tx, event: AlertEvent):
       kind: 'alertRaised',
       // The engine's own sentences by their key; another module's wording inside the bell's "new alert on …".
       messageKey: isAlertMessageKey(a.messageKey) ? a.messageKey : NOTIFICATION_TEXT_KEYS.alertRaised,
-      params: isAlertMessageKey(a.messageKey) ? { ...(a.messageParams ?? {}) } : alertParams(a),
+      params: alertParams(a),
       alertId: a.id,
       messageId: null,
       link: (r) => alertLink(r, a.id),
@@ -133,20 +137,27 @@ export async function enqueueAlertNotifications(tx: repo.Tx, event: AlertEvent):
   });
 }
 
-/** A coordinator's message → each recipient farmer (the message module texts them itself; no SMS here). */
+/**
+ * A coordinator's message → each recipient farmer: the bell, push, and an SMS with the message itself on the
+ * channels the farmer chose (the worker applies quiet hours and the daily SMS cap, and records the SMS outcome on
+ * the message's recipient row, 'queued' until then). Returns how many jobs were new.
+ */
 export async function enqueueMessageNotifications(
   tx: repo.Tx,
-  m: { messageId: string; senderId: string; senderName: string; subject: string; farmerIds: string[] },
+  m: { messageId: string; senderId: string; senderName: string; subject: string; body: string; farmerIds: string[] },
 ): Promise<number> {
   if (m.farmerIds.length === 0) return 0;
   const recipients = await repo.activeRecipients(tx, and(inArray(users.id, m.farmerIds), eq(users.role, 'farmer')));
-  return notify(tx, recipients, {
+  const added = await notify(tx, recipients, {
     subject: `message:${m.messageId}`,
     kind: 'message',
     messageKey: NOTIFICATION_TEXT_KEYS.message,
-    params: { sender: m.senderName, subject: m.subject },
+    params: { sender: m.senderName, subject: m.subject, body: m.body },
     alertId: null,
     messageId: m.messageId,
     link: () => '/messages',
+    smsTo: 'farmers',
   });
+  await repo.messageSmsQueued(tx, m.messageId);
+  return added;
 }

@@ -6,7 +6,7 @@
 import { and, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { alerts, fields, notificationJobs, notifications, pushSubscriptions, users } from '../../db/schema';
+import { alerts, fields, messageRecipients, notificationJobs, notifications, pushSubscriptions, users } from '../../db/schema';
 import { recordAlertEvent, type AlertEventDetail } from '../alerts/timeline';
 import type {
   DeliveryItem,
@@ -14,6 +14,7 @@ import type {
   NotificationChannel,
   NotificationItem,
   NotificationKind,
+  NotificationParams,
   NotificationSettings,
 } from '../../../../contracts/notifications';
 import { ADMIN_ROLES } from '../../../../contracts/roles';
@@ -46,10 +47,7 @@ export const adminsCondition = () => inArray(users.role, [...ADMIN_ROLES]);
 
 const farmer = alias(users, 'farmer');
 
-/** What a notification about an alert needs to know of it. */
-export async function alertForNotice(db: Tx, alertId: string) {
-  const [row] = await db
-    .select({
+const alertNoticeColumns = {
       id: alerts.id,
       fieldId: alerts.fieldId,
       fieldName: fields.name,
@@ -65,15 +63,23 @@ export async function alertForNotice(db: Tx, alertId: string) {
       acknowledgedAt: alerts.acknowledgedAt,
       resolvedAt: alerts.resolvedAt,
       createdAt: alerts.createdAt,
-    })
-    .from(alerts)
-    .innerJoin(fields, eq(fields.id, alerts.fieldId))
-    .leftJoin(farmer, eq(farmer.id, alerts.farmerId))
-    .where(eq(alerts.id, alertId))
-    .limit(1);
+};
+const alertNotices = (db: Tx) =>
+  db.select(alertNoticeColumns).from(alerts).innerJoin(fields, eq(fields.id, alerts.fieldId)).leftJoin(farmer, eq(farmer.id, alerts.farmerId));
+
+/** What a notification about an alert needs to know of it. */
+export async function alertForNotice(db: Tx, alertId: string) {
+  const [row] = await alertNotices(db).where(eq(alerts.id, alertId)).limit(1);
   return row;
 }
 export type AlertNotice = NonNullable<Awaited<ReturnType<typeof alertForNotice>>>;
+
+/** The same for many alerts at once (a batch of deliveries). */
+export async function alertsForNotice(db: Tx, ids: string[]) {
+  if (ids.length === 0) return new Map<string, AlertNotice>();
+  const rows = await alertNotices(db).where(inArray(alerts.id, ids));
+  return new Map(rows.map((r) => [r.id, r]));
+}
 
 // ---------------------------------------------------------------- enqueue
 
@@ -82,7 +88,7 @@ export type NewNotification = {
   subject: string;
   kind: NotificationKind;
   messageKey: string;
-  params: Record<string, string | number>;
+  params: NotificationParams;
   alertId: string | null;
   messageId: string | null;
   link: string;
@@ -94,7 +100,8 @@ export async function insertNotifications(db: Tx, rows: NewNotification[]) {
   if (rows.length === 0) return new Map<string, string>();
   const inserted = await db
     .insert(notifications)
-    .values(rows)
+    // (JSON leaves out an optional value that is undefined.)
+    .values(rows.map((r) => ({ ...r, params: r.params as Record<string, string | number> })))
     .onConflictDoNothing({ target: [notifications.recipientId, notifications.subject] })
     .returning({ id: notifications.id, recipientId: notifications.recipientId });
   return new Map(inserted.map((r) => [r.recipientId, r.id]));
@@ -119,25 +126,99 @@ export async function recordEscalation(db: Tx, alertId: string, detail: Record<s
 export type Job = typeof notificationJobs.$inferSelect;
 
 /**
- * Claims up to `limit` due jobs: queued or retrying ones whose time has come, and running ones whose worker let
- * the lease run out (it died). Each claim counts as an attempt; `attempts` is then the claim's fencing token.
+ * Claims up to `limit` due jobs in one statement: queued or retrying ones whose time has come, and running ones
+ * whose worker let the lease run out (it died). Each claim counts as an attempt; `attempts` is then the claim's
+ * fencing token (finishJob/finishJobs only end a job while it is still this claim's).
  */
 export async function claimJobs(db: Tx, now: Date, leaseMs: number, limit: number): Promise<Job[]> {
   const at = now.toISOString();
-  const until = new Date(now.getTime() + leaseMs).toISOString();
-  const res = await db.execute(sql`
-    update notification_jobs j set status = 'running', attempts = j.attempts + 1, locked_until = ${until}::timestamptz, updated_at = ${at}::timestamptz
-    where j.id in (
-      select id from notification_jobs
-      where (status in ('queued', 'retrying') and run_at <= ${at}::timestamptz)
-         or (status = 'running' and locked_until < ${at}::timestamptz)
-      order by run_at, id
-      limit ${limit}
-      for update skip locked)
+  return db
+    .update(notificationJobs)
+    .set({ status: 'running', attempts: sql`${notificationJobs.attempts} + 1`, lockedUntil: new Date(now.getTime() + leaseMs), updatedAt: now })
+    .where(
+      sql`${notificationJobs.id} in (
+        select id from notification_jobs
+        where (status in ('queued', 'retrying') and run_at <= ${at}::timestamptz)
+           or (status = 'running' and locked_until < ${at}::timestamptz)
+        order by run_at, id
+        limit ${limit}
+        for update skip locked)`,
+    )
+    .returning();
+}
+
+export type JobOutcome = {
+  id: string;
+  /** The claim's attempts (its fencing token). */
+  attempts: number;
+  status: 'sent' | 'skipped' | 'failed' | 'retrying' | 'queued';
+  lastError?: string | null;
+  runAt?: Date;
+  /** Set the attempts to this (a wait that was no try). */
+  setAttempts?: number;
+  /** An SMS that was sent keeps its place in the day's count; any other outcome gives it back. */
+  keepSmsCount?: boolean;
+};
+
+/** Ends many claimed jobs in one statement (each only while its claim is still this worker's); the ids ended. */
+export async function finishJobs(db: Tx, outcomes: JobOutcome[], now: Date): Promise<Set<string>> {
+  if (outcomes.length === 0) return new Set();
+  const rows = JSON.stringify(
+    outcomes.map((o) => ({
+      id: o.id,
+      attempts: o.attempts,
+      status: o.status,
+      last_error: o.lastError ?? null,
+      run_at: o.runAt?.toISOString() ?? null,
+      set_attempts: o.setAttempts ?? null,
+      keep_sms: !!o.keepSmsCount,
+    })),
+  );
+  const res = await db.execute<{ id: string }>(sql`
+    update notification_jobs j
+    set status = v.status::notification_job_status, last_error = v.last_error, locked_until = null,
+        updated_at = ${now.toISOString()}::timestamptz, run_at = coalesce(v.run_at, j.run_at),
+        attempts = coalesce(v.set_attempts, j.attempts),
+        sms_counted_at = case when v.keep_sms then j.sms_counted_at end
+    from jsonb_to_recordset(${rows}::jsonb)
+      as v(id uuid, attempts int, status text, last_error text, run_at timestamptz, set_attempts int, keep_sms boolean)
+    where j.id = v.id and j.status = 'running' and j.attempts = v.attempts
     returning j.id`);
-  const ids = ((res as unknown as { rows: Array<{ id: string }> }).rows ?? []).map((r) => r.id);
-  if (ids.length === 0) return [];
-  return db.select().from(notificationJobs).where(inArray(notificationJobs.id, ids));
+  return new Set(res.rows.map((r) => r.id));
+}
+
+/**
+ * Takes a place in the day's SMS count for each of these claimed SMS jobs while there is one (`cap` a farmer a
+ * day, India's day from `since`): under a lock per farmer, so two workers (or two app instances) counting at
+ * once cannot both take the last place. A job that took its place before (its worker died after) keeps it.
+ * Returns the ids that may be sent.
+ */
+export async function reserveSms(db: Db, jobs: Array<Pick<Job, 'id' | 'attempts' | 'recipientId'>>, cap: number, since: Date, now: Date) {
+  if (jobs.length === 0) return new Set<string>();
+  const ids = JSON.stringify(jobs.map((j) => ({ id: j.id, attempts: j.attempts })));
+  const people = JSON.stringify([...new Set(jobs.map((j) => j.recipientId!))].sort());
+  return db.transaction(async (tx) => {
+    // One lock per farmer, always taken in the same order (no deadlock between two workers).
+    await tx.execute(sql`
+      select count(pg_advisory_xact_lock(k)) from (
+        select distinct hashtext('sms-cap:' || p) as k from jsonb_array_elements_text(${people}::jsonb) p order by 1) s`);
+    const res = await tx.execute<{ id: string }>(sql`
+      with mine as (
+        select j.id, j.recipient_id, j.sms_counted_at is not null as had,
+               row_number() over (partition by j.recipient_id order by j.sms_counted_at nulls last, j.run_at, j.id) as place
+        from notification_jobs j join jsonb_to_recordset(${ids}::jsonb) as c(id uuid, attempts int) on c.id = j.id
+        where j.status = 'running' and j.attempts = c.attempts),
+      used as (
+        select o.recipient_id, count(*)::int as n from notification_jobs o
+        where o.recipient_id in (select recipient_id from mine) and o.sms_counted_at >= ${since.toISOString()}::timestamptz
+          and o.status in ('sent', 'running') and o.id not in (select id from mine)
+        group by o.recipient_id)
+      update notification_jobs j set sms_counted_at = coalesce(j.sms_counted_at, ${now.toISOString()}::timestamptz)
+      from mine left join used on used.recipient_id = mine.recipient_id
+      where j.id = mine.id and (mine.had or coalesce(used.n, 0) + mine.place <= ${cap})
+      returning j.id`);
+    return new Set(res.rows.map((r) => r.id));
+  });
 }
 
 /** Ends a claimed job (only while the claim is still this worker's). */
@@ -155,30 +236,50 @@ export async function finishJob(
   return rows.length > 0;
 }
 
-/** Alert SMS a farmer was sent since `since`. */
-export async function smsSentSince(db: Tx, recipientId: string, since: Date) {
-  const [{ n }] = await db
-    .select({ n: count() })
-    .from(notificationJobs)
+/** What a batch of deliveries needs, each read once for the whole batch. */
+export async function notificationsByIds(db: Tx, ids: string[]) {
+  if (ids.length === 0) return new Map<string, NotificationRow>();
+  const rows = await db.select().from(notifications).where(inArray(notifications.id, ids));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+export async function recipientsByIds(db: Tx, ids: string[]) {
+  if (ids.length === 0) return new Map<string, Recipient>();
+  const rows = await db.select(recipientColumns).from(users).where(inArray(users.id, ids));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+export async function unreadCounts(db: Tx, userIds: string[]) {
+  if (userIds.length === 0) return new Map<string, number>();
+  const rows = await db
+    .select({ id: notifications.recipientId, n: count() })
+    .from(notifications)
+    .where(and(inArray(notifications.recipientId, userIds), eq(notifications.inBell, true), isNull(notifications.readAt)))
+    .groupBy(notifications.recipientId);
+  return new Map(rows.map((r) => [r.id, r.n]));
+}
+
+/** A coordinator's message: its recipients with an SMS job say 'queued' (the worker writes the outcome). */
+export async function messageSmsQueued(db: Tx, messageId: string) {
+  await db
+    .update(messageRecipients)
+    .set({ smsStatus: 'queued' })
     .where(
       and(
-        eq(notificationJobs.recipientId, recipientId),
-        eq(notificationJobs.channel, 'sms'),
-        eq(notificationJobs.status, 'sent'),
-        gte(notificationJobs.updatedAt, since),
+        eq(messageRecipients.messageId, messageId),
+        sql`${messageRecipients.farmerId} in (select recipient_id from notification_jobs where dedupe_key like ${`message:${messageId}|%|sms`})`,
       ),
     );
-  return n;
 }
 
-export async function notificationById(db: Tx, id: string) {
-  const [row] = await db.select().from(notifications).where(eq(notifications.id, id)).limit(1);
-  return row;
-}
-
-export async function recipientById(db: Tx, id: string) {
-  const [row] = await db.select(recipientColumns).from(users).where(eq(users.id, id)).limit(1);
-  return row;
+/** The SMS outcomes of messages, on each message's recipient row (one statement). */
+export async function messageSmsOutcomes(db: Tx, rows: Array<{ messageId: string; farmerId: string; status: string }>) {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    update message_recipients r set sms_status = v.status
+    from jsonb_to_recordset(${JSON.stringify(rows.map((x) => ({ message_id: x.messageId, farmer_id: x.farmerId, status: x.status })))}::jsonb)
+      as v(message_id uuid, farmer_id uuid, status text)
+    where r.message_id = v.message_id and r.farmer_id = v.farmer_id`);
 }
 
 // ---------------------------------------------------------------- the bell
@@ -253,6 +354,16 @@ export async function subscriptionsOf(db: Tx, userId: string) {
   return db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
 }
 
+/** Each person's subscriptions, for a batch of push deliveries. */
+export async function subscriptionsOfMany(db: Tx, userIds: string[]) {
+  const out = new Map<string, Array<typeof pushSubscriptions.$inferSelect>>();
+  if (userIds.length === 0) return out;
+  for (const s of await db.select().from(pushSubscriptions).where(inArray(pushSubscriptions.userId, userIds))) {
+    out.set(s.userId, [...(out.get(s.userId) ?? []), s]);
+  }
+  return out;
+}
+
 /** Stores a subscription; an endpoint already known moves to this user (the browser signed in as someone else). */
 export async function upsertSubscription(db: Tx, userId: string, s: { endpoint: string; p256dh: string; auth: string }) {
   await db
@@ -269,12 +380,13 @@ export async function deleteSubscription(db: Tx, userId: string, endpoint: strin
   return rows.length > 0;
 }
 
-export async function dropSubscription(db: Tx, id: string) {
-  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+/** Subscriptions the push service said are gone (404/410). */
+export async function dropSubscriptions(db: Tx, ids: string[]) {
+  if (ids.length) await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, ids));
 }
 
-export async function subscriptionWorked(db: Tx, id: string, now: Date) {
-  await db.update(pushSubscriptions).set({ lastSuccessAt: now }).where(eq(pushSubscriptions.id, id));
+export async function subscriptionsWorked(db: Tx, ids: string[], now: Date) {
+  if (ids.length) await db.update(pushSubscriptions).set({ lastSuccessAt: now }).where(inArray(pushSubscriptions.id, ids));
 }
 
 // ---------------------------------------------------------------- the delivery log

@@ -8,6 +8,7 @@ import { useEffect, useRef } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { ChatbotContext } from '@/machines/chatbot.context';
 import { CHAT_MAX_LENGTH, type ChatMessage } from '@/machines/chatbot.machine';
+import { MicButton, SpeakButton } from '@/views/ui/Speech';
 
 const m = defineMessages({
   title: { id: 'chatbot.title', defaultMessage: 'Agriculture assistant' },
@@ -76,6 +77,7 @@ export function ChatbotConversation() {
             <p key={msg.id} className="chat-message" data-from={msg.from}>
               {text}
               {label && <span className="chat-source">{intl.formatMessage(label)}</span>}
+              {msg.from === 'bot' && <SpeakButton id={`chat-${msg.id}`} text={text} />}
             </p>
           );
         })}
@@ -100,6 +102,7 @@ export function ChatbotConversation() {
             }
           }}
         />
+        <MicButton onHeard={(text) => actor.send({ type: 'chat.typed', text })} />
         <button type="button" className="button button-primary" disabled={!canSend} onClick={send}>
           {intl.formatMessage(m.send)}
         </button>

@@ -9,6 +9,7 @@ import { FdssContext } from '@/machines/fdss.context';
 import type { Insight } from '../../../../contracts/fdss';
 import { BulbIcon, WarningIcon } from '../icons';
 import { languageOfTag } from '../../../../contracts/languages';
+import { SpeakButton, SpeechProvider } from '@/views/ui/Speech';
 
 const m = defineMessages({
   title: { id: 'fdss.insights', defaultMessage: 'Advice for this field' },
@@ -33,6 +34,7 @@ export function InsightList() {
   );
   const lang = languageOfTag(intl.locale);
   return (
+    <SpeechProvider>
     <section className="tools-section" aria-labelledby="fdss-insights">
       <h2 id="fdss-insights">{intl.formatMessage(m.title)}</h2>
       {waiting && <p role="status">{intl.formatMessage(m.loading)}</p>}
@@ -48,6 +50,7 @@ export function InsightList() {
                   <span className="priority-dot" aria-hidden />
                   <span className="visually-hidden">{intl.formatMessage(m[priority])}: </span>
                   {i.message[lang]}
+                  <SpeakButton id={`insight-${i.id}`} text={`${intl.formatMessage(m[priority])}. ${i.message[lang]}`} />
                 </div>
                 <time dateTime={i.timestamp}>{formatDate(intl, i.timestamp)}</time>
               </li>
@@ -56,5 +59,6 @@ export function InsightList() {
         </ul>
       )}
     </section>
+    </SpeechProvider>
   );
 }
