@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 import { parse } from '@formatjs/icu-messageformat-parser';
+import { VitePWA } from 'vite-plugin-pwa';
+import { appManifest, precacheFilter } from './scripts/pwaConfig';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -98,7 +100,30 @@ function precompiledMessages(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [precompiledMessages(), react(), precompress(), catalogPreload()],
+  plugins: [
+    precompiledMessages(),
+    react(),
+    precompress(),
+    catalogPreload(),
+    // The installable app and its service worker (src/sw.ts, built by injectManifest; docs/offline.md).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: appManifest,
+      manifestFilename: 'manifest.webmanifest',
+      injectManifest: {
+        rollupFormat: 'iife',
+        // assets/*.json: the catalogs (Marathi is a file of its own, read before the first paint).
+        globPatterns: ['**/*.{js,css,html,svg,png,ttf,woff2}', 'assets/*.json'],
+        manifestTransforms: [precacheFilter],
+        // The map chunks are larger; precacheFilter leaves them out by their content.
+        maximumFileSizeToCacheInBytes: 3_000_000,
+      },
+    }),
+  ],
   resolve: { alias: { '@': src } },
   server: {
     proxy: {

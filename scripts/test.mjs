@@ -112,6 +112,7 @@ if (!quick) {
     ['build', bin('vite'), ['build', '--logLevel', 'warn']],
   ]);
   if (built) check('bundle budget', process.execPath, [join(root, 'scripts/budget.mjs')]);
+  if (built) check('installable app (manifest, service worker precache)', process.execPath, [join(root, 'scripts/pwa-check.mjs')]);
 }
 vitest('vitest (web + server on PGlite)', []);
 // The statechart pages against the machines and the coverage those web tests just measured (stale page, or a state

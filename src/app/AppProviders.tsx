@@ -1,6 +1,6 @@
 /**
  * Starts the session actor with the app's effects: navigation through wouter, storage in local
- * storage, the locale in the prefs store and the socket connection.
+ * storage (the session, and on sign-out the offline copies too), the locale in the prefs store and the socket connection.
  */
 import { useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
@@ -21,7 +21,12 @@ export function AppProviders({ children, storage = localStorage }: { children: R
       actions: {
         navigate: (_, { to }) => navigate(to),
         persistSession: (_, session) => saveSession(session, storage),
-        forgetSession: () => clearSession(storage),
+        // A shared phone: what the person saw offline goes with their session.
+        forgetSession: () => {
+          clearSession(storage);
+          // idb loads with the screens that keep copies; not part of the first screen's JavaScript.
+          void import('@/services/offlineCache').then(({ forgetAll }) => forgetAll());
+        },
         chooseLanguage: (_, { language }) => setLocale(localeOf(language)),
         connectSocket: (_, { token }) => connectSocket(token),
         disconnectSocket: () => disconnectSocket(),

@@ -1,9 +1,16 @@
 /**
  * Farmer home (spec 'Farmer home', section 4): load the fields, select the first, then load its latest
  * reading and 24-hour series; live readings from the field's feed move the tiles and extend the chart.
- * Load failures are only logged, as the spec says: the screen then shows '--' and the empty message.
+ * Reading failures are only logged, as the spec says: the screen then shows '--' and the empty message. A field list
+ * that does not come (an answer of the server) is `fieldsFailed`: told, with a retry, never a wrong 'no fields'.
+ *
+ * Offline (issue 17): what the home shows is kept on the phone (services/offlineCache). When a load fails because
+ * the network is away (not an answer of the server), `offline` shows the last seen fields, readings and series
+ * with their time ('offline — last updated 10:42'); when the browser is online again, or the farmer retries (a
+ * timed-out slow network never fires 'online'), it loads afresh, and the feed goes live again.
  */
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
+import { HttpError, isNetworkFailure } from '@/shared/httpError';
 import { last24h, latestReading, listMyFields, type FieldReadingSummary, type LatestReading, type ReadingEvent, type SeriesPoint } from '@/services/sensors';
 import type { Translated } from '../../contracts/common';
 import { sensorFeedMachine, type FeedStatus, type SensorFeedParentEvent } from './sensorFeed.machine';
@@ -23,16 +30,58 @@ export type FarmerHomeContext = {
   series: SeriesPoint[];
   emptyMessage: Translated | null;
   connection: FeedStatus;
-  /** Why the field list could not be loaded (a timeout on a slow network, no network): shown with a retry. */
+  /** When what is shown offline was last seen (null: live data, or nothing kept). */
+  offlineAt: string | null;
+  /** Why the field list could not be loaded (not the network: an answer of the server): shown with a retry. */
   fieldsError: unknown;
 };
 
-export type FarmerHomeEvent = { type: 'field.select'; fieldId: string } | { type: 'fields.retry' } | SensorFeedParentEvent;
+export type FarmerHomeEvent =
+  | { type: 'field.select'; fieldId: string }
+  | { type: 'fields.retry' }
+  | { type: 'network.online' }
+  | SensorFeedParentEvent;
+
+/** What the phone keeps of the home: the fields, and per field what its tiles and chart last showed. */
+export const HOME_FIELDS = 'home.fields';
+export const homeFieldKey = (fieldId: string) => `home.field.${fieldId}`;
+/** The phone's store (idb) comes after the first paint: it is not in the farmer's initial JavaScript (budget). */
+const offlineCache = () => import('@/services/offlineCache');
+
+export type CachedHome = FieldData & { fields: FieldReadingSummary[]; selectedFieldId: string; savedAt: string };
+
+/** The last seen home (with `fieldId`'s data if it was seen, else the first field's), or null when nothing was kept. */
+export const recallHome = fromPromise<CachedHome | null, { fieldId: string | null }>(async ({ input }) => {
+  const { recall } = await offlineCache();
+  const fields = await recall<FieldReadingSummary[]>(HOME_FIELDS);
+  if (!fields || fields.value.length === 0) return null;
+  const selectedFieldId = input.fieldId && fields.value.some((f) => f._id === input.fieldId) ? input.fieldId : fields.value[0]._id;
+  const data = await recall<FieldData>(homeFieldKey(selectedFieldId));
+  return {
+    fields: fields.value,
+    selectedFieldId,
+    latest: data?.value.latest ?? null,
+    series: data?.value.series ?? [],
+    emptyMessage: data?.value.emptyMessage ?? null,
+    savedAt: data?.savedAt ?? fields.savedAt,
+  };
+});
+
+/** Tells the machine when the browser is online again. */
+export const watchOnline = fromCallback(({ sendBack }) => {
+  const online = () => sendBack({ type: 'network.online' });
+  window.addEventListener('online', online);
+  return () => window.removeEventListener('online', online);
+});
 
 /** Latest and 24 h together; a failed half leaves its part empty and is reported in `failures` for the log. */
 export const loadFieldData = fromPromise<FieldData & { failures: Array<{ what: string; error: unknown }> }, { fieldId: string }>(
   async ({ input, signal }) => {
     const [latest, series] = await Promise.allSettled([latestReading(input.fieldId, signal), last24h(input.fieldId, undefined, signal)]);
+    // Both halves lost to the network: the home is offline (the machine shows what it kept).
+    if (latest.status === 'rejected' && series.status === 'rejected' && isNetworkFailure(latest.reason) && isNetworkFailure(series.reason)) {
+      throw new HttpError(0, 'network');
+    }
     const failures: Array<{ what: string; error: unknown }> = [];
     if (latest.status === 'rejected') failures.push({ what: 'latest reading', error: latest.reason });
     if (series.status === 'rejected') failures.push({ what: '24h series', error: series.reason });
@@ -83,22 +132,41 @@ export const isStale = (at: string | null | undefined, staleAfterMinutes: number
 
 const lastTimestamp = (series: SeriesPoint[]) => (series.length ? series[series.length - 1].timestamp : null);
 
+/** What the selected field's tiles and chart show, kept for the offline home. */
+const rememberField = {
+  type: 'remember',
+  params: ({ context }: { context: FarmerHomeContext }) => ({
+    what: homeFieldKey(context.selectedFieldId!),
+    value: { latest: context.latest, series: context.series, emptyMessage: context.emptyMessage } satisfies FieldData,
+  }),
+} as const;
+
 export const farmerHomeMachine = setup({
   types: {
     context: {} as FarmerHomeContext,
     events: {} as FarmerHomeEvent,
   },
-  actors: { loadFields, loadFieldData, sensorFeed: sensorFeedMachine },
+  actors: { loadFields, loadFieldData, sensorFeed: sensorFeedMachine, recallHome, watchOnline },
   actions: {
     /**
      * Spec: farmer-home load failures are logged (console in the app). The reading failures are only logged;
      * a failed field list also shows its retry (issue 17: nothing on a slow network ends in a wrong 'no fields').
      */
     logError: (_, _params: { what: string; error: unknown }) => {},
+    /** Keeps what the home shows on the phone (best effort, never fails). */
+    remember: (_, params: { what: string; value: unknown }) =>
+      void offlineCache()
+        .then(({ remember }) => remember(params.what, params.value))
+        .catch(() => undefined),
+    /** Leaving the offline copy for a fresh load: the kept readings leave the screen. */
+    forgetKeptCopy: assign({ latest: null, series: [], emptyMessage: null, offlineAt: null }),
+  },
+  guards: {
+    networkAway: ({ event }) => isNetworkFailure((event as { error?: unknown }).error),
   },
 }).createMachine({
   id: 'farmerHome',
-  context: { fields: [], selectedFieldId: null, latest: null, series: [], emptyMessage: null, connection: 'offline', fieldsError: null },
+  context: { fields: [], selectedFieldId: null, latest: null, series: [], emptyMessage: null, connection: 'offline', offlineAt: null, fieldsError: null },
   initial: 'loadingFields',
   states: {
     loadingFields: {
@@ -110,20 +178,86 @@ export const farmerHomeMachine = setup({
           {
             guard: ({ event }) => event.output.length > 0,
             target: 'field',
-            actions: assign({ fields: ({ event }) => event.output, selectedFieldId: ({ event }) => event.output[0]._id }),
+            actions: [
+              assign({
+                fields: ({ event }) => event.output,
+                // Coming back online keeps the field the farmer was looking at, if it is still theirs.
+                selectedFieldId: ({ context, event }) =>
+                  context.selectedFieldId && event.output.some((f) => f._id === context.selectedFieldId) ? context.selectedFieldId : event.output[0]._id,
+                offlineAt: null,
+              }),
+              { type: 'remember', params: ({ event }) => ({ what: HOME_FIELDS, value: event.output }) },
+            ],
           },
-          { target: 'noFields' },
+          { target: 'noFields', actions: [assign({ offlineAt: null }), { type: 'remember', params: { what: HOME_FIELDS, value: [] } }] },
         ],
-        // Not 'no fields': the farmer is told the list did not come (slow or no network) and can retry (issue 17).
-        onError: {
-          target: 'fieldsFailed',
-          actions: [assign({ fieldsError: ({ event }) => event.error }), { type: 'logError', params: ({ event }) => ({ what: 'fields', error: event.error }) }],
-        },
+        // A network failure (offline, dropped, timed out) shows the kept copy; any other failure is not 'no fields'
+        // either: the farmer is told the list did not come and can retry (issue 17).
+        onError: [
+          { guard: 'networkAway', target: 'offline' },
+          {
+            target: 'fieldsFailed',
+            actions: [assign({ fieldsError: ({ event }) => event.error }), { type: 'logError', params: ({ event }) => ({ what: 'fields', error: event.error }) }],
+          },
+        ],
       },
     },
     noFields: {},
     fieldsFailed: {
       on: { 'fields.retry': { target: 'loadingFields', actions: assign({ fieldsError: null }) } },
+    },
+    /** The network is away: the last seen home, until the browser is online again. */
+    offline: {
+      tags: ['offline'],
+      invoke: { id: 'watchOnline', src: 'watchOnline' },
+      // Online again, or the farmer's Retry (a slow network that timed out never fires 'online'): load afresh (the
+      // field shown stays chosen); the kept copy leaves the screen.
+      // The Retry is the banner's, which shows once the kept copy was read (`shown`, `nothingSaved`).
+      on: { 'network.online': { target: '#farmerHome.loadingFields', actions: 'forgetKeptCopy' } },
+      initial: 'reading',
+      states: {
+        reading: {
+          tags: ['loading'],
+          invoke: {
+            id: 'recallHome',
+            src: 'recallHome',
+            input: ({ context }) => ({ fieldId: context.selectedFieldId }),
+            onDone: [
+              {
+                guard: ({ event }) => event.output !== null,
+                target: 'shown',
+                actions: assign(({ event }) => {
+                  const home = event.output!;
+                  return {
+                    fields: home.fields,
+                    selectedFieldId: home.selectedFieldId,
+                    latest: home.latest,
+                    series: home.series,
+                    emptyMessage: home.emptyMessage,
+                    offlineAt: home.savedAt,
+                  };
+                }),
+              },
+              { target: 'nothingSaved' },
+            ],
+            onError: { target: 'nothingSaved' },
+          },
+        },
+        shown: {
+          on: {
+            'fields.retry': { target: '#farmerHome.loadingFields', actions: 'forgetKeptCopy' },
+            'field.select': {
+              guard: ({ context, event }) => event.fieldId !== context.selectedFieldId && context.fields.some((f) => f._id === event.fieldId),
+              target: 'reading',
+              actions: assign({ selectedFieldId: ({ event }) => event.fieldId }),
+            },
+          },
+        },
+        nothingSaved: {
+          entry: assign({ latest: null, series: [], emptyMessage: null, offlineAt: null }),
+          on: { 'fields.retry': { target: '#farmerHome.loadingFields', actions: 'forgetKeptCopy' } },
+        },
+      },
     },
     field: {
       initial: 'loading',
@@ -153,9 +287,13 @@ export const farmerHomeMachine = setup({
                 enqueueActions(({ event, enqueue }) => {
                   for (const f of event.output.failures) enqueue({ type: 'logError', params: f });
                 }),
+                rememberField,
               ],
             },
-            onError: { target: 'live', actions: { type: 'logError', params: ({ event }) => ({ what: 'field data', error: event.error }) } },
+            onError: [
+              { guard: 'networkAway', target: '#farmerHome.offline' },
+              { target: 'live', actions: { type: 'logError', params: ({ event }) => ({ what: 'field data', error: event.error }) } },
+            ],
           },
         },
         live: {
@@ -167,15 +305,18 @@ export const farmerHomeMachine = setup({
           on: {
             'feed.status': { actions: assign({ connection: ({ event }) => event.status }) },
             'feed.reading': {
-              actions: assign(({ context, event }) => {
-                const point = pointOf(event.reading);
-                return {
-                  latest: latestWith(context.latest, event.reading),
-                  series: point ? mergeSeries(context.series, [point]) : context.series,
-                };
-              }),
+              actions: [
+                assign(({ context, event }) => {
+                  const point = pointOf(event.reading);
+                  return {
+                    latest: latestWith(context.latest, event.reading),
+                    series: point ? mergeSeries(context.series, [point]) : context.series,
+                  };
+                }),
+                rememberField,
+              ],
             },
-            'feed.points': { actions: assign({ series: ({ context, event }) => mergeSeries(context.series, event.points) }) },
+            'feed.points': { actions: [assign({ series: ({ context, event }) => mergeSeries(context.series, event.points) }), rememberField] },
           },
         },
       },

@@ -4,11 +4,14 @@
  * reconnect that lost pushes. The panel opens and closes, loads more pages, marks one or all read, and opening a
  * notification goes to the thing it is about (and marks it read).
  *
- * Two regions: `panel` (closed | open) and `list` (loading | failed | ready: idle, loadingMore, markingOne,
- * markingAll). The list loads at once, panel open or not, because the badge needs the count.
+ * Two regions: `panel` (closed | open) and `list` (unloaded | loading | failed | ready: idle, refreshing, loadingMore,
+ * markingOne, markingAll). At sign-in only the unread count is read (a few bytes on 2G, for the badge); the list
+ * is read the first time the bell opens, and read again on each later open while the shown one stays on screen.
+ * A `notification:new` push adds its notification to the list (open or not) without another request.
  */
 import { and, assign, fromPromise, setup, stateIn } from 'xstate';
 import {
+  getUnreadCount,
   listNotifications,
   markAllNotificationsRead,
   markNotificationRead,
@@ -23,7 +26,7 @@ export type { NotificationItem } from '@/services/notifications';
 /** One page as the machine keeps it. */
 export type NotificationPage = { items: NotificationItem[]; unread: number; page: number; totalPages: number };
 
-export type NotificationNotice = { kind: 'moreFailed' | 'markFailed'; error: unknown };
+export type NotificationNotice = { kind: 'moreFailed' | 'markFailed' | 'refreshFailed'; error: unknown };
 
 export type NotificationCentreContext = {
   items: NotificationItem[];
@@ -70,6 +73,7 @@ export const notificationCentreMachine = setup({
   },
   actors: {
     loadPage: fromPromise<NotificationPage, { page: number }>(({ input, signal }) => pageOf(input.page, signal)),
+    loadCount: fromPromise<{ unread: number }>(({ signal }) => getUnreadCount(signal)),
     markRead: fromPromise<{ unread: number }, { id: string }>(({ input }) => markNotificationRead(input.id)),
     markAllRead: fromPromise<{ unread: number }>(() => markAllNotificationsRead()),
     watchNotifications: socketFeed<LiveEvent>({
@@ -77,7 +81,7 @@ export const notificationCentreMachine = setup({
         'notification:new': ({ notification, unread }: NotificationPush) => ({ type: 'notifications.pushed', notification, unread }),
         'notification:unread': ({ unread }: NotificationUnreadPush) => ({ type: 'notifications.unreadChanged', unread }),
       },
-      // Pushes were lost while away (a server restart, a long sleep): read the first page and the count again.
+      // Pushes were lost while away (a server restart, a long sleep): read the count (and, if open, the list) again.
       catchUp: () => [{ type: 'notifications.stale' }],
     }),
   },
@@ -88,6 +92,8 @@ export const notificationCentreMachine = setup({
   guards: {
     hasMore: ({ context }) => context.page < context.totalPages,
     panelOpen: stateIn({ panel: 'open' }),
+    /** Read before the event is taken: `panel.open` opens a closed panel (the bell of an open one closes it). */
+    opening: stateIn({ panel: 'closed' }),
     openUnread: ({ context, event }) => event.type === 'notification.open' && isUnread(context, event.id),
     markable: ({ context, event }) => event.type === 'notification.markRead' && isUnread(context, event.id),
     anyUnread: ({ context }) => (context.unread ?? 0) > 0 || context.items.some((n) => n.readAt === null),
@@ -132,9 +138,20 @@ export const notificationCentreMachine = setup({
       },
     },
     list: {
-      initial: 'loading',
-      on: { 'notifications.stale': { target: '.loading' } },
+      initial: 'unloaded',
+      on: { 'notifications.stale': [{ guard: 'panelOpen', target: '.loading' }, { target: '.unloaded' }] },
       states: {
+        // Closed since sign-in (or since a catch-up): only the count is known; opening the bell reads the list.
+        unloaded: {
+          invoke: {
+            id: 'loadCount',
+            src: 'loadCount',
+            onDone: { actions: assign({ unread: ({ event }) => event.output.unread }) },
+            // Not known (a count from before a catch-up may be wrong): no number until a push or an open tells it.
+            onError: { actions: assign({ unread: null }) },
+          },
+          on: { 'panel.open': { guard: 'opening', target: 'loading' } },
+        },
         loading: {
           tags: ['loading'],
           entry: assign({ notice: null, markingId: null }),
@@ -146,19 +163,21 @@ export const notificationCentreMachine = setup({
               target: 'ready',
               actions: assign(({ event }) => ({ ...event.output, error: null })),
             },
-            // The bell still works: no count, the panel says it could not load and offers Retry.
-            onError: { target: 'failed', actions: assign({ error: ({ event }) => event.error, unread: null }) },
+            // The panel says it could not load and offers Retry (the count, if known, stays on the badge).
+            onError: { target: 'failed', actions: assign({ error: ({ event }) => event.error }) },
           },
         },
         failed: {
           tags: ['failed'],
-          on: { 'list.retry': { guard: 'panelOpen', target: 'loading' } },
+          on: { 'list.retry': { guard: 'panelOpen', target: 'loading' }, 'panel.open': { guard: 'opening', target: 'loading' } },
         },
         ready: {
           initial: 'idle',
           states: {
             idle: {
               on: {
+                // A later open reads the first page again, the shown list staying until it comes.
+                'panel.open': { guard: 'opening', target: 'refreshing', actions: assign({ notice: null }) },
                 'list.more': { guard: and(['panelOpen', 'hasMore']), target: 'loadingMore', actions: assign({ notice: null }) },
                 'notification.markRead': {
                   guard: and(['panelOpen', 'markable']),
@@ -171,6 +190,16 @@ export const notificationCentreMachine = setup({
                   actions: assign({ markingId: ({ event }) => event.id, notice: null }),
                 },
                 'notifications.markAllRead': { guard: and(['panelOpen', 'anyUnread']), target: 'markingAll', actions: assign({ notice: null }) },
+              },
+            },
+            refreshing: {
+              tags: ['busy', 'refreshing'],
+              invoke: {
+                id: 'refresh',
+                src: 'loadPage',
+                input: { page: 1 },
+                onDone: { target: 'idle', actions: assign(({ event }) => ({ ...event.output })) },
+                onError: { target: 'idle', actions: assign({ notice: ({ event }) => ({ kind: 'refreshFailed' as const, error: event.error }) }) },
               },
             },
             loadingMore: {

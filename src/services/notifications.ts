@@ -20,6 +20,9 @@ export const NOTIFICATION_PAGE_SIZE = 10;
 export const listNotifications = (q: { page: number; limit?: number; unread?: boolean }, signal?: AbortSignal) =>
   http.get<NotificationListResponse>('/notifications', { params: { page: q.page, limit: q.limit ?? NOTIFICATION_PAGE_SIZE, unread: q.unread || undefined }, signal });
 
+/** The badge's count alone (at sign-in: the list waits until the bell is opened). */
+export const getUnreadCount = (signal?: AbortSignal) => http.get<UnreadCount>('/notifications/unread-count', { signal });
+
 /** Not tied to the screen's lifetime (no signal): a mark made just before navigating away still lands. */
 export const markNotificationRead = (id: string) => http.patch<UnreadCount>(`/notifications/${encodeURIComponent(id)}/read`);
 export const markAllNotificationsRead = () => http.patch<UnreadCount>('/notifications/read-all');

@@ -1,10 +1,12 @@
 /**
  * This browser's Web Push (issue 16): what it supports, the permission the person gave, and its subscription.
- * The service worker is public/sw.js (its push handling in public/sw-push.js), registered at the root scope.
+ * The service worker is src/sw.ts built to /sw.js (its push handling in public/sw-push.js, imported unchanged),
+ * registered at the root scope for everyone at start (src/services/appWorker.ts); registering it again here is a no-op.
  * Plain functions over the browser's APIs; the notification settings machine decides when to call them.
  */
 import type { PushSubscriptionBody } from '../../contracts/notifications';
 
+/** The one service worker of the app (push, precache, offline page), at the root scope. */
 export const SERVICE_WORKER_URL = '/sw.js';
 
 /** 'unsupported': no service worker, Push API or Notification API (an old browser, or iOS outside a home-screen app). */

@@ -55,3 +55,6 @@ export function reasonFor(status: number): HttpReason {
   if (status >= 502 && status <= 504) return 'unavailable';
   return 'other';
 }
+
+/** A call that failed because the network is away (offline, dropped, timed out): status 0, not an answer of the server. */
+export const isNetworkFailure = (error: unknown) => error instanceof HttpError && error.status === 0;

@@ -4,6 +4,8 @@
  * alert's link) is delivered to it through the DevTools protocol (ServiceWorker.deliverPushMessage), and the
  * notification it shows is read back with registration.getNotifications(): the Marathi title and body, and the
  * alert's URL (on the app's own origin) in its data. A link to another site is shown as the app's home instead.
+ * Tapping it (a `notificationclick` NotificationEvent with that notification, dispatched in the worker's scope
+ * through its DevTools session) focuses the app's open tab and takes it to the alert, and closes the notification.
  *
  * The registration is found generically (navigator.serviceWorker.ready, and the protocol's registration for the
  * app's origin), so the test holds whichever service worker imports sw-push.js (public/sw.js or a Workbox build).
@@ -11,14 +13,14 @@
 import { describe, expect, it } from 'vitest';
 import { SERVICE_WORKER_URL } from '../../src/services/pushDevice';
 import { notificationSentence, notificationTitle } from '../../server/src/domain/notifications/texts';
-import { withApp } from './harness';
+import { DEMO, loginAs, withApp } from './harness';
 
 const e2e = withApp();
 
 type Shown = { title: string; body: string; lang: string; data: { link?: string } | null };
 
 describe('push in the service worker', () => {
-  it('shows the pushed alert in Marathi and keeps the alert link (same origin only) for the tap', async () => {
+  it('shows the pushed alert in Marathi with its link (same origin only); a tap takes the app\'s tab to the alert', async () => {
     const context = await e2e.browser.newContext();
     const origin = new URL(e2e.url).origin;
     await context.grantPermissions(['notifications'], { origin });
@@ -63,6 +65,49 @@ describe('push in the service worker', () => {
       await expect.poll(async () => (await shown()).length, { timeout: 15_000 }).toBe(2);
       const other = ((await shown()) as Shown[]).find((x) => x.body === 'दुसरी सूचना')!;
       expect(other.data).toEqual({ link: `${origin}/` });
+
+      // Tapping the alert's notification: the worker's `notificationclick` handler brings the app's open tab forward
+      // and takes it to the alert (a farmer's alert opens on their home, /?alert=<id>). The tab must be a client of
+      // this worker (navigate() works only on those): after signing in and a reload it is (public/sw.js claims them).
+      await loginAs(page, e2e.app, DEMO.farmer);
+      await page.reload();
+      const visited: string[] = [];
+      page.on('framenavigated', (f) => f === page.mainFrame() && visited.push(f.url()));
+      await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 15_000 }).toBe(true);
+      expect(new URL(page.url()).search).toBe('');
+      // The worker's own DevTools session (Playwright attaches to the service worker target), in its global scope.
+      const worker = context.serviceWorkers().find((w) => w.url().startsWith(origin)) ?? (await context.waitForEvent('serviceworker'));
+      const link = `${origin}/?alert=${alertId}`;
+      const tap = await worker.evaluate(async (link) => {
+        type Note = { data: { link?: string } | null };
+        type Scope = {
+          registration: { getNotifications(): Promise<Note[]> };
+          dispatchEvent(e: Event): boolean;
+          NotificationEvent: new (type: string, init: { notification: Note }) => Event;
+          WindowClient: { prototype: { focus(this: { url: string }): Promise<unknown> } };
+          __focused?: string[];
+        };
+        const sw = globalThis as unknown as Scope;
+        const note = (await sw.registration.getNotifications()).find((n) => n.data?.link === link);
+        if (!note) return { dispatched: false, focused: [] as string[] };
+        // The browser lets a worker focus a window only during a real tap on a notification, which no protocol
+        // command can make; this focus() keeps the call (which tab) and answers as it would on a tap. The rest —
+        // finding the app's tab, navigate(), close() — is the browser's own.
+        sw.__focused = [];
+        sw.WindowClient.prototype.focus = function () {
+          sw.__focused!.push(this.url);
+          return Promise.resolve(this);
+        };
+        sw.dispatchEvent(new sw.NotificationEvent('notificationclick', { notification: note }));
+        return { dispatched: true, focused: sw.__focused };
+      }, link);
+      expect(tap.dispatched).toBe(true);
+      await expect.poll(() => visited, { timeout: 15_000 }).toContain(link);
+      expect(new URL(page.url()).pathname).toBe('/'); // still signed in, on the farmer's home
+      const focused = await worker.evaluate(() => (globalThis as unknown as { __focused: string[] }).__focused);
+      expect(focused).toEqual([`${origin}/`]);
+      // The tapped notification is closed; the other one stays.
+      await expect.poll(async () => ((await shown()) as Shown[]).map((x) => x.body), { timeout: 15_000 }).toEqual(['दुसरी सूचना']);
       expect(errors).toEqual([]);
     } finally {
       await context.close();

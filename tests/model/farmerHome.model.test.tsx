@@ -1,14 +1,16 @@
 /**
  * Generated path tests: every shortest path through the farmer home statechart, each event driven
- * through the real FarmerHomeView, each state checked on screen.
+ * through the real FarmerHomeView, each state checked on screen. Offline (issue 17): a load lost to the
+ * network (offline, dropped, timed out) shows the copy kept on the phone with its time, and the browser's 'online'
+ * event or the banner's Retry loads afresh; a field list the server refused is told with its own Retry.
  */
 import { expect } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { fromCallback, fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
-import { farmerHomeMachine, isMoistureLow, type FieldData } from '@/machines/farmerHome.machine';
+import { farmerHomeMachine, homeFieldKey, isMoistureLow, type CachedHome, type FieldData } from '@/machines/farmerHome.machine';
+import { HttpError } from '@/shared/httpError';
 import type { FieldReadingSummary } from '@/services/sensors';
 import { FarmerHomeView } from '@/views/farmer/FarmerHomeView';
-import { HttpError } from '@/shared/httpError';
 import { get, getLabelled, query } from '../support/dom';
 import { byKey, deferred, describeModel, leafPaths, modelPaths, renderView } from '../support/modelHarness';
 
@@ -33,17 +35,43 @@ const EMPTY: FieldData & { failures: [] } = {
   failures: [],
 };
 const READING = { fieldId: 'f1', sensorId: 'M-1', type: 'moisture', value: 45, timestamp: ago(0) };
+/** What the phone kept: the fields and the first field's tiles and chart, last seen 45 minutes ago. */
+const CACHED: CachedHome = {
+  fields: FIELDS,
+  selectedFieldId: 'f1',
+  latest: { moisture: 41.5, temperature: 27.5, timestamp: ago(50) },
+  series: [
+    { timestamp: ago(120), moisture: 43, temperature: 26 },
+    { timestamp: ago(50), moisture: 41.5, temperature: 27.5 },
+  ],
+  emptyMessage: null,
+  savedAt: ago(45),
+};
+/** A load lost to the network (the client's status 0), unlike a server's answer. */
+const NETWORK = new HttpError(0, 'network');
+/** No answer in the time limit on a slow network: status 0 as well, so the kept copy, with a Retry. */
+const TIMEOUT = new HttpError(0, 'timeout');
+/** The server answered, with a failure: not the network, so the field list's own failure and Retry. */
+const ANSWERED = new HttpError(503, 'unavailable');
+/** What a failed load is, for its event key: answered by the server (or broken), lost to the network, timed out. */
+const failureKind = (error: unknown) => (!(error instanceof HttpError) || error.status !== 0 ? 'answered' : error.reason === 'timeout' ? 'timeout' : 'network');
 
 type Ev = AnyEventObject;
 const EVENTS: Ev[] = [
   { type: 'xstate.done.actor.loadFields', output: FIELDS },
   { type: 'xstate.done.actor.loadFields', output: [] },
-  { type: 'xstate.error.actor.loadFields', error: new Error('offline') },
-  { type: 'xstate.error.actor.loadFields', error: new HttpError(0, 'timeout') },
+  { type: 'xstate.error.actor.loadFields', error: ANSWERED },
+  { type: 'xstate.error.actor.loadFields', error: NETWORK },
+  { type: 'xstate.error.actor.loadFields', error: TIMEOUT },
   { type: 'fields.retry' },
   { type: 'xstate.done.actor.loadFieldData', output: DRY },
   { type: 'xstate.done.actor.loadFieldData', output: EMPTY },
   { type: 'xstate.error.actor.loadFieldData', error: new Error('offline') },
+  { type: 'xstate.error.actor.loadFieldData', error: NETWORK },
+  { type: 'xstate.done.actor.recallHome', output: CACHED },
+  { type: 'xstate.done.actor.recallHome', output: null },
+  { type: 'xstate.error.actor.recallHome', error: new Error('no IndexedDB') },
+  { type: 'network.online' },
   { type: 'field.select', fieldId: 'f2' },
   { type: 'field.select', fieldId: 'f1' },
   { type: 'feed.status', status: 'live' },
@@ -57,8 +85,10 @@ const EVENTS: Ev[] = [
 const keyOf = (e: Ev) => {
   if (e.type === 'xstate.done.actor.loadFields') return `${e.type}:${(e.output as unknown[]).length ? 'some' : 'none'}`;
   if (e.type === 'xstate.done.actor.loadFieldData') return `${e.type}:${(e.output as FieldData).series.length ? 'series' : 'empty'}`;
-  if (e.type === 'xstate.error.actor.loadFields') return `${e.type}:${e.error instanceof HttpError ? 'timeout' : 'offline'}`;
+  if (e.type === 'xstate.error.actor.loadFields') return `${e.type}:${failureKind(e.error)}`;
   if (e.type === 'field.select') return `${e.type}:${e.fieldId}`;
+  if (e.type === 'xstate.error.actor.loadFieldData') return failureKind(e.error) === 'answered' ? e.type : `${e.type}:network`;
+  if (e.type === 'xstate.done.actor.recallHome') return `${e.type}:${e.output ? 'saved' : 'none'}`;
   if (e.type === 'feed.status') return `${e.type}:${e.status}`;
   return e.type;
 };
@@ -76,13 +106,21 @@ const all = modelPaths(farmerHomeMachine, {
 // (every step of every generated path is still replayed and checked).
 const paths = leafPaths(all);
 
-const stateName = (s: Snap) => (typeof s.value === 'string' ? s.value : `field.${(s.value as { field: string }).field}`);
+const stateName = (s: Snap) => {
+  if (typeof s.value === 'string') return s.value;
+  const [parent, child] = Object.entries(s.value)[0];
+  return `${parent}.${child as string}`;
+};
 
 /** What the executors reach into: the pending loads and the feed's line to its parent. */
 const drive = {
   fieldsLoad: deferred<FieldReadingSummary[]>(),
   dataLoad: deferred<FieldData & { failures: [] }>(),
   toParent: null as ((e: AnyEventObject) => void) | null,
+  recall: deferred<CachedHome | null>(),
+  /** The field the cache was asked for, and what the machine kept (key → value), as the phone's store would hold it. */
+  recalledFor: [] as Array<string | null>,
+  kept: new Map<string, unknown>(),
 };
 
 function render() {
@@ -95,8 +133,16 @@ function render() {
         drive.toParent = sendBack;
         return () => (drive.toParent = null);
       }) as never,
+      recallHome: fromPromise(({ input }: { input: { fieldId: string | null } }) => {
+        drive.recalledFor.push(input.fieldId);
+        return (drive.recall = deferred<CachedHome | null>()).promise;
+      }),
+      // watchOnline is the real one: the executor fires the window's 'online' event.
     },
+    actions: { remember: (_, p: { what: string; value: unknown }) => void drive.kept.set(p.what, p.value) },
   });
+  drive.recalledFor = [];
+  drive.kept = new Map();
   renderView(<FarmerHomeView logic={logic} chatbot={null} />, { session: 'farmer', intlLocale: 'en' });
 }
 
@@ -104,9 +150,16 @@ const toFeedParent = (e: Ev) => act(() => drive.toParent!(e));
 const exec: Record<string, (e: Ev) => unknown> = {
   'xstate.done.actor.loadFields:some': (e) => act(async () => drive.fieldsLoad.resolve(e.output)),
   'xstate.done.actor.loadFields:none': (e) => act(async () => drive.fieldsLoad.resolve(e.output)),
-  'xstate.error.actor.loadFields:offline': (e) => act(async () => drive.fieldsLoad.reject(e.error)),
+  'xstate.error.actor.loadFields:answered': (e) => act(async () => drive.fieldsLoad.reject(e.error)),
+  'xstate.error.actor.loadFields:network': (e) => act(async () => drive.fieldsLoad.reject(e.error)),
   'xstate.error.actor.loadFields:timeout': (e) => act(async () => drive.fieldsLoad.reject(e.error)),
+  // The one Retry on the screen: the field list's (fieldsFailed) or the offline banner's.
   'fields.retry': () => fireEvent.click(screen.getByRole('button', { name: 'Retry' })),
+  'xstate.error.actor.loadFieldData:network': (e) => act(async () => drive.dataLoad.reject(e.error)),
+  'xstate.done.actor.recallHome:saved': (e) => act(async () => drive.recall.resolve(e.output)),
+  'xstate.done.actor.recallHome:none': (e) => act(async () => drive.recall.resolve(e.output)),
+  'xstate.error.actor.recallHome': (e) => act(async () => drive.recall.reject(e.error)),
+  'network.online': () => act(() => void window.dispatchEvent(new Event('online'))),
   'xstate.done.actor.loadFieldData:series': (e) => act(async () => drive.dataLoad.resolve(e.output)),
   'xstate.done.actor.loadFieldData:empty': (e) => act(async () => drive.dataLoad.resolve(e.output)),
   'xstate.error.actor.loadFieldData': (e) => act(async () => drive.dataLoad.reject(e.error)),
@@ -126,10 +179,14 @@ const assertState: Record<string, (s: Snap) => Promise<void> | void> = {
     expect(screen.getByText('Loading sensor data…')).toBeInTheDocument();
     expect(tile('tile-moisture')).toBe('--');
   },
-  fieldsFailed: (s) => {
-    // Said as it is, never as 'no fields'; a timeout says the network is slow. The retry loads the list again.
-    expect(screen.getByText(s.context.fieldsError instanceof HttpError ? /taking too long/ : /could not be loaded/)).toBeInTheDocument();
+  fieldsFailed: async (s) => {
+    // The server answered with a failure (the network's failures, timeouts too, are `offline`): said as it is, never
+    // as 'no fields'. The retry loads the list again.
+    expect(failureKind(s.context.fieldsError)).toBe('answered');
+    // The notice is loaded when it shows (not in the initial JavaScript).
+    expect(await screen.findByText(/could not be loaded/)).toBeInTheDocument();
     expect(screen.queryByText(/No fields yet/)).toBeNull();
+    expect(screen.queryByTestId('offline-banner')).toBeNull();
     expect(screen.queryByText('Loading sensor data…')).toBeNull();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled();
     expect(tile('tile-moisture')).toBe('--');
@@ -144,8 +201,38 @@ const assertState: Record<string, (s: Snap) => Promise<void> | void> = {
     expect(screen.getByText('Loading sensor data…')).toBeInTheDocument();
     expect((getLabelled('Field') as HTMLSelectElement).value).toBe(s.context.selectedFieldId);
   },
+  'offline.reading': (s) => {
+    expect(screen.getByText('Loading sensor data…')).toBeInTheDocument();
+    expect(drive.recalledFor.at(-1)).toBe(s.context.selectedFieldId);
+    expect(screen.queryByTestId('offline-banner')).toBeNull();
+  },
+  'offline.shown': async (s) => {
+    const { latest, series, offlineAt, selectedFieldId } = s.context;
+    // The banner is loaded when it shows (not in the initial JavaScript).
+    expect(await screen.findByTestId('offline-banner')).toHaveTextContent(
+      `Offline — last updated ${new Intl.DateTimeFormat('en-IN', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(offlineAt!))}`,
+    );
+    expect(tile('tile-moisture')).toBe(`${latest!.moisture}%`);
+    expect(tile('tile-temperature')).toBe(`${latest!.temperature}°C`);
+    expect((getLabelled('Field') as HTMLSelectElement).value).toBe(selectedFieldId);
+    const line = await screen.findByTestId('moisture-line', {}, { timeout: 5000 });
+    expect(Number(line.getAttribute('data-points'))).toBe(series.length);
+    // No live badge: nothing is live.
+    expect(screen.queryByText('Live')).toBeNull();
+    // A timed-out slow network never fires 'online': the banner has the Retry.
+    expect(within(screen.getByTestId('offline-banner')).getByRole('button', { name: 'Retry' })).toBeEnabled();
+  },
+  'offline.nothingSaved': async () => {
+    expect(await screen.findByTestId('offline-banner')).toHaveTextContent('Offline — nothing saved on this phone yet.');
+    expect(within(screen.getByTestId('offline-banner')).getByRole('button', { name: 'Retry' })).toBeEnabled();
+    expect(tile('tile-moisture')).toBe('--');
+    expect(screen.queryByText('Loading sensor data…')).toBeNull();
+  },
   'field.live': async (s) => {
     const { latest, series, emptyMessage, connection } = s.context;
+    expect(screen.queryByTestId('offline-banner')).toBeNull();
+    // What the phone keeps for this field is what the screen shows (a failed load keeps the older copy).
+    if (latest || series.length || emptyMessage) expect(drive.kept.get(homeFieldKey(s.context.selectedFieldId!))).toEqual({ latest, series, emptyMessage });
     expect(screen.queryByText('Loading sensor data…')).toBeNull();
     expect(tile('tile-moisture')).toBe(typeof latest?.moisture === 'number' ? `${latest.moisture}%` : '--');
     expect(tile('tile-temperature')).toBe(typeof latest?.temperature === 'number' ? `${latest.temperature}°C` : '--');

@@ -1,6 +1,7 @@
 /**
  * Generated path tests for the header's notification bell (issue 16): every shortest path through the notification
- * centre statechart — the panel opening and closing, the first page loading or failing (Retry), older pages, marking
+ * centre statechart — the count alone at start, the panel opening and closing, the first page loading on the first
+ * open or failing (Retry), read again on later opens, older pages, marking
  * one or all read (and failing to), opening a notification (it goes to its link), the server's pushes and the
  * catch-up after a reconnect — driven through the real bell and panel and checked on screen.
  */
@@ -53,9 +54,13 @@ const TEXT: Record<string, string> = {
 };
 
 const EVENTS: Ev[] = [
+  { type: 'xstate.done.actor.loadCount', output: { unread: 3 } },
+  { type: 'xstate.error.actor.loadCount', error: new Error('offline') },
   { type: 'xstate.done.actor.loadFirst', output: PAGE1 },
   { type: 'xstate.done.actor.loadFirst', output: EMPTY },
   { type: 'xstate.error.actor.loadFirst', error: new Error('offline') },
+  { type: 'xstate.done.actor.refresh', output: { ...PAGE1, items: [N4, N1, N2], unread: 2 } },
+  { type: 'xstate.error.actor.refresh', error: new Error('offline') },
   { type: 'panel.open' },
   { type: 'panel.close' },
   { type: 'list.retry' },
@@ -95,15 +100,19 @@ const paths = coveringPaths(all, (before, e, after) => `${JSON.stringify((before
 const STATES = [
   'panel.closed',
   'panel.open',
+  'list.unloaded',
   'list.loading',
   'list.failed',
   'list.ready.idle',
+  'list.ready.refreshing',
   'list.ready.loadingMore',
   'list.ready.markingOne',
   'list.ready.markingAll',
 ];
 
 type Drive = {
+  count: Deferred<{ unread: number }>;
+  counts: number;
   load: Deferred<NotificationPage>;
   mark: Deferred<{ unread: number }>;
   markAll: Deferred<{ unread: number }>;
@@ -116,9 +125,10 @@ type Drive = {
 let drive: Drive;
 
 function renderBell() {
-  drive = { load: deferred(), mark: deferred(), markAll: deferred(), loads: [], marks: [], markAlls: 0, feed: null, location: null as never };
+  drive = { count: deferred(), counts: 0, load: deferred(), mark: deferred(), markAll: deferred(), loads: [], marks: [], markAlls: 0, feed: null, location: null as never };
   const logic = notificationCentreMachine.provide({
     actors: {
+      loadCount: fromPromise<{ unread: number }>(() => (drive.counts++, (drive.count = deferred()).promise)),
       loadPage: fromPromise<NotificationPage, { page: number }>(({ input }) => (drive.loads.push(input.page), (drive.load = deferred()).promise)),
       markRead: fromPromise<{ unread: number }, { id: string }>(({ input }) => (drive.marks.push(input.id), (drive.mark = deferred()).promise)),
       markAllRead: fromPromise<{ unread: number }>(() => (drive.markAlls++, (drive.markAll = deferred()).promise)),
@@ -184,7 +194,7 @@ function checkPanel(s: Snap) {
   });
   const busy = s.hasTag('busy');
   const markAll = p.queryByRole('button', { name: 'Mark all read' });
-  expect(markAll !== null).toBe(ready && c.items.some((n) => n.readAt === null));
+  expect(markAll !== null).toBe(ready && ((c.unread ?? 0) > 0 || c.items.some((n) => n.readAt === null)));
   if (markAll) expect(markAll).toHaveProperty('disabled', busy);
   const more = p.queryByRole('button', { name: /Show older|Loading…/ });
   expect(more !== null).toBe(ready && c.page < c.totalPages);
@@ -194,14 +204,20 @@ function checkPanel(s: Snap) {
   }
   const notice = c.notice?.kind;
   expect(p.queryByText('Older notifications could not be loaded.') !== null).toBe(notice === 'moreFailed');
+  // A failed first load and a failed later read say the same sentence; after a failed later read the old list stays.
+  expect(p.queryAllByText('Notifications could not be loaded.')).toHaveLength(s.matches({ list: 'failed' }) || notice === 'refreshFailed' ? 1 : 0);
+  expect(p.queryByRole('list')?.getAttribute('aria-busy') ?? null).toBe(s.matches({ list: { ready: 'refreshing' } }) && c.items.length > 0 ? 'true' : null);
   expect(p.queryByText('Could not mark as read. Please try again.') !== null).toBe(notice === 'markFailed');
 }
 
 const CHECK: Record<string, (s: Snap) => void> = {
   'panel.closed': () => {},
   'panel.open': () => {},
-  // The first page is asked for on start, again on Retry and after a catch-up.
+  // At start (and after a catch-up with the panel closed) only the count is read, never a page.
+  'list.unloaded': () => expect(drive.counts).toBeGreaterThan(0),
+  // The first page is asked for on the first open, again on Retry and after a catch-up while open.
   'list.loading': () => expect(drive.loads.at(-1)).toBe(1),
+  'list.ready.refreshing': () => expect(drive.loads.at(-1)).toBe(1),
   'list.failed': () => {},
   'list.ready.idle': () => {},
   'list.ready.loadingMore': (s) => expect(drive.loads.at(-1)).toBe(s.context.page + 1),
@@ -221,7 +237,11 @@ describeModel('notification centre model', {
     const settle = <T,>(d: () => Deferred<T>, e: Ev) => act(async () => (e.type.startsWith('xstate.done') ? d().resolve(e.output as T) : d().reject(e.error)));
     return {
       exec: {
-        'xstate.init': () => {},
+        'xstate.init': () => {
+          // Sign-in costs one small count request; the list waits for the bell.
+          expect(drive.counts).toBe(1);
+          expect(drive.loads).toEqual([]);
+        },
         'panel.open': () => click(bell()),
         'panel.close': () => click(within(panel()).getByRole('button', { name: 'Close notifications' })),
         'list.retry': () => click(within(panel()).getByRole('button', { name: 'Retry' })),
@@ -236,6 +256,10 @@ describeModel('notification centre model', {
         'notifications.pushed': (e: Ev) => act(() => drive.feed!(e)),
         'notifications.unreadChanged': (e: Ev) => act(() => drive.feed!(e)),
         'notifications.stale': (e: Ev) => act(() => drive.feed!(e)),
+        'xstate.done.actor.loadCount': (e: Ev) => settle(() => drive.count, e),
+        'xstate.error.actor.loadCount': (e: Ev) => settle(() => drive.count, e),
+        'xstate.done.actor.refresh': (e: Ev) => settle(() => drive.load, e),
+        'xstate.error.actor.refresh': (e: Ev) => settle(() => drive.load, e),
         'xstate.done.actor.loadFirst': (e: Ev) => settle(() => drive.load, e),
         'xstate.error.actor.loadFirst': (e: Ev) => settle(() => drive.load, e),
         'xstate.done.actor.loadMore': (e: Ev) => settle(() => drive.load, e),
@@ -258,8 +282,8 @@ describeModel('notification centre model', {
 describe('notification bell', () => {
   it('closes on Escape and gives focus back to the bell', async () => {
     renderBell();
-    await act(async () => drive.load.resolve(PAGE1));
     act(() => fireEvent.click(bell()));
+    await act(async () => drive.load.resolve(PAGE1));
     expect(within(panel()).getByRole('heading', { name: 'Notifications' })).toHaveFocus();
     act(() => fireEvent.keyDown(document, { key: 'Escape' }));
     expect(screen.queryByRole('region', { name: 'Notifications' })).toBeNull();
@@ -268,8 +292,8 @@ describe('notification bell', () => {
 
   it('closes on a tap outside it', async () => {
     renderBell();
-    await act(async () => drive.load.resolve(PAGE1));
     act(() => fireEvent.click(bell()));
+    await act(async () => drive.load.resolve(PAGE1));
     act(() => fireEvent.mouseDown(document.body));
     expect(bell()).toHaveAttribute('aria-expanded', 'false');
   });
@@ -278,8 +302,8 @@ describe('notification bell', () => {
     renderBell();
     const odd = note('n1', { kind: 'alertEscalated', messageKey: 'alert.future.kind', params: {} });
     const half = note('n2', { kind: 'message', messageKey: 'notifications.text.message', params: {} });
-    await act(async () => drive.load.resolve({ items: [odd, half], unread: 2, page: 1, totalPages: 1 }));
     act(() => fireEvent.click(bell()));
+    await act(async () => drive.load.resolve({ items: [odd, half], unread: 2, page: 1, totalPages: 1 }));
     const links = within(panel()).getAllByRole('link');
     expect(links[0]).toHaveTextContent(/Escalated.*Escalated/);
     expect(links[1]).toHaveTextContent(/Message.*Message/);
@@ -290,9 +314,10 @@ describe('notification bell', () => {
   it('renders in Marathi with Latin digits, the alert inside in Marathi too', async () => {
     drive = null as never;
     renderBellIn('mr');
-    await act(async () => drive.load.resolve({ items: [{ ...N2, readAt: null }], unread: 1, page: 1, totalPages: 1 }));
+    await act(async () => drive.count.resolve({ unread: 1 }));
     expect(bell()).toHaveAccessibleName('अधिसूचना, 1 न वाचलेली');
     act(() => fireEvent.click(bell()));
+    await act(async () => drive.load.resolve({ items: [{ ...N2, readAt: null }], unread: 1, page: 1, totalPages: 1 }));
     const link = within(screen.getByRole('region', { name: 'अधिसूचना' })).getByRole('link');
     expect(link).toHaveTextContent('शेत South plot वरील सूचना तुमच्याकडे सोपवली: शेत South plot मध्ये तापमान जास्त: 39°C (मर्यादा 35°C)');
     expect(link).toHaveTextContent('तुमच्याकडे सोपवला');
@@ -301,8 +326,8 @@ describe('notification bell', () => {
   it("says another module's alert by its stored text inside the bell's own sentence", async () => {
     renderBell();
     const raised = note('n1', { messageKey: 'notifications.text.alertRaised', params: { field: 'North plot', alert: 'Pump failed' } });
-    await act(async () => drive.load.resolve({ items: [raised], unread: 1, page: 1, totalPages: 1 }));
     act(() => fireEvent.click(bell()));
+    await act(async () => drive.load.resolve({ items: [raised], unread: 1, page: 1, totalPages: 1 }));
     expect(within(panel()).getByRole('link')).toHaveTextContent('New alert on North plot: Pump failed');
   });
 
@@ -316,9 +341,10 @@ describe('notification bell', () => {
 });
 
 function renderBellIn(locale: 'mr') {
-  drive = { load: deferred(), mark: deferred(), markAll: deferred(), loads: [], marks: [], markAlls: 0, feed: null, location: null as never };
+  drive = { count: deferred(), counts: 0, load: deferred(), mark: deferred(), markAll: deferred(), loads: [], marks: [], markAlls: 0, feed: null, location: null as never };
   const logic = notificationCentreMachine.provide({
     actors: {
+      loadCount: fromPromise<{ unread: number }>(() => (drive.count = deferred()).promise),
       loadPage: fromPromise<NotificationPage, { page: number }>(() => (drive.load = deferred()).promise),
       watchNotifications: fromCallback(() => () => {}),
     },

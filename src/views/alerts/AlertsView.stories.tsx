@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { fromCallback, fromPromise } from 'xstate';
 import en from '@/i18n/messages/en.json';
+import mr from '@/i18n/messages/mr.json';
 import { alertLifecycleMachine } from '@/machines/alertLifecycle.machine';
 import { alertsListMachine } from '@/machines/alertsList.machine';
 import { sessionMachine } from '@/machines/session.machine';
@@ -119,5 +120,17 @@ export const CoordinatorReads: Story = {
     await expect(count).toHaveTextContent('0 new');
     await expect(markRead).toHaveBeenCalledTimes(1);
     await expect(canvas.queryByRole('columnheader', { name: en['alerts.col.actions'] })).toBeNull();
+  },
+};
+
+/** Marathi (the app's default): the admin's table with its Marathi headers and actions. */
+export const AdminMarathi: Story = {
+  args: { logic: list() },
+  parameters: { session: sessionAs('admin') },
+  globals: { locale: 'mr' },
+  play: async ({ canvas }) => {
+    const row = (await canvas.findAllByRole('row'))[1];
+    await expect(within(row).getByRole('button', { name: mr['alerts.viewDetails'] })).toBeInTheDocument();
+    await expect(canvas.getByRole('columnheader', { name: mr['alerts.col.actions'] })).toBeInTheDocument();
   },
 };

@@ -18,9 +18,11 @@ import { ReadingTiles } from './ReadingTiles';
 import { SilentSensors } from './SilentSensors';
 import './farmerHome.css';
 import { FieldOptions } from '@/views/ui/FieldOptions';
-import { httpErrorMessage } from '@/i18n/httpErrors';
 
 const DualAxisChart = lazy(() => import('@/views/charts/DualAxisChart'));
+// Shown only when something failed; loaded then (the service worker keeps them), not in the initial JavaScript.
+const OfflineBanner = lazy(() => import('@/views/ui/OfflineBanner').then((mod) => ({ default: mod.OfflineBanner })));
+const FieldsFailed = lazy(() => import('./FieldsFailed'));
 
 const m = defineMessages({
   title: { id: 'route.farmerHome', defaultMessage: 'Farmer Home' },
@@ -38,7 +40,6 @@ const m = defineMessages({
   loading: { id: 'home.loading', defaultMessage: 'Loading sensor data…' },
   chartLoading: { id: 'home.chart.loading', defaultMessage: 'Loading chart…' },
   noFields: { id: 'home.noFields', defaultMessage: 'No fields yet. Your coordinator can add one.' },
-  fieldsFailed: { id: 'home.fieldsFailed', defaultMessage: 'Your fields could not be loaded. Check the connection and retry.' },
   retry: { id: 'home.retry', defaultMessage: 'Retry' },
   live: { id: 'home.feed.live', defaultMessage: 'Live' },
   connecting: { id: 'home.feed.connecting', defaultMessage: 'Connecting…' },
@@ -108,6 +109,9 @@ function FarmerHome({ chatbot, alerts }: { chatbot: ReactNode; alerts: ReactNode
   const fieldsFailed = FarmerHomeContext.useSelector((s) => s.matches('fieldsFailed'));
   const fieldsError = FarmerHomeContext.useSelector((s) => s.context.fieldsError);
   const live = FarmerHomeContext.useSelector((s) => s.matches({ field: 'live' }));
+  // Offline: the last seen home, and when it was seen ('offline — last updated 10:42').
+  const offline = FarmerHomeContext.useSelector((s) => s.matches({ offline: 'shown' }) || s.matches({ offline: 'nothingSaved' }));
+  const offlineAt = FarmerHomeContext.useSelector((s) => s.context.offlineAt);
   const now = useNow();
 
   return (
@@ -115,6 +119,12 @@ function FarmerHome({ chatbot, alerts }: { chatbot: ReactNode; alerts: ReactNode
       <AppHeader />
       <main className="page farmer-home">
         <h1 className="visually-hidden">{intl.formatMessage(m.title)}</h1>
+        {/* A timed-out slow network never fires the browser's 'online': the farmer retries from the banner. */}
+        {offline && (
+          <Suspense fallback={null}>
+            <OfflineBanner savedAt={offlineAt} retry={{ label: intl.formatMessage(m.retry), onRetry: () => home.send({ type: 'fields.retry' }) }} />
+          </Suspense>
+        )}
         <RoleLinks />
         <FeatureCards />
         {/* Its place is kept while the fields load (an empty, disabled picker), so the tiles below never move. */}
@@ -151,12 +161,9 @@ function FarmerHome({ chatbot, alerts }: { chatbot: ReactNode; alerts: ReactNode
           {loading && <p className="loading">{intl.formatMessage(m.loading)}</p>}
           {noFields && <p className="notice">{intl.formatMessage(m.noFields)}</p>}
           {fieldsFailed && (
-            <div className="load-failed">
-              <p className="notice">{httpErrorMessage(intl, fieldsError, m.fieldsFailed)}</p>
-              <button type="button" className="button button-secondary" onClick={() => home.send({ type: 'fields.retry' })}>
-                {intl.formatMessage(m.retry)}
-              </button>
-            </div>
+            <Suspense fallback={null}>
+              <FieldsFailed error={fieldsError} retryLabel={intl.formatMessage(m.retry)} onRetry={() => home.send({ type: 'fields.retry' })} />
+            </Suspense>
           )}
           {!loading && !noFields && !fieldsFailed && series.length > 0 && (
             <Suspense fallback={<p className="loading">{intl.formatMessage(m.chartLoading)}</p>}>

@@ -7,6 +7,7 @@ import { Pager } from '@/views/ui/Pager';
 import { useT } from '@/i18n/useT';
 import '@/views/ui/workspace.css';
 import { formatDate } from '@/i18n/format';
+import { OfflineBanner } from '@/views/ui/OfflineBanner';
 
 const m = defineMessages({
   title: { id: 'route.messages', defaultMessage: 'Messages' },
@@ -29,18 +30,22 @@ export function Inbox() {
   const totalPages = InboxContext.useSelector((s) => s.context.totalPages);
   const failed = InboxContext.useSelector((s) => s.context.loadFailed);
   const loading = InboxContext.useSelector((s) => s.hasTag('loading'));
+  // Offline: the kept first page, and when it was seen.
+  const offline = InboxContext.useSelector((s) => s.matches({ offline: 'shown' }) || s.matches({ offline: 'nothingSaved' }));
+  const offlineAt = InboxContext.useSelector((s) => s.context.offlineAt);
   const open = messages.find((x) => x._id === openId);
   const when = (iso: string) => formatDate(intl, iso);
   return (
     <main className="staff-page">
       <h1>{t(m.title)}</h1>
+      {offline && <OfflineBanner savedAt={offlineAt} />}
       <p role="status">{loading ? t(m.loading) : failed ? null : t(m.unread, { count: unread })}</p>
       {failed && (
         <p role="alert" className="banner banner-error">
           {t(m.failed)}
         </p>
       )}
-      {!loading && !failed && messages.length === 0 && <p className="muted">{t(m.empty)}</p>}
+      {!loading && !failed && !offline && messages.length === 0 && <p className="muted">{t(m.empty)}</p>}
       <ul className="inbox-list">
         {messages.map((x) => (
           <li key={x._id} className={x.readAt ? '' : 'unread'}>

@@ -38,6 +38,8 @@ const centre = (load: () => Promise<NotificationPage>) =>
   notificationCentreMachine.provide({
     actors: {
       loadPage: fromPromise(load),
+      // The badge's count at start comes from the same story data (the list itself waits for the bell to open).
+      loadCount: fromPromise(async () => ({ unread: (await load()).unread })),
       markRead: fromPromise<{ unread: number }, { id: string }>(({ input }) => markRead(input.id)),
       markAllRead: fromPromise(async () => ({ unread: 0 })),
       watchNotifications: fromCallback(() => () => {}),

@@ -127,7 +127,8 @@ function Bell({ actor }: { actor: NotificationCentreActor }) {
               <h2 id={`${panelId}-title`} ref={headingRef} tabIndex={-1}>
                 {intl.formatMessage(m.title)}
               </h2>
-              {snapshot.matches({ list: 'ready' }) && items.some((n) => n.readAt === null) && (
+              {/* Unread ones may be further down than the loaded pages: the count says so too. */}
+              {snapshot.matches({ list: 'ready' }) && ((unread ?? 0) > 0 || items.some((n) => n.readAt === null)) && (
                 <button type="button" className="bell-text-button" disabled={busy} onClick={() => send({ type: 'notifications.markAllRead' })}>
                   {intl.formatMessage(m.markAll)}
                 </button>
@@ -159,12 +160,12 @@ function Bell({ actor }: { actor: NotificationCentreActor }) {
             )}
             {notice && (
               <p className="bell-panel__note bell-panel__note--error" role="alert">
-                {intl.formatMessage(notice.kind === 'moreFailed' ? m.moreFailed : m.markFailed)}
+                {intl.formatMessage(notice.kind === 'moreFailed' ? m.moreFailed : notice.kind === 'refreshFailed' ? m.loadFailed : m.markFailed)}
               </p>
             )}
             {snapshot.matches({ list: 'ready' }) && items.length === 0 && <p className="bell-panel__note">{intl.formatMessage(m.empty)}</p>}
             {snapshot.matches({ list: 'ready' }) && items.length > 0 && (
-              <ul className="bell-list">
+              <ul className="bell-list" aria-busy={snapshot.hasTag('refreshing') || undefined}>
                 {items.map((n) => (
                   <NotificationRow
                     key={n._id}

@@ -3,7 +3,8 @@
  * faked at their actors (the recipe); a message pushed while the inbox is shown comes through the machine's own
  * socket feed from a socket.io server on 127.0.0.1, the way the API pushes `message:new`; that server also drops the
  * socket as a restart does (`feed.stale`: the feed's catch-up after a reconnect it could not recover reads the page
- * again, once a mark-as-read under way is done).
+ * again, once a mark-as-read under way is done). Offline: a load lost to the network shows the kept first page with
+ * its banner (messages open to read, nothing marked), and the browser's 'online' event loads again.
  */
 import { afterAll, beforeAll, expect, vi } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
@@ -22,10 +23,18 @@ const READ: InboxMessage = { _id: 'm-2', subject: 'Soil test', message: 'Your so
 const PAGE = { items: [UNREAD, READ], totalPages: 2, unread: 3 };
 const PUSHED: MessageNew = { _id: 'm-3', subject: 'Rain tomorrow', message: 'Cover the harvest.', senderName: 'Sunil Pawar', createdAt: '2026-03-03T04:30:00.000Z' };
 const FAIL = new HttpError(500, 'server');
+const NETWORK = new HttpError(0, 'network');
+/** The first page as the phone kept it. */
+const KEPT = { value: { messages: [UNREAD, READ], unread: 3 }, savedAt: '2026-03-03T05:00:00.000Z' };
 
 const EVENTS = [
   { type: 'xstate.done.actor.load', output: PAGE },
   { type: 'xstate.error.actor.load', error: FAIL },
+  { type: 'xstate.error.actor.load', error: NETWORK },
+  { type: 'xstate.done.actor.recallInbox', output: KEPT },
+  { type: 'xstate.done.actor.recallInbox', output: null },
+  { type: 'xstate.error.actor.recallInbox', error: new Error('no IndexedDB') },
+  { type: 'network.online' },
   { type: 'page.go', page: 2 },
   { type: 'page.go', page: 1 },
   { type: 'message.open', id: UNREAD._id },
@@ -38,7 +47,10 @@ const EVENTS = [
 ];
 type Ev = { type: string; page?: number; id?: string; message?: MessageNew; error?: unknown; output?: unknown };
 type Snap = SnapshotFrom<typeof inboxMachine>;
-const label = (e: Ev) => `${e.type}${e.page ? `(${e.page})` : ''}${e.id ? `(${e.id})` : ''}`;
+const label = (e: Ev) =>
+  `${e.type}${e.page ? `(${e.page})` : ''}${e.id ? `(${e.id})` : ''}${e.error === NETWORK ? '(network)' : ''}${
+    e.type === 'xstate.done.actor.recallInbox' ? (e.output ? '(kept)' : '(none)') : ''
+  }`;
 
 const paths = modelPaths(inboxMachine, {
   events: EVENTS,
@@ -62,7 +74,7 @@ const paths = modelPaths(inboxMachine, {
     // The count is the last load's plus what was pushed since: never more (it once grew with every failed reload).
     if (c.unread > PAGE.unread + 1) throw new Error(`unread count ran away: ${c.unread}`);
     // Ways back to a list already seen (closing, either answer to mark-as-read) are kept apart by their event.
-    const keyed = s.matches('loading') || e?.type === 'message.close' || e?.type.endsWith('.markRead');
+    const keyed = s.matches('loading') || e?.type === 'message.close' || e?.type.endsWith('.markRead') || e?.type.endsWith('.recallInbox');
     const via = keyed ? label((e ?? { type: '' }) as Ev) : '';
     const list = c.messages.map((m) => `${m._id}${m.readAt ? '' : '*'}`).join();
     return [JSON.stringify(s.value), c.page, list, c.unread, c.openId, c.loadFailed, c.stale, via].join('|');
@@ -79,11 +91,14 @@ describeModel('inbox model', {
   events: EVENTS,
   eventKey: (e) => label(e as Ev),
   machine: inboxMachine,
-  states: ['loading', 'ready', 'marking'],
+  states: ['loading', 'ready', 'marking', 'offline.reading', 'offline.shown', 'offline.nothingSaved'],
   name: (p) => p.steps.map((s) => label(s.event as Ev)).join(' → '),
   render: () => {
     const { actor, settle, inputs } = pendingActors();
-      const logic = inboxMachine.provide({ actors: { load: actor('load'), markRead: actor('markRead') } });
+      const logic = inboxMachine.provide({
+        actors: { load: actor('load'), markRead: actor('markRead'), recallInbox: actor('recallInbox') },
+        actions: { rememberPage: () => {} },
+      });
       renderView(
         <InboxContext.Provider logic={logic}>
           <Inbox />
@@ -97,6 +112,8 @@ describeModel('inbox model', {
         switch (e.type) {
           case 'xstate.init':
             return;
+          case 'network.online':
+            return act(() => void window.dispatchEvent(new Event('online')));
           case 'page.go':
             return fireEvent.click(screen.getByRole('button', { name: `Page ${e.page}` }));
           case 'message.open':
@@ -121,7 +138,7 @@ describeModel('inbox model', {
         last = s;
         const c = s.context;
         const status = screen.getByRole('status');
-        if (s.matches('loading')) {
+        if (s.hasTag('loading')) {
           expect(status).toHaveTextContent('Loading messages...');
           expect(inputs.load.at(-1)).toEqual({ page: c.page });
         } else if (c.loadFailed) {
@@ -131,7 +148,14 @@ describeModel('inbox model', {
         } else expect(status).toHaveTextContent(c.unread === 0 ? 'No unread messages' : c.unread === 1 ? '1 unread message' : `${c.unread} unread messages`);
         if (c.loadFailed) expect(screen.getByRole('alert')).toHaveTextContent('Failed to load messages.');
         else expect(screen.queryByRole('alert')).toBeNull();
-        expect(screen.queryByText('No messages yet.') !== null).toBe(!s.matches('loading') && !c.loadFailed && c.messages.length === 0);
+        const offline = s.matches({ offline: 'shown' }) || s.matches({ offline: 'nothingSaved' });
+        expect(screen.queryByText('No messages yet.') !== null).toBe(!s.hasTag('loading') && !c.loadFailed && !offline && c.messages.length === 0);
+        const banner = screen.queryByTestId('offline-banner');
+        if (s.matches({ offline: 'shown' })) expect(banner).toHaveTextContent(/^Offline — last updated \S.*\d\d:\d\d$/);
+        else if (s.matches({ offline: 'nothingSaved' })) expect(banner).toHaveTextContent('Offline — nothing saved on this phone yet.');
+        else expect(banner).toBeNull();
+        // Offline, nothing is marked read (the server is out of reach).
+        if (s.hasTag('offline')) expect(s.matches('marking')).toBe(false);
         // Newest first, unread ones marked; each says who sent it and when.
         const items = document.querySelectorAll('.inbox-list li');
         expect([...items].map((li) => li.querySelector('span')!.textContent)).toEqual(c.messages.map((m) => m.subject));

@@ -64,6 +64,23 @@ describe('the bell', () => {
     expect((await call('farmer4', 'GET', '/notifications')).json().notifications).toEqual([]);
   });
 
+  it("answers the badge's count alone: the caller's own unread, signed in only", async () => {
+    const count = async (who: string) => {
+      const res = await call(who, 'GET', '/notifications/unread-count');
+      expect(res.statusCode).toBe(200);
+      return res.json();
+    };
+    const mine = (await call('coordinator', 'GET', '/notifications?unread=true')).json();
+    expect(mine.unread).toBeGreaterThanOrEqual(1);
+    expect(await count('coordinator')).toEqual({ unread: mine.unread });
+    // Another coordinator, and a farmer with nothing on their fields, do not see the coordinator's count.
+    expect(await count('coordinator2')).toEqual({ unread: 0 });
+    expect(await count('farmer4')).toEqual({ unread: 0 });
+    const signedOut = await t.app.inject({ method: 'GET', url: '/api/v1/notifications/unread-count' });
+    expect(signedOut.statusCode).toBe(401);
+    expect(signedOut.json().message.marathi).toBeTruthy();
+  });
+
   it('marks read only the caller\'s own notification, pushes the new count, and marks all read', async () => {
     const mine = (await call('coordinator', 'GET', '/notifications?unread=true')).json();
     const id = mine.notifications[0]._id;
@@ -80,7 +97,9 @@ describe('the bell', () => {
     expect(read.statusCode).toBe(200);
     expect(read.json()).toEqual({ unread: mine.unread - 1 });
     await until(() => counts.includes(mine.unread - 1));
+    expect((await call('coordinator', 'GET', '/notifications/unread-count')).json()).toEqual({ unread: mine.unread - 1 });
     expect((await call('coordinator', 'PATCH', '/notifications/read-all')).json()).toEqual({ unread: 0 });
+    expect((await call('coordinator', 'GET', '/notifications/unread-count')).json()).toEqual({ unread: 0 });
     expect((await call('coordinator', 'GET', '/notifications?unread=true')).json().notifications).toEqual([]);
   });
 

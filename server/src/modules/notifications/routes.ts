@@ -30,6 +30,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => service.list(app, req.user!, req.query),
   );
 
+  // The bell's badge at sign-in: the count alone (the list waits until the bell is opened).
+  app.get(
+    '/notifications/unread-count',
+    { schema: { tags, response: { 200: UnreadCount, ...errors } } },
+    async (req) => service.unread(app, req.user!),
+  );
+
   app.patch(
     '/notifications/read-all',
     { schema: { tags, response: { 200: UnreadCount, ...errors } } },

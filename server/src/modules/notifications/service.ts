@@ -23,6 +23,11 @@ export async function list(app: FastifyInstance, user: AuthUser, q: Notification
   return { notifications: rows.map(repo.toItem), unread, pagination: pageOf(page, limit, total) };
 }
 
+/** The caller's own unread count, nothing else. */
+export async function unread(app: FastifyInstance, user: AuthUser) {
+  return { unread: await repo.unreadCount(app.db, user.id) };
+}
+
 async function unreadChanged(app: FastifyInstance, userId: string) {
   const unread = await repo.unreadCount(app.db, userId);
   app.realtime?.toUser(userId).emit('notification:unread', { unread });

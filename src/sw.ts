@@ -1,0 +1,45 @@
+/// <reference lib="webworker" />
+/**
+ * ShetMitra's service worker (built by vite-plugin-pwa, injectManifest; docs/offline.md). Root scope.
+ * - Precaches the app shell, the farmer screens, the Devanagari font and the catalogs (the list is injected at build,
+ *   filtered in scripts/pwaConfig.ts), so a reload without network opens the app.
+ * - Every page navigation falls back to the precached page; /api and /socket.io are never touched here: the API
+ *   always goes to the network, and what a screen last showed is the app's own cache (src/services/offlineCache.ts).
+ * - A new version waits until the user chooses 'update' (message SKIP_WAITING); nothing is swapped under a running session.
+ * - Web Push (push, notificationclick) is public/sw-push.js, imported unchanged.
+ * - Background Sync hook for the offline write queue: a 'sync' event with the tag 'outbox' tells every open window
+ *   `{ type: 'outbox.sync' }`; the page does the sending (it holds the session).
+ */
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+
+importScripts('/sw-push.js');
+
+/** The Background Sync tag the offline write queue registers (`registration.sync.register(OUTBOX_SYNC_TAG)`). */
+const OUTBOX_SYNC_TAG = 'outbox';
+
+cleanupOutdatedCaches();
+precacheAndRoute(self.__WB_MANIFEST);
+
+// Any screen's address opens the app from the precached page ('/' is the page the server answers for every route).
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/'), { denylist: [/^\/api(\/|$)/, /^\/socket\.io(\/|$)/] }));
+
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(self.clients.claim());
+});
+
+type SyncEvent = ExtendableEvent & { tag: string };
+self.addEventListener('sync' as keyof ServiceWorkerGlobalScopeEventMap, ((event: SyncEvent) => {
+  if (event.tag !== OUTBOX_SYNC_TAG) return;
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window' }).then((windows) => {
+      for (const w of windows) w.postMessage({ type: 'outbox.sync' });
+    }),
+  );
+}) as EventListener);

@@ -1,0 +1,42 @@
+/**
+ * 'Offline — last updated 10:42': a screen that shows what was last seen because the network is away (issue 17).
+ * `savedAt` null: offline with nothing kept on this phone. The time is today's clock, or the day and time before today.
+ * `retry`: a button in the banner (a slow network that timed out never fires the browser's 'online' event).
+ */
+import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
+import { formatDate } from '@/i18n/format';
+
+const m = defineMessages({
+  banner: { id: 'offline.banner', defaultMessage: 'Offline — last updated {time}' },
+  nothingSaved: { id: 'offline.nothingSaved', defaultMessage: 'Offline — nothing saved on this phone yet.' },
+});
+
+const sameDay = (a: Date, b: Date) => a.toDateString() === b.toDateString();
+
+export function OfflineBanner({
+  savedAt,
+  now = new Date(),
+  retry,
+}: {
+  savedAt: string | null;
+  now?: Date;
+  retry?: { label: string; onRetry: () => void };
+}) {
+  const intl = useIntl();
+  // react-intl 12's typed overloads refuse values for a `defineMessages` descriptor; the plain descriptor takes them.
+  const withTime: MessageDescriptor = m.banner;
+  const text =
+    savedAt === null
+      ? intl.formatMessage(m.nothingSaved)
+      : intl.formatMessage(withTime, { time: formatDate(intl, savedAt, sameDay(new Date(savedAt), now) ? 'time' : 'dayMonthTime') });
+  return (
+    <div className="banner banner-info offline-banner" aria-live="polite" data-testid="offline-banner">
+      <span>{text}</span>
+      {retry && (
+        <button type="button" className="button button-secondary offline-retry" onClick={retry.onRetry}>
+          {retry.label}
+        </button>
+      )}
+    </div>
+  );
+}

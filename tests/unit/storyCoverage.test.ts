@@ -1,0 +1,41 @@
+/**
+ * Every route screen can be looked at in Storybook: each view App.tsx routes to has a story of its own, or
+ * imports a screen-sized part of src/views (not the shared src/views/ui pieces) that has one, as
+ * FieldMonitoringView → FieldMonitoring.stories.tsx. A new route without a story fails here.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = resolve(__dirname, '../..');
+const views = join(root, 'src/views');
+/** Routes that are not screens: /register only redirects to /login. */
+const NOT_SCREENS = new Set(['auth/RegisterView']);
+
+const app = readFileSync(join(root, 'src/app/App.tsx'), 'utf8');
+const routeViews = [...app.matchAll(/import\('@\/views\/([^']+)'\)/g)].map((x) => x[1]);
+
+/** The src/views modules a file imports (static or lazy), as paths relative to src/views without extension. */
+function importedViews(view: string): string[] {
+  const file = join(views, `${view}.tsx`);
+  const source = readFileSync(file, 'utf8');
+  const specs = [...source.matchAll(/(?:from\s+|import\()'([^']+)'/g)].map((x) => x[1]);
+  return specs
+    .map((s) => (s.startsWith('@/views/') ? join(views, s.slice('@/views/'.length)) : s.startsWith('.') ? resolve(dirname(file), s) : null))
+    .filter((p): p is string => p !== null && p.startsWith(views))
+    .map((p) => relative(views, p));
+}
+
+const hasStory = (view: string) => existsSync(join(views, `${view}.stories.tsx`));
+
+describe('every route view has a story', () => {
+  it('finds the route views in App.tsx', () => {
+    expect(routeViews.length).toBeGreaterThan(20);
+  });
+  for (const view of routeViews.filter((v) => !NOT_SCREENS.has(v))) {
+    it(view, () => {
+      const covering = hasStory(view) ? [view] : importedViews(view).filter((v) => !v.startsWith('ui/') && hasStory(v));
+      expect(covering, `${view} has no story, nor a screen part with one`).not.toEqual([]);
+    });
+  }
+});
