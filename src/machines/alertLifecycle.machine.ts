@@ -6,12 +6,18 @@
  * state that invokes the call; the server's answer (the alert and its timeline) decides the next status; a failed
  * call goes back to the status it left with the failure named (`failure`). A pushed change of the alert reloads
  * the details. Farmers read only.
+ * Offline (issue 17): an acknowledgement made without a network (or whose call got no answer) waits in the outbox
+ * with its idempotency key (`ackQueued`, 'waiting to send'); when the outbox sends it, its answer decides the
+ * status as above; a refusal (say the alert was cleared meanwhile) goes back with the failure named, and the
+ * outbox panel says why; a discarded one goes back to the status it left.
  *
  *   loading ─┬─▶ activeUnack ──acknowledge──▶ acknowledging ──▶ activeAck / clearedAck
+ *            │                              queued ▼ ▲ sent / refused / discarded
+ *            │                                   ackQueued
  *            │        │ clear ▶ clearing ▶ clearedUnack          (each status: idle | failed)
  *            └─▶ loadFailed ──retry──▶ loading                    comment ▶ commenting, assign ▶ assigning
  */
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
 import {
   acknowledgeAlert,
   alertDetail,
@@ -23,6 +29,7 @@ import {
   type CoordinatorOption,
   type TimelineEntry,
 } from '@/services/alerts';
+import { onOutbox, type SendOrQueued } from '@/services/outbox';
 import { ALERT_COMMENT_MAX } from '../../contracts/alertTypes';
 
 export type LifecycleViewer = 'admin' | 'coordinator' | 'farmer';
@@ -35,7 +42,11 @@ export type AlertLifecycleEvent =
   | { type: 'alert.comment'; text: string }
   | { type: 'details.retry' }
   /** A pushed update (someone else acted, or the condition cleared): the details are read again. */
-  | { type: 'alert.synced'; alert: AlertItem };
+  | { type: 'alert.synced'; alert: AlertItem }
+  /** What the outbox did with a queued acknowledgement. */
+  | { type: 'ack.sent'; answer: AlertDetailResponse }
+  | { type: 'ack.refused'; error: unknown }
+  | { type: 'ack.discarded' };
 
 export type AlertLifecycleContext = {
   alert: AlertItem;
@@ -46,7 +57,17 @@ export type AlertLifecycleContext = {
   error: unknown;
   /** What the running action sends. */
   pending: { comment?: string; coordinatorId?: string; text?: string };
+  /** The outbox item of an acknowledgement waiting to be sent. */
+  queuedId: string | null;
 };
+
+/** The server's answer: a call's output (sent at once) or a queued acknowledgement's, when the outbox sent it. */
+function answerOf(event: unknown): AlertDetailResponse {
+  const e = event as { output?: SendOrQueued<AlertDetailResponse> | AlertDetailResponse; answer?: AlertDetailResponse };
+  if (e.answer) return e.answer;
+  const out = e.output!;
+  return 'sent' in out ? out.sent : (out as AlertDetailResponse);
+}
 
 const commentOk = (text: string) => text.trim().length > 0 && text.trim().length <= ALERT_COMMENT_MAX;
 
@@ -65,7 +86,18 @@ export const alertLifecycleMachine = setup({
   },
   actors: {
     load: fromPromise<AlertDetailResponse, { id: string }>(({ input, signal }) => alertDetail(input.id, signal)),
-    acknowledge: fromPromise<AlertDetailResponse, { id: string; comment?: string }>(({ input }) => acknowledgeAlert(input.id, input.comment)),
+    acknowledge: fromPromise<SendOrQueued<AlertDetailResponse>, { id: string; comment?: string; summary: string }>(({ input }) =>
+      acknowledgeAlert(input.id, input.comment, input.summary),
+    ),
+    /** What becomes of the queued acknowledgement `id`. */
+    watchQueued: fromCallback<AlertLifecycleEvent, { id: string | null }>(({ input, sendBack }) =>
+      onOutbox((n) => {
+        if (n.type !== 'settled' || n.item.id !== input.id) return;
+        if (n.outcome === 'sent') sendBack({ type: 'ack.sent', answer: n.answer as AlertDetailResponse });
+        else if (n.outcome === 'refused') sendBack({ type: 'ack.refused', error: n.error });
+        else sendBack({ type: 'ack.discarded' });
+      }),
+    ),
     assign: fromPromise<AlertDetailResponse, { id: string; coordinatorId?: string }>(({ input }) => assignAlert(input.id, input.coordinatorId!)),
     clear: fromPromise<AlertDetailResponse, { id: string }>(({ input }) => clearAlert(input.id)),
     comment: fromPromise<AlertDetailResponse, { id: string; text?: string }>(({ input }) => commentOnAlert(input.id, input.text!)),
@@ -76,6 +108,10 @@ export const alertLifecycleMachine = setup({
     mayAcknowledge: ({ context, event }) =>
       context.viewer !== 'farmer' && (event.type !== 'alert.acknowledge' || !event.comment?.trim() || commentOk(event.comment)),
     mayComment: ({ context, event }) => context.viewer !== 'farmer' && event.type === 'alert.comment' && commentOk(event.text),
+    queued: ({ event }) => {
+      const out = (event as unknown as { output: SendOrQueued<AlertDetailResponse> }).output;
+      return 'queued' in out;
+    },
   },
   actions: {
     holdPending: assign({
@@ -91,11 +127,15 @@ export const alertLifecycleMachine = setup({
       failure: (_, params: { failure: LifecycleFailure }) => params.failure,
       error: ({ event }) => (event as unknown as { error: unknown }).error,
       pending: {},
+      queuedId: null,
+    }),
+    holdQueued: assign({
+      queuedId: ({ event }) => (event as unknown as { output: { queued: { id: string } } }).output.queued.id,
     }),
     /** The server's answer: the alert (keeping the reader's own read mark) and its timeline. */
     took: assign(({ context, event }) => {
-      const out = (event as unknown as { output: AlertDetailResponse }).output;
-      return { alert: { ...out.alert, read: context.alert.read }, timeline: out.timeline, pending: {} };
+      const out = answerOf(event);
+      return { alert: { ...out.alert, read: context.alert.read }, timeline: out.timeline, pending: {}, queuedId: null };
     }),
     /** Tells the list that spawned it (when there is one) so its row changes at once. */
     changed: enqueueActions(({ context, enqueue, self }) => {
@@ -104,7 +144,7 @@ export const alertLifecycleMachine = setup({
   },
 }).createMachine({
   id: 'alertLifecycle',
-  context: ({ input }) => ({ alert: input.alert, timeline: [], viewer: input.viewer, failure: null, error: null, pending: {} }),
+  context: ({ input }) => ({ alert: input.alert, timeline: [], viewer: input.viewer, failure: null, error: null, pending: {}, queuedId: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -152,9 +192,24 @@ export const alertLifecycleMachine = setup({
       invoke: {
         id: 'acknowledge',
         src: 'acknowledge',
-        input: ({ context }) => ({ id: context.alert.id, comment: context.pending.comment }),
-        onDone: { target: 'routing', actions: ['took', 'changed'] },
+        input: ({ context }) => ({ id: context.alert.id, comment: context.pending.comment, summary: context.alert.fieldName }),
+        onDone: [
+          { guard: 'queued', target: 'ackQueued', actions: 'holdQueued' },
+          { target: 'routing', actions: ['took', 'changed'] },
+        ],
         onError: { target: 'routing', actions: { type: 'failed', params: { failure: 'acknowledge' } } },
+      },
+    },
+    /** 'Waiting to send': the acknowledgement is in the outbox; nothing else is offered until it is settled. */
+    ackQueued: {
+      tags: ['queued'],
+      invoke: { id: 'watchQueued', src: 'watchQueued', input: ({ context }) => ({ id: context.queuedId }) },
+      on: {
+        'ack.sent': { target: 'routing', actions: ['took', 'changed'] },
+        'ack.refused': { target: 'routing', actions: { type: 'failed', params: { failure: 'acknowledge' } } },
+        'ack.discarded': { target: 'routing', actions: assign({ pending: {}, queuedId: null }) },
+        // Someone else's change shows at once; the queued acknowledgement still goes (the server decides).
+        'alert.synced': { actions: 'takePush' },
       },
     },
     assigning: {

@@ -2,6 +2,7 @@
 import type { AlertDetailResponse, AlertItem, AlertState, AlertStatus, Severity, AlertType, TimelineEntry } from '../../contracts/alerts';
 import type { Pagination } from '../../contracts/common';
 import { http } from './http';
+import { sendOrQueue } from './outbox';
 
 export type { AlertDetailResponse, AlertItem, AlertState, AlertStatus, Severity, AlertType, TimelineEntry };
 export type CoordinatorOption = { _id: string; name: string; email?: string };
@@ -26,9 +27,13 @@ export const myAlerts = (q: AlertFilters & { page?: number; limit?: number }, si
 /** One alert with its timeline. */
 export const alertDetail = (id: string, signal?: AbortSignal) => http.get<AlertDetailResponse>(at(id), { signal });
 
-/** Acknowledge (admins any alert, coordinators their farmers'), optionally saying why in the same step. */
-export const acknowledgeAlert = (id: string, comment?: string) =>
-  http.patch<AlertDetailResponse>(`${at(id)}/acknowledge`, comment ? { comment } : {});
+/**
+ * Acknowledge (admins any alert, coordinators their farmers'), optionally saying why in the same step. Offline
+ * (or with no answer) it waits in the outbox with its idempotency key (issue 17): `{ queued }`; `summary` is what
+ * the outbox panel shows for it (the field's name).
+ */
+export const acknowledgeAlert = (id: string, comment: string | undefined, summary: string) =>
+  sendOrQueue<AlertDetailResponse>('acknowledge', { method: 'patch', url: `${at(id)}/acknowledge`, body: comment ? { comment } : {} }, summary);
 
 export const assignAlert = (id: string, coordinatorId: string) =>
   http.patch<AlertDetailResponse>(`/admin/alerts/${encodeURIComponent(id)}/assign`, { coordinatorId });

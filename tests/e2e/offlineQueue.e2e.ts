@@ -3,16 +3,19 @@
  * and asks a question; both show as queued and the header says how many wait; back online, the outbox sends each
  * once (with its Idempotency-Key) and the answers take the queued lines' places; the server holds exactly one
  * new diagnosis. Screenshot of the queue indicator: test-results/screenshots/outbox-mr-412.png.
+ * A coordinator offline acknowledges an alert: the dialog says 'waiting to send'; back online the outbox sends it
+ * and the admin sees the alert acknowledged, with exactly one acknowledgement in its timeline.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO, loginAs, shot, withApp } from './harness';
+import { DEMO, catalog, loginAs, moistureField, shot, withApp } from './harness';
 import { leafSvg } from '../server/disease/support/syntheticLeaves';
 
-const e2e = withApp();
+const e2e = withApp({ devices: true });
+const mr = catalog('mr');
 const dir = mkdtempSync(join(tmpdir(), 'outbox-e2e-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -78,4 +81,56 @@ describe('a farmer offline', () => {
     await expect.poll(() => chip.count()).toBe(0);
     await page.close();
   }, 180_000);
+});
+
+describe('a coordinator offline', () => {
+  it('acknowledges an alert; back online it is sent once and the admin sees one acknowledgement', async () => {
+    // The leaf diagnosis before may leave the event loop busy for a moment (the server then sheds with 503 OVERLOADED).
+    await expect.poll(() => e2e.tokenOf(DEMO.farmer).then(() => true, () => false), { timeout: 30_000, interval: 1000 }).toBe(true);
+    const { moisture, activeOnField, recover } = await moistureField(e2e);
+    const adminToken = await e2e.tokenOf(DEMO.admin);
+    await recover();
+    await e2e.devices.publish(moisture, 8);
+    await expect.poll(activeOnField, { timeout: 15_000 }).toBeTruthy();
+    const alert = (await activeOnField())!;
+    expect(alert.status).toBe('active_unack');
+
+    const page = await e2e.browser.newPage({ viewport: { width: 412, height: 900 } });
+    const acks: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes(`/api/v1/alerts/${alert.id}/acknowledge`)) acks.push(r.headers()['idempotency-key'] ?? '');
+    });
+    await loginAs(page, e2e.app, DEMO.coordinator);
+    await page.goto(`${e2e.url}/alerts`);
+    const card = page.locator(`.coordinator-alerts [data-alert-id="${alert.id}"]`);
+    await card.waitFor({ timeout: 15_000 });
+    await card.getByRole('button', { name: mr['alerts.viewDetails'] }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('listitem').first().waitFor();
+
+    // Offline: the acknowledgement waits in the outbox; the dialog and the header say so.
+    await page.context().setOffline(true);
+    await dialog.getByRole('button', { name: mr['alerts.acknowledge'] }).click();
+    await dialog.getByTestId('alert-ack-queued').waitFor({ timeout: 10_000 });
+    expect(await dialog.getByTestId('alert-ack-queued').textContent()).toBe(mr['alerts.acknowledgeQueued']);
+    await expect.poll(() => page.getByTestId('outbox-indicator').textContent()).toMatch(/पाठवायचे बाकी/);
+    await shot(page, 'outbox-ack-queued-mr-412');
+    const server = await e2e.get<{ alert: { status: string } }>(`/alerts/${alert.id}`, adminToken);
+    expect(server.alert.status).toBe('active_unack');
+
+    // Online: the outbox sends it; the dialog shows it acknowledged; nothing waits.
+    await page.context().setOffline(false);
+    await expect.poll(() => dialog.getByTestId('alert-status').textContent(), { timeout: 30_000 }).toBe(mr['alerts.status.activeAck']);
+    await expect.poll(() => dialog.getByTestId('alert-ack-queued').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('outbox-indicator').count()).toBe(0);
+    expect(acks.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(acks).size).toBe(1);
+    expect(acks[0]).toMatch(/^[0-9a-f-]{36}$/);
+
+    // The admin sees it acknowledged, once.
+    const seen = await e2e.get<{ alert: { status: string }; timeline: Array<{ kind: string }> }>(`/alerts/${alert.id}`, adminToken);
+    expect(seen.alert.status).toBe('active_ack');
+    expect(seen.timeline.filter((e) => e.kind === 'acknowledged')).toHaveLength(1);
+    await page.close();
+  }, 120_000);
 });

@@ -5,6 +5,7 @@ import { sensorFeedMachine } from '@/machines/sensorFeed.machine';
 import { alertLifecycleMachine } from '@/machines/alertLifecycle.machine';
 import { alertsListMachine, matchesView, type LoadedAlerts } from '@/machines/alertsList.machine';
 import type { AlertDetailResponse, AlertItem } from '@/services/alerts';
+import type { SendOrQueued } from '@/services/outbox';
 import type { FieldReadingSummary } from '@/services/sensors';
 
 const iso = (minAgo: number) => new Date(Date.now() - minAgo * 60_000).toISOString();
@@ -179,9 +180,11 @@ describe('alertLifecycle', () => {
         actors: {
           load: fromPromise(async () => detail()),
           assign: fromPromise(async ({ input }: { input: { id: string; coordinatorId?: string } }) => detail({ assignedTo: { _id: input.coordinatorId!, name: 'Sunita' } })),
-          acknowledge: fromPromise(async ({ input }: { input: { id: string; comment?: string } }): Promise<AlertDetailResponse> => {
+          acknowledge: fromPromise(async ({ input }: { input: { id: string; comment?: string; summary: string } }): Promise<SendOrQueued<AlertDetailResponse>> => {
             if (failAck) throw new Error('500');
-            return { ...detail({ status: 'active_ack' }), timeline: input.comment ? [{ _id: 't', kind: 'comment' as const, actor: null, detail: { text: input.comment }, createdAt: iso(0) }] : [] };
+            return {
+              sent: { ...detail({ status: 'active_ack' }), timeline: input.comment ? [{ _id: 't', kind: 'comment' as const, actor: null, detail: { text: input.comment }, createdAt: iso(0) }] : [] },
+            };
           }),
           clear: fromPromise(async () => detail({ status: 'cleared_ack', resolvedAt: iso(0) })),
         },

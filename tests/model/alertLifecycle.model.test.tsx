@@ -3,13 +3,17 @@
  * the admin's alerts table opens the alert's details (AlertDetails), and every path through the statechart is
  * driven by its buttons (Acknowledge with or without a comment, Assign, Clear alert, Add comment, Retry), the
  * server's answers and a pushed change, with the dialog checked at each step: status, timeline, which actions it
- * offers, busy and the failure it names.
+ * offers, busy and the failure it names. Offline (issue 17): an acknowledgement the outbox queued shows 'waiting to
+ * send' and offers nothing until the outbox sends it (its answer decides the status), refuses it (the server's
+ * translated reason is named) or the user discards it.
  */
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { fromCallback, fromPromise, type AnyEventObject } from 'xstate';
 import { alertLifecycleMachine, type AlertLifecycleContext } from '@/machines/alertLifecycle.machine';
 import { alertsListMachine } from '@/machines/alertsList.machine';
+import { HttpError } from '@/services/http';
+import type { OutboxItem } from '@/services/outbox';
 import type { AlertDetailResponse, AlertItem, AlertStatus, TimelineEntry } from '@/services/alerts';
 import { AlertsView } from '@/views/alerts/AlertsView';
 import { acknowledgedStatus, clearedStatus } from '../../contracts/alertTypes';
@@ -33,6 +37,16 @@ const answer = (status: AlertStatus, timeline: TimelineEntry[], over: Partial<Al
   timeline,
 });
 
+const ACKED = (s: AlertStatus) =>
+  answer(s, [RAISED, entry('acknowledged'), entry('comment', { text: 'Called Ramesh' })], { acknowledgedBy: { _id: 'u-admin', name: 'Anil Admin' } });
+const QUEUED = { id: 'outbox-1', kind: 'acknowledge', summary: 'North plot' } as OutboxItem;
+const ALREADY_CLEARED = new HttpError(409, 'conflict', {
+  statusCode: 409,
+  code: 'CONFLICT',
+  error: 'This alert was already acknowledged.',
+  message: { english: 'This alert was already acknowledged.', marathi: 'ही सूचना आधीच स्वीकारली आहे.', hindi: 'यह अलर्ट पहले ही स्वीकार हो चुका है।' },
+});
+
 /** Each call's answer in every status it can come back with; the traversal keeps the one the server would give. */
 const EVENTS: AnyEventObject[] = [
   // The details load when opened (the alert as listed) and again after a push (here: the engine cleared it).
@@ -43,9 +57,14 @@ const EVENTS: AnyEventObject[] = [
   { type: 'alert.acknowledge', comment: 'Called Ramesh' },
   ...(['active_ack', 'cleared_ack'] as const).map((s) => ({
     type: 'xstate.done.actor.acknowledge',
-    output: answer(s, [RAISED, entry('acknowledged'), entry('comment', { text: 'Called Ramesh' })], { acknowledgedBy: { _id: 'u-admin', name: 'Anil Admin' } }),
+    output: { sent: ACKED(s) },
   })),
   { type: 'xstate.error.actor.acknowledge', error: new Error('500') },
+  // Offline: the acknowledgement waits in the outbox; the outbox later sends it, is refused, or the user discards it.
+  { type: 'xstate.done.actor.acknowledge', output: { queued: QUEUED } },
+  ...(['active_ack', 'cleared_ack'] as const).map((s) => ({ type: 'ack.sent', answer: ACKED(s) })),
+  { type: 'ack.refused', error: ALREADY_CLEARED },
+  { type: 'ack.discarded' },
   { type: 'alert.assign', coordinator: SUNITA },
   ...(['active_unack', 'active_ack'] as const).map((s) => ({
     type: 'xstate.done.actor.assign',
@@ -73,9 +92,13 @@ const expected: Record<string, (s: AlertStatus) => AlertStatus> = {
   'xstate.done.actor.clear': clearedStatus,
   'xstate.done.actor.comment': (s) => s,
 };
+/** A call's answer (an acknowledgement's, sent at once or by the outbox); null for a queued one. */
+const answerOf = (e: AnyEventObject): AlertDetailResponse | null =>
+  e.type === 'ack.sent' ? e.answer : e.type === 'xstate.done.actor.acknowledge' ? (e.output.sent ?? null) : (e.output ?? null);
 const realistic = (s: Snap, e: AnyEventObject) => {
-  const want = expected[e.type];
-  return !want || (e.output as AlertDetailResponse).alert.status === want(s.context.alert.status);
+  const want = expected[e.type === 'ack.sent' ? 'xstate.done.actor.acknowledge' : e.type];
+  const out = answerOf(e);
+  return !want || !out || out.alert.status === want(s.context.alert.status);
 };
 
 const INPUT = { alert: ALERT, viewer: 'admin' as const };
@@ -152,11 +175,20 @@ const CHECK: Record<string, (c: AlertLifecycleContext) => void> = {
         (c: AlertLifecycleContext) => {
           shows(c);
           offers(c, false);
-          expect(within(dialog()).getByRole('alert')).toHaveTextContent(FAILED_TEXT[c.failure!]);
+          // A refusal of the queued acknowledgement names the server's translated reason; other failures the screen's words.
+          expect(within(dialog()).getByRole('alert')).toHaveTextContent(c.error === ALREADY_CLEARED ? 'This alert was already acknowledged.' : FAILED_TEXT[c.failure!]);
         },
       ],
     ]),
   ),
+  ackQueued: (c: AlertLifecycleContext) => {
+    shows(c);
+    expect(within(dialog()).getByRole('status')).toHaveTextContent('Acknowledgement waiting to send');
+    expect(dialog()).toHaveAttribute('aria-busy', 'false');
+    for (const name of ['Acknowledge', 'Clear alert', 'Add comment']) expect(button(name)).toBeNull();
+    expect(within(dialog()).queryByLabelText('Assign to coordinator')).toBeNull();
+    expect(within(dialog()).queryByRole('alert')).toBeNull();
+  },
   ...Object.fromEntries(
     ['acknowledging', 'assigning', 'clearing', 'commenting'].map((st) => [
       st,
@@ -171,7 +203,11 @@ const CHECK: Record<string, (c: AlertLifecycleContext) => void> = {
 
 /** A transition: state before, the event (an answer by the status it brings), state after. */
 const eventName = (e: AnyEventObject) =>
-  e.type.startsWith('xstate.done.actor.') ? `${e.type}:${(e.output as AlertDetailResponse).alert.status}` : e.type === 'alert.acknowledge' && e.comment ? `${e.type}+comment` : e.type;
+  e.type.startsWith('xstate.done.actor.') || e.type === 'ack.sent'
+    ? `${e.type}:${answerOf(e)?.alert.status ?? 'queued'}`
+    : e.type === 'alert.acknowledge' && e.comment
+      ? `${e.type}+comment`
+      : e.type;
 
 describeModel('alert lifecycle model (details dialog)', {
   paths,
@@ -189,8 +225,22 @@ describeModel('alert lifecycle model (details dialog)', {
     const own = replay(alertLifecycleMachine, path.steps.map((s) => s.event), INPUT);
     const { actor, settle } = pendingActors();
     let push: ((e: AnyEventObject) => void) | null = null;
+    let outbox: ((e: AnyEventObject) => void) | null = null;
+    const watched: unknown[] = [];
     const lifecycle = alertLifecycleMachine.provide({
-      actors: { load: actor('load'), acknowledge: actor('acknowledge'), assign: actor('assign'), clear: actor('clear'), comment: actor('comment') },
+      actors: {
+        load: actor('load'),
+        acknowledge: actor('acknowledge'),
+        assign: actor('assign'),
+        clear: actor('clear'),
+        comment: actor('comment'),
+        // The outbox's notices about the queued acknowledgement (the one it watches: the queued item's id).
+        watchQueued: fromCallback(({ sendBack, input }) => {
+          watched.push((input as { id: string }).id);
+          outbox = sendBack;
+          return () => (outbox = null);
+        }),
+      },
     });
     const list = alertsListMachine.provide({
       actors: {
@@ -226,6 +276,9 @@ describeModel('alert lifecycle model (details dialog)', {
           fireEvent.click(button('Add comment')!);
         },
         'alert.synced': (e: { alert: AlertItem }) => act(() => push!({ type: 'feed.alert', event: 'alert:updated', alert: e.alert })),
+        'ack.sent': (e: AnyEventObject) => act(() => outbox!(e)),
+        'ack.refused': (e: AnyEventObject) => act(() => outbox!(e)),
+        'ack.discarded': (e: AnyEventObject) => act(() => outbox!(e)),
       },
       check: (step: ModelStep, index: number) => {
         const c = own[index].context as AlertLifecycleContext;
@@ -233,7 +286,9 @@ describeModel('alert lifecycle model (details dialog)', {
         // The table's row follows the details: its status cell says what the dialog says once an answer came back.
         if (!['loading', 'loadFailed'].includes(String(step.state.value))) {
           const cell = screen.getByRole('row', { name: /North plot/ }).querySelector('.alert-status');
-          if (step.event.type.startsWith('xstate.done.actor.')) expect(cell).toHaveTextContent(STATUS_TEXT[c.alert.status]);
+          if (step.event.type.startsWith('xstate.done.actor.') || step.event.type === 'ack.sent') expect(cell).toHaveTextContent(STATUS_TEXT[c.alert.status]);
+          // The queued acknowledgement the dialog waits for is the one the outbox stored.
+          if (String(step.state.value) === 'ackQueued') expect(watched.at(-1)).toBe(QUEUED.id);
         }
       },
     };

@@ -51,6 +51,7 @@ const m = defineMessages({
   loadFailed: { id: 'alerts.details.loadFailed', defaultMessage: 'Failed to load the alert’s timeline' },
   retry: { id: 'alerts.retry', defaultMessage: 'Retry' },
   ackFailed: { id: 'alerts.acknowledgeFailed', defaultMessage: 'Failed to acknowledge alert' },
+  ackQueued: { id: 'alerts.acknowledgeQueued', defaultMessage: 'Acknowledgement waiting to send: it goes when the network returns.' },
   assignFailed: { id: 'alerts.assignFailed', defaultMessage: 'Failed to assign alert' },
   clearFailed: { id: 'alerts.clearFailed', defaultMessage: 'Failed to clear alert' },
   commentFailed: { id: 'alerts.commentFailed', defaultMessage: 'Failed to add the comment' },
@@ -117,6 +118,7 @@ export function AlertDetails({
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const loadFailed = useSelector(actor, (s) => s.matches('loadFailed'));
+  const queued = useSelector(actor, (s) => s.hasTag('queued'));
   const failure = useSelector(actor, (s) => (s.hasTag('failed') ? { kind: s.context.failure ?? 'load', error: s.context.error } : null));
   const [draft, setDraft] = useState('');
   const [choice, setChoice] = useState('');
@@ -197,6 +199,11 @@ export function AlertDetails({
             </button>
           )}
         </div>
+      )}
+      {queued && (
+        <p className="banner banner-info" role="status" data-testid="alert-ack-queued">
+          {intl.formatMessage(m.ackQueued)}
+        </p>
       )}
       {(canComment || busy) && (
         <div className="alert-comment-form">

@@ -7,6 +7,7 @@ import { alertLifecycleMachine } from '@/machines/alertLifecycle.machine';
 import { alertsListMachine } from '@/machines/alertsList.machine';
 import { sessionMachine } from '@/machines/session.machine';
 import type { AlertDetailResponse, AlertItem, TimelineEntry } from '../../../contracts/alerts';
+import type { SendOrQueued } from '@/services/outbox';
 import { AlertsView } from './AlertsView';
 
 const sessionAs = (role: 'admin' | 'coordinator') => ({
@@ -61,9 +62,9 @@ const list = (opts: { failAck?: boolean } = {}) =>
         actors: {
           load: fromPromise(async ({ input }: { input: { id: string } }) => ({ alert: ALERTS.find((a) => a.id === input.id)!, timeline: [RAISED] })),
           assign: fromPromise(assign),
-          acknowledge: fromPromise(async (): Promise<AlertDetailResponse> => {
+          acknowledge: fromPromise(async (): Promise<SendOrQueued<AlertDetailResponse>> => {
             if (opts.failAck) throw new Error('500');
-            return { alert: { ...ALERTS[0], status: 'active_ack' }, timeline: [RAISED] };
+            return { sent: { alert: { ...ALERTS[0], status: 'active_ack' }, timeline: [RAISED] } };
           }),
         },
       }),
