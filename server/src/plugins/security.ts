@@ -61,6 +61,12 @@ function securityHeaders(options: Parameters<typeof helmet>[0]): Record<string, 
   return headers;
 }
 
+/** A read of the built front end (not the API, the socket, the metrics or the API docs). */
+export function isStaticRead(method: string, url: string): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  return !/^\/(api|socket\.io|metrics|docs)(\/|\?|$)/.test(url);
+}
+
 export default fp<{ config: Config }>(
   async (app, { config }) => {
     const mapHosts = mapSources(config);
@@ -101,6 +107,10 @@ export default fp<{ config: Config }>(
       max: config.rateLimitPerMinute,
       timeWindow: '1 minute',
       errorResponseBuilder: (_req, context) => tooManyRequests(context.ttl / 1000),
+      // The built front end's files are not counted: installing the app stores ~130 of them at once (the service
+      // worker's precache, issue 17), and a cooperative's phones share one address. They are static, served
+      // precompressed from disk; the limit is for the API and sockets.
+      allowList: (req) => isStaticRead(req.method, req.url),
     });
   },
   { name: 'security' },
