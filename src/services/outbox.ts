@@ -12,10 +12,9 @@
  * Items belong to the user who made them; another user signing in on the same phone never sends them.
  * Without IndexedDB (tests in jsdom) the store is a Map in memory.
  */
-import { openDB, type IDBPDatabase } from 'idb';
+import type { IDBPDatabase } from 'idb';
 import type { ApiErrorBody } from '../../contracts/common';
 import { currentAccessToken, http, HttpError } from './http';
-import { uploadForm } from './disease';
 
 export type OutboxKind = 'chat' | 'disease' | 'acknowledge' | 'message' | 'profile';
 
@@ -78,11 +77,13 @@ function memoryStore(): Store {
 function idbStore(): Store {
   let db: Promise<IDBPDatabase> | null = null;
   const open = () =>
-    (db ??= openDB(DB_NAME, 1, {
-      upgrade(d) {
-        d.createObjectStore(STORE, { keyPath: 'id' });
-      },
-    }));
+    (db ??= import('idb').then(({ openDB }) =>
+      openDB(DB_NAME, 1, {
+        upgrade(d) {
+          d.createObjectStore(STORE, { keyPath: 'id' });
+        },
+      }),
+    ));
   return {
     all: async () => (await (await open()).getAll(STORE)) as OutboxItem[],
     put: async (item) => void (await (await open()).put(STORE, item)),
@@ -125,10 +126,10 @@ const inProgress = (e: HttpError) => e.status === 409 && e.body?.code === 'IDEMP
 /** Answers that say "not now" rather than "no": the item stays queued. */
 const retryLater = (e: HttpError) => e.status === 0 || e.status === 401 || e.status === 408 || e.status === 429 || e.status >= 500 || inProgress(e);
 
-function perform<T>(item: Pick<OutboxItem, 'request' | 'idempotencyKey'>): Promise<T> {
+async function perform<T>(item: Pick<OutboxItem, 'request' | 'idempotencyKey'>): Promise<T> {
   const headers = { 'idempotency-key': item.idempotencyKey };
   const r = item.request;
-  if ('upload' in r) return uploadForm<T>(r.url, r.upload.file, r.upload.filename, headers);
+  if ('upload' in r) return (await import('./disease')).uploadForm<T>(r.url, r.upload.file, r.upload.filename, headers);
   const opts = { headers, timeoutMs: r.timeoutMs };
   return r.method === 'post' ? http.post<T>(r.url, r.body, opts) : http.patch<T>(r.url, r.body, opts);
 }

@@ -191,9 +191,9 @@ describe('session', () => {
     await profile;
     expect(refreshes).toContain(200);
     // Only the calls the screen made at once with the expired token were refused (the profile, and the header's
-    // notification bell's unread count), and each was answered after the one shared refresh.
+    // inbox badge and notification bell count), and each was answered after the one shared refresh.
     expect(unauthorized.length).toBeGreaterThan(0);
-    expect(unauthorized.every((u) => /\/api\/v1\/(auth\/profile|notifications\/unread-count)/.test(u))).toBe(true);
+    expect(unauthorized.every((u) => /\/api\/v1\/(auth\/profile|notifications\/unread-count|messages\?)/.test(u))).toBe(true);
     await expect.poll(() => unauthorized.every((u) => answered.includes(u))).toBe(true);
     expect(refreshes.filter((s) => s === 200)).toHaveLength(1);
     expect(new URL(page.url()).pathname).toBe('/profile');

@@ -7,10 +7,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { fromCallback, fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
+import { createActor, fromCallback, fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { notificationCentreMachine, type NotificationItem, type NotificationPage } from '@/machines/notificationCentre.machine';
 import { NotificationBell } from '@/views/ui/NotificationBell';
 import { AppHeader } from '@/views/ui/AppHeader';
+import { NotificationCentreContext } from '@/views/ui/notificationCentreContext';
 import { coveringPaths, deferred, describeModel, eventKey, leafValues, modelPaths, renderView, type Deferred, type MemoryLocation } from '../support/modelHarness';
 
 type Ev = AnyEventObject;
@@ -331,11 +332,30 @@ describe('notification bell', () => {
     expect(within(panel()).getByRole('link')).toHaveTextContent('New alert on North plot: Pump failed');
   });
 
-  it('is in the header of every role', () => {
+  it("is in the header of every role once the person's centre runs; its place is kept before", async () => {
     for (const role of ['farmer', 'coordinator', 'admin'] as const) {
-      const { unmount } = renderView(<AppHeader />, { session: role, intlLocale: 'en' });
-      expect(screen.getByRole('button', { name: /^Notifications/ })).toHaveAttribute('aria-expanded', 'false');
+      const before = renderView(<AppHeader />, { session: role, intlLocale: 'en' });
+      expect(screen.queryByRole('button', { name: /^Notifications/ })).toBeNull();
+      expect(document.querySelector('.bell-place')).not.toBeNull();
+      before.unmount();
+      const centre = createActor(
+        notificationCentreMachine.provide({
+          actors: {
+            loadCount: fromPromise(async () => ({ unread: 2 })),
+            loadPage: fromPromise<NotificationPage, { page: number }>(() => new Promise(() => {})),
+            watchNotifications: fromCallback(() => () => {}),
+          },
+        }),
+      ).start();
+      const { unmount } = renderView(
+        <NotificationCentreContext.Provider value={centre}>
+          <AppHeader />
+        </NotificationCentreContext.Provider>,
+        { session: role, intlLocale: 'en' },
+      );
+      expect(await screen.findByRole('button', { name: /^Notifications/ })).toHaveAttribute('aria-expanded', 'false');
       unmount();
+      centre.stop();
     }
   });
 });

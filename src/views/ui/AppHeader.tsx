@@ -2,14 +2,23 @@
  * The header every signed-in screen shares: logo, शेतमित्र, optional subtitle, the notification bell (every role),
  * language, a farmer's messages, profile, logout.
  */
+import { lazy, Suspense, useContext } from 'react';
 import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import { Link } from 'wouter';
 import { SessionContext } from '@/machines/session.context';
+import { useOutbox } from '@/machines/outbox.context';
 import { InboxLink } from './InboxLink';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { Logo } from './Logo';
-import { NotificationBell } from './NotificationBell';
-import { OutboxIndicator } from './OutboxIndicator';
+import { NotificationCentreContext } from './notificationCentreContext';
+
+// The bell loads with the signed-in person's notification centre (app/NotificationCentreProvider.tsx); its place
+// is kept meanwhile, so nothing in the header moves when it comes.
+const NotificationBell = lazy(() => import('./NotificationBell').then((m) => ({ default: m.NotificationBell })));
+const bellPlace = <span className="bell bell-place" aria-hidden="true" />;
+
+// The outbox's chip (with its machine's helpers) loads once the signed-in user's outbox has started.
+const OutboxIndicator = lazy(() => import('./OutboxIndicator').then((m) => ({ default: m.OutboxIndicator })));
 
 const m = defineMessages({
   title: { id: 'app.title', defaultMessage: 'शेतमित्र' },
@@ -26,6 +35,8 @@ export function AppHeader({ subtitle }: { subtitle?: MessageDescriptor }) {
   const isFarmer = SessionContext.useSelector((s) => s.context.user?.role === 'farmer');
   const loggingOut = SessionContext.useSelector((s) => s.matches({ authenticated: 'loggingOut' }));
   const canLogout = SessionContext.useSelector((s) => s.can({ type: 'session.logout' }));
+  const outbox = useOutbox();
+  const centre = useContext(NotificationCentreContext);
   return (
     <header className="app-header">
       <Link href="/" className="brand" aria-label={intl.formatMessage(m.home)}>
@@ -37,8 +48,18 @@ export function AppHeader({ subtitle }: { subtitle?: MessageDescriptor }) {
           {subtitle && <span className="brand-subtitle">{intl.formatMessage(subtitle)}</span>}
         </span>
       </Link>
-      <NotificationBell />
-      <OutboxIndicator />
+      {centre ? (
+        <Suspense fallback={bellPlace}>
+          <NotificationBell />
+        </Suspense>
+      ) : (
+        bellPlace
+      )}
+      {outbox && (
+        <Suspense fallback={null}>
+          <OutboxIndicator />
+        </Suspense>
+      )}
       <nav className="header-actions">
         <LanguageSwitcher />
         {isFarmer && <InboxLink />}
