@@ -151,13 +151,14 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // One jsdom per worker, shared by the files it runs (a fresh process and jsdom per file cost more than
-          // most files' tests); tests/setup.ts still gives each file fresh app modules and an empty document.
+          // Each file its own modules and jsdom. Sharing one per worker (isolate: false; tests/setup.ts resets the app's
+          // modules) saved ~80 s of 220, but tests/unit/phoneCharts.test.tsx then failed only in a shared worker
+          // (cause not found yet; README, tests), so it stays off until that is understood.
           name: 'web',
           environment: 'jsdom',
           include: WEB_TESTS,
           exclude: mocking,
-          isolate: false,
+          isolate: true,
           setupFiles: ['tests/setup.ts'],
           globalSetup: ['tests/support/machineCoverage.globalSetup.ts'],
         },

@@ -2,7 +2,7 @@
  * The bell's live feed (notificationCentre.machine.ts `watchNotifications`) against a real socket.io server and the
  * API's list route beside it: `notification:new` puts the notification on top with the server's count,
  * `notification:unread` sets the count, and after a reconnect socket.io could not recover (a server restart) the
- * first page and the count are read again, so nothing pushed while away is missed.
+ * count is read again, and the first page too when the panel is open, so nothing pushed while away is missed.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -27,7 +27,12 @@ const note = (n: number, readAt: string | null = null): NotificationItem => ({
 /** What the list route answers now (the test changes it to stand for what happened while the client was away). */
 let page = { notifications: [note(1)], unread: 1 };
 const listReads: string[] = [];
+let countReads = 0;
 const httpServer = createServer((req, res) => {
+  if (req.url === '/api/v1/notifications/unread-count') {
+    countReads++;
+    return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ unread: page.unread }));
+  }
   if (!req.url?.startsWith('/api/v1/notifications?')) return void res.writeHead(404).end();
   listReads.push(req.url);
   res
@@ -55,6 +60,11 @@ describe('notification centre live feed', () => {
     connectSocket('any', url);
     await expect.poll(() => getConnectionState()).toBe('connected');
     const actor = createActor(notificationCentreMachine).start();
+    // Signed in: only the count is read; the list waits until the bell opens.
+    await expect.poll(() => actor.getSnapshot().context.unread).toBe(1);
+    expect(countReads).toBe(1);
+    expect(listReads).toEqual([]);
+    actor.send({ type: 'panel.open' });
     await expect.poll(() => actor.getSnapshot().matches({ list: 'ready' })).toBe(true);
     expect(listReads).toEqual(['/api/v1/notifications?page=1&limit=10']);
     expect(actor.getSnapshot().context.unread).toBe(1);
@@ -68,7 +78,8 @@ describe('notification centre live feed', () => {
     await expect.poll(() => actor.getSnapshot().context.unread).toBe(0);
     expect(actor.getSnapshot().context.items.every((n) => n.readAt !== null)).toBe(true);
 
-    // The server drops the socket (as a restart does) and a notification comes while the client is away.
+    // The server drops the socket (as a restart does) and a notification comes while the client is away; the panel
+    // is open, so its list is read again.
     page = { notifications: [note(3), note(2, '2026-11-25T11:00:00.000Z'), note(1, '2026-11-25T11:00:00.000Z')], unread: 1 };
     io.disconnectSockets();
     await expect.poll(() => listReads.length, { timeout: 5000 }).toBe(2);
