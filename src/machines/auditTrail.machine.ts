@@ -9,6 +9,9 @@ import { assign, fromPromise, setup } from 'xstate';
 import { exportAudit, listAudit, listAuditActors, type AuditActor, type AuditEntry, type AuditFilters } from '@/services/audit';
 import { asPage, firstPage, pageLoader, staffList, type Failed, type Paged } from './staffList';
 
+/** What the audit screen and its stories show and filter by. */
+export type { AuditActor, AuditFilters } from '@/services/audit';
+
 /** The audit page holds 20 entries (the admin alerts table's size). */
 export const AUDIT_LIST_SIZE = 20;
 

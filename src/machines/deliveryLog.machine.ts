@@ -7,6 +7,9 @@ import { assign, fromPromise, setup } from 'xstate';
 import { exportDeliveries, listDeliveries, type DeliveryFilters, type DeliveryItem } from '@/services/notifications';
 import { asPage, firstPage, pageLoader, STAFF_PAGE_SIZE, staffList, type Failed, type Paged } from './staffList';
 
+/** The delivery log's filters (its view and stories set them). */
+export type { DeliveryFilters } from '@/services/notifications';
+
 type DeliveryLogContext = Paged<'deliveries', DeliveryItem> &
   DeliveryFilters & {
     notice: Failed<'loadFailed' | 'exportFailed'> | null;

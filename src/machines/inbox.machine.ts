@@ -7,7 +7,8 @@
  */
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { listInbox, markMessageRead, type InboxMessage, type MessageNew } from '@/services/messages';
-import { isNetworkFailure, recall, remember, type Cached } from '@/services/offlineCache';
+import { recall, remember, type Cached } from '@/services/offlineCache';
+import { isNetworkFailure } from '@/shared/httpError';
 import { socketFeed } from './socketFeed';
 import { asPage, firstPage, pageLoader, staffList, type Paged } from './staffList';
 

@@ -27,6 +27,9 @@ import {
   type OutboxItem,
 } from '@/services/outbox';
 
+/** An outbox item, and what a write that may be queued answers (views and stories read them). */
+export type { OutboxItem, SendOrQueued } from '@/services/outbox';
+
 export type OutboxEvent =
   | { type: 'outbox.online' }
   | { type: 'outbox.offline' }

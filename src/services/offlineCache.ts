@@ -6,7 +6,6 @@
  * The service worker never caches API answers; this is the only copy of data.
  */
 import type { IDBPDatabase } from 'idb';
-import { isNetworkFailure } from '@/shared/httpError';
 import { loadSession } from './sessionStore';
 
 const DB_NAME = 'shetmitra-offline';
@@ -38,7 +37,6 @@ const signedInUser = () => loadSession().user?._id ?? null;
 const keyOf = (userId: string, what: string) => `${userId}|${what}`;
 
 /** A load that failed because the network is away (offline, dropped, timed out): not an answer of the server. */
-export { isNetworkFailure };
 
 /** Keeps `value` as the signed-in user's last seen `what` (e.g. 'home.fields'). Never throws. */
 export async function remember<T>(what: string, value: T, savedAt = new Date()): Promise<void> {

@@ -15,6 +15,7 @@
 import type { IDBPDatabase } from 'idb';
 import type { ApiErrorBody } from '../../contracts/common';
 import { currentAccessToken, http, HttpError } from './http';
+import { isNetworkFailure } from '@/shared/httpError';
 
 export type OutboxKind = 'chat' | 'disease' | 'acknowledge' | 'message' | 'profile';
 
@@ -117,9 +118,6 @@ export async function listOutbox(userId: string): Promise<OutboxItem[]> {
 }
 
 export const isStale = (item: OutboxItem, now = Date.now(), maxAgeMs = OUTBOX_MAX_AGE_MS) => now - item.createdAt > maxAgeMs;
-
-/** No connection at all, as the browser sees it, or a request that never got an answer. */
-export const isNetworkFailure = (e: unknown) => e instanceof HttpError && e.status === 0;
 
 /** 'Still being handled' (the first try is running on the server): try again later, not a refusal. */
 const inProgress = (e: HttpError) => e.status === 409 && e.body?.code === 'IDEMPOTENCY_IN_PROGRESS';

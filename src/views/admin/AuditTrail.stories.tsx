@@ -5,7 +5,7 @@ import mr from '@/i18n/messages/mr.json';
 import { AuditTrailContext } from '@/machines/auditTrail.context';
 import { auditTrailMachine } from '@/machines/auditTrail.machine';
 import type { AuditEntry } from '../../../contracts/audit';
-import type { AuditActor, AuditFilters } from '@/services/audit';
+import type { AuditActor, AuditFilters } from '@/machines/auditTrail.machine';
 import { AuditTrail } from './AuditTrail';
 
 const ACTORS: AuditActor[] = [

@@ -11,7 +11,7 @@ import { httpErrorMessage } from '@/i18n/httpErrors';
 import { formatDate } from '@/i18n/format';
 import { useT } from '@/i18n/useT';
 import { Pager } from '@/views/ui/Pager';
-import { NoticeBanner } from '../people/tableParts';
+import { EmptyRow, HeaderRow, NoticeBanner } from '../people/tableParts';
 import './auditTrail.css';
 
 const m = defineMessages({
@@ -283,18 +283,10 @@ export function AuditTrail() {
       )}
       <table className="staff-table stacked audit-table">
         <thead>
-          <tr>
-            {columns.map((c) => (
-              <th key={c.id}>{t(c)}</th>
-            ))}
-          </tr>
+          <HeaderRow labels={columns} />
         </thead>
         <tbody>
-          {!loading && entries.length === 0 && (
-            <tr>
-              <td colSpan={columns.length}>{t(m.empty)}</td>
-            </tr>
-          )}
+          {!loading && entries.length === 0 && <EmptyRow columns={columns.length} text={m.empty} />}
           {entries.map((e) => (
             <EntryRow key={e._id} e={e} open={open === e._id} />
           ))}

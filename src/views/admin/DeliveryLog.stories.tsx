@@ -4,7 +4,8 @@ import { fromPromise } from 'xstate';
 import mr from '@/i18n/messages/mr.json';
 import { DeliveryLogContext } from '@/machines/deliveryLog.context';
 import { deliveryLogMachine } from '@/machines/deliveryLog.machine';
-import type { DeliveryFilters, DeliveryItem } from '@/services/notifications';
+import type { DeliveryItem } from '../../../contracts/notifications';
+import type { DeliveryFilters } from '@/machines/deliveryLog.machine';
 import { DeliveryLog } from './DeliveryLog';
 
 const DELIVERIES: DeliveryItem[] = [

@@ -9,7 +9,7 @@ import { DELIVERY_STATUSES, NOTIFICATION_CHANNELS, NOTIFICATION_KINDS, type Deli
 import { httpErrorMessage } from '@/i18n/httpErrors';
 import { formatDate } from '@/i18n/format';
 import { Pager } from '@/views/ui/Pager';
-import { NoticeBanner } from '../people/tableParts';
+import { EmptyRow, HeaderRow, NoticeBanner } from '../people/tableParts';
 
 const m = defineMessages({
   recipient: { id: 'deliveryLog.recipient', defaultMessage: 'Recipient' },
@@ -126,18 +126,10 @@ export function DeliveryLog() {
       )}
       <table className="staff-table stacked">
         <thead>
-          <tr>
-            {columns.map((c) => (
-              <th key={c.id}>{t(c)}</th>
-            ))}
-          </tr>
+          <HeaderRow labels={columns} />
         </thead>
         <tbody>
-          {!loading && deliveries.length === 0 && (
-            <tr>
-              <td colSpan={columns.length}>{t(m.empty)}</td>
-            </tr>
-          )}
+          {!loading && deliveries.length === 0 && <EmptyRow columns={columns.length} text={m.empty} />}
           {deliveries.map((d) => (
             <DeliveryRow key={d._id} d={d} />
           ))}

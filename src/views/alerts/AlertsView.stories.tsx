@@ -7,7 +7,7 @@ import { alertLifecycleMachine } from '@/machines/alertLifecycle.machine';
 import { alertsListMachine } from '@/machines/alertsList.machine';
 import { sessionMachine } from '@/machines/session.machine';
 import type { AlertDetailResponse, AlertItem, TimelineEntry } from '../../../contracts/alerts';
-import type { SendOrQueued } from '@/services/outbox';
+import type { SendOrQueued } from '@/machines/outbox.machine';
 import { AlertsView } from './AlertsView';
 
 const sessionAs = (role: 'admin' | 'coordinator') => ({

@@ -4,7 +4,7 @@ import { fromCallback, fromPromise } from 'xstate';
 import mr from '@/i18n/messages/mr.json';
 import { InboxContext } from '@/machines/inbox.context';
 import { inboxMachine } from '@/machines/inbox.machine';
-import type { InboxMessage } from '@/services/messages';
+import type { InboxMessage } from '../../../contracts/messages';
 import { Inbox } from './InboxView';
 
 const MESSAGES: InboxMessage[] = [

@@ -5,6 +5,7 @@ import { readingsExportMachine } from '@/machines/readingsExport.machine';
 import { httpErrorMessage } from '@/i18n/httpErrors';
 import { formatNum } from '@/i18n/format';
 import { useT } from '@/i18n/useT';
+import { saveFile } from '@/views/ui/saveFile';
 
 const m = defineMessages({
   title: { id: 'fields.export.title', defaultMessage: 'Download readings (CSV)' },
@@ -17,18 +18,6 @@ const m = defineMessages({
   failed: { id: 'fields.export.failed', defaultMessage: 'The readings could not be downloaded.' },
   note: { id: 'fields.export.note', defaultMessage: 'Older than {days} days: hourly averages.' },
 });
-
-/** Hands a file to the browser's downloads. */
-function saveFile({ blob, filename }: { blob: Blob; filename: string }) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 export function ReadingsExport({
   fieldId,
@@ -43,7 +32,7 @@ export function ReadingsExport({
 }) {
   const intl = useIntl();
   const t = useT();
-  const [snapshot, send] = useMachine(logic.provide({ actions: { save: (_, file) => saveFile(file) } }), { input: { fieldId, today } });
+  const [snapshot, send] = useMachine(logic.provide({ actions: { save: (_, file) => saveFile(file.filename, file.blob) } }), { input: { fieldId, today } });
   const { from, to, progress, error } = snapshot.context;
   const downloading = snapshot.matches('downloading');
   const percent = Math.floor(progress * 100);

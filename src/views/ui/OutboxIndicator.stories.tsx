@@ -5,7 +5,7 @@ import { fromCallback, fromPromise } from 'xstate';
 import mr from '@/i18n/messages/mr.json';
 import { OutboxContext } from '@/machines/outbox.context';
 import { outboxMachine } from '@/machines/outbox.machine';
-import type { OutboxItem } from '@/services/outbox';
+import type { OutboxItem } from '@/machines/outbox.machine';
 import { OutboxIndicator } from './OutboxIndicator';
 
 const DAY = 86_400_000;

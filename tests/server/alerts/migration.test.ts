@@ -5,44 +5,18 @@
  * assignee kept), count 1, last seen = updated, and 'cleared' (auto) / 'repeated' entries.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
+import type { PGlite } from '@electric-sql/pglite';
+import { migratedUpToBefore } from '../support/migrationSteps';
 
-const folder = join(__dirname, '../../../server/src/db/migrations');
 const LIFECYCLE = '0012_alarm-lifecycle';
+let db: Awaited<ReturnType<typeof migratedUpToBefore>>;
 let pg: PGlite;
-let dir: string;
-
-/** A copy of the migrations folder whose journal ends at `last` (inclusive). */
-function foldersUpTo(last: string | null) {
-  const copy = join(dir, last ?? 'all');
-  cpSync(folder, copy, { recursive: true });
-  if (last) {
-    const path = join(copy, 'meta/_journal.json');
-    const journal = JSON.parse(readFileSync(path, 'utf8')) as { entries: Array<{ tag: string }> };
-    journal.entries = journal.entries.slice(0, journal.entries.findIndex((e) => e.tag === last) + 1);
-    writeFileSync(path, JSON.stringify(journal));
-  }
-  return copy;
-}
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'alarm-migration-'));
-  pg = new PGlite({ extensions: { pg_trgm } });
-  const journal = JSON.parse(readFileSync(join(folder, 'meta/_journal.json'), 'utf8')) as { entries: Array<{ tag: string }> };
-  const i = journal.entries.findIndex((e) => e.tag === LIFECYCLE);
-  expect(i).toBeGreaterThan(0);
-  await migrate(drizzle(pg), { migrationsFolder: foldersUpTo(journal.entries[i - 1].tag) });
+  db = await migratedUpToBefore(LIFECYCLE);
+  pg = db.pg;
 }, 60_000);
-afterAll(async () => {
-  await pg?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => db?.close());
 
 it('maps old severities, statuses and timeline entries onto the new ones', async () => {
   const farmer = '00000000-0000-4000-8000-000000000021';
@@ -59,7 +33,7 @@ it('maps old severities, statuses and timeline entries onto the new ones', async
     insert into alert_actions (alert_id, action, detail) values
       ('00000000-0000-4000-a000-000000000003', 'resolved', '{}'), ('00000000-0000-4000-a000-000000000001', 'updated', '{"value": 12}');
   `);
-  await migrate(drizzle(pg), { migrationsFolder: foldersUpTo(null) });
+  await db.migrateRest();
   const rows = (
     await pg.query<{ message: string; severity: string; status: string; assigned_to: string | null; count: number; last_seen_at: Date; updated_at: Date }>(
       'select message, severity, status, assigned_to, count, last_seen_at, updated_at from alerts order by message',

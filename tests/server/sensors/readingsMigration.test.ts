@@ -3,43 +3,18 @@
  * lands in its own day's partition, and the rollups are built from them on the way.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
+import type { PGlite } from '@electric-sql/pglite';
+import { migratedUpToBefore } from '../support/migrationSteps';
 
-const folder = join(__dirname, '../../../server/src/db/migrations');
 const PARTITIONS = '0016_readings_partitions_rollups';
+let db: Awaited<ReturnType<typeof migratedUpToBefore>>;
 let pg: PGlite;
-let dir: string;
-
-function foldersUpTo(last: string | null) {
-  const copy = join(dir, last ?? 'all');
-  cpSync(folder, copy, { recursive: true });
-  if (last) {
-    const path = join(copy, 'meta/_journal.json');
-    const journal = JSON.parse(readFileSync(path, 'utf8')) as { entries: Array<{ tag: string }> };
-    journal.entries = journal.entries.slice(0, journal.entries.findIndex((e) => e.tag === last) + 1);
-    writeFileSync(path, JSON.stringify(journal));
-  }
-  return copy;
-}
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'readings-migration-'));
-  pg = new PGlite({ extensions: { pg_trgm } });
-  const journal = JSON.parse(readFileSync(join(folder, 'meta/_journal.json'), 'utf8')) as { entries: Array<{ tag: string }> };
-  const i = journal.entries.findIndex((e) => e.tag === PARTITIONS);
-  expect(i).toBeGreaterThan(0);
-  await migrate(drizzle(pg), { migrationsFolder: foldersUpTo(journal.entries[i - 1].tag) });
+  db = await migratedUpToBefore(PARTITIONS);
+  pg = db.pg;
 }, 60_000);
-afterAll(async () => {
-  await pg?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => db?.close());
 
 it('moves existing readings into day partitions and builds their rollups', async () => {
   const s = '00000000-0000-4000-8000-0000000000a1';
@@ -51,7 +26,7 @@ it('moves existing readings into day partitions and builds their rollups', async
       ('${s}', '${f}', 'moisture', 20, '2024-03-02T00:00:00Z'),
       ('${s}', '${f}', 'moisture', 30, '2024-03-02T00:10:00Z'),
       ('${s}', '${f}', 'moisture', 40, now() - interval '10 days');`);
-  await migrate(drizzle(pg), { migrationsFolder: foldersUpTo(null) });
+  await db.migrateRest();
   const rows = (await pg.query<{ part: string; value: number }>('select tableoid::regclass::text as part, value from sensor_readings order by recorded_at')).rows;
   const tenDaysAgo = new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10).replace(/-/g, '');
   expect(rows).toEqual([
