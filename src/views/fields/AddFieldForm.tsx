@@ -75,6 +75,9 @@ export function AddFieldForm() {
   const failure = AddFieldContext.useSelector((s) => s.context.failure);
   const busy = AddFieldContext.useSelector((s) => s.hasTag('busy'));
   const created = AddFieldContext.useSelector((s) => s.matches('created'));
+  // The form takes typing once it can keep it: while the farmer list loads (slow on 2G) the machine takes no edits,
+  // so the fields wait instead of dropping what was typed.
+  const loadingFarmers = AddFieldContext.useSelector((s) => s.matches('loadingFarmers'));
   const change = (key: DraftTextKey, value: string) => actor.send({ type: 'form.change', key, value });
   const t = (d: MessageDescriptor, v?: Record<string, string | number>) => intl.formatMessage(d, v);
   const optionText = (v: string) => t(options[v as keyof typeof options]);
@@ -138,100 +141,102 @@ export function AddFieldForm() {
           actor.send({ type: 'form.submit' });
         }}
       >
-        <Section title={t(m.basic)}>
-          <label>
-            <span>{t(m.name)} *</span>
-            <input name="name" value={draft.name} onChange={(e) => change('name', e.target.value)} />
-          </label>
-          <label>
-            <span>{t(m.fieldId)} *</span>
-            <span className="input-with-button">
-              <input name="fieldId" value={draft.fieldId} onChange={(e) => change('fieldId', e.target.value)} />
-              <button type="button" onClick={() => actor.send({ type: 'fieldId.generate' })}>
-                {t(m.generate)}
-              </button>
-            </span>
-          </label>
-          {staff && (
+        <fieldset className="plain-fieldset" disabled={loadingFarmers}>
+          <Section title={t(m.basic)}>
             <label>
-              <span>{t(m.farmer)}</span>
-              <select name="farmerId" value={draft.farmerId} onChange={(e) => change('farmerId', e.target.value)}>
-                <option value="">{t(m.noFarmer)}</option>
-                {farmers.map((f) => (
-                  <option key={f._id} value={f._id}>
-                    {f.name} - {f.phoneNumber ?? ''}
-                  </option>
-                ))}
-              </select>
+              <span>{t(m.name)} *</span>
+              <input name="name" value={draft.name} onChange={(e) => change('name', e.target.value)} />
             </label>
-          )}
-        </Section>
-        {SECTIONS.map((s) => (
-          <Section key={s.title.id} title={t(s.title)}>
-            {s.inputs.map(field)}
-          </Section>
-        ))}
-        <fieldset className="form-section">
-          <legend>{t(m.sensors)}</legend>
-          {draft.sensors.length === 0 && <p className="muted">{t(m.noSensors)}</p>}
-          {draft.sensors.map((s, i) => (
-            <div key={i} className="form-grid sensor-row" data-testid={`sensor-${i}`}>
-              <label>
-                <span>{t(m.sensorId)}</span>
-                <input name={`sensor-${i}-sensorId`} value={s.sensorId} onChange={(e) => sensorChange(i, 'sensorId', e.target.value)} />
-              </label>
-              <label>
-                <span>{t(m.sensorType)}</span>
-                <select name={`sensor-${i}-type`} value={s.type} onChange={(e) => sensorChange(i, 'type', e.target.value)}>
-                  {SENSOR_TYPES.map((c) => (
-                    <option key={c} value={c}>
-                      {optionText(c)}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label>
-                <span>{t(m.sensorStatus)}</span>
-                <select name={`sensor-${i}-status`} value={s.status} onChange={(e) => sensorChange(i, 'status', e.target.value)}>
-                  {SENSOR_STATUSES.map((c) => (
-                    <option key={c} value={c}>
-                      {optionText(c)}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <button type="button" onClick={() => actor.send({ type: 'sensor.remove', index: i })}>
-                {t(m.removeSensor, { n: i + 1 })}
-              </button>
-            </div>
-          ))}
-          <button type="button" onClick={() => actor.send({ type: 'sensor.add' })}>
-            + {t(m.addSensor)}
-          </button>
-        </fieldset>
-        <Section title={t(m.irrigation)}>
-          {field({ key: 'irrigationType', label: m.irrigationType, choices: IRRIGATION_TYPES })}
-          <label className="checkbox">
-            <input type="checkbox" name="automation" checked={draft.automation} onChange={() => actor.send({ type: 'form.toggleAutomation' })} />
-            <span>{t(m.automation)}</span>
-          </label>
-          {field({ key: 'frequency', label: m.frequency })}
-          {field({ key: 'duration', label: m.duration, type: 'number', bounds: BOUNDS.duration })}
-          <div className="time-slots">
-            <span>{t(m.timeSlots)}</span>
-            {draft.timeSlots.map((slot, i) => (
-              <span key={i} className="input-with-button">
-                <input type="time" name={`slot-${i}`} value={slot} onChange={(e) => actor.send({ type: 'slot.change', index: i, value: e.target.value })} />
-                <button type="button" onClick={() => actor.send({ type: 'slot.remove', index: i })}>
-                  {t(m.removeSlot, { n: i + 1 })}
+            <label>
+              <span>{t(m.fieldId)} *</span>
+              <span className="input-with-button">
+                <input name="fieldId" value={draft.fieldId} onChange={(e) => change('fieldId', e.target.value)} />
+                <button type="button" onClick={() => actor.send({ type: 'fieldId.generate' })}>
+                  {t(m.generate)}
                 </button>
               </span>
+            </label>
+            {staff && (
+              <label>
+                <span>{t(m.farmer)}</span>
+                <select name="farmerId" value={draft.farmerId} onChange={(e) => change('farmerId', e.target.value)}>
+                  <option value="">{t(m.noFarmer)}</option>
+                  {farmers.map((f) => (
+                    <option key={f._id} value={f._id}>
+                      {f.name} - {f.phoneNumber ?? ''}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            )}
+          </Section>
+          {SECTIONS.map((s) => (
+            <Section key={s.title.id} title={t(s.title)}>
+              {s.inputs.map(field)}
+            </Section>
+          ))}
+          <fieldset className="form-section">
+            <legend>{t(m.sensors)}</legend>
+            {draft.sensors.length === 0 && <p className="muted">{t(m.noSensors)}</p>}
+            {draft.sensors.map((s, i) => (
+              <div key={i} className="form-grid sensor-row" data-testid={`sensor-${i}`}>
+                <label>
+                  <span>{t(m.sensorId)}</span>
+                  <input name={`sensor-${i}-sensorId`} value={s.sensorId} onChange={(e) => sensorChange(i, 'sensorId', e.target.value)} />
+                </label>
+                <label>
+                  <span>{t(m.sensorType)}</span>
+                  <select name={`sensor-${i}-type`} value={s.type} onChange={(e) => sensorChange(i, 'type', e.target.value)}>
+                    {SENSOR_TYPES.map((c) => (
+                      <option key={c} value={c}>
+                        {optionText(c)}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <label>
+                  <span>{t(m.sensorStatus)}</span>
+                  <select name={`sensor-${i}-status`} value={s.status} onChange={(e) => sensorChange(i, 'status', e.target.value)}>
+                    {SENSOR_STATUSES.map((c) => (
+                      <option key={c} value={c}>
+                        {optionText(c)}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <button type="button" onClick={() => actor.send({ type: 'sensor.remove', index: i })}>
+                  {t(m.removeSensor, { n: i + 1 })}
+                </button>
+              </div>
             ))}
-            <button type="button" onClick={() => actor.send({ type: 'slot.add' })}>
-              + {t(m.addSlot)}
+            <button type="button" onClick={() => actor.send({ type: 'sensor.add' })}>
+              + {t(m.addSensor)}
             </button>
-          </div>
-        </Section>
+          </fieldset>
+          <Section title={t(m.irrigation)}>
+            {field({ key: 'irrigationType', label: m.irrigationType, choices: IRRIGATION_TYPES })}
+            <label className="checkbox">
+              <input type="checkbox" name="automation" checked={draft.automation} onChange={() => actor.send({ type: 'form.toggleAutomation' })} />
+              <span>{t(m.automation)}</span>
+            </label>
+            {field({ key: 'frequency', label: m.frequency })}
+            {field({ key: 'duration', label: m.duration, type: 'number', bounds: BOUNDS.duration })}
+            <div className="time-slots">
+              <span>{t(m.timeSlots)}</span>
+              {draft.timeSlots.map((slot, i) => (
+                <span key={i} className="input-with-button">
+                  <input type="time" name={`slot-${i}`} value={slot} onChange={(e) => actor.send({ type: 'slot.change', index: i, value: e.target.value })} />
+                  <button type="button" onClick={() => actor.send({ type: 'slot.remove', index: i })}>
+                    {t(m.removeSlot, { n: i + 1 })}
+                  </button>
+                </span>
+              ))}
+              <button type="button" onClick={() => actor.send({ type: 'slot.add' })}>
+                + {t(m.addSlot)}
+              </button>
+            </div>
+          </Section>
+        </fieldset>
         <div className="form-actions">
           <button type="button" onClick={() => actor.send({ type: 'form.cancel' })}>
             {t(m.cancel)}
