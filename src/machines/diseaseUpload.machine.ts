@@ -47,7 +47,11 @@ export const isImageFile = (file: File) => file.type.startsWith('image/');
 
 /** A refusal the same photo would meet again (bad image, too large): no retry, the server says why. */
 /** No answer at all: no network, or the connection dropped (not a cancel by the farmer). */
-const noAnswer = (error: unknown) => error instanceof HttpError && error.status === 0;
+/**
+ * No answer while the phone is offline: the photo waits in the outbox. A dropped upload while the browser is online
+ * (a flaky connection) stays 'failed' with Try again, which retries at once and shows the upload's progress.
+ */
+const noAnswer = (error: unknown) => error instanceof HttpError && error.status === 0 && typeof navigator !== 'undefined' && navigator.onLine === false;
 const isRefusal = (error: unknown) =>
   error instanceof HttpError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
 

@@ -1,6 +1,6 @@
 /** Generated path tests (patterns.md R4): every path through the disease-upload statechart, driven on the real view. */
 import { act, fireEvent, screen } from '@testing-library/react';
-import { expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { fromCallback, fromPromise, type AnyEventObject } from 'xstate';
 import type { OutboxItem } from '@/services/outbox';
 import type { DiseaseHistoryEntry, DiseaseHistoryPage, DiseaseResult } from '../../contracts/disease';
@@ -14,6 +14,12 @@ import { NotAnImageError } from '@/services/image';
 import { DiseaseDetector } from '@/views/tools/disease/DiseaseDetector';
 import { DiseaseHistory } from '@/views/tools/disease/DiseaseHistory';
 import { deferred, describeModel, modelPaths, renderView } from '../support/modelHarness';
+
+// The phone is offline in this walk: an upload that gets no answer then goes to the outbox (a dropped upload while
+// online is 'failed' with Try again, tested in tests/e2e/diseasePhotos.e2e.ts).
+// (Set when the file loads: the walk's paths are built from the machine then.)
+Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+afterAll(() => Reflect.deleteProperty(navigator, 'onLine'));
 
 const LEAF = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], 'IMG_2041.png', { type: 'image/png' });
 /** The photo as the browser resized it: what is shown and sent. */
