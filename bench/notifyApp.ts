@@ -15,6 +15,7 @@ import { openDatabase } from '../server/src/db/client';
 import { alerts, sensorReadings } from '../server/src/db/schema';
 import { enqueueAlertNotifications } from '../server/src/modules/notifications/enqueue';
 import { createNotificationWorker } from '../server/src/modules/notifications/worker';
+import { DAY_MS, ensurePartitions } from '../server/src/modules/sensors/partitions';
 import { createWebPush } from '../server/src/providers/push/index';
 import { createHttpSms } from '../server/src/providers/sms/http';
 
@@ -63,6 +64,8 @@ if (input.mode !== 'drain') {
   work.push(
     (async () => {
       const farms = input.farms;
+      // Readings are day-partitioned (the app's ingest creates a missing day on demand; this loop inserts directly).
+      await ensurePartitions(db, [0, 1, 2].map((d) => input.readingBase + d * DAY_MS));
       let n = 0;
       let windowRows = 0;
       let windowStart = performance.now();
