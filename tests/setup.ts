@@ -3,11 +3,14 @@ import { setProjectAnnotations } from '@storybook/react-vite';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, expect, vi } from 'vitest';
 import { flushMachineCoverage, installMachineCoverage } from './support/machineCoverage';
+import { keepGlobalsAsFound } from './support/sharedDom';
 
 // The web project shares a worker and its jsdom between files (vite.config.ts, `isolate: false`). Each file still
 // starts from fresh app modules (the packages in node_modules stay loaded: that is the saving), and the preview is
-// imported after the reset so its providers are the same module instances the file's views use.
+// imported after the reset so its providers are the same module instances the file's views use. What a file
+// changes of the DOM's prototypes and the browser globals is put back after it (./support/sharedDom.ts).
 vi.resetModules();
+keepGlobalsAsFound();
 const { default: preview } = await import('../.storybook/preview');
 const { primeCatalog } = await import('@/i18n/catalogs');
 const { default: mr } = await import('@/i18n/messages/mr.json');

@@ -7,7 +7,7 @@ import type { SendOrQueued } from '@/services/outbox';
 import { chatbotMachine } from '@/machines/chatbot.machine';
 import { ChatbotContext } from '@/machines/chatbot.context';
 import { ChatbotConversation, scrollTopShowing } from '@/views/tools/chat/ChatbotConversation';
-import { deferred, describeModel, modelPaths, renderView, serializeWith } from '../support/modelHarness';
+import { deferred, describeModel, leafPaths, modelPaths, renderView, serializeWith } from '../support/modelHarness';
 
 const REPLY: ChatReply = { reply: 'PM-KISAN pays ₹6,000 a year.', language: 'english', source: 'knowledge-base', offline: true, passages: [], answerId: '00000000-0000-4000-8000-0000000000a1' };
 /** Asked offline: the outbox kept the question (issue 17). */
@@ -23,7 +23,7 @@ const EVENTS: AnyEventObject[] = [
   { type: 'chat.queuedAnswered', outboxId: 'q1', reply: LATE },
   { type: 'chat.queuedRefused', outboxId: 'q1' },
 ];
-const paths = modelPaths(chatbotMachine, {
+const all = modelPaths(chatbotMachine, {
   events: EVENTS,
   serializeState: serializeWith((c: { draft: string; messages: Array<{ kind?: string }> }) => [
     c.draft.trim() !== '',
@@ -56,8 +56,15 @@ const ASSERT: Record<string, () => void> = {
  */
 const LOG_HEIGHT = 360;
 let scrolled: { el: Element; how: 'scrollTo' | 'scrollIntoView'; options: ScrollToOptions & ScrollIntoViewOptions }[] = [];
+/**
+ * What Element.prototype had before (jsdom has its own getBoundingClientRect, all zeros; it has no scrollTo or
+ * scrollIntoView): put back as it was after each test, since the web project's files share one jsdom per worker.
+ */
+const STAND_INS = ['scrollIntoView', 'scrollTo', 'getBoundingClientRect'] as const;
+let before: (PropertyDescriptor | undefined)[] = [];
 beforeEach(() => {
   scrolled = [];
+  before = STAND_INS.map((k) => Object.getOwnPropertyDescriptor(Element.prototype, k));
   Element.prototype.scrollIntoView = function (this: Element, options?: ScrollIntoViewOptions) {
     scrolled.push({ el: this, how: 'scrollIntoView', options: options ?? {} });
   };
@@ -71,14 +78,16 @@ beforeEach(() => {
   };
 });
 afterEach(() => {
-  const proto = Element.prototype as Partial<Element>;
-  delete proto.scrollIntoView;
-  delete proto.scrollTo;
-  delete proto.getBoundingClientRect;
+  STAND_INS.forEach((k, i) => {
+    if (before[i]) Object.defineProperty(Element.prototype, k, before[i]);
+    else delete (Element.prototype as Partial<Element>)[k];
+  });
 });
 
 describeModel('chatbot model', {
-  paths,
+  // Every step of every path is walked by a leaf path (each path's prefixes are paths too; see leafPaths).
+  paths: leafPaths(all),
+  all,
   events: EVENTS,
   machine: chatbotMachine,
   states: Object.keys(ASSERT),
@@ -162,8 +171,9 @@ describeModel('chatbot model', {
         if ((step.event.type as string) === 'xstate.error.actor.ask') {
           expect(within(log()).getAllByText(/the AI service is not available/).length).toBeGreaterThan(0);
         }
+        // Each send asks the server once, with what was typed (after every step, not only at the path's end).
+        expect(asked).toEqual(Array(sends).fill('How much is PM-KISAN?'));
       },
-      done: () => expect(asked).toEqual(Array(sends).fill('How much is PM-KISAN?')),
     };
   },
 });
