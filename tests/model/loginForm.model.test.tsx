@@ -15,7 +15,7 @@ import { HttpError } from '@/services/http';
 import { deferred, type Deferred } from '../support/deferred';
 import { farmer, grant } from '../support/sessionFixtures';
 import { LoginView } from '@/views/auth/LoginView';
-import { describeModel, modelPaths, renderView, variants, type ModelPath } from '../support/modelHarness';
+import { describeModel, leafPaths, modelPaths, renderView, variants, type ModelPath } from '../support/modelHarness';
 
 const ANDROID = 'Mozilla/5.0 (Linux; Android 12; SM-A125F) AppleWebKit/537.36 Chrome/120 Mobile Safari/537.36';
 const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/120 Safari/537.36';
@@ -170,7 +170,9 @@ const DEVICES: [string, Device, ModelPath[]][] = [
 ];
 
 describeModel('login form model', {
-  paths: variants(DEVICES),
+  // Every step of every path is walked by a leaf path (each path's prefixes are paths too; see leafPaths).
+  paths: variants(DEVICES.map(([label, device, all]) => [label, device, leafPaths(all)] as const)),
+  all: variants(DEVICES),
   events: EVENTS,
   machine: loginFormMachine,
   states: ['email.editing', 'email.invalid', 'otp.checking', 'otp.comingSoon.idle', 'otp.comingSoon.answered', 'otp.live'],

@@ -12,7 +12,7 @@ import { outboxMachine, staleItem } from '@/machines/outbox.machine';
 import { OutboxContext } from '@/machines/outbox.context';
 import type { Delivery, OutboxItem } from '@/services/outbox';
 import { OutboxIndicator } from '@/views/ui/OutboxIndicator';
-import { deferred, describeModel, modelPaths, renderView, serializeWith, type Deferred } from '../support/modelHarness';
+import { deferred, describeModel, leafPaths, modelPaths, renderView, serializeWith, type Deferred } from '../support/modelHarness';
 
 const DAY = 86_400_000;
 const NOW = Date.now();
@@ -45,7 +45,7 @@ const EVENTS: AnyEventObject[] = [
 ];
 
 type Ctx = { items: OutboxItem[]; online: boolean; maxAgeMs: number };
-const paths = modelPaths(outboxMachine, {
+const all = modelPaths(outboxMachine, {
   input: { userId: 'u1', online: false },
   events: EVENTS,
   serializeState: serializeWith((c: Ctx) => [c.online, c.items.map((i) => `${i.id}:${i.status}:${i.createdAt > NOW - DAY}`).sort()]),
@@ -76,7 +76,9 @@ const openPanel = () => {
 const rowOf = (summary: string) => within(openPanel()).getByText(summary).closest('li')! as HTMLElement;
 
 describeModel('outbox model', {
-  paths,
+  // Every step of every path is walked by a leaf path (each path's prefixes are paths too; see leafPaths).
+  paths: leafPaths(all),
+  all,
   events: EVENTS,
   eventKey: (e: AnyEventObject) => `${e.type}${e.output?.outcome ?? ''}${e.id ?? ''}${Array.isArray(e.output) ? e.output.length : ''}`,
   machine: outboxMachine,
@@ -125,6 +127,9 @@ describeModel('outbox model', {
       },
       check: (step) => {
         const c = step.state.context as Ctx;
+        // An old item is sent only after 'send now'; a discarded one is forgotten in the store too (after every step).
+        if (!resent.includes('old')) expect(delivered).not.toContain('old');
+        expect(forgotten.every((id) => id === 'ack' || id === 'old')).toBe(true);
         const value = String(step.state.value);
         const waiting = c.items.filter((i) => i.status !== 'refused').length;
         const refused = c.items.filter((i) => i.status === 'refused').length;
@@ -153,11 +158,6 @@ describeModel('outbox model', {
             expect(within(row).queryByRole('button')).toBeNull();
           }
         }
-      },
-      done: () => {
-        // An old item is sent only after 'send now'; a discarded one is forgotten in the store too.
-        if (!resent.includes('old')) expect(delivered).not.toContain('old');
-        expect(forgotten.every((id) => id === 'ack' || id === 'old')).toBe(true);
       },
     };
   },

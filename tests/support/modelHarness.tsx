@@ -325,7 +325,7 @@ export type ModelSpec = {
   render: (path: ModelPath) => ModelDriver | Promise<ModelDriver>;
   /** The file's own checks of the walk (e.g. that a step is taken after another), run in the guard test. */
   walk?: (paths: ModelPath[]) => void;
-  /** A path test's time limit (ms), for screens that wait on lazily loaded parts. */
+  /** A path test's time limit (ms), for screens that wait on lazily loaded parts (default: 5 s + 1 s per step). */
   timeout?: number;
 };
 
@@ -408,11 +408,15 @@ export function describeModel(title: string, spec: ModelSpec) {
       file = (expect.getState().testPath ?? '').replace(`${process.cwd()}/`, '');
       expectModelComplete(spec);
     });
-    it.each(spec.paths.map((p) => [name(p), p] as const))('%s', async (_name, path) => {
-      results.set(path, 'failed');
-      await runPath(spec, path);
-      results.set(path, 'passed');
-    }, spec.timeout);
+    // A path's time limit grows with its steps (each renders and checks the screen): leaf and covering paths are
+    // long, and on a busy 2-core machine a 12-step path can take longer than vitest's 5 s without anything hanging.
+    for (const path of spec.paths) {
+      it(name(path), async () => {
+        results.set(path, 'failed');
+        await runPath(spec, path);
+        results.set(path, 'passed');
+      }, spec.timeout ?? 5_000 + 1_000 * path.steps.length);
+    }
     afterAll(() => {
       const machine = (spec.paths[0]?.steps[0]?.state as { machine?: { id: string } } | undefined)?.machine?.id ?? '';
       recordModel({ title, machine, file, paths: spec.paths.map((p) => ({ name: name(p), words: `${p.variant ? `${p.variant.label}: ` : ''}${pathWords(p)}`, result: results.get(p)! })) });

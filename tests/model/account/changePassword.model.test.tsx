@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import { changePasswordMachine } from '../../../src/machines/changePassword.machine';
 import { ChangePasswordDialog } from '../../../src/views/account/ChangePasswordDialog';
-import { deferred, describeModel, httpError, renderView, replay, SIGNED_IN_FARMER, stateKey, transitionPaths, typeNames } from '../../support/modelHarness';
+import { deferred, describeModel, httpError, leafPaths, renderView, replay, SIGNED_IN_FARMER, stateKey, transitionPaths, typeNames } from '../../support/modelHarness';
 
 const LABEL = { currentPassword: 'Current password', newPassword: 'New password', confirmPassword: 'Confirm new password' } as const;
 const EVENTS = [
@@ -27,7 +27,7 @@ const PROBLEM_TEXT: Record<string, string> = {
   mismatch: 'Passwords do not match',
 };
 
-const paths = transitionPaths(
+const all = transitionPaths(
   changePasswordMachine,
   EVENTS,
   (c) => ({ f: c.form, p: Object.keys(c.problems).length > 0, e: !!c.serverError }),
@@ -35,7 +35,9 @@ const paths = transitionPaths(
 );
 
 describeModel('change-password dialog, generated paths', {
-  paths: paths,
+  // Every step of every path is walked by a leaf path (each path's prefixes are paths too; see leafPaths).
+  paths: leafPaths(all),
+  all,
   events: EVENTS,
   states: ['form', 'submitting', 'success', 'closed'],
   name: typeNames,

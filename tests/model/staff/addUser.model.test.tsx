@@ -6,7 +6,7 @@ import { addUserMachine, draftProblem, type AddUserInput } from '@/machines/addU
 import { AddUserContext } from '@/machines/addUser.context';
 import { AddUserForm } from '@/views/people/AddUserForm';
 import { HttpError } from '@/services/http';
-import { deferred, describeModel, modelPaths, renderView, type Deferred, type ModelStep } from '../../support/modelHarness';
+import { deferred, describeModel, leafPaths, modelPaths, renderView, type Deferred, type ModelStep } from '../../support/modelHarness';
 
 const COORDINATORS = [{ _id: 'c-1', name: 'Kiran', email: 'kiran@example.in' }];
 const CONFLICT = new HttpError(409, 'conflict', {
@@ -68,15 +68,18 @@ for (const input of [
   { role: 'farmer', actorRole: 'coordinator' },
 ] satisfies AddUserInput[]) {
   const admin = input.actorRole === 'admin';
+  const all = pathsFor(input);
   describeModel(`add ${input.role} as ${input.actorRole}`, {
-    paths: pathsFor(input),
+    // Every step of every path is walked by a leaf path (each path's prefixes are paths too; see leafPaths).
+    paths: leafPaths(all),
+    all,
     events: eventsFor(input),
     machine: admin ? addUserMachine : undefined,
     // Each answer of the server (409, network) is driven.
     eventKey,
     states: ['editing', 'submitting', 'done', ...(admin ? ['loadingCoordinators'] : [])],
     walk: (paths) => {
-      const problems = new Set(paths.map((p) => p.state.context.problem?.kind));
+      const problems = new Set(paths.flatMap((p) => p.steps.map((s) => s.state.context.problem?.kind)));
       for (const k of ['required', 'email', 'failed', ...(admin ? ['coordinator'] : [])]) expect(problems).toContain(k);
     },
     name: (p) => p.steps.map((s) => eventKey(s.event as never)).join(' → '),

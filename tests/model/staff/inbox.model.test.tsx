@@ -14,7 +14,7 @@ import { InboxContext } from '@/machines/inbox.context';
 import { Inbox } from '@/views/farmer/InboxView';
 import type { InboxMessage, MessageNew } from '@/services/messages';
 import { HttpError } from '@/services/http';
-import { describeModel, modelPaths, pendingActors, renderView } from '../../support/modelHarness';
+import { describeModel, leafPaths, modelPaths, pendingActors, renderView } from '../../support/modelHarness';
 import { socketServer } from '../../support/socketServer';
 
 const UNREAD: InboxMessage = { _id: 'm-1', subject: 'Spray today', message: 'Spray neem oil\nbefore 10 am.', senderName: 'Sunil Pawar', createdAt: '2026-03-02T04:30:00.000Z', readAt: null };
@@ -52,7 +52,7 @@ const label = (e: Ev) =>
     e.type === 'xstate.done.actor.recallInbox' ? (e.output ? '(kept)' : '(none)') : ''
   }`;
 
-const paths = modelPaths(inboxMachine, {
+const all = modelPaths(inboxMachine, {
   events: EVENTS,
   filterEvents: (s: Snap, e) => {
     const c = s.context;
@@ -87,7 +87,9 @@ beforeAll(() => server.start());
 afterAll(() => server.stop());
 
 describeModel('inbox model', {
-  paths,
+  // Every step of every path is walked by a leaf path (each path's prefixes are paths too; see leafPaths).
+  paths: leafPaths(all),
+  all,
   events: EVENTS,
   eventKey: (e) => label(e as Ev),
   machine: inboxMachine,
