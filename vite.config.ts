@@ -175,9 +175,13 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // One process per worker, shared by the files it runs: the app's modules are loaded once per worker instead
+          // of once per file (most of a small file's time). Each file still builds its own app on its own fresh
+          // database (tests/server/helper.ts), as it did, and closes it in afterAll.
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           globalSetup: ['tests/server/globalSetup.ts'],
