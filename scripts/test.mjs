@@ -6,8 +6,9 @@
 //   → end-to-end in chromium (when /usr/bin/chromium or CHROMIUM_PATH exists)
 // Flags: --quick (vitest on PGlite only), --no-e2e.
 // typecheck, lint, the catalogs and the build each keep one core busy, so they run side by side (their output
-// is printed whole when each ends); the test runs that spread over every core run one after the other.
-import { spawn, spawnSync } from 'node:child_process';
+// is printed whole when each ends); the test runs that spread over every core run one after the other, and the
+// statechart check (one core, reads what the web tests measured) runs beside the ones after the PGlite pass.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -24,9 +25,11 @@ const lines = [];
 function run(label, cmd, cmdArgs, env = {}) {
   const started = Date.now();
   console.log(`\n▶ ${label}`);
-  const r = spawnSync(cmd, cmdArgs, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  const secs = ((Date.now() - started) / 1000).toFixed(1);
-  return { ok: r.status === 0, secs };
+  return new Promise((resolve) => {
+    const child = spawn(cmd, cmdArgs, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('error', (e) => console.error(e.message));
+    child.on('close', (code) => resolve({ ok: code === 0, secs: ((Date.now() - started) / 1000).toFixed(1) }));
+  });
 }
 
 /** Like run(), but the output is collected and printed in one piece when the command ends. */
@@ -54,8 +57,8 @@ function record(label, { ok, secs }) {
   return ok;
 }
 
-function check(label, cmd, cmdArgs, env) {
-  return record(label, run(label, cmd, cmdArgs, env));
+async function check(label, cmd, cmdArgs, env) {
+  return record(label, await run(label, cmd, cmdArgs, env));
 }
 
 /** Single-threaded checks side by side; their summary lines keep the order given. */
@@ -67,10 +70,10 @@ async function checksSideBySide(steps) {
   return oks;
 }
 
-function vitest(label, cmdArgs, env) {
+async function vitest(label, cmdArgs, env) {
   const out = join(results, `${label.replace(/\W+/g, '-')}.json`);
   rmSync(out, { force: true });
-  const { ok, secs } = run(label, bin('vitest'), ['run', ...cmdArgs, '--reporter=default', '--reporter=json', `--outputFile=${out}`], env);
+  const { ok, secs } = await run(label, bin('vitest'), ['run', ...cmdArgs, '--reporter=default', '--reporter=json', `--outputFile=${out}`], env);
   let p = 0;
   let f = 0;
   if (existsSync(out)) {
@@ -111,15 +114,23 @@ if (!quick) {
     ['i18n catalogs', process.execPath, [join(root, 'scripts/i18n-verify.mjs')]],
     ['build', bin('vite'), ['build', '--logLevel', 'warn']],
   ]);
-  if (built) check('bundle budget', process.execPath, [join(root, 'scripts/budget.mjs')]);
-  if (built) check('installable app (manifest, service worker precache)', process.execPath, [join(root, 'scripts/pwa-check.mjs')]);
+  if (built) await check('bundle budget', process.execPath, [join(root, 'scripts/budget.mjs')]);
+  if (built) await check('installable app (manifest, service worker precache)', process.execPath, [join(root, 'scripts/pwa-check.mjs')]);
 }
-vitest('vitest (web + server on PGlite)', []);
+await vitest('vitest (web + server on PGlite)', []);
 // The statechart pages against the machines and the coverage those web tests just measured (stale page, or a state
-// or transition no test drives that its page does not explain: fails).
-check('statechart pages and measured coverage', process.execPath, [join(root, 'scripts/statecharts.mjs'), '--check']);
+// or transition no test drives that its page does not explain: fails). One core for a few seconds: it runs beside
+// the suites below, its output printed whole when it ends, its summary line where it always was.
+const statechartLabel = 'statechart pages and measured coverage';
+const statecharts = runQuietly(statechartLabel, process.execPath, [join(root, 'scripts/statecharts.mjs'), '--check']);
+const statechartLine = lines.push('') - 1;
+const recordStatecharts = async () => {
+  const r = await statecharts;
+  record(statechartLabel, r);
+  lines[statechartLine] = lines.pop();
+};
 if (!quick && process.env.TEST_DATABASE_URL) {
-  vitest('server suites on PostgreSQL', ['--project', 'server'], { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
+  await vitest('server suites on PostgreSQL', ['--project', 'server'], { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
 } else if (!quick) {
   lines.push('skip server suites on PostgreSQL (set TEST_DATABASE_URL=postgres://… to run them)');
 }
@@ -127,8 +138,9 @@ if (!quick) {
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (args.has('--no-e2e')) lines.push('skip end-to-end (--no-e2e)');
   else if (!existsSync(chromium)) lines.push(`skip end-to-end: no chromium at ${chromium} (apt-get install chromium)`);
-  else if (built) vitest('end-to-end in chromium', ['-c', 'vitest.e2e.config.ts']);
+  else if (built) await vitest('end-to-end in chromium', ['-c', 'vitest.e2e.config.ts']);
 }
+await recordStatecharts();
 
 console.log('\nSummary');
 for (const l of lines) console.log(`  ${l}`);
