@@ -7,8 +7,9 @@
  *
  *   npm run bench -- mixed [--only postgres|pglite] [--farmers 2000] [--seconds 20] [--connections 20]
  *                          [--profile]   the server writes a .cpuprofile into /tmp/scale-prof (node --cpu-prof)
- *                          [--keep]      PostgreSQL: keep the seeded database and print its URL
- *   MIXED_REUSE_URL=postgres://…/scale_… : measure an already grown database (from --keep) instead of seeding;
+ *                          [--keep]      keep the seeded database (PostgreSQL) or folder (PGlite) and print where
+ *   MIXED_REUSE_URL=postgres://…/scale_… or MIXED_REUSE_DIR=/tmp/…: measure an already grown database (from --keep)
+ *   instead of seeding;
  *   MIXED_SERVER_ROOT=/path/to/checkout: run that checkout's server (before/after on the same data).
  * PostgreSQL at BENCH_DATABASE_URL (throwaway database named BENCH_DB_PREFIX…); ports BENCH_PORT (3360); the server's
  * DATA_DIR (its app secret) /tmp/scale-mixed-data unless DATA_DIR is set.
@@ -121,12 +122,12 @@ async function drive(base: string, calls: Call[], tokens: Record<Call['who'], st
 async function measure(kind: 'postgres' | 'pglite', lines: string[]) {
   const farmers = option('farmers', 2000);
   const growth = { farmers, fieldsPerFarmer: 2, days: option('days', 7), stepMinutes: option('step', 60) };
-  const reuse = kind === 'postgres' ? process.env.MIXED_REUSE_URL : undefined;
+  const reuse = kind === 'postgres' ? process.env.MIXED_REUSE_URL : process.env.MIXED_REUSE_DIR;
   let env: Record<string, string>;
   let cleanup = async () => {};
   let seeded = 'reused';
   if (reuse) {
-    env = { MIXED_DATABASE_URL: reuse };
+    env = kind === 'postgres' ? { MIXED_DATABASE_URL: reuse } : { MIXED_DATA_DIR: reuse };
   } else {
     const d = await benchDatabase(kind);
     const t0 = Date.now();
@@ -142,7 +143,7 @@ async function measure(kind: 'postgres' | 'pglite', lines: string[]) {
       await d.db.execute(sql`vacuum analyze`);
       await d.close();
       env = { MIXED_DATA_DIR: d.dataDir! };
-      cleanup = async () => rmSync(d.dataDir!, { recursive: true, force: true });
+      cleanup = flag('keep') ? async () => console.log(`kept: MIXED_REUSE_DIR=${d.dataDir}`) : async () => rmSync(d.dataDir!, { recursive: true, force: true });
     }
   }
   const profileDir = flag('profile') ? '/tmp/scale-prof' : undefined;
