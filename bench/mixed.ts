@@ -11,12 +11,13 @@
  *   MIXED_REUSE_URL=postgres://…/scale_… or MIXED_REUSE_DIR=/tmp/…: measure an already grown database (from --keep)
  *   instead of seeding;
  *   MIXED_SERVER_ROOT=/path/to/checkout: run that checkout's server (before/after on the same data).
- * PostgreSQL at BENCH_DATABASE_URL (throwaway database named BENCH_DB_PREFIX…); ports BENCH_PORT (3360); the server's
- * DATA_DIR (its app secret) /tmp/scale-mixed-data unless DATA_DIR is set.
+ * PostgreSQL at BENCH_DATABASE_URL (throwaway database named BENCH_DB_PREFIX…); port BENCH_PORT (3360); the server's
+ * DATA_DIR (its app secret) $TMPDIR/mixed-bench-data unless DATA_DIR is set.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../server/src/seed/demoAccounts';
 import { growDemo } from './growDemo';
@@ -26,6 +27,8 @@ type Call = { label: string; who: 'farmer' | 'coordinator' | 'admin'; path: stri
 type Sample = { ms: number; ok: boolean };
 
 const PORT = Number(process.env.BENCH_PORT ?? 3360);
+/** The server's DATA_DIR (its app secret), the same for every run so a kept database can be measured again. */
+const SERVER_DATA_DIR = process.env.DATA_DIR ?? join(tmpdir(), 'mixed-bench-data');
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 const load = () => loadavg().map((l) => l.toFixed(1)).join(' / ');
 
@@ -72,10 +75,11 @@ async function login(base: string, email: string) {
 }
 
 async function startServer(env: Record<string, string>, profileDir?: string) {
+  mkdirSync(SERVER_DATA_DIR, { recursive: true });
   const args = [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), '--import', 'tsx', 'bench/mixedServer.ts'];
   // MIXED_SERVER_ROOT: another checkout's server (e.g. the tree before a change) on the same data.
   const cwd = process.env.MIXED_SERVER_ROOT ?? process.cwd();
-  const child = spawn(process.execPath, args, { cwd, env: { DATA_DIR: '/tmp/scale-mixed-data', ...process.env, ...env, PORT: String(PORT), NODE_ENV: 'production' }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = spawn(process.execPath, args, { cwd, env: { DATA_DIR: SERVER_DATA_DIR, ...process.env, ...env, PORT: String(PORT), NODE_ENV: 'production' }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   await new Promise<void>((resolve, reject) => {
     child.once('message', () => resolve());
     child.once('exit', (code) => reject(new Error(`the bench server exited (${code})`)));
