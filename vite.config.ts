@@ -151,14 +151,14 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // One process and jsdom per worker, shared by the files it runs (a fresh one per file cost more than most
-          // files' tests): tests/setup.ts gives each file fresh app modules and an empty document, and puts back what
-          // a file changed of the DOM's prototypes and the browser globals (tests/support/sharedDom.ts).
+          // Each file its own modules and jsdom. Sharing one per worker (isolate: false; tests/setup.ts resets the app's
+          // modules) saved ~80 s of 220, but tests/unit/phoneCharts.test.tsx then failed only in a shared worker
+          // (cause not found yet; README, tests), so it stays off until that is understood.
           name: 'web',
           environment: 'jsdom',
           include: WEB_TESTS,
           exclude: mocking,
-          isolate: false,
+          isolate: true,
           setupFiles: ['tests/setup.ts'],
           globalSetup: ['tests/support/machineCoverage.globalSetup.ts'],
         },
