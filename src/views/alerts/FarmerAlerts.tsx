@@ -25,7 +25,6 @@ const clearedAt = defineMessage<{ when: string }>({ id: 'farmerAlerts.clearedAt'
 const m = defineMessages({
   title: { id: 'farmerAlerts.title', defaultMessage: 'My alerts' },
   empty: { id: 'farmerAlerts.empty', defaultMessage: 'No alerts on your fields.' },
-  retry: { id: 'alerts.retry', defaultMessage: 'Retry' },
 });
 
 function FarmerAlertList() {
@@ -49,7 +48,7 @@ function FarmerAlertList() {
     <section className="card farmer-alerts" aria-labelledby="farmer-alerts-title" aria-busy={loading}>
       <h2 id="farmer-alerts-title">{intl.formatMessage(m.title)}</h2>
       <AlertsLoadState quiet />
-      {offline && <OfflineBanner savedAt={offlineAt} retry={{ label: intl.formatMessage(m.retry), onRetry: () => list.send({ type: 'alerts.retry' }) }} />}
+      {offline && <OfflineBanner savedAt={offlineAt} retry={{ onRetry: () => list.send({ type: 'alerts.retry' }) }} />}
       {!loading && !failed && !offline && alerts.length === 0 && <p className="notice">{intl.formatMessage(m.empty)}</p>}
       {!loading &&
         alerts.map((a) => (
