@@ -80,7 +80,8 @@ describe('offline reading', () => {
 
     await context.setOffline(true);
     await page.reload();
-    const banner = page.getByTestId('offline-banner');
+    // The screen's own banner (the home's alerts have theirs, below).
+    const banner = page.locator('main > [data-testid="offline-banner"]');
     await banner.waitFor({ timeout: 15_000 });
     expect(await banner.locator('span').first().textContent()).toMatch(/^ऑफलाइन — शेवटची माहिती \d\d:\d\d वाजताची$/);
     expect(await page.getByTestId('tile-moisture').textContent()).toContain('37.5');
