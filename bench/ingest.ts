@@ -7,6 +7,7 @@
  *   npm run bench -- ingest                     short run (10 s sustained, 5 s burst)
  *   npm run bench -- ingest --full              10 minutes sustained, 60 s burst
  *   flags: --rate 5000 --sustained-seconds N --burst-seconds N --fields 500 --only pglite|postgres
+ *          --mqtt-port 3390 --http-port 3396 (the embedded broker's and the HTTP app's ports), --no-http (MQTT only)
  */
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -98,7 +99,8 @@ export async function benchIngest(): Promise<string[]> {
     '| database | raw insert rows/s | MQTT sustained acked/s | ratio to raw | burst acked/s | ack p50 / p99 ms | RSS start → peak MB | stored vs acked | HTTP batch readings/s | ratio to raw |',
     '|---|---|---|---|---|---|---|---|---|---|',
   ];
-  let port = 3390;
+  let port = option('mqtt-port', 3390);
+  const httpPort = option('http-port', 3396);
   for (const kind of ['pglite', 'postgres'] as const) {
     if (only && only !== kind) continue;
     const d = await benchDatabase(kind);
@@ -107,7 +109,9 @@ export async function benchIngest(): Promise<string[]> {
       const raw = await rawInsertRate(d, world, full ? 30 : 5);
       const m = await mqttRun(d, world, [{ seconds: sustained, rate }, { seconds: burst, rate: rate * 3 }], port++);
       const [s, b] = m.phases;
-      const http = await benchHttpIngest(d, world, full ? 60 : 5).catch((e: Error) => ({ rate: NaN, note: e.message }));
+      const http = flag('no-http')
+        ? { rate: NaN, note: undefined }
+        : await benchHttpIngest(d, world, full ? 60 : 5, httpPort).catch((e: Error) => ({ rate: NaN, note: e.message }));
       lines.push(
         `| ${d.label} | ${fmt(raw)} | ${fmt(s.acked / s.seconds)} | ${fmt(s.acked / s.seconds / raw, 2)} | ${fmt(b.acked / b.seconds)} | ${fmt(m.ackP50, 1)} / ${fmt(m.ackP99, 1)} | ${fmt(m.startRssMb)} → ${fmt(m.peakRssMb)} | ${fmt(m.stored)} stored, ${fmt(m.acked)} acked${m.stored >= m.acked ? '' : ' LOST'} | ${fmt(http.rate)} | ${fmt(http.rate / raw, 2)} |`,
       );
