@@ -10,8 +10,6 @@
  * client or PGlite transaction drizzle runs the transaction on); tests/server/sensors/copyIngest.test.ts checks
  * both drivers.
  */
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Db, DbKind } from '../../db/client';
@@ -43,7 +41,14 @@ export async function copyReadings(kind: DbKind, tx: Db, batch: readonly StoredR
   const csv = readingsCsv(batch);
   const client = driverOf(tx);
   if (kind === 'postgres') {
-    await pipeline(Readable.from([csv]), (client as PoolClient).query(copyFrom(`copy ${COLUMNS} from stdin (format csv)`)));
+    // One write and end: stream.pipeline() built an AbortError (DOMException, with its stack) per batch.
+    // pg-copy-streams emits 'finish' only once the server has acknowledged the COPY.
+    const stream = (client as PoolClient).query(copyFrom(`copy ${COLUMNS} from stdin (format csv)`));
+    await new Promise<void>((resolve, reject) => {
+      stream.on('error', reject);
+      stream.on('finish', resolve);
+      stream.end(csv);
+    });
   } else {
     await (client as PgliteTransaction).query(`copy ${COLUMNS} from '/dev/blob' (format csv)`, [], { blob: new Blob([csv]) });
   }
