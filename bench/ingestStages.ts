@@ -6,11 +6,11 @@
  *   (the trigger disabled in this throwaway database: what the rollups cost);
  * - COPY straight into sensor_readings (PostgreSQL: pg-copy-streams; PGlite: COPY FROM '/dev/blob');
  * - COPY into a temporary staging table, then INSERT … SELECT … ON CONFLICT DO NOTHING RETURNING;
+ * - the rollups kept by a row-level trigger instead of the statement trigger;
  * - rollups summed up in Node and upserted (bench/rollupsInNode.ts: the alternative to the trigger, rejected);
  * - the last-seen updates (fields, sensors) of a batch, and a whole batch as the pipeline writes it (COPY or insert).
  * `--only pglite|postgres`; PostgreSQL at BENCH_DATABASE_URL (BENCH_DB_PREFIX for the database's name).
  */
-import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline as streamPipeline } from 'node:stream/promises';
 import type pg from 'pg';
@@ -20,7 +20,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { createIngestPipeline, touchLastSeen } from '../server/src/modules/sensors/ingestPipeline';
 import { addToRollups } from './rollupsInNode';
 import { ensurePartitions } from '../server/src/modules/sensors/partitions';
-import { benchDatabase, fmt, option, seedWorld, type BenchDb } from './support';
+import { benchDatabase, cpuSecondsOf as cpuOf, fmt, option, seedWorld, type BenchDb } from './support';
 
 type Row = { sensorId: string; fieldId: string; type: string; value: number; at: Date };
 type Exec = { query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }>; copy(table: string, csv: string): Promise<void>; done(): void; db: BenchDb['db'] };
@@ -53,26 +53,28 @@ async function connection(d: BenchDb): Promise<Exec> {
   };
 }
 
-/** CPU seconds (user + system) used so far by these processes (Linux /proc; a process gone since counts 0). */
-function cpuOf(pids: number[]) {
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // ended
-    }
-  }
-  return ticks / 100;
-}
-
 const csvOf = (rows: Row[]) => rows.map((r) => `${r.sensorId},${r.fieldId},${r.type},${r.value},${r.at.toISOString()}`).join('\n') + '\n';
 const arr = (v: Array<string | number>) => `{${v.map((x) => (typeof x === 'number' ? String(x) : `"${x}"`)).join(',')}}`;
 const unnestParams = (rows: Row[]) => [arr(rows.map((r) => r.sensorId)), arr(rows.map((r) => r.fieldId)), arr(rows.map((r) => r.type)), arr(rows.map((r) => r.value)), arr(rows.map((r) => r.at.toISOString()))];
 const UNNEST = `insert into sensor_readings (sensor_id, field_id, type, value, recorded_at)
   select * from unnest($1::uuid[], $2::uuid[], $3::sensor_type[], $4::float8[], $5::timestamptz[])
   on conflict do nothing returning sensor_id, recorded_at`;
+
+const ROW_UPSERT = (table: string, unit: string) => `
+  insert into ${table} as r (field_id, bucket, type, sensor_id, count, min, max, sum, last_value, last_at)
+  values (new.field_id, date_trunc('${unit}', new.recorded_at at time zone 'Asia/Kolkata') at time zone 'Asia/Kolkata', new.type, new.sensor_id,
+          1, new.value, new.value, new.value, new.value, new.recorded_at)
+  on conflict (field_id, bucket, type, sensor_id) do update set count = r.count + 1, min = least(r.min, excluded.min),
+    max = greatest(r.max, excluded.max), sum = r.sum + excluded.sum,
+    last_value = case when excluded.last_at >= r.last_at then excluded.last_value else r.last_value end,
+    last_at = greatest(r.last_at, excluded.last_at);`;
+const ROW_TRIGGER = `
+  create or replace function bench_rollup_row() returns trigger language plpgsql as $$
+  begin
+    ${ROW_UPSERT('sensor_rollups_hourly', 'hour')}
+    ${ROW_UPSERT('sensor_rollups_daily', 'day')}
+    return null;
+  end $$`;
 
 export async function benchIngestStages(): Promise<string[]> {
   const batchSize = option('batch', 500);
@@ -106,7 +108,7 @@ export async function benchIngestStages(): Promise<string[]> {
       const stored = (rows: Row[]) => rows.map((r) => ({ sensorUuid: r.sensorId, fieldId: r.fieldId, sensorId: r.sensorId, type: r.type as 'moisture', value: r.value, recordedAt: r.at }));
       const backends = async () =>
         kind === 'postgres'
-          ? ((await c.query('select pid from pg_stat_activity where datname = current_database()')).rows as Array<{ pid: number }>).map((r) => r.pid)
+          ? ((await c.query("select pid from pg_stat_activity where datname = current_database() and backend_type = 'client backend'")).rows as Array<{ pid: number }>).map((r) => r.pid)
           : [];
       const measure = async (variant: string, body: (rows: Row[]) => Promise<void>) => {
         for (let i = 0; i < 5; i++) await body(nextBatch()); // warm-up
@@ -131,6 +133,11 @@ export async function benchIngestStages(): Promise<string[]> {
       await c.query('alter table sensor_readings disable trigger sensor_readings_rollup');
       await measure('unnest insert, rollup trigger off', tx(async (rows) => void (await c.query(UNNEST, unnestParams(rows)))));
       await measure('COPY into sensor_readings, trigger off', tx((rows) => c.copy('sensor_readings', csvOf(rows))));
+      // The same rollups kept by a row-level trigger (one function call and two single-row upserts per reading).
+      await c.query(ROW_TRIGGER);
+      await c.query('create trigger bench_rollup_row after insert on sensor_readings for each row execute function bench_rollup_row()');
+      await measure('unnest insert, rollups by a row-level trigger instead', tx(async (rows) => void (await c.query(UNNEST, unnestParams(rows)))));
+      await c.query('drop trigger bench_rollup_row on sensor_readings');
       await measure('rollups upserted from the batch summed up in Node (trigger off)', tx((rows) => addToRollups(c.db, stored(rows))));
       await measure('COPY + rollups summed up in Node (trigger off)', tx(async (rows) => {
         await c.copy('sensor_readings', csvOf(rows));

@@ -119,7 +119,7 @@ export function cpuSecondsOf(pids: number[]) {
 export async function withDatabaseCpu<T>(d: BenchDb, work: () => Promise<T>): Promise<{ result: T; dbCpuSeconds: number }> {
   const pids = async () =>
     d.kind === 'postgres'
-      ? ((await d.db.execute<{ pid: number }>(sql`select pid from pg_stat_activity where datname = current_database()`)).rows as Array<{ pid: number }>).map((r) => Number(r.pid))
+      ? ((await d.db.execute<{ pid: number }>(sql`select pid from pg_stat_activity where datname = current_database() and backend_type = 'client backend'`)).rows as Array<{ pid: number }>).map((r) => Number(r.pid))
       : [];
   const before = await pids();
   const startOf = new Map(before.map((pid) => [pid, cpuSecondsOf([pid])]));
