@@ -2,6 +2,7 @@
  * Every setting the server reads, with its default. The README's configuration table mirrors this file.
  * Nothing here touches the network or the disk: plugins act on it.
  */
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 
 const str = (name: string, fallback?: string) => {
@@ -172,6 +173,11 @@ export function loadConfig(overrides: Partial<Record<string, unknown>> = {}) {
     weatherUrl: str('WEATHER_URL'),
     ndviApiKey: str('NDVI_API_KEY'),
     ndviUrl: str('NDVI_URL', 'https://api.agromonitoring.com/agro/1.0')!,
+    /**
+     * Worker threads that analyse leaf photos off the event loop (decode, segmentation, the model): each runs one
+     * photo at a time, more wait their turn. Default: one per core beyond the first, at most 2, at least 1.
+     */
+    diseaseWorkers: int('DISEASE_WORKERS', Math.max(1, Math.min(2, availableParallelism() - 1))),
     diseaseModelPath: str('DISEASE_MODEL_PATH'),
     diseaseLabelsPath: str('DISEASE_LABELS_PATH'),
     /** The farthest a GPS update may move a field without the user confirming the move (km). */
