@@ -104,6 +104,14 @@ export const clearSignInThrottle = (userId: string, signal?: AbortSignal) =>
 export const endUserSessions = (userId: string, signal?: AbortSignal) =>
   http.post<{ success: true; ended: number }>(`/admin/users/${encodeURIComponent(userId)}/sessions/end`, {}, { signal });
 
+/** Superadmins: a staff member's new role (admin or coordinator); their sessions end. */
+export const changeUserRole = (userId: string, role: 'admin' | 'coordinator', signal?: AbortSignal) =>
+  http.patch<{ success: true; ended: number }>(`/admin/users/${encodeURIComponent(userId)}/role`, { role }, { signal });
+
+/** Removes the user's two-factor sign-in (they set it up again); their sessions end. */
+export const resetUserTwoFactor = (userId: string, signal?: AbortSignal) =>
+  http.post<{ success: true; ended: number }>(`/admin/users/${encodeURIComponent(userId)}/two-factor/reset`, {}, { signal });
+
 /** A first sign-in invitation: a set-password link by SMS and e-mail. */
 export const inviteUser = (userId: string, signal?: AbortSignal) =>
   http.post<InviteAnswer>(`/admin/users/${encodeURIComponent(userId)}/invite`, {}, { signal });
