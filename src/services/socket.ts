@@ -15,7 +15,6 @@
  */
 import type { Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../contracts/socket';
-import { whenPageIdle } from '@/shared/pageIdle';
 import { currentAccessToken, refreshAccessToken } from './http';
 
 /** Server → client pushes (`reading:new`, `alert:new`, …) and their payloads, from the server's contract. */
@@ -134,9 +133,7 @@ function open(io: typeof import('socket.io-client').io, url?: string) {
 
 /**
  * Connect, or reconnect with a fresh token. The client library loads on first use, so the login
- * screen does not download it, and once the page has loaded and is idle (shared/pageIdle.ts), so the first
- * screen's JavaScript and data come first on a slow network (the screens show 'Connecting…' meanwhile).
- * `url` is for tests and tools; the app connects to its own origin.
+ * screen does not download it. `url` is for tests and tools; the app connects to its own origin.
  */
 export function connectSocket(accessToken: string, url?: string) {
   const mine = ++generation;
@@ -153,12 +150,10 @@ export function connectSocket(accessToken: string, url?: string) {
     socket.connect();
     return;
   }
-  void whenPageIdle()
-    .then(() => import('socket.io-client'))
-    .then(({ io }) => {
-      if (mine !== generation) return;
-      socket = open(io, url);
-    });
+  void import('socket.io-client').then(({ io }) => {
+    if (mine !== generation) return;
+    socket = open(io, url);
+  });
 }
 
 export function disconnectSocket() {
