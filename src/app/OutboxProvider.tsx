@@ -1,14 +1,12 @@
 /**
  * Starts the outbox of whoever is signed in (one actor per user; none while signed out). The outbox's machine, its
- * IndexedDB store and the header's chip load once the first screen has loaded and the phone is idle
- * (shared/pageIdle.ts; they are not part of the farmer's first JavaScript, issue 17's budget); until then, and
- * while signed out, the context holds no outbox. The children keep
+ * IndexedDB store and the header's chip load after the first screen (they are not part of the farmer's first
+ * JavaScript, issue 17's budget); until then, and while signed out, the context holds no outbox. The children keep
  * their place in the tree throughout, so starting or ending an outbox never remounts the screen.
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { useActorRef } from '@xstate/react';
 import { SessionContext } from '@/machines/session.context';
-import { whenPageIdle } from '@/shared/pageIdle';
 import type { outboxMachine } from '@/machines/outbox.machine';
 import { OutboxContext, type OutboxActor } from '@/machines/outbox.context';
 
@@ -19,11 +17,9 @@ function useOutboxLogic(given: OutboxLogic | undefined, wanted: boolean): Outbox
   useEffect(() => {
     if (logic || !wanted) return;
     let live = true;
-    void whenPageIdle()
-      .then(() => import('@/machines/outbox.machine'))
-      .then((m) => {
-        if (live) setLogic(m.outboxMachine);
-      });
+    void import('@/machines/outbox.machine').then((m) => {
+      if (live) setLogic(m.outboxMachine);
+    });
     return () => {
       live = false;
     };
