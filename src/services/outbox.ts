@@ -1,8 +1,8 @@
 /**
- * The offline outbox (issue 17): writes made without a network wait here, in IndexedDB (so they survive a
- * reload or a closed tab), until the outbox machine (machines/outbox.machine.ts) sends them. Each item carries
- * the Idempotency-Key of its first try; every replay sends the same key, and the server answers a replay with
- * its first answer (server/src/plugins/idempotency.ts), so a write lost on its way back is never done twice.
+ * The offline outbox (issue 17): writes made without a network wait here, in IndexedDB (the app's database,
+ * services/appDatabase, store `outbox`: they survive a reload or a closed tab), until the outbox machine
+ * (machines/outbox.machine.ts) sends them. Each item carries the Idempotency-Key of its first try; every replay
+ * sends the same key, and the server answers a replay with its first answer (server/src/plugins/idempotency.ts), so a write lost on its way back is never done twice.
  *
  *   sendOrQueue(kind, request, summary) — try now; offline or a network failure → stored, answers { queued }.
  *   deliver(item) — one try of a stored item: sent (removed), refused (kept with the reason), or still offline.
@@ -12,10 +12,11 @@
  * Items belong to the user who made them; another user signing in on the same phone never sends them.
  * Without IndexedDB (tests in jsdom) the store is a Map in memory.
  */
-import type { IDBPDatabase } from 'idb';
 import type { ApiErrorBody } from '../../contracts/common';
+import { appDatabase, OUTBOX } from './appDatabase';
 import { currentAccessToken, http, HttpError } from './http';
 import { isNetworkFailure } from '@/shared/httpError';
+import { OUTBOX_SYNC_TAG } from '@/shared/outboxSync';
 
 export type OutboxKind = 'chat' | 'disease' | 'acknowledge' | 'message' | 'profile';
 
@@ -50,10 +51,8 @@ export type OutboxNotice =
   | { type: 'settled'; item: OutboxItem; outcome: 'refused'; error: HttpError }
   | { type: 'settled'; item: OutboxItem; outcome: 'discarded' };
 
-/** The message the service worker posts to its pages when Background Sync fires: `{ type: 'outbox-sync' }`. */
-export const OUTBOX_SYNC_MESSAGE = 'outbox-sync';
-/** The Background Sync tag the page registers when it queues an item (the service worker may listen for it). */
-export const OUTBOX_SYNC_TAG = 'shetmitra-outbox';
+/** The Background Sync tag and the service worker's message (shared with src/sw.ts). */
+export { OUTBOX_SYNC_MESSAGE, OUTBOX_SYNC_TAG } from '@/shared/outboxSync';
 
 // ——— the store ———
 
@@ -62,9 +61,6 @@ type Store = {
   put(item: OutboxItem): Promise<void>;
   remove(id: string): Promise<void>;
 };
-
-const DB_NAME = 'shetmitra-outbox';
-const STORE = 'items';
 
 function memoryStore(): Store {
   const items = new Map<string, OutboxItem>();
@@ -75,24 +71,17 @@ function memoryStore(): Store {
   };
 }
 
-function idbStore(): Store {
-  let db: Promise<IDBPDatabase> | null = null;
-  const open = () =>
-    (db ??= import('idb').then(({ openDB }) =>
-      openDB(DB_NAME, 1, {
-        upgrade(d) {
-          d.createObjectStore(STORE, { keyPath: 'id' });
-        },
-      }),
-    ));
+/** The app's database (services/appDatabase), store `outbox`. */
+function appStore(): Store {
+  const open = () => appDatabase() ?? Promise.reject(new Error('no IndexedDB'));
   return {
-    all: async () => (await (await open()).getAll(STORE)) as OutboxItem[],
-    put: async (item) => void (await (await open()).put(STORE, item)),
-    remove: async (id) => void (await (await open()).delete(STORE, id)),
+    all: async () => (await (await open()).getAll(OUTBOX)) as OutboxItem[],
+    put: async (item) => void (await (await open()).put(OUTBOX, item)),
+    remove: async (id) => void (await (await open()).delete(OUTBOX, id)),
   };
 }
 
-let store: Store = typeof indexedDB === 'undefined' ? memoryStore() : idbStore();
+let store: Store = typeof indexedDB === 'undefined' ? memoryStore() : appStore();
 
 /** Tests: start from an empty in-memory store. */
 export function useMemoryOutbox() {
