@@ -125,7 +125,16 @@ export function writePage(modules = []) {
     '## Surviving mutants',
     '',
     'Each one is a change to the machine that no test noticed: kill it with a sharper assertion of the state the view shows',
-    '(tests/model), or list it in docs/statecharts/mutation-equivalent.json with why no test can tell it apart.',
+    '(tests/model), or list it in docs/statecharts/mutation-equivalent.json with why no test can tell it apart. What killed',
+    'most of them so far:',
+    '',
+    '- **A check that follows the path, not only the snapshot.** The generated paths are walked on the machine itself, a',
+    '  mutant included, and the view faithfully shows whatever state the mutant is in: a check that only reads the',
+    '  snapshot (`assertState[s.value](s)`) agrees with a wrong machine. Work out what the user should see from the events',
+    '  of the path so far (what they typed, pressed, what the server answered) and check the screen and the state against',
+    '  that too (tests/model/rating.model.test.tsx, account/forgotReset.model.test.tsx).',
+    '- **The machine\'s own actors, once.** Path tests replace the actors; one test that renders the view with the machine',
+    '  as it ships, against tests/support/apiServer.ts, kills the mutants of the call itself (the request, its path, its body).',
     '',
   ];
   for (const { id, m, eq } of rows) {

@@ -88,6 +88,61 @@ describeModel('forgot password, generated paths', {
   },
 });
 
+// Steps a generated walk cannot show missing: the paths are walked on the machine itself, so a step that a wrong machine
+// turns into "nothing happens" is simply not walked. These fixed scenarios say what must happen.
+describe('forgot password, fixed scenarios', () => {
+  const start = () => {
+    let send = deferred<unknown>();
+    const sent: unknown[] = [];
+    const logic = forgotPasswordMachine.provide({
+      actors: {
+        sendResetLink: fromPromise(({ input }) => {
+          sent.push(input);
+          return (send = deferred()).promise;
+        }),
+      },
+    });
+    renderView(<ForgotPasswordView logic={logic} />, { session: SIGNED_IN_FARMER, intlLocale: 'en' });
+    return { sent, fail: () => act(async () => send.reject(httpError(0))) };
+  };
+  const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
+  const type = (value: string) => fireEvent.change(screen.getByLabelText('Email'), { target: { value } });
+
+  it('Send on an empty or malformed address says what is wrong and sends nothing', () => {
+    const { sent } = start();
+    submit();
+    expect(screen.getByRole('alert')).toHaveTextContent('Email is required');
+    type('not-an-email');
+    expect(screen.queryByRole('alert')).toBeNull();
+    submit();
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter a valid email address');
+    expect(sent).toEqual([]);
+  });
+
+  it('after a failure, Send again sends the same address again', async () => {
+    const { sent, fail } = start();
+    type('asha@example.in');
+    submit();
+    await fail();
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to send reset link. Please try again.');
+    submit();
+    expect(screen.getByRole('button', { name: 'Sending…' })).toBeDisabled();
+    expect(sent).toEqual(['asha@example.in', 'asha@example.in']);
+  });
+
+  it('after a failure, typing another address goes back to the form with it', async () => {
+    const { sent, fail } = start();
+    type('asha@example.in');
+    submit();
+    await fail();
+    type('ravi@example.in');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByLabelText('Email')).toHaveValue('ravi@example.in');
+    submit();
+    expect(sent).toEqual(['asha@example.in', 'ravi@example.in']);
+  });
+});
+
 describe('forgot password sent for real', () => {
   it('posts the e-mail, trimmed, to /auth/forgot-password (the machine’s own call, no actor replaced)', async () => {
     const api = await startApiServer(({ path }) => (path === '/api/v1/auth/forgot-password' ? { status: 200, body: { success: true, message: {} } } : { status: 404 }));
