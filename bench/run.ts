@@ -17,6 +17,8 @@ const all: Record<string, { file: string; fn: string }> = {
   overload: { file: './overload.ts', fn: 'benchOverload' },
   lighthouse: { file: './lighthouse.ts', fn: 'benchLighthouse' },
   readings: { file: './readings.ts', fn: 'benchReadings' },
+  mixed: { file: './mixed.ts', fn: 'benchMixed' },
+  bigdata: { file: './bigdata.ts', fn: 'benchBigdata' },
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -17,14 +17,14 @@ export const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgr
 /** Prefix of every throwaway database a benchmark creates (BENCH_DB_PREFIX, e.g. `perf_` on a shared server). */
 export const DB_PREFIX = (process.env.BENCH_DB_PREFIX ?? '').replace(/[^a-z0-9_]/gi, '').toLowerCase();
 
-export type BenchDb = Database & { label: string; drop(): Promise<void>; /** PostgreSQL only: its URL (for a child process). */ url?: string };
+export type BenchDb = Database & { label: string; drop(): Promise<void>; /** PostgreSQL only: its URL (for a child process). */ url?: string; /** PGlite only: its folder. */ dataDir?: string };
 
 export async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<BenchDb> {
   if (kind === 'pglite') {
     const dir = mkdtempSync(join(tmpdir(), 'live-bench-'));
     const d = await openDatabase({ dataDir: dir });
     await d.migrate();
-    return { ...d, label: 'PGlite (on disk)', drop: async () => { await d.close(); rmSync(dir, { recursive: true, force: true }); } };
+    return { ...d, label: 'PGlite (on disk)', dataDir: dir, drop: async () => { await d.close(); rmSync(dir, { recursive: true, force: true }); } };
   }
   const name = `${DB_PREFIX}live_bench_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });

@@ -62,6 +62,10 @@ export function loadConfig(overrides: Partial<Record<string, unknown>> = {}) {
     authCacheSeconds: int('AUTH_CACHE_SECONDS', 5),
     /** How long the Field Map's serialised answer is kept per scope (writes clear it at once); 0 = no cache. */
     mapCacheSeconds: int('MAP_CACHE_SECONDS', 300),
+    /** How long Analytics' water estimate (every in-scope sensor's hours of two periods) is kept per scope and period; then it is refreshed in the background; 0 = no cache. */
+    analyticsCacheSeconds: int('ANALYTICS_CACHE_SECONDS', 60),
+    /** How long a field's sensor timeline (7-day view) is kept serialised; then answered stale up to 12× as long while it is read again; 0 = no cache. */
+    timelineCacheSeconds: int('TIMELINE_CACHE_SECONDS', 5),
     bodyLimitBytes: int('BODY_LIMIT', 1024 * 1024),
     uploadLimitBytes: int('UPLOAD_LIMIT', 10 * 1024 * 1024),
     /** How long a client may take to send a whole request, in ms (a client that trickles for a minute is not a client)… */

@@ -16,8 +16,8 @@ export const RANGE_DAYS: Record<Range, number> = { '7d': 7, '30d': 30, '90d': 90
 
 export async function sensorTrends(db: Db, fieldId: string, from: Date, to: Date, bucket: 'day' | 'week'): Promise<SensorTrend[]> {
   const mid = new Date((from.getTime() + to.getTime()) / 2);
-  const summary = await repo.readingSummary(db, fieldId, from, to, mid);
-  const series = await repo.readingSeries(db, fieldId, from, to, bucket);
+  // Two independent reads of the same hourly rollups: side by side on a pool (PGlite queues them anyway).
+  const [summary, series] = await Promise.all([repo.readingSummary(db, fieldId, from, to, mid), repo.readingSeries(db, fieldId, from, to, bucket)]);
   return summary.map((s) => ({
     type: s.type,
     readings: s.readings,

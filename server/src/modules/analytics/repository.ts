@@ -21,43 +21,47 @@ const M2_PER = sql`case ${fields.areaUnit} when 'hectares' then 10000.0 when 'sq
 
 /**
  * The figures of a period starting at `start` and of the one before it (from `before`): farmers, fields,
- * average yield, estimated water and pest alerts, in one round trip.
+ * average yield and pest alerts, in one round trip (the water estimate is `waterFigures`).
  */
 export async function periodFigures(db: Db, user: AuthUser, start: Date, before: Date) {
   const r = await db.execute(sql`
-    with rises as (
-      -- Hourly rollups (no raw readings older than 48 h): the rise from one hour's last moisture to the next's.
-      select r.field_id, r.last_at as at,
-             r.last_value - lag(r.last_value) over (partition by r.sensor_id order by r.bucket) as rise
-      from ${sensorRollupsHourly} r
-      where r.type = 'moisture' and r.bucket >= ${before.toISOString()}::timestamptz
-    ), water as (
-      select rises.at, rises.rise / 100.0 * ${ROOT_ZONE_M} * coalesce(${fields.areaValue} * ${M2_PER}, 4046.86) * 1000 as litres
-      from rises join ${fields} on ${fields.id} = rises.field_id
-      where rises.rise >= ${EVENT_RISE} and ${fieldScope(user)}
-    )
     select
       (select count(*)::int from ${users} where ${farmerScope(user)}) as "totalFarmers",
       (select count(*)::int from ${fields} where ${fieldScope(user)}) as "totalFields",
       y."averageYield", y."yieldFields",
-      (select coalesce(round(sum(litres)), 0)::float8 from water where at >= ${start.toISOString()}::timestamptz) as "waterNow",
-      (select coalesce(round(sum(litres)), 0)::float8 from water where at < ${start.toISOString()}::timestamptz) as "waterBefore",
       (select count(*)::int from ${alerts} where ${alertScope(user)} and ${alerts.type} = 'pest' and ${alerts.createdAt} >= ${start.toISOString()}::timestamptz) as "pestNow",
       (select count(*)::int from ${alerts} where ${alertScope(user)} and ${alerts.type} = 'pest'
          and ${alerts.createdAt} >= ${before.toISOString()}::timestamptz and ${alerts.createdAt} < ${start.toISOString()}::timestamptz) as "pestBefore"
     from (select coalesce(round(avg(${fields.yieldActual} / ${fields.yieldExpected} * 100)::numeric, 1), 0)::float8 as "averageYield",
                  count(*)::int as "yieldFields"
           from ${fields} where ${fieldScope(user)} and ${fields.yieldExpected} > 0 and ${fields.yieldActual} is not null) y`);
-  return rowsOf(r)[0] as {
-    totalFarmers: number;
-    totalFields: number;
-    averageYield: number;
-    yieldFields: number;
-    waterNow: number;
-    waterBefore: number;
-    pestNow: number;
-    pestBefore: number;
-  };
+  return rowsOf(r)[0] as { totalFarmers: number; totalFields: number; averageYield: number; yieldFields: number; pestNow: number; pestBefore: number };
+}
+
+/**
+ * Estimated water (litres) of the period from `start` and of the one before it (from `before`).
+ * The caller's fields are chosen before the window: a sensor never changes field, so each sensor's hours stay
+ * whole and the rises are the same as over every field, without sorting everyone else's hours.
+ */
+export async function waterFigures(db: Db, user: AuthUser, start: Date, before: Date) {
+  const r = await db.execute(sql`
+    with mine as (
+      select ${fields.id} as id, coalesce(${fields.areaValue} * ${M2_PER}, 4046.86) as m2 from ${fields} where ${fieldScope(user)}
+    ), rises as (
+      -- Hourly rollups (no raw readings older than 48 h): the rise from one hour's last moisture to the next's.
+      select r.field_id, r.last_at as at,
+             r.last_value - lag(r.last_value) over (partition by r.sensor_id order by r.bucket) as rise
+      from ${sensorRollupsHourly} r
+      where r.type = 'moisture' and r.bucket >= ${before.toISOString()}::timestamptz and r.field_id in (select id from mine)
+    ), water as (
+      select rises.at, rises.rise / 100.0 * ${ROOT_ZONE_M} * mine.m2 * 1000 as litres
+      from rises join mine on mine.id = rises.field_id
+      where rises.rise >= ${EVENT_RISE}
+    )
+    select
+      (select coalesce(round(sum(litres)), 0)::float8 from water where at >= ${start.toISOString()}::timestamptz) as "waterNow",
+      (select coalesce(round(sum(litres)), 0)::float8 from water where at < ${start.toISOString()}::timestamptz) as "waterBefore"`);
+  return rowsOf(r)[0] as { waterNow: number; waterBefore: number };
 }
 
 /**

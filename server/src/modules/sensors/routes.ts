@@ -3,6 +3,7 @@
  * farmer home and field timeline queries. Every query goes through lib/access.ts.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { IdParams } from '../../../../contracts/common';
 import {
@@ -23,6 +24,9 @@ import * as service from './service';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const daySeries = service.createDaySeries(app);
+  const timelines = service.createTimelines(app);
+  // A JSON string is sent as it is (fastify skips the serialiser): the timeline is kept serialised.
+  const sendTimeline = async (reply: FastifyReply, json: Promise<string>) => reply.type('application/json; charset=utf-8').send((await json) as never);
 
   app.post(
     '/sensor-data/ingest',
@@ -96,7 +100,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: { tags: ['sensors'], summary: "Sensor timeline of a field within the caller's reach (a farmer: their own)", params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) }), querystring: TimelineQuery, response: { 200: TimelineResponse } },
     },
-    async (req) => service.timelineOf(app.db, req.user!, req.params.id, req.query.days ?? 7),
+    async (req, reply) => sendTimeline(reply, timelines.of(req.user!, req.params.id, req.query.days ?? 7)),
   );
 
   app.get(
@@ -127,9 +131,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: { tags: ['sensors'], summary: 'Sensor timeline per type, averaged into time buckets', params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) }), querystring: TimelineQuery, response: { 200: TimelineResponse } },
     },
-    async (req) => {
+    async (req, reply) => {
       requireRole(req.user!, STAFF);
-      return service.timelineOf(app.db, req.user!, req.params.id, req.query.days ?? 7);
+      return sendTimeline(reply, timelines.of(req.user!, req.params.id, req.query.days ?? 7));
     },
   );
 };

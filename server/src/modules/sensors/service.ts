@@ -16,6 +16,7 @@ import { keyMatches, newDeviceKey, parseDeviceKey } from './deviceKeys';
 import { sensorText } from './messages';
 import { deviceKeyOf, fieldsWithLastReading, readingAges, sensorInScope, series, SERIES_BUCKET_MINUTES, setDeviceKey, timeline } from './repository';
 import { createDaySeriesCache } from './seriesCache';
+import { createStaleCache } from '../../lib/staleCache';
 
 /** HTTP ingest: 401 for a bad key, 503 when the queue cannot take the readings, 422 when every one was refused. */
 export async function ingestFromDevice(app: FastifyInstance, log: FastifyBaseLogger, deviceKey: string | undefined, items: unknown[]) {
@@ -78,9 +79,22 @@ export async function latestOf(db: Db, user: AuthUser, fieldRef: string) {
 }
 
 /** The sensor timeline of a field in reach (404 otherwise), per type, averaged into time buckets. */
-export async function timelineOf(db: Db, user: AuthUser, fieldRef: string, days: number) {
-  const f = await loadFieldFor(db, user, fieldRef);
-  return { sensors: await timeline(db, f.id, days) };
+/**
+ * The timelines screens open with (Field Details, the farmer's monitoring): reach through the cached field lookup
+ * (as the 24-hour series), and each field's answer kept already serialised per span for TIMELINE_CACHE_SECONDS (5),
+ * then answered stale at once (up to 12× that) while one refresh reads it again. The query itself is cheap (the
+ * field's hourly rollups); what it saves is the row lookup, converting a few hundred buckets and serialising them
+ * on every load. 0 = read and serialise every time.
+ */
+export function createTimelines(app: Pick<FastifyInstance, 'db' | 'fieldAccess' | 'log' | 'config'>) {
+  const freshMs = Math.max(0, app.config.timelineCacheSeconds ?? 5) * 1000;
+  const kept = createStaleCache<string>({ freshMs, maxStaleMs: 12 * freshMs, maxEntries: 5000, onError: (err) => app.log.warn({ err }, 'timeline refresh failed') });
+  return {
+    async of(user: AuthUser, fieldRef: string, days: number): Promise<string> {
+      const id = await fieldIdFor(app.db, app.fieldAccess, user, fieldRef);
+      return kept.get(`${id}|${days}`, async () => JSON.stringify({ sensors: await timeline(app.db, id, days) }));
+    },
+  };
 }
 
 const DAY_MS = 24 * 3600_000;
