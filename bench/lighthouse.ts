@@ -3,13 +3,22 @@
  * login page and the signed-in demo farmer's home, against the production build (`npx vite build` first;
  * built here when dist/ is missing) served by a throwaway demo server. The Debian chromium is launched
  * here with a remote-debugging port; the farmer's session is put into local storage through that same
- * browser before Lighthouse loads the page (storage is not reset between runs).
+ * browser before Lighthouse loads the page (Lighthouse's own storage reset is off, so the session stays).
+ *
+ * The farmer home is measured twice:
+ * - cold: no service worker, empty Cache Storage, IndexedDB and HTTP cache (the login run installs the service
+ *   worker and its precache; they are removed first, only local storage — the session — is kept): a first visit
+ *   that downloads everything;
+ * - warm: the service worker installed and its precache filled (a returning farmer): the app shell and chunks
+ *   come from Cache Storage, only the API goes to the network.
+ * `BENCH_LH_JSON=<dir>` also writes each run's Lighthouse JSON there (its trace-based audits: main-thread work,
+ * long tasks, the network requests).
  *
  * Accessibility, best practices and CLS are deterministic and matter most; performance, TBT and LCP
  * are simulated from the trace and move with the machine's load (the load average is written beside them).
  */
 import { spawn, execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
@@ -39,6 +48,10 @@ async function audit(url: string, port: number, page: string): Promise<Row> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', disableStorageReset: true, onlyCategories: ['performance', 'accessibility', 'best-practices'] });
   if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
   const { lhr } = result;
+  if (process.env.BENCH_LH_JSON) {
+    mkdirSync(process.env.BENCH_LH_JSON, { recursive: true });
+    writeFileSync(join(process.env.BENCH_LH_JSON, `${page.replace(/\W+/g, '-')}.json`), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`${page}: ${lhr.runtimeError.message}`);
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
@@ -68,7 +81,7 @@ export async function benchLighthouse(): Promise<string[]> {
   if (process.env.BENCH_PORT) env.PORT = process.env.BENCH_PORT;
   if (process.env.BENCH_MQTT_PORT) env.MQTT_PORT = process.env.BENCH_MQTT_PORT;
   const server = await spawnServer(dataDir, env);
-  const debugPort = await freePort();
+  const debugPort = process.env.BENCH_DEBUG_PORT ? Number(process.env.BENCH_DEBUG_PORT) : await freePort();
   const browser = spawn(CHROMIUM, [...FLAGS, `--remote-debugging-port=${debugPort}`, `--user-data-dir=${profile}`, 'about:blank'], { stdio: 'ignore' });
   const loadBefore = loadavg()[0];
   try {
@@ -90,10 +103,24 @@ export async function benchLighthouse(): Promise<string[]> {
       localStorage.setItem('refreshToken', g.refreshToken);
       localStorage.setItem('user', JSON.stringify(g.user)); })()`);
     const session = await cdp.contexts()[0].newCDPSession(tab);
+    // Cold: the login run installed the service worker and filled its precache; remove them (and the offline
+    // copies in IndexedDB) so the farmer home downloads everything. Local storage keeps the session.
+    await session.send('Storage.clearDataForOrigin', { origin: server.url, storageTypes: 'service_workers,cache_storage,indexeddb' });
     await session.send('Network.clearBrowserCache');
+    const workers = Number(await tab.evaluate('navigator.serviceWorker.getRegistrations().then((r) => r.length)'));
+    const caches = Number(await tab.evaluate('caches.keys().then((k) => k.length)'));
+    if (workers !== 0 || caches !== 0) throw new Error(`cold run: ${workers} service worker(s) and ${caches} cache(s) left`);
     await tab.close();
+    rows.push(await audit(`${server.url}/`, debugPort, 'farmer home, cold (no service worker, empty caches)'));
+
+    // Warm: a returning farmer, the service worker installed and its precache complete (the cold run registered
+    // it; wait until it is active and controls a page of the app).
+    const warm = await cdp.contexts()[0].newPage();
+    await warm.goto(`${server.url}/`);
+    await warm.waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 60_000 });
+    await warm.close();
     await cdp.close().catch(() => {});
-    rows.push(await audit(`${server.url}/`, debugPort, 'farmer home (signed in)'));
+    rows.push(await audit(`${server.url}/`, debugPort, 'farmer home, warm (service worker precache)'));
 
     const loadAfter = loadavg()[0];
     const out = [

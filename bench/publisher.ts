@@ -13,6 +13,8 @@ type Input = {
   sensors: Array<{ fieldRef: string; sensorId: string; type: string; deviceKey: string }>;
   phases: Array<{ seconds: number; rate: number }>;
   perMessage: number;
+  /** Ack latency is also reported per window of this many seconds (default 60): the worst window shows a backlog. */
+  windowSeconds?: number;
 };
 import { readFileSync } from 'node:fs';
 
@@ -33,6 +35,16 @@ for (let i = 0; i < input.sensors.length; i += 100) {
 let sent = 0;
 let acked = 0;
 const latencies: number[] = [];
+/** Ack latencies of the current window, and each closed window's p99 (ms) and acked count. */
+let windowLatencies: number[] = [];
+const windows: Array<{ phase: number; p99: number; acked: number }> = [];
+let phaseIndex = 0;
+const windowMs = (input.windowSeconds ?? 60) * 1000;
+const closeWindow = () => {
+  windowLatencies.sort((a, b) => a - b);
+  windows.push({ phase: phaseIndex, p99: windowLatencies[Math.min(windowLatencies.length - 1, Math.floor(0.99 * windowLatencies.length))] ?? NaN, acked: windowLatencies.length });
+  windowLatencies = [];
+};
 const seq = new Map<string, number>();
 const base = Date.now() - 6 * 3600_000;
 let cursor = 0;
@@ -56,6 +68,7 @@ function publishBatch(n: number) {
       if (err) return;
       acked += count;
       latencies.push(performance.now() - t0);
+      windowLatencies.push(performance.now() - t0);
     });
   }
 }
@@ -65,6 +78,7 @@ for (const phase of input.phases) {
   const ackedBefore = acked;
   const tickMs = 10;
   const end = performance.now() + phase.seconds * 1000;
+  let windowEnd = performance.now() + windowMs;
   let due = 0;
   let last = performance.now();
   while (performance.now() < end) {
@@ -77,7 +91,13 @@ for (const phase of input.phases) {
       due -= n;
     }
     await new Promise((r) => setTimeout(r, tickMs));
+    if (performance.now() >= windowEnd) {
+      closeWindow();
+      windowEnd += windowMs;
+    }
   }
+  if (windowLatencies.length > 0) closeWindow();
+  phaseIndex += 1;
   phaseResults.push({ rate: phase.rate, seconds: phase.seconds, sent: sent - sentBefore, acked: acked - ackedBefore });
 }
 // Let the tail be acknowledged.
@@ -85,6 +105,6 @@ const drainUntil = performance.now() + 15_000;
 while (acked < sent && performance.now() < drainUntil) await new Promise((r) => setTimeout(r, 50));
 latencies.sort((a, b) => a - b);
 const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
-process.stdout.write(JSON.stringify({ sent, acked, phases: phaseResults, ackP50: pct(50), ackP99: pct(99) }) + '\n');
+process.stdout.write(JSON.stringify({ sent, acked, phases: phaseResults, ackP50: pct(50), ackP99: pct(99), windows }) + '\n');
 await Promise.all(clients.map((c) => c.endAsync(true)));
 process.exit(0);

@@ -9,6 +9,7 @@ type Bench = () => Promise<string[]>;
 const all: Record<string, { file: string; fn: string }> = {
   startup: { file: './startup.ts', fn: 'benchStartup' },
   ingest: { file: './ingest.ts', fn: 'benchIngest' },
+  'ingest-stages': { file: './ingestStages.ts', fn: 'benchIngestStages' },
   realtime: { file: './realtime.ts', fn: 'benchRealtime' },
   staff: { file: './staff.ts', fn: 'benchStaff' },
   map: { file: './map.ts', fn: 'benchMap' },

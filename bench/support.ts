@@ -1,9 +1,10 @@
 /** Shared pieces of the live-data benchmarks: throwaway databases, a seeded world, percentiles, flags. */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../server/src/db/client';
 import { fields, sensors, users } from '../server/src/db/schema';
 
@@ -95,4 +96,36 @@ export async function withMemory<T>(work: () => Promise<T>): Promise<{ result: T
   } finally {
     clearInterval(timer);
   }
+}
+
+/** CPU seconds (user + system) used so far by these processes (Linux /proc; a process gone counts 0). */
+export function cpuSecondsOf(pids: number[]) {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // ended
+    }
+  }
+  return ticks / 100;
+}
+
+/**
+ * CPU seconds the benchmark database's server processes use while `work` runs (PostgreSQL on this machine: every
+ * backend of the database, read from /proc; PGlite: 0, it runs inside this process).
+ */
+export async function withDatabaseCpu<T>(d: BenchDb, work: () => Promise<T>): Promise<{ result: T; dbCpuSeconds: number }> {
+  const pids = async () =>
+    d.kind === 'postgres'
+      ? ((await d.db.execute<{ pid: number }>(sql`select pid from pg_stat_activity where datname = current_database() and backend_type = 'client backend'`)).rows as Array<{ pid: number }>).map((r) => Number(r.pid))
+      : [];
+  const before = await pids();
+  const startOf = new Map(before.map((pid) => [pid, cpuSecondsOf([pid])]));
+  const result = await work();
+  // Backends that started during the run count whole; one that ended during it is lost (a pool rarely drops one).
+  let dbCpuSeconds = 0;
+  for (const pid of await pids()) dbCpuSeconds += cpuSecondsOf([pid]) - (startOf.get(pid) ?? 0);
+  return { result, dbCpuSeconds };
 }

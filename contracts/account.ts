@@ -64,6 +64,11 @@ export type OkAnswer = Static<typeof OkAnswer>;
 export const ProfileSaved = Type.Object({ user: User });
 /** POST /auth/2fa/verify and /auth/2fa/disable. */
 export const TwoFactorToggled = Type.Object({ success: Type.Literal(true), isEnabled: Type.Boolean(), message: Translated });
+/** PATCH /admin/users/{id}/role (superadmins): the staff role to give; only admin and coordinator. */
+export const RoleChange = Type.Object({ role: Type.Union([Type.Literal('admin'), Type.Literal('coordinator')]) }, { additionalProperties: false });
+export type RoleChange = Static<typeof RoleChange>;
+/** POST /admin/users/{id}/role and /two-factor/reset: done, and how many sessions were ended with it. */
+export const AccessChanged = Type.Object({ success: Type.Literal(true), message: Translated, ended: Type.Integer() });
 /** POST /admin/users/{id}/sessions/end: how many sessions were ended. */
 export const SessionsEnded = Type.Object({ success: Type.Literal(true), message: Translated, ended: Type.Integer() });
 
@@ -165,6 +170,10 @@ export type AuthOptions = Static<typeof AuthOptions>;
 export const AdminSignInAnswer = Type.Object({
   user: Type.Object({ _id: Uuid, name: Type.String(), email: Type.String(), role: Type.String() }),
   activeSessions: Type.Integer(),
+  /** Whether the user has two-factor sign-in on (or a setup begun): what an administrator can reset. */
+  twoFactor: Type.Boolean(),
+  /** The roles the caller may give this user now (empty: none; only superadmins change staff roles). */
+  roleChoices: Type.Array(Type.Union([Type.Literal('admin'), Type.Literal('coordinator')])),
   /** Addresses that must wait before trying this account again (until `retryAt`). */
   throttled: Type.Array(Type.Object({ ipAddress: Type.Union([Type.String(), Type.Null()]), retryAt: Type.String() })),
   history: Type.Array(

@@ -12,6 +12,8 @@ export const AUDIT_ACTIONS = [
   'user.edit',
   'user.deactivate',
   'user.invite',
+  'user.role',
+  'twoFactor.reset',
   'farmer.reassign',
   'farmers.import',
   'farmers.export',

@@ -21,12 +21,15 @@ export const HealthDetailsResponse = Type.Object(
     overload: Type.Object(
       {
         shedding: Type.Boolean(),
-        limit: Type.Union([Type.Literal('eventLoopDelay'), Type.Literal('heapUsedBytes'), Type.Literal('ingestQueue'), Type.Null()]),
+        limit: Type.Union([Type.Literal('eventLoopDelay'), Type.Literal('heapUsedBytes'), Type.Literal('ingestQueue'), Type.Literal('latency'), Type.Null()]),
         eventLoopDelayMs: Type.Number(),
         heapUsedBytes: Type.Number(),
         ingestQueued: Type.Number(),
-        limits: Type.Object({ eventLoopDelayMs: Type.Number(), heapUsedBytes: Type.Number(), ingestQueued: Type.Number() }),
-        shed: Type.Object({ eventLoopDelay: Type.Number(), heapUsedBytes: Type.Number(), ingestQueue: Type.Number() }),
+        /** The p90 of the last window's API latencies (in-flight requests by their age so far); null with too few requests. */
+        latencyMs: Type.Union([Type.Number(), Type.Null()]),
+        inFlight: Type.Number(),
+        limits: Type.Object({ eventLoopDelayMs: Type.Number(), heapUsedBytes: Type.Number(), ingestQueued: Type.Number(), latencyMs: Type.Number() }),
+        shed: Type.Object({ eventLoopDelay: Type.Number(), heapUsedBytes: Type.Number(), ingestQueue: Type.Number(), latency: Type.Number() }),
       },
       { additionalProperties: false },
     ),

@@ -62,7 +62,20 @@ export const TrustFigures = Type.Object({
     auditEntries: Type.Union([Count, Type.Null()]),
     periodDays: Count,
   }),
-  security: Type.Object({ twoFactorUsers: Count, activeUsers: Count, sessionsRevoked: Count, throttledSignIns: Count, periodDays: Count }),
+  security: Type.Object({
+    twoFactorUsers: Count,
+    activeUsers: Count,
+    sessionsRevoked: Count,
+    throttledSignIns: Count,
+    periodDays: Count,
+    /** The last security review as the operator recorded it (SECURITY_REVIEW_DATE …); all null when not recorded. */
+    review: Type.Object({
+      date: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
+      daysAgo: Type.Union([Count, Type.Null()]),
+      summary: Type.Union([Type.String({ maxLength: 280 }), Type.Null()]),
+      url: Type.Union([Type.String(), Type.Null()]),
+    }),
+  }),
   transparency: Type.Object({
     stored: Type.Array(Type.Object({ data: literalUnion(STORED_DATA), kept: literalUnion(RETENTIONS) })),
     services: Type.Array(Type.Object({ service: literalUnion(TRUST_SERVICES), online: Type.Boolean() })),

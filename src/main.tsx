@@ -1,32 +1,58 @@
-import { lazy, Suspense } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/App';
 import { AppProviders } from '@/app/AppProviders';
 import { IntlRoot } from '@/i18n/IntlRoot';
 import { loadCatalog } from '@/i18n/catalogs';
 import { DEFAULT_LOCALE } from '@/i18n/locales';
+import { warmIntl } from '@/i18n/warmIntl';
+import { isStaff } from '@/machines/roles';
+import { loadSession } from '@/services/sessionStore';
+import { whenPageIdle } from '@/shared/pageIdle';
 import { prefs } from '@/stores/prefs';
 import '@/app/fonts.css';
 import '@/app/styles.css';
 
-// The service worker's registration and its 'new version' prompt come after the first paint (farmer budget).
+// The service worker's registration and its 'new version' prompt come once the first screen has loaded and the
+// phone is idle: installing the worker downloads the whole precache, which must not compete with the first screen.
 const UpdatePrompt = lazy(() => import('@/views/ui/UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })));
 
+function WhenPageIdle({ children }: { children: ReactNode }) {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => void whenPageIdle().then(() => setIdle(true)), []);
+  return idle ? children : null;
+}
+
+// A signed-in farmer opening the app lands on the farmer home: its chunks download beside the catalog instead of
+// after the first render has found the route (the router's lazy views then find them loaded).
+const stored = loadSession();
+if (stored.accessToken && window.location.pathname === '/' && !isStaff(stored.user?.role)) {
+  void import('@/views/home/HomeView');
+  void import('@/views/farmer/FarmerHomeView');
+}
+
+// The first render is a transition: React renders it in slices and yields between them, so a slow phone's main
+// thread has no single long task for the whole tree (total blocking time).
 const render = () =>
-  createRoot(document.getElementById('root')!).render(
-    <IntlRoot>
-      <AppProviders>
-        <App />
-        {/* Registers the service worker for everyone and asks before a new version takes over. */}
-        <Suspense fallback={null}>
-          <UpdatePrompt />
-        </Suspense>
-      </AppProviders>
-    </IntlRoot>,
+  startTransition(() =>
+    createRoot(document.getElementById('root')!).render(
+      <IntlRoot>
+        <AppProviders>
+          <App />
+          {/* Registers the service worker for everyone and asks before a new version takes over. */}
+          <WhenPageIdle>
+            <Suspense fallback={null}>
+              <UpdatePrompt />
+            </Suspense>
+          </WhenPageIdle>
+        </AppProviders>
+      </IntlRoot>,
+    ),
   );
 
 // The first paint is in the person's language: its catalog (Marathi is preloaded by index.html) comes
 // first. Should it fail (offline without a cached copy), Marathi, else the messages' own defaults.
+warmIntl(prefs.locale);
 loadCatalog(prefs.locale)
   .catch(() => loadCatalog(DEFAULT_LOCALE))
   .catch(() => undefined)

@@ -7,18 +7,18 @@
  *   always goes to the network, and what a screen last showed is the app's own cache (src/services/offlineCache.ts).
  * - A new version waits until the user chooses 'update' (message SKIP_WAITING); nothing is swapped under a running session.
  * - Web Push (push, notificationclick) is public/sw-push.js, imported unchanged.
- * - Background Sync hook for the offline write queue: a 'sync' event with the tag 'outbox' tells every open window
- *   `{ type: 'outbox.sync' }`; the page does the sending (it holds the session).
+ * - Background Sync for the offline write queue: a 'sync' event with the tag OUTBOX_SYNC_TAG tells every open window
+ *   `{ type: OUTBOX_SYNC_MESSAGE }` and its outbox sends (the page holds the session's token; this worker has none and
+ *   sends no write itself). With no window open the sync fails on purpose, so the browser keeps it and tries again
+ *   later (a window may be open by then); the next app start sends anyway.
  */
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { OUTBOX_SYNC_MESSAGE, OUTBOX_SYNC_TAG } from './shared/outboxSync';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
 importScripts('/sw-push.js');
-
-/** The Background Sync tag the offline write queue registers (`registration.sync.register(OUTBOX_SYNC_TAG)`). */
-const OUTBOX_SYNC_TAG = 'outbox';
 
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
@@ -39,7 +39,8 @@ self.addEventListener('sync' as keyof ServiceWorkerGlobalScopeEventMap, ((event:
   if (event.tag !== OUTBOX_SYNC_TAG) return;
   event.waitUntil(
     self.clients.matchAll({ type: 'window' }).then((windows) => {
-      for (const w of windows) w.postMessage({ type: 'outbox.sync' });
+      if (windows.length === 0) throw new Error('no open window to send the outbox');
+      for (const w of windows) w.postMessage({ type: OUTBOX_SYNC_MESSAGE });
     }),
   );
 }) as EventListener);

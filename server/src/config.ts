@@ -2,6 +2,7 @@
  * Every setting the server reads, with its default. The README's configuration table mirrors this file.
  * Nothing here touches the network or the disk: plugins act on it.
  */
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 
 const str = (name: string, fallback?: string) => {
@@ -34,6 +35,30 @@ const date = (name: string, fallback: string) => {
   const d = new Date(v);
   if (!Number.isFinite(d.getTime())) throw new Error(`${name} must be an ISO-8601 date, got "${v}"`);
   return d;
+};
+
+/** A calendar day, YYYY-MM-DD (a real one: 2026-02-30 is refused), or undefined when unset. */
+const day = (name: string) => {
+  const v = str(name)?.trim();
+  if (v === undefined) return undefined;
+  const d = new Date(`${v}T00:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v) || !Number.isFinite(d.getTime()) || d.toISOString().slice(0, 10) !== v) {
+    throw new Error(`${name} must be a date written YYYY-MM-DD, got "${v}"`);
+  }
+  return v;
+};
+/** An http(s) address, or undefined when unset. */
+const link = (name: string) => {
+  const v = str(name)?.trim();
+  if (v === undefined) return undefined;
+  let u: URL | null = null;
+  try {
+    u = new URL(v);
+  } catch {
+    u = null;
+  }
+  if (!u || (u.protocol !== 'https:' && u.protocol !== 'http:')) throw new Error(`${name} must be an http(s) address, got "${v}"`);
+  return u.toString();
 };
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -152,6 +177,11 @@ export function loadConfig(overrides: Partial<Record<string, unknown>> = {}) {
     weatherUrl: str('WEATHER_URL'),
     ndviApiKey: str('NDVI_API_KEY'),
     ndviUrl: str('NDVI_URL', 'https://api.agromonitoring.com/agro/1.0')!,
+    /**
+     * Worker threads that analyse leaf photos off the event loop (decode, segmentation, the model): each runs one
+     * photo at a time, more wait their turn. Default: one per core beyond the first, at most 2, at least 1.
+     */
+    diseaseWorkers: int('DISEASE_WORKERS', Math.max(1, Math.min(2, availableParallelism() - 1))),
     diseaseModelPath: str('DISEASE_MODEL_PATH'),
     diseaseLabelsPath: str('DISEASE_LABELS_PATH'),
     /** The farthest a GPS update may move a field without the user confirming the move (km). */
@@ -222,6 +252,23 @@ export function loadConfig(overrides: Partial<Record<string, unknown>> = {}) {
     overloadMaxHeapMb: int('OVERLOAD_MAX_HEAP_MB', 0),
     /** …or more readings than this waiting in the ingest queue (0 = off; INGEST_QUEUE_LIMIT still refuses past its own limit). */
     overloadMaxIngestQueued: int('OVERLOAD_MAX_INGEST_QUEUED', 15_000),
+    /**
+     * …or API requests waiting too long: the 90th percentile of how long the API requests of the last
+     * OVERLOAD_LATENCY_WINDOW_MS took (finished ones, and the ones in flight by their age so far) over this many ms
+     * (0 = off). This is the limit that sees requests queueing on the database (domain/overload/latencyGauge.ts).
+     */
+    overloadMaxLatencyMs: int('OVERLOAD_MAX_LATENCY_MS', 500),
+    overloadLatencyWindowMs: int('OVERLOAD_LATENCY_WINDOW_MS', 1000),
+    /** A window with fewer API requests than this never sheds (one slow export on a quiet server is not overload). */
+    overloadLatencyMinSamples: int('OVERLOAD_LATENCY_MIN_SAMPLES', 20),
+    /**
+     * The last security review, as the operator records it (the trust dashboard's Security tab; unset = shown as
+     * 'not recorded'): its day (YYYY-MM-DD), and optionally a one-line summary (280 characters at most, shown as
+     * written) and a link to the report.
+     */
+    securityReviewDate: day('SECURITY_REVIEW_DATE'),
+    securityReviewSummary: str('SECURITY_REVIEW_SUMMARY')?.trim().slice(0, 280) || undefined,
+    securityReviewUrl: link('SECURITY_REVIEW_URL'),
     /** How often the app samples its own health into health_samples, in seconds (0 = never). */
     healthSampleSeconds: int('HEALTH_SAMPLE_SECONDS', 60),
     /** Where the built front end lives; served with SPA fallback when present. */

@@ -11,6 +11,8 @@
  * socket feed: a new one takes its place in that order and the count goes up, a changed one changes in place (and
  * in the open details); after a reconnect socket.io could not recover, the page is fetched again.
  * A staff list (staffList.ts); a failed load shows 'Failed to load alerts' with Retry.
+ * Offline (issue 17): the farmer's first page is kept on the phone; a load of it lost to the network shows that copy
+ * (`offline`, with when it was seen) until the browser is online again or the farmer retries.
  */
 import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import {
@@ -29,6 +31,7 @@ import {
   type Severity,
 } from '@/services/alerts';
 import { alertLifecycleMachine } from './alertLifecycle.machine';
+import { keep, networkAway, recallKept, watchOnline, type Cached } from './offline';
 import { asPage, firstPage, pageLoader, STAFF_PAGE_SIZE, staffList, type ListPage, type Paged } from './staffList';
 import { socketFeed } from './socketFeed';
 
@@ -55,6 +58,8 @@ export type AlertsListContext = Paged<'alerts', AlertItem> & {
   detailsId: string | null;
   /** The linked alert being read (alert.openById of one not on the page), until its details open. */
   opening: string | null;
+  /** When the farmer's alerts shown offline were last seen (null: live, or nothing kept). */
+  offlineAt: string | null;
 };
 
 export type AlertsListEvent =
@@ -72,7 +77,14 @@ export type AlertsListEvent =
   | { type: 'alert.closeDetails' }
   /** The open details changed the alert (its answer came back). */
   | { type: 'alert.changed'; alert: AlertItem }
+  | { type: 'network.online' }
   | AlertSocketEvent;
+
+/** What the phone keeps of the farmer's alerts: the first page, unfiltered. */
+export const FARMER_ALERTS_KEY = 'alerts.farmer';
+export type CachedAlerts = { alerts: AlertItem[]; totalPages: number };
+/** The farmer's list as it opens: the page the phone keeps. */
+const isKeptPage = (c: AlertsListContext) => c.viewer === 'farmer' && c.page === 1 && !c.severity && !c.type && !c.status;
 
 export type LoadedAlerts = ListPage<AlertItem> & { unread: number; coordinators: CoordinatorOption[] };
 
@@ -141,7 +153,8 @@ const list = staffList<AlertsListContext, AlertsListEvent>({
     'alerts.filterType': (e) => ({ type: e.alertType }),
     'alerts.filterStatus': (e) => ({ status: e.status }),
   },
-  loaded: (out) => ({ unread: out.unread as number, coordinators: out.coordinators as CoordinatorOption[] }),
+  loaded: (out) => ({ unread: out.unread as number, coordinators: out.coordinators as CoordinatorOption[], offlineAt: null }),
+  afterLoad: ['rememberAlerts'],
   loadFailed: { transition: { target: 'failed', actions: { type: 'logError', params: ({ event }: { event: { error: unknown } }) => ({ what: 'alerts', error: event.error }) } } },
 });
 
@@ -163,8 +176,19 @@ export const alertsListMachine = setup({
     fetchAlert: fromPromise<AlertDetailResponse, { id: string }>(({ input, signal }) => alertDetail(input.id, signal)),
     markRead: fromPromise<unknown, { id: string }>(({ input }) => markAlertRead(input.id)),
     markAllRead: fromPromise<{ marked: number; unread: number }>(() => markAllAlertsRead()),
+    recallAlerts: fromPromise<Cached<CachedAlerts> | null>(() => recallKept<CachedAlerts>(FARMER_ALERTS_KEY)),
+    watchOnline,
+  },
+  guards: {
+    /** The farmer's list did not come because the network is away: the kept copy is shown (staff see the failure). */
+    farmerOffline: ({ context, event }) => context.viewer === 'farmer' && networkAway({ event }),
   },
   actions: {
+    forgetKeptCopy: assign({ alerts: [], page: 1, totalPages: 1, offlineAt: null }),
+    /** The farmer's first page as shown, kept on the phone. */
+    rememberAlerts: ({ context }) => {
+      if (isKeptPage(context)) keep(FARMER_ALERTS_KEY, { alerts: context.alerts, totalPages: context.totalPages } satisfies CachedAlerts);
+    },
     logError: (_, _params: { what: string; error: unknown }) => {},
     /** Closes the details (its lifecycle actor stops). */
     closeDetails: enqueueActions(({ context, enqueue }) => {
@@ -204,6 +228,7 @@ export const alertsListMachine = setup({
     unread: 0,
     detailsId: null,
     opening: null,
+    offlineAt: null,
   }),
   invoke: { id: 'alertSocket', src: 'alertSocket' },
   initial: 'loading',
@@ -253,8 +278,49 @@ export const alertsListMachine = setup({
     },
   },
   states: {
-    loading: { ...list.loading, entry: 'closeDetails' },
+    loading: {
+      ...list.loading,
+      entry: 'closeDetails',
+      invoke: { ...list.loading.invoke, onError: [{ guard: 'farmerOffline', target: 'offline' }, list.loading.invoke.onError] as never },
+    },
     failed: { on: { 'alerts.retry': 'loading' } },
+    /** The farmer's network is away: the kept first page, until the browser is online again or the farmer retries. */
+    offline: {
+      tags: ['offline'],
+      invoke: { id: 'watchOnline', src: 'watchOnline' },
+      // Online again, or the farmer's Retry: a fresh load; the kept copy leaves the screen (never shown as current).
+      on: { 'network.online': { target: 'loading', actions: 'forgetKeptCopy' } },
+      initial: 'reading',
+      states: {
+        reading: {
+          tags: ['loading'],
+          invoke: {
+            id: 'recallAlerts',
+            src: 'recallAlerts',
+            onDone: [
+              {
+                guard: ({ event }) => event.output !== null,
+                target: 'shown',
+                actions: assign(({ event }) => ({
+                  alerts: event.output!.value.alerts,
+                  // Only the kept page is on the phone: no pager to pages that are not.
+                  page: 1,
+                  totalPages: 1,
+                  offlineAt: event.output!.savedAt,
+                })),
+              },
+              { target: 'nothingSaved' },
+            ],
+            onError: 'nothingSaved',
+          },
+        },
+        shown: { on: { 'alerts.retry': { target: '#alertsList.loading', actions: 'forgetKeptCopy' } } },
+        nothingSaved: {
+          entry: assign({ alerts: [], page: 1, totalPages: 1, offlineAt: null }),
+          on: { 'alerts.retry': '#alertsList.loading' },
+        },
+      },
+    },
     ready: {
       on: {
         'alert.view': {

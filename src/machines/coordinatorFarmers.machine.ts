@@ -2,10 +2,15 @@
  * Coordinator farmer management (spec section 2): search, status filter (all, active, inactive, alert),
  * selection of some or all farmers on the page, and the Send Message dialog. Edits reuse the farmer
  * edit dialog rules; 'page x of y' moves through the server's pages. A staff list (staffList.ts).
+ * Offline (issue 17): a message sent without a network, or whose call got no answer, waits in the outbox with its
+ * Idempotency-Key: the dialog closes with the notice 'waiting to send' (`queued`); when the outbox sends it, that
+ * notice becomes 'sent to N farmers', or the server's refusal (the outbox panel keeps the refused item too).
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { listManagedFarmers, updateFarmer, type FarmerRow, type PersonEdit } from '@/services/people';
-import { sendMessage } from '@/services/messages';
+import { sendMessage, type MessageSent } from '@/services/messages';
+import { onOutbox, type SendOrQueued } from '@/services/outbox';
+import type { HttpError } from '@/shared/httpError';
 import { asHttp } from './personEdit';
 import { closedEdit, openEditOn, personEditingState, type PersonEditContext, type PersonEditEvent } from './personEditing';
 import { asPage, firstPage, pageLoader, STAFF_PAGE_SIZE, staffList, type Failed, type Paged } from './staffList';
@@ -13,7 +18,15 @@ import { fieldChanged } from './fieldChanged';
 
 export type StatusFilter = 'all' | 'active' | 'inactive' | 'alert';
 
-export type CoordinatorFarmersNotice = Failed<'loadFailed' | 'sendFailed'> | { kind: 'missing' } | { kind: 'sent'; count: number };
+export type CoordinatorFarmersNotice =
+  | Failed<'loadFailed' | 'sendFailed'>
+  | { kind: 'missing' }
+  | { kind: 'sent'; count: number }
+  /** In the outbox: `count` farmers will get it when it is sent. */
+  | { kind: 'queued'; count: number; outboxId: string };
+
+/** What the outbox did with a queued message. */
+type QueuedSettled = { type: 'message.queuedSent'; outboxId: string; sentTo: number } | { type: 'message.queuedRefused'; outboxId: string; error: HttpError };
 
 type CoordinatorFarmersContext = Paged<'farmers', FarmerRow> & PersonEditContext & {
   search: string;
@@ -37,7 +50,8 @@ export type CoordinatorFarmersEvent =
   | { type: 'edit.open'; farmer: FarmerRow }
   | PersonEditEvent
   | { type: 'farmer.view'; id: string }
-  | { type: 'notice.dismiss' };
+  | { type: 'notice.dismiss' }
+  | QueuedSettled;
 
 type Query = { page: number; search: string; status: StatusFilter };
 
@@ -65,7 +79,15 @@ export const coordinatorFarmersMachine = setup({
       const r = await listManagedFarmers({ page: q.page, limit: STAFF_PAGE_SIZE, search: q.search || undefined, status: q.status }, signal);
       return asPage(r.farmers, r.pagination);
     }),
-    send: fromPromise<{ sentTo: number }, { farmerIds: string[]; subject: string; message: string }>(({ input }) => sendMessage(input)),
+    send: fromPromise<SendOrQueued<MessageSent>, { farmerIds: string[]; subject: string; message: string }>(({ input }) => sendMessage(input)),
+    /** What becomes of the messages this screen queued. */
+    watchQueued: fromCallback<QueuedSettled>(({ sendBack }) =>
+      onOutbox((n) => {
+        if (n.type !== 'settled' || n.item.kind !== 'message') return;
+        if (n.outcome === 'sent') sendBack({ type: 'message.queuedSent', outboxId: n.item.id, sentTo: (n.answer as MessageSent).sentTo });
+        else if (n.outcome === 'refused') sendBack({ type: 'message.queuedRefused', outboxId: n.item.id, error: n.error });
+      }),
+    ),
     save: fromPromise<unknown, { id: string; edit: PersonEdit }>(({ input }) => updateFarmer(input.id, input.edit)),
   },
   actions: {
@@ -73,13 +95,18 @@ export const coordinatorFarmersMachine = setup({
   },
   guards: {
     messageIncomplete: ({ context }) => !context.subject.trim() || !context.message.trim() || context.selected.length === 0,
+    /** The settled item is the one the notice says waits. */
+    noticeWaitsFor: ({ context, event }) => context.notice?.kind === 'queued' && 'outboxId' in event && context.notice.outboxId === event.outboxId,
   },
 }).createMachine({
   id: 'coordinatorFarmers',
   context: { ...firstPage('farmers'), search: '', status: 'all', selected: [], subject: '', message: '', ...closedEdit, notice: null },
   initial: 'loading',
+  invoke: { id: 'watchQueued', src: 'watchQueued' },
   on: {
     'farmer.view': { actions: { type: 'navigate', params: ({ event }) => ({ to: `/farmer/${event.id}` }) } },
+    'message.queuedSent': { guard: 'noticeWaitsFor', actions: assign({ notice: ({ event }) => ({ kind: 'sent' as const, count: event.sentTo }) }) },
+    'message.queuedRefused': { guard: 'noticeWaitsFor', actions: assign({ notice: ({ event }) => ({ kind: 'sendFailed' as const, error: event.error }) }) },
   },
   states: {
     loading: list.loading,
@@ -123,7 +150,15 @@ export const coordinatorFarmersMachine = setup({
             input: ({ context }) => ({ farmerIds: context.selected, subject: context.subject.trim(), message: context.message.trim() }),
             onDone: {
               target: '#coordinatorFarmers.ready',
-              actions: assign({ notice: ({ event }) => ({ kind: 'sent' as const, count: event.output.sentTo }), subject: '', message: '', selected: [] }),
+              actions: assign({
+                notice: ({ context, event }) =>
+                  'queued' in event.output
+                    ? { kind: 'queued' as const, count: context.selected.length, outboxId: event.output.queued.id }
+                    : { kind: 'sent' as const, count: event.output.sent.sentTo },
+                subject: '',
+                message: '',
+                selected: [],
+              }),
             },
             onError: { target: 'open', actions: assign({ notice: ({ event }) => ({ kind: 'sendFailed' as const, error: asHttp(event.error) }) }) },
           },

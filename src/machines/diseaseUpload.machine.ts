@@ -5,9 +5,13 @@
  *  - error: the server refused the photo (a 4xx with its own reason; another photo is needed), or
  *  - failed: the network dropped, timed out or the server broke, and the farmer may retry the same photo.
  * A past diagnosis from the history opens again through openingPast. Clearing returns to no file.
- * Offline (issue 17): an upload that gets no answer at all (no network) goes to the outbox (queueing → queued)
- * with the Idempotency-Key of its first try; the outbox sends it when the network returns and its result (or
- * refusal) is shown here if the farmer is still on the page (it is in the history either way).
+ * Offline (issue 17): an upload that gets no answer at all goes to the outbox (queueing → queued) with the
+ * Idempotency-Key of its first try, when the phone is offline or the upload ran out of its time limit (a phone that
+ * says online but gets no answer: "lie-fi"; the try may have reached the server, and the replay with its key then
+ * gets its answer instead of a second diagnosis). A dropped upload while online stays 'failed' with Try again (at
+ * once, with its progress) and 'send later', which puts it in the outbox with the same key. The outbox sends it when
+ * the network works and its result (or refusal) is shown here if the farmer is still on the page (it is in the
+ * history either way).
  */
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { DiseaseHistoryEntry, DiseaseResult } from '../../contracts/disease';
@@ -34,6 +38,8 @@ export type DiseaseUploadContext = {
   /** The Idempotency-Key of this upload (a retry of the same photo keeps it) and its outbox item when queued. */
   key: string;
   outboxId: string | null;
+  /** The outbox could not keep the photo (storage full or blocked): only Try again is offered. */
+  queueFailed: boolean;
   /** The past diagnosis on show (thumbnail and date), when the result came from the history. */
   past: Omit<DiseaseHistoryEntry, 'result'> | null;
   /** A past diagnosis could not be opened. */
@@ -45,17 +51,18 @@ type QueuedSettled = { type: 'disease.queuedDone'; result: DiseaseResult } | { t
 
 export const isImageFile = (file: File) => file.type.startsWith('image/');
 
-/** A refusal the same photo would meet again (bad image, too large): no retry, the server says why. */
-/** No answer at all: no network, or the connection dropped (not a cancel by the farmer). */
 /**
- * No answer while the phone is offline: the photo waits in the outbox. A dropped upload while the browser is online
- * (a flaky connection) stays 'failed' with Try again, which retries at once and shows the upload's progress.
+ * No answer while the phone is offline, or none within the upload's time limit: the photo waits in the outbox. A
+ * dropped upload while the browser is online (a flaky connection) stays 'failed' with Try again, which retries at
+ * once and shows the upload's progress, and 'send later'.
  */
-const noAnswer = (error: unknown) => error instanceof HttpError && error.status === 0 && typeof navigator !== 'undefined' && navigator.onLine === false;
+const noAnswer = (error: unknown) =>
+  error instanceof HttpError && error.status === 0 && (error.reason === 'timeout' || (typeof navigator !== 'undefined' && navigator.onLine === false));
+/** A refusal the same photo would meet again (bad image, too large): no retry, the server says why. */
 const isRefusal = (error: unknown) =>
   error instanceof HttpError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
 
-const cleared = { file: null, refused: null, refusedWhy: null, result: null, failure: null, progress: null, past: null, pastFailed: false, outboxId: null } as const;
+const cleared = { file: null, refused: null, refusedWhy: null, result: null, failure: null, progress: null, past: null, pastFailed: false, outboxId: null, queueFailed: false } as const;
 
 /** A past diagnosis opens from every state where the farmer is not waiting on something. */
 const OPEN_PAST = { target: 'openingPast', actions: 'forgetFile' } as const;
@@ -77,6 +84,7 @@ export const diseaseUploadMachine = setup({
       | { type: 'disease.cropChosen'; crop: string }
       | { type: 'disease.analyse' }
       | { type: 'disease.retry' }
+      | { type: 'disease.sendLater' }
       | { type: 'disease.progress'; sent: number; total: number }
       | { type: 'disease.openPast'; id: string }
       | { type: 'disease.clear' }
@@ -104,6 +112,7 @@ export const diseaseUploadMachine = setup({
     isImage: ({ event }) => event.type === 'disease.fileChosen' && isImageFile(event.file),
     isRefusal: ({ event }) => isRefusal((event as { error?: unknown }).error),
     noAnswer: ({ event }) => noAnswer((event as { error?: unknown }).error),
+    mayQueue: ({ context }) => !context.queueFailed,
   },
   actions: {
     noteFile: assign({ ...cleared, refused: ({ event }) => (event.type === 'disease.fileChosen' ? event.file.name : null) }),
@@ -114,7 +123,12 @@ export const diseaseUploadMachine = setup({
     forgetFile: assign(cleared),
     setCrop: assign({ crop: ({ event }) => (event.type === 'disease.cropChosen' ? event.crop : '') }),
     /** A new upload gets a new key; a retry of the same photo (disease.retry) keeps its key. */
-    startUpload: assign({ progress: null, failure: null, key: ({ context, event }) => (event.type === 'disease.retry' ? context.key : crypto.randomUUID()) }),
+    startUpload: assign({
+      progress: null,
+      failure: null,
+      queueFailed: false,
+      key: ({ context, event }) => (event.type === 'disease.retry' ? context.key : crypto.randomUUID()),
+    }),
   },
 }).createMachine({
   id: 'diseaseUpload',
@@ -180,7 +194,7 @@ export const diseaseUploadMachine = setup({
         src: 'queuePhoto',
         input: ({ context }) => ({ file: context.file!, lang: context.lang, crop: context.crop, key: context.key, onProgress: () => {} }),
         onDone: { target: 'queued', actions: assign({ outboxId: ({ event }) => event.output.id }) },
-        onError: 'failed',
+        onError: { target: 'failed', actions: assign({ queueFailed: true }) },
       },
     },
     /** In the outbox: sent when the network returns; its answer lands here (and in the history). */
@@ -201,10 +215,11 @@ export const diseaseUploadMachine = setup({
         ...WITH_PHOTO,
       },
     },
-    /** The network or the server failed: the same photo can be sent again. */
+    /** The network or the server failed: the same photo can be sent again, now or by the outbox (same key). */
     failed: {
       on: {
         'disease.retry': { target: 'uploading', actions: 'startUpload' },
+        'disease.sendLater': { guard: 'mayQueue', target: 'queueing' },
         ...WITH_PHOTO,
       },
     },

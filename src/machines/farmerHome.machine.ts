@@ -9,10 +9,11 @@
  * with their time ('offline — last updated 10:42'); when the browser is online again, or the farmer retries (a
  * timed-out slow network never fires 'online'), it loads afresh, and the feed goes live again.
  */
-import { assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { HttpError, isNetworkFailure } from '@/shared/httpError';
 import { last24h, latestReading, listMyFields, type FieldReadingSummary, type LatestReading, type ReadingEvent, type SeriesPoint } from '@/services/sensors';
 import type { Translated } from '../../contracts/common';
+import { watchOnline } from './offline';
 import { sensorFeedMachine, type FeedStatus, type SensorFeedParentEvent } from './sensorFeed.machine';
 
 export type { LatestReading, SeriesPoint } from '@/services/sensors';
@@ -67,12 +68,6 @@ export const recallHome = fromPromise<CachedHome | null, { fieldId: string | nul
   };
 });
 
-/** Tells the machine when the browser is online again. */
-export const watchOnline = fromCallback(({ sendBack }) => {
-  const online = () => sendBack({ type: 'network.online' });
-  window.addEventListener('online', online);
-  return () => window.removeEventListener('online', online);
-});
 
 /** Latest and 24 h together; a failed half leaves its part empty and is reported in `failures` for the log. */
 export const loadFieldData = fromPromise<FieldData & { failures: Array<{ what: string; error: unknown }> }, { fieldId: string }>(

@@ -3,8 +3,12 @@
  * weather and insights load side by side. Spec failure behaviours: fields failing → three sample
  * plots with plot1 selected; weather failing → the weather card is cleared; insights failing →
  * insights cleared and the loading message stays.
+ * Offline (issue 17): the last advice shown (the field, its weather and insights) is kept on the phone; when the fields
+ * or the advice do not come because the network is away, `offline` shows that copy with when it was seen, until the
+ * browser is online again or the farmer retries (a timed-out slow network never fires 'online').
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, stateIn } from 'xstate';
+import { keep, networkAway, recallKept, watchOnline, type Cached } from './offline';
 import { getInsights, getWeather, listFieldChoices, type FieldChoice, type Insight, type WeatherNow } from '../services/fdss';
 
 export const SAMPLE_PLOTS: FieldChoice[] = [
@@ -13,25 +17,39 @@ export const SAMPLE_PLOTS: FieldChoice[] = [
   { _id: 'plot3', fieldId: 'plot3', name: 'Plot 3' },
 ];
 
-type Ctx = { fields: FieldChoice[]; fieldId: string | null; weather: WeatherNow | null; insights: Insight[] };
+type Advice = { fields: FieldChoice[]; fieldId: string | null; weather: WeatherNow | null; insights: Insight[] };
+/** `offlineAt`: when the advice shown offline was last seen (null: live, or nothing kept). */
+type Ctx = Advice & { offlineAt: string | null };
+
+/** What the phone keeps of decision support: the last advice shown, with its field and weather. */
+export const FDSS_KEY = 'fdss.advice';
+export type CachedAdvice = Advice;
 
 export const fdssMachine = setup({
   types: {
     context: {} as Ctx,
-    events: {} as { type: 'fdss.fieldChosen'; fieldId: string },
+    events: {} as { type: 'fdss.fieldChosen'; fieldId: string } | { type: 'fdss.retry' } | { type: 'network.online' },
   },
   actors: {
     loadFields: fromPromise<FieldChoice[]>(({ signal }) => listFieldChoices(signal)),
     loadWeather: fromPromise<WeatherNow, { fieldId: string }>(({ input, signal }) => getWeather(input.fieldId, signal)),
     loadInsights: fromPromise<Insight[], { fieldId: string }>(({ input, signal }) => getInsights(input.fieldId, signal)),
+    recallAdvice: fromPromise<Cached<CachedAdvice> | null>(() => recallKept<CachedAdvice>(FDSS_KEY)),
+    watchOnline,
   },
+  guards: { networkAway },
   actions: {
+    /** The advice as shown, kept on the phone (best effort). */
+    rememberAdvice: ({ context }) =>
+      keep(FDSS_KEY, { fields: context.fields, fieldId: context.fieldId, weather: context.weather, insights: context.insights } satisfies CachedAdvice),
+    /** Leaving the offline copy for a fresh load: the kept advice leaves the screen. */
+    forgetKeptCopy: assign({ fields: [], fieldId: null, weather: null, insights: [], offlineAt: null }),
     /** The spec says the fields failure is only logged. */
     logError: (_, params: { what: string; error: unknown }) => console.error(`fdss: ${params.what} failed`, params.error),
   },
 }).createMachine({
   id: 'fdss',
-  context: { fields: [], fieldId: null, weather: null, insights: [] },
+  context: { fields: [], fieldId: null, weather: null, insights: [], offlineAt: null },
   initial: 'loadingFields',
   states: {
     loadingFields: {
@@ -42,16 +60,49 @@ export const fdssMachine = setup({
           { guard: ({ event }) => event.output.length > 0, target: 'ready.choosing', actions: assign({ fields: ({ event }) => event.output }) },
           { target: 'noFields' },
         ],
-        onError: {
-          target: 'ready.field',
-          actions: [
-            assign({ fields: SAMPLE_PLOTS, fieldId: 'plot1' }),
-            { type: 'logError', params: ({ event }) => ({ what: 'fields', error: event.error }) },
-          ],
-        },
+        onError: [
+          { guard: 'networkAway', target: 'offline' },
+          {
+            target: 'ready.field',
+            actions: [
+              assign({ fields: SAMPLE_PLOTS, fieldId: 'plot1' }),
+              { type: 'logError', params: ({ event }) => ({ what: 'fields', error: event.error }) },
+            ],
+          },
+        ],
       },
     },
     noFields: {},
+    /** The network is away: the last advice seen, until the browser is online again or the farmer retries. */
+    offline: {
+      tags: ['offline'],
+      invoke: { id: 'watchOnline', src: 'watchOnline' },
+      on: { 'network.online': { target: 'loadingFields', actions: 'forgetKeptCopy' } },
+      initial: 'reading',
+      states: {
+        reading: {
+          tags: ['loading'],
+          invoke: {
+            id: 'recallAdvice',
+            src: 'recallAdvice',
+            onDone: [
+              {
+                guard: ({ event }) => event.output !== null,
+                target: 'shown',
+                actions: assign(({ event }) => ({ ...event.output!.value, offlineAt: event.output!.savedAt })),
+              },
+              { target: 'nothingSaved' },
+            ],
+            onError: 'nothingSaved',
+          },
+        },
+        shown: { on: { 'fdss.retry': { target: '#fdss.loadingFields', actions: 'forgetKeptCopy' } } },
+        nothingSaved: {
+          entry: 'forgetKeptCopy',
+          on: { 'fdss.retry': '#fdss.loadingFields' },
+        },
+      },
+    },
     ready: {
       initial: 'choosing',
       on: {
@@ -74,7 +125,15 @@ export const fdssMachine = setup({
                     id: 'loadWeather',
                     src: 'loadWeather',
                     input: ({ context }) => ({ fieldId: context.fieldId! }),
-                    onDone: { target: 'shown', actions: assign({ weather: ({ event }) => event.output }) },
+                    // Kept with the advice once that is shown (before, the advice kept last is not replaced by none).
+                    onDone: [
+                      {
+                        guard: stateIn({ ready: { field: { insights: 'shown' } } }),
+                        target: 'shown',
+                        actions: [assign({ weather: ({ event }) => event.output }), 'rememberAdvice'],
+                      },
+                      { target: 'shown', actions: assign({ weather: ({ event }) => event.output }) },
+                    ],
                     onError: { target: 'cleared', actions: assign({ weather: null }) },
                   },
                 },
@@ -90,8 +149,11 @@ export const fdssMachine = setup({
                     id: 'loadInsights',
                     src: 'loadInsights',
                     input: ({ context }) => ({ fieldId: context.fieldId! }),
-                    onDone: { target: 'shown', actions: assign({ insights: ({ event }) => event.output }) },
-                    onError: { target: 'failed', actions: assign({ insights: [] }) },
+                    onDone: { target: 'shown', actions: [assign({ insights: ({ event }) => event.output }), 'rememberAdvice'] },
+                    onError: [
+                      { guard: 'networkAway', target: '#fdss.offline' },
+                      { target: 'failed', actions: assign({ insights: [] }) },
+                    ],
                   },
                 },
                 shown: {},

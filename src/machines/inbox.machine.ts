@@ -5,10 +5,11 @@
  * Offline (issue 17): the first page is kept on the phone; a load lost to the network shows that copy (messages
  * open to read; nothing is marked) with its time, until the browser is online again.
  */
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { listInbox, markMessageRead, type InboxMessage, type MessageNew } from '@/services/messages';
 import { recall, remember, type Cached } from '@/services/offlineCache';
 import { isNetworkFailure } from '@/shared/httpError';
+import { watchOnline } from './offline';
 import { socketFeed } from './socketFeed';
 import { asPage, firstPage, pageLoader, staffList, type Paged } from './staffList';
 
@@ -60,11 +61,7 @@ export const inboxMachine = setup({
     }),
     markRead: fromPromise<unknown, { id: string }>(({ input }) => markMessageRead(input.id)),
     recallInbox: fromPromise<Cached<CachedInbox> | null>(() => recall<CachedInbox>(INBOX_KEY)),
-    watchOnline: fromCallback(({ sendBack }) => {
-      const online = () => sendBack({ type: 'network.online' });
-      window.addEventListener('online', online);
-      return () => window.removeEventListener('online', online);
-    }),
+    watchOnline,
     watchMessages: socketFeed<FeedEvent>({
       pushes: { 'message:new': (message: MessageNew) => ({ type: 'message.new', message }) },
       catchUp: () => [{ type: 'feed.stale' }],

@@ -2,9 +2,11 @@
  * The land report form: starts from the chosen field's values when there is one, edit the soil values,
  * generate the report (pH, N, P and K are required),
  * then download it as land-health-report.pdf. Report failure or success=false shows the spec's
- * Marathi alert; a download failure is only logged.
+ * Marathi alert; a download failure is only logged. Each report generated is kept on the phone (its NDVI figures
+ * too; not the PDF), so the land report screen can show it offline (landFields.machine's `offline` state).
  */
 import { assign, fromPromise, setup } from 'xstate';
+import { keep } from './offline';
 import type { NdviPoint } from '../../contracts/land';
 import { serverLanguage, type ServerLanguage } from '../services/language';
 import { createLandReport, downloadLandReportPdf, type LandReport, type LandReportRequest } from '../services/land';
@@ -13,6 +15,8 @@ export const FORM_FIELDS = ['ph', 'nitrogen', 'phosphorus', 'potassium', 'organi
 export type FormField = (typeof FORM_FIELDS)[number];
 export type LandNotice = { key: 'fillBasics' } | { key: 'reportError' } | null;
 export const PDF_NAME = 'land-health-report.pdf';
+/** What the phone keeps of the land report: the last report generated. */
+export const LAND_REPORT_KEY = 'land.report';
 
 type Ctx = { lang: ServerLanguage; form: Record<FormField, string>; report: LandReport | null; notice: LandNotice };
 type GenerateEvent = { type: 'report.generate'; ndvi: NdviPoint[]; ndviEstimated: boolean };
@@ -62,6 +66,8 @@ export const landReportMachine = setup({
     /** Provided by the view: hands the PDF to the browser as a download. */
     saveFile: (_, _params: { blob: Blob; name: string }) => {},
     logError: (_, params: { error: unknown }) => console.error('land report: PDF download failed', params.error),
+    /** The report as shown, kept on the phone (best effort). */
+    rememberReport: ({ context }) => keep(LAND_REPORT_KEY, context.report),
   },
 }).createMachine({
   id: 'landReport',
@@ -93,7 +99,7 @@ export const landReportMachine = setup({
         src: 'generate',
         input: ({ context, event }) => toRequest(context, event as GenerateEvent),
         onDone: [
-          { guard: 'succeeded', target: 'report', actions: assign({ report: ({ event }) => event.output.report }) },
+          { guard: 'succeeded', target: 'report', actions: [assign({ report: ({ event }) => event.output.report }), 'rememberReport'] },
           { target: 'editing', actions: assign({ report: null, notice: { key: 'reportError' } as LandNotice }) },
         ],
         onError: { target: 'editing', actions: assign({ report: null, notice: { key: 'reportError' } as LandNotice }) },

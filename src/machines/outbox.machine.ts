@@ -10,6 +10,7 @@
  *   server's reason, until the user discards it; no answer / 5xx / 429 → waiting.
  * - waiting: the next `outbox.online`, `outbox.sync` (the service worker's Background Sync message, the app
  *   start, a periodic nudge) or a new item tries again.
+ * An item replaced by a later write of its kind (a profile edit, services/outbox.ts) leaves the list (`outbox.replaced`).
  * An item older than OUTBOX_MAX_AGE is never sent by itself: the panel offers resend or discard.
  * Which items wait, were refused or are too old is the context's (`waitingItems`, `refusedItems`, `staleItem`).
  */
@@ -35,6 +36,7 @@ export type OutboxEvent =
   | { type: 'outbox.offline' }
   | { type: 'outbox.sync' }
   | { type: 'outbox.added'; item: OutboxItem }
+  | { type: 'outbox.replaced'; id: string }
   | { type: 'outbox.discard'; id: string }
   | { type: 'outbox.resend'; id: string };
 
@@ -54,7 +56,9 @@ const watch = fromCallback<OutboxEvent, { userId: string | null }>(({ sendBack, 
   window.addEventListener('offline', offline);
   navigator.serviceWorker?.addEventListener('message', fromWorker);
   const stop = onOutbox((n) => {
-    if (n.type === 'added' && n.item.userId === input.userId) sendBack({ type: 'outbox.added', item: n.item });
+    if (n.item.userId !== input.userId) return;
+    if (n.type === 'added') sendBack({ type: 'outbox.added', item: n.item });
+    else if (n.outcome === 'replaced') sendBack({ type: 'outbox.replaced', id: n.item.id });
   });
   const nudge = setInterval(() => sendBack({ type: 'outbox.sync' }), OUTBOX_NUDGE_MS);
   return () => {
@@ -127,6 +131,7 @@ export const outboxMachine = setup({
       actions: ['forget', 'drop'],
     },
     'outbox.resend': { guard: 'known', actions: ['storeResent', 'markResent'] },
+    'outbox.replaced': { actions: 'drop' },
     'outbox.online': { actions: assign({ online: true }) },
     'outbox.offline': { actions: assign({ online: false }) },
   },

@@ -1,8 +1,13 @@
 /**
  * The profile screen: loading → view ⇄ edit → saving → view (with a 3-second success banner),
  * or edit.saveFailed. Cancel puts the stored profile back. The security dialogs open from the view.
+ * Offline (issue 17): a save without a network, or whose call got no answer, waits in the outbox
+ * (view.queued, 'waiting to send'): the screen shows the edit as made meanwhile. When the outbox sends it the
+ * server's answer is shown (view.saved); a refusal reopens the form with the edit and the server's reason, the
+ * profile as it was before; an edit discarded from the outbox panel puts the profile as it was back. A later save
+ * replaces the waiting one in the outbox (its form was made from the waiting one's values).
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import {
   getProfile,
   updateProfile,
@@ -11,6 +16,7 @@ import {
   type ProfileField,
 } from '../services/account';
 import { shrinkImage } from '../services/image';
+import { onOutbox, type SendOrQueued } from '../services/outbox';
 import { hasProblems, profileProblems, type ProfileProblem } from './accountRules';
 import { delay } from './delay';
 import { fieldChanged } from './fieldChanged';
@@ -43,7 +49,19 @@ type Context = {
   imageError: boolean;
   saveError: unknown;
   dialog: SecurityDialog | null;
+  /** A save waiting in the outbox: its item, and the profile as the server last confirmed it. */
+  queuedId: string | null;
+  before: Profile | null;
 };
+
+/** What the outbox did with the waiting save. */
+type QueuedSettled =
+  | { type: 'profile.queuedSaved'; user: Profile }
+  | { type: 'profile.queuedRefused'; error: unknown }
+  | { type: 'profile.queuedDiscarded' };
+
+/** The profile as the form would make it (what a waiting save will store). */
+const applied = (p: Profile, { currentPassword: _password, ...draft }: ProfileDraft): Profile => ({ ...p, ...draft });
 
 export type ProfileEvent =
   | { type: 'profile.retry' }
@@ -55,13 +73,23 @@ export type ProfileEvent =
   | { type: 'profile.cancel' }
   | { type: 'profile.save' }
   | { type: 'profile.openDialog'; dialog: SecurityDialog }
-  | { type: 'profile.closeDialog' };
+  | { type: 'profile.closeDialog' }
+  | QueuedSettled;
 
 export const profileMachine = setup({
   types: { context: {} as Context, events: {} as ProfileEvent },
   actors: {
     loadProfile: fromPromise<{ user: Profile; fields: ProfileField[] }>(({ signal }) => getProfile(signal)),
-    saveProfile: fromPromise<{ user: Profile }, ProfileDraft>(({ input, signal }) => updateProfile(input, signal)),
+    saveProfile: fromPromise<SendOrQueued<{ user: Profile }>, ProfileDraft>(({ input }) => updateProfile(input)),
+    /** What becomes of the waiting save `outboxId`. */
+    watchQueued: fromCallback<QueuedSettled, { outboxId: string | null }>(({ sendBack, input }) =>
+      onOutbox((n) => {
+        if (n.type !== 'settled' || n.item.id !== input.outboxId) return;
+        if (n.outcome === 'sent') sendBack({ type: 'profile.queuedSaved', user: (n.answer as { user: Profile }).user });
+        else if (n.outcome === 'refused') sendBack({ type: 'profile.queuedRefused', error: n.error });
+        else if (n.outcome === 'discarded') sendBack({ type: 'profile.queuedDiscarded' });
+      }),
+    ),
     resizeImage: fromPromise<string, File>(({ input }) => shrinkImage(input)),
     bannerTimer: delay,
   },
@@ -71,10 +99,11 @@ export const profileMachine = setup({
   guards: {
     hasImage: ({ context }) => !!context.draft?.profileImage,
     draftValid: ({ context }) => !!context.draft && !hasProblems(profileProblems(context.draft, context.profile)),
+    queued: ({ event }) => 'queued' in (event as unknown as { output: SendOrQueued<unknown> }).output,
   },
 }).createMachine({
   id: 'profile',
-  context: { profile: null, fields: [], draft: null, problems: {}, imageError: false, saveError: null, dialog: null },
+  context: { profile: null, fields: [], draft: null, problems: {}, imageError: false, saveError: null, dialog: null, queuedId: null, before: null },
   initial: 'loading',
   on: {
     'profile.closeDialog': { actions: assign({ dialog: null }) },
@@ -103,6 +132,25 @@ export const profileMachine = setup({
         saved: {
           tags: ['savedBanner'],
           invoke: { id: 'bannerTimer', src: 'bannerTimer', input: { ms: PROFILE_BANNER_MS }, onDone: 'idle', onError: 'idle' },
+        },
+        /** 'Waiting to send': the edit is in the outbox; the screen shows it as made. */
+        queued: {
+          tags: ['queued'],
+          invoke: { id: 'watchQueued', src: 'watchQueued', input: ({ context }) => ({ outboxId: context.queuedId }) },
+          on: {
+            'profile.queuedSaved': {
+              target: 'saved',
+              actions: assign({ profile: ({ event }) => event.user, draft: ({ event }) => draftOf(event.user), queuedId: null, before: null }),
+            },
+            'profile.queuedRefused': {
+              target: '#profile.edit.saveFailed',
+              actions: assign({ profile: ({ context }) => context.before, saveError: ({ event }) => event.error, queuedId: null, before: null }),
+            },
+            'profile.queuedDiscarded': {
+              target: 'idle',
+              actions: assign({ profile: ({ context }) => context.before, draft: ({ context }) => draftOf(context.before!), queuedId: null, before: null }),
+            },
+          },
         },
       },
       on: {
@@ -151,10 +199,25 @@ export const profileMachine = setup({
         id: 'saveProfile',
         src: 'saveProfile',
         input: ({ context }) => context.draft!,
-        onDone: {
-          target: 'view.saved',
-          actions: assign({ profile: ({ event }) => event.output.user, draft: ({ event }) => draftOf(event.output.user) }),
-        },
+        onDone: [
+          {
+            guard: 'queued',
+            target: 'view.queued',
+            actions: assign(({ context, event }) => {
+              const queued = (event.output as { queued: { id: string } }).queued;
+              const shown = applied(context.profile!, context.draft!);
+              // A save replacing one that waits keeps the profile from before the first.
+              return { before: context.before ?? context.profile, profile: shown, draft: draftOf(shown), queuedId: queued.id };
+            }),
+          },
+          {
+            target: 'view.saved',
+            actions: assign(({ event }) => {
+              const { user } = (event.output as { sent: { user: Profile } }).sent;
+              return { profile: user, draft: draftOf(user), queuedId: null, before: null };
+            }),
+          },
+        ],
         onError: { target: 'edit.saveFailed', actions: assign({ saveError: ({ event }) => event.error }) },
       },
     },

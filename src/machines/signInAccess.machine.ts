@@ -1,19 +1,36 @@
 /**
  * The staff "Sign-in" dialog for one user (admins): load → ready; clearing the sign-in throttle, ending
- * every session or sending a first sign-in invitation (a set-password link by SMS and e-mail) asks for
- * confirmation first (confirming → working → reload). Errors show in a banner.
+ * every session, sending a first sign-in invitation (a set-password link by SMS and e-mail), resetting
+ * two-factor sign-in, or (superadmins) making a staff member admin or coordinator asks for confirmation first
+ * (confirming → working → reload). Errors show in a banner.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { clearSignInThrottle, endUserSessions, getAdminSignIn, inviteUser, type AdminSignIn } from '../services/account';
+import {
+  changeUserRole,
+  clearSignInThrottle,
+  endUserSessions,
+  getAdminSignIn,
+  inviteUser,
+  resetUserTwoFactor,
+  type AdminSignIn,
+} from '../services/account';
 
 export type { AdminSignIn };
-export type AccessAction = 'clear' | 'end' | 'invite';
+/** `admin` / `coordinator`: give the user that role. */
+export type AccessAction = 'clear' | 'end' | 'invite' | 'twoFactor' | 'admin' | 'coordinator';
 
 const ACTIONS: Record<AccessAction, (userId: string, signal: AbortSignal) => Promise<unknown>> = {
   clear: clearSignInThrottle,
   end: endUserSessions,
   invite: inviteUser,
+  twoFactor: resetUserTwoFactor,
+  admin: (userId, signal) => changeUserRole(userId, 'admin', signal),
+  coordinator: (userId, signal) => changeUserRole(userId, 'coordinator', signal),
 };
+
+/** What the loaded answer allows: a reset only with two-factor on, a role only among the offered choices. */
+export const allowed = (data: AdminSignIn | null, action: AccessAction) =>
+  action === 'twoFactor' ? !!data?.twoFactor : action === 'admin' || action === 'coordinator' ? !!data?.roleChoices?.includes(action) : true;
 
 type Context = { userId: string; data: AdminSignIn | null; pending: AccessAction | null; done: AccessAction | null; errorCause: unknown };
 
@@ -37,6 +54,7 @@ export const signInAccessMachine = setup({
     loading: {
       tags: ['busy'],
       invoke: {
+        id: 'load',
         src: 'load',
         input: ({ context }) => context.userId,
         onDone: { target: 'ready', actions: assign({ data: ({ event }) => event.output, errorCause: null }) },
@@ -45,7 +63,13 @@ export const signInAccessMachine = setup({
     },
     failed: { on: { 'access.retry': 'loading' } },
     ready: {
-      on: { 'access.ask': { target: 'confirming', actions: assign({ pending: ({ event }) => event.action, done: null }) } },
+      on: {
+        'access.ask': {
+          guard: ({ context, event }) => allowed(context.data, event.action),
+          target: 'confirming',
+          actions: assign({ pending: ({ event }) => event.action, done: null }),
+        },
+      },
     },
     confirming: {
       on: {
@@ -56,6 +80,7 @@ export const signInAccessMachine = setup({
     working: {
       tags: ['busy'],
       invoke: {
+        id: 'act',
         src: 'act',
         input: ({ context }) => ({ userId: context.userId, action: context.pending! }),
         onDone: { target: 'loading', actions: assign({ done: ({ context }) => context.pending, pending: null }) },

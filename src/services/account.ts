@@ -3,6 +3,7 @@ import type { ActiveSession, AdminSignInAnswer, InviteAnswer, LoginHistoryEntry,
 import type { NotificationPreferences, User } from '../../contracts/auth';
 import type { CodeVersionResponse } from '../../contracts/health';
 import { http } from './http';
+import { sendOrQueue } from './outbox';
 import type { Language } from '../../contracts/languages';
 import type { Role } from '../../contracts/roles';
 
@@ -39,8 +40,18 @@ type Message = { english?: string; marathi?: string; hindi?: string };
 export const getProfile = (signal?: AbortSignal) =>
   http.get<{ user: Profile; fields: ProfileField[] }>('/auth/profile', { signal });
 
-export const updateProfile = ({ currentPassword, ...draft }: ProfileDraft, signal?: AbortSignal) =>
-  http.patch<{ user: Profile }>('/auth/profile', currentPassword ? { ...draft, currentPassword } : draft, { signal });
+/**
+ * Saves the profile form (all of it). Offline, or with no answer, it waits in the outbox with its Idempotency-Key
+ * (issue 17): `{ queued }`, and a later save replaces it there (services/outbox.ts). An edit that carries the
+ * current password (a new e-mail or phone number) is never stored on the phone: it is sent now, or fails as before.
+ */
+export const updateProfile = ({ currentPassword, ...draft }: ProfileDraft) =>
+  sendOrQueue<{ user: Profile }>(
+    'profile',
+    { method: 'patch', url: '/auth/profile', body: currentPassword ? { ...draft, currentPassword } : draft },
+    draft.name,
+    { storable: !currentPassword },
+  );
 
 export const changePassword = (body: { currentPassword: string; newPassword: string }, signal?: AbortSignal) =>
   http.post<{ success: true }>('/auth/change-password', body, { signal });
@@ -92,6 +103,14 @@ export const clearSignInThrottle = (userId: string, signal?: AbortSignal) =>
 
 export const endUserSessions = (userId: string, signal?: AbortSignal) =>
   http.post<{ success: true; ended: number }>(`/admin/users/${encodeURIComponent(userId)}/sessions/end`, {}, { signal });
+
+/** Superadmins: a staff member's new role (admin or coordinator); their sessions end. */
+export const changeUserRole = (userId: string, role: 'admin' | 'coordinator', signal?: AbortSignal) =>
+  http.patch<{ success: true; ended: number }>(`/admin/users/${encodeURIComponent(userId)}/role`, { role }, { signal });
+
+/** Removes the user's two-factor sign-in (they set it up again); their sessions end. */
+export const resetUserTwoFactor = (userId: string, signal?: AbortSignal) =>
+  http.post<{ success: true; ended: number }>(`/admin/users/${encodeURIComponent(userId)}/two-factor/reset`, {}, { signal });
 
 /** A first sign-in invitation: a set-password link by SMS and e-mail. */
 export const inviteUser = (userId: string, signal?: AbortSignal) =>

@@ -1,21 +1,30 @@
 /**
- * The offline outbox (issue 17): writes made without a network wait here, in IndexedDB (so they survive a
- * reload or a closed tab), until the outbox machine (machines/outbox.machine.ts) sends them. Each item carries
- * the Idempotency-Key of its first try; every replay sends the same key, and the server answers a replay with
- * its first answer (server/src/plugins/idempotency.ts), so a write lost on its way back is never done twice.
+ * The offline outbox (issue 17): writes made without a network wait here, in IndexedDB (the app's database,
+ * services/appDatabase, store `outbox`: they survive a reload or a closed tab), until the outbox machine
+ * (machines/outbox.machine.ts) sends them. Each item carries the Idempotency-Key of its first try; every replay
+ * sends the same key, and the server answers a replay with its first answer (server/src/plugins/idempotency.ts), so a write lost on its way back is never done twice.
  *
- *   sendOrQueue(kind, request, summary) — try now; offline or a network failure → stored, answers { queued }.
+ *   sendOrQueue(kind, request, summary) — try now; offline, or no answer (a network failure or the request's
+ *   time limit while the browser says online: "lie-fi") → stored with the key of that first try, answers { queued }.
  *   deliver(item) — one try of a stored item: sent (removed), refused (kept with the reason), or still offline.
  *   onOutbox(listener) — 'added' and 'settled' notices, so the outbox machine and the screen that queued an item
- *   (the chat, the leaf photo, the alert) learn what became of it.
+ *   (the chat, the leaf photo, the alert, the message, the profile) learn what became of it.
+ *
+ * A profile edit sends the whole form, so a later edit replaces one still waiting (queued or refused; not one on
+ * its way): its draft was made from the waiting one's values, and sending the older one after it would undo it.
+ * A profile edit that carries the current password (a new e-mail or phone number) is never stored: it is sent now
+ * or fails as before.
  *
  * Items belong to the user who made them; another user signing in on the same phone never sends them.
  * Without IndexedDB (tests in jsdom) the store is a Map in memory.
  */
-import type { IDBPDatabase } from 'idb';
 import type { ApiErrorBody } from '../../contracts/common';
+import { appDatabase, OUTBOX } from './appDatabase';
 import { currentAccessToken, http, HttpError } from './http';
 import { isNetworkFailure } from '@/shared/httpError';
+import { OUTBOX_SYNC_MESSAGE, OUTBOX_SYNC_TAG } from '@/shared/outboxSync';
+
+export { OUTBOX_SYNC_MESSAGE, OUTBOX_SYNC_TAG };
 
 export type OutboxKind = 'chat' | 'disease' | 'acknowledge' | 'message' | 'profile';
 
@@ -48,12 +57,11 @@ export type OutboxNotice =
   | { type: 'added'; item: OutboxItem }
   | { type: 'settled'; item: OutboxItem; outcome: 'sent'; answer: unknown }
   | { type: 'settled'; item: OutboxItem; outcome: 'refused'; error: HttpError }
-  | { type: 'settled'; item: OutboxItem; outcome: 'discarded' };
+  /** Given up by the user, or replaced by a later write of the same kind (a profile edit). */
+  | { type: 'settled'; item: OutboxItem; outcome: 'discarded' | 'replaced' };
 
-/** The message the service worker posts to its pages when Background Sync fires: `{ type: 'outbox-sync' }`. */
-export const OUTBOX_SYNC_MESSAGE = 'outbox-sync';
-/** The Background Sync tag the page registers when it queues an item (the service worker may listen for it). */
-export const OUTBOX_SYNC_TAG = 'shetmitra-outbox';
+/** Kinds where a later write replaces one still waiting (the later one holds the whole change). */
+const REPLACED_BY_LATER: ReadonlySet<OutboxKind> = new Set(['profile']);
 
 // ——— the store ———
 
@@ -62,9 +70,6 @@ type Store = {
   put(item: OutboxItem): Promise<void>;
   remove(id: string): Promise<void>;
 };
-
-const DB_NAME = 'shetmitra-outbox';
-const STORE = 'items';
 
 function memoryStore(): Store {
   const items = new Map<string, OutboxItem>();
@@ -75,24 +80,17 @@ function memoryStore(): Store {
   };
 }
 
-function idbStore(): Store {
-  let db: Promise<IDBPDatabase> | null = null;
-  const open = () =>
-    (db ??= import('idb').then(({ openDB }) =>
-      openDB(DB_NAME, 1, {
-        upgrade(d) {
-          d.createObjectStore(STORE, { keyPath: 'id' });
-        },
-      }),
-    ));
+/** The app's database (services/appDatabase), store `outbox`. */
+function appStore(): Store {
+  const open = () => appDatabase() ?? Promise.reject(new Error('no IndexedDB'));
   return {
-    all: async () => (await (await open()).getAll(STORE)) as OutboxItem[],
-    put: async (item) => void (await (await open()).put(STORE, item)),
-    remove: async (id) => void (await (await open()).delete(STORE, id)),
+    all: async () => (await (await open()).getAll(OUTBOX)) as OutboxItem[],
+    put: async (item) => void (await (await open()).put(OUTBOX, item)),
+    remove: async (id) => void (await (await open()).delete(OUTBOX, id)),
   };
 }
 
-let store: Store = typeof indexedDB === 'undefined' ? memoryStore() : idbStore();
+let store: Store = typeof indexedDB === 'undefined' ? memoryStore() : appStore();
 
 /** Tests: start from an empty in-memory store. */
 export function useMemoryOutbox() {
@@ -135,11 +133,22 @@ async function perform<T>(item: Pick<OutboxItem, 'request' | 'idempotencyKey'>):
 async function remember(item: OutboxItem) {
   await store.put(item);
   tell({ type: 'added', item });
-  // Background Sync where the browser has it: the service worker posts OUTBOX_SYNC_MESSAGE when the network is back.
+  // Background Sync where the browser has it: the service worker posts OUTBOX_SYNC_MESSAGE when the network is back
+  // (src/sw.ts). Elsewhere the window's `online` event, the app's start and the outbox's nudge do it.
   const sw = typeof navigator !== 'undefined' ? navigator.serviceWorker : undefined;
   sw?.ready
     .then((reg) => (reg as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync?.register(OUTBOX_SYNC_TAG))
     .catch(() => {});
+}
+
+/** A later write of a replaceable kind: the waiting ones of that kind go (not one being sent: it is on its way). */
+async function replaceWaiting(kind: OutboxKind, userId: string) {
+  if (!REPLACED_BY_LATER.has(kind)) return;
+  for (const old of await listOutbox(userId)) {
+    if (old.kind !== kind || old.status === 'sending') continue;
+    await store.remove(old.id);
+    tell({ type: 'settled', item: old, outcome: 'replaced' });
+  }
 }
 
 export type SendOrQueued<T> = { sent: T } | { queued: OutboxItem };
@@ -157,11 +166,22 @@ export function currentUserId(): string | null {
   }
 }
 
+export type SendOrQueueOptions = {
+  /** Who makes the write (default: the signed-in user). */
+  userId?: string | null;
+  /** false: never stored on the phone (a body with a password); sent now with its key, or it fails as before. */
+  storable?: boolean;
+};
+
 /**
  * A write the outbox may replay: sent at once when the browser is online; stored (and answered `{ queued }`)
- * when it is offline or the request got no answer. A refusal (4xx) is thrown as usual: the screen shows it.
+ * when it is offline or the request got no answer (a network failure or its time limit: the first try's key goes
+ * with it, so a first try that did reach the server is answered, not done again). A refusal (4xx) or a server
+ * error is thrown as usual: the screen shows it.
  */
-export async function sendOrQueue<T>(kind: OutboxKind, request: OutboxRequest, summary: string, userId = currentUserId()): Promise<SendOrQueued<T>> {
+export async function sendOrQueue<T>(kind: OutboxKind, request: OutboxRequest, summary: string, options: SendOrQueueOptions = {}): Promise<SendOrQueued<T>> {
+  const userId = options.userId === undefined ? currentUserId() : options.userId;
+  const storable = options.storable ?? true;
   const item: OutboxItem = {
     id: newId(),
     userId: userId ?? '',
@@ -174,13 +194,14 @@ export async function sendOrQueue<T>(kind: OutboxKind, request: OutboxRequest, s
     status: 'queued',
     lastError: null,
   };
+  if (userId) await replaceWaiting(kind, userId);
   const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
-  if (!offline || !userId) {
+  if (!offline || !userId || !storable) {
     try {
       item.attempts = 1;
       return { sent: await perform<T>(item) };
     } catch (e) {
-      if (!userId || !isNetworkFailure(e)) throw e;
+      if (!userId || !storable || !isNetworkFailure(e)) throw e;
     }
   }
   await remember(item);

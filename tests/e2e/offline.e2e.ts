@@ -2,7 +2,9 @@
  * The installable app offline, in chromium: the farmer's home is read once online, the network goes away and the
  * page is reloaded — the service worker opens the app from its precache and the home shows the readings it last
  * saw with the Marathi offline banner (the inbox too); back online the banner goes and live readings move the tiles again.
- * Signing out leaves nothing of the farmer on the phone.
+ * Signing out leaves nothing of the farmer on the phone. A farmer who saw their alerts, the decision-support advice and a
+ * land report sees them again offline after a reload (the Messages badge keeps its count), and the writes waiting in
+ * the outbox database of an older version move into the app's one database.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -11,22 +13,34 @@ import { DEMO, catalog, loginAs, shot, withApp } from './harness';
 const mr = catalog('mr');
 const e2e = withApp({ devices: true });
 
-/** Everything kept in the offline store of this browser profile ('user|what' keys). */
-const keptKeys = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<string[]>((resolve, reject) => {
-        const open = indexedDB.open('shetmitra-offline');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('lastSeen')) return resolve([]);
-          const keys = db.transaction('lastSeen').objectStore('lastSeen').getAllKeys();
-          keys.onsuccess = () => resolve(keys.result.map(String));
-          keys.onerror = () => reject(keys.error);
-        };
-      }),
-  );
+/** The keys in a store of the app's database in this browser profile ([] before the app made it). */
+const storeKeys = (page: Page, store: 'lastSeen' | 'outbox') =>
+  page.evaluate(async (name) => {
+    // Opening a database that does not exist would create it empty, under the app's own upgrade.
+    if (!(await indexedDB.databases()).some((d) => d.name === 'shetmitra')) return [];
+    return new Promise<string[]>((resolve, reject) => {
+      const open = indexedDB.open('shetmitra');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const db = open.result;
+        // Read only; closed so the app's own upgrade is never blocked by the test.
+        db.onversionchange = () => db.close();
+        if (!db.objectStoreNames.contains(name)) return resolve([]);
+        const keys = db.transaction(name).objectStore(name).getAllKeys();
+        keys.onsuccess = () => resolve(keys.result.map(String));
+        keys.onerror = () => reject(keys.error);
+      };
+    });
+  }, store);
+/** Everything kept in the offline store ('user|what' keys). */
+const keptKeys = (page: Page) => storeKeys(page, 'lastSeen');
+
+/** Waits until the service worker is installed (its precache complete) and controls the page. */
+const workerControls = (page: Page) =>
+  page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
+  });
 
 describe('offline reading', () => {
   it('reloads the farmer home offline from what it last saw, and goes live again online', async () => {
@@ -66,7 +80,8 @@ describe('offline reading', () => {
 
     await context.setOffline(true);
     await page.reload();
-    const banner = page.getByTestId('offline-banner');
+    // The screen's own banner (the home's alerts have theirs, below).
+    const banner = page.locator('main > [data-testid="offline-banner"]');
     await banner.waitFor({ timeout: 15_000 });
     expect(await banner.locator('span').first().textContent()).toMatch(/^ऑफलाइन — शेवटची माहिती \d\d:\d\d वाजताची$/);
     expect(await page.getByTestId('tile-moisture').textContent()).toContain('37.5');
@@ -98,6 +113,123 @@ describe('offline reading', () => {
     await page.getByRole('button', { name: mr['header.logout'] }).click();
     await page.waitForURL(`${e2e.url}/login`);
     await expect.poll(() => keptKeys(page), { timeout: 5000 }).toEqual([]);
+    await context.close();
+  });
+
+  it("shows the farmer's alerts, the last advice and the last land report again offline after a reload, and the Messages badge", async () => {
+    const token = await e2e.tokenOf(DEMO.farmer);
+    const alertsOnline = (await e2e.api<{ alerts: unknown[] }>('/alerts?page=1&limit=10', token)).body.alerts.length;
+    expect(alertsOnline).toBeGreaterThan(0);
+    const unread = (await e2e.api<{ unread: number }>('/messages?page=1&limit=1', token)).body.unread;
+    expect(unread).toBeGreaterThan(0);
+
+    const context = await e2e.browser.newContext({ viewport: { width: 412, height: 915 } });
+    const page = await context.newPage();
+    await loginAs(page, e2e.app, DEMO.farmer);
+    const userId = await page.evaluate(() => JSON.parse(localStorage.getItem('user')!)._id as string);
+    const cards = page.locator('.farmer-alerts .alert-card');
+    await cards.first().waitFor();
+    expect(await cards.count()).toBe(alertsOnline);
+    await page.getByTestId('unread-count').filter({ hasText: String(Math.min(unread, 99)) }).waitFor();
+    await workerControls(page);
+    await expect.poll(() => keptKeys(page), { timeout: 10_000 }).toEqual(expect.arrayContaining([`${userId}|alerts.farmer`, `${userId}|inbox.unread`]));
+
+    // Decision support: the advice for a field, read online.
+    await page.goto(`${e2e.url}/fdss`);
+    const select = page.getByLabel(mr['fdss.field'], { exact: true });
+    await select.waitFor();
+    const fieldId = await select.locator('option:not([value=""])').first().getAttribute('value');
+    await select.selectOption(fieldId!);
+    await page.locator('.insight').first().waitFor();
+    await page.getByTestId('weather-temperature').waitFor();
+    const insights = await page.locator('.insight').allInnerTexts();
+    const temperature = await page.getByTestId('weather-temperature').textContent();
+    await expect.poll(() => keptKeys(page), { timeout: 10_000 }).toContain(`${userId}|fdss.advice`);
+
+    // A land report with its NDVI figures, from the farmer's own field.
+    await page.goto(`${e2e.url}/land-report`);
+    await expect.poll(() => page.getByLabel(mr['land.lat'], { exact: true }).inputValue(), { timeout: 15_000 }).not.toBe('');
+    await page.getByRole('button', { name: mr['land.fetchNdvi'] }).click();
+    await page.getByTestId('ndvi-latest').waitFor({ timeout: 15_000 });
+    const ndviLatest = await page.getByTestId('ndvi-latest').innerText();
+    await page.getByRole('button', { name: mr['land.generate'] }).click();
+    await page.getByTestId('soil-score').waitFor({ timeout: 15_000 });
+    const score = await page.getByTestId('soil-score').innerText();
+    await expect.poll(() => keptKeys(page), { timeout: 10_000 }).toContain(`${userId}|land.report`);
+
+    await context.setOffline(true);
+    const bannerText = /^ऑफलाइन — शेवटची माहिती \d\d:\d\d वाजताची$/;
+
+    // The home: the kept alerts under their own banner, and the Messages badge keeps its count.
+    await page.goto(`${e2e.url}/`);
+    const alertsBanner = page.locator('.farmer-alerts').getByTestId('offline-banner');
+    await alertsBanner.waitFor({ timeout: 15_000 });
+    expect(await alertsBanner.locator('span').first().textContent()).toMatch(bannerText);
+    expect(await cards.count()).toBe(alertsOnline);
+    expect(await page.getByTestId('unread-count').textContent()).toBe(String(Math.min(unread, 99)));
+    await page.locator('.farmer-alerts').scrollIntoViewIfNeeded();
+    await shot(page, 'offline-farmer-alerts-mr-412');
+
+    // Decision support: the same advice for the same field, the field fixed.
+    await page.goto(`${e2e.url}/fdss`);
+    const fdssBanner = page.getByTestId('offline-banner');
+    await fdssBanner.waitFor({ timeout: 15_000 });
+    expect(await fdssBanner.locator('span').first().textContent()).toMatch(bannerText);
+    expect(await select.inputValue()).toBe(fieldId);
+    expect(await select.isDisabled()).toBe(true);
+    expect(await page.locator('.insight').allInnerTexts()).toEqual(insights);
+    expect(await page.getByTestId('weather-temperature').textContent()).toBe(temperature);
+    await shot(page, 'offline-fdss-mr-412');
+
+    // The land report: the last one made, with its NDVI figures; the form waits for the network.
+    await page.goto(`${e2e.url}/land-report`);
+    const landBanner = page.getByTestId('offline-banner');
+    await landBanner.waitFor({ timeout: 15_000 });
+    expect(await landBanner.locator('span').first().textContent()).toMatch(bannerText);
+    expect(await page.getByTestId('soil-score').innerText()).toBe(score);
+    expect(await page.getByTestId('ndvi-latest').innerText()).toBe(ndviLatest);
+    expect(await page.getByRole('button', { name: mr['land.generate'] }).count()).toBe(0);
+    expect(await page.locator('html').getAttribute('lang')).toBe('mr');
+    await shot(page, 'offline-land-report-mr-412');
+
+    // Online again: the form is back (the field loads afresh), the kept report leaves the screen.
+    await context.setOffline(false);
+    await landBanner.waitFor({ state: 'detached', timeout: 15_000 });
+    await page.getByRole('button', { name: mr['land.generate'] }).waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('soil-score').count()).toBe(0);
+    await context.close();
+  });
+
+  it("moves the writes waiting in an older version's outbox database into the app's one database", async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 412, height: 915 } });
+    const page = await context.newPage();
+    await page.goto(`${e2e.url}/login`);
+    // What an older version left: its outbox with a write waiting (another person's: never sent here), its screen copies.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const outbox = indexedDB.open('shetmitra-outbox', 1);
+          outbox.onupgradeneeded = () => outbox.result.createObjectStore('items', { keyPath: 'id' });
+          outbox.onerror = () => reject(outbox.error);
+          outbox.onsuccess = () => {
+            const tx = outbox.result.transaction('items', 'readwrite');
+            tx.objectStore('items').put({ id: 'old-1', userId: 'someone-else', kind: 'message', summary: 'waiting', createdAt: Date.now(), attempts: 0, status: 'queued' });
+            tx.oncomplete = () => {
+              outbox.result.close();
+              const cache = indexedDB.open('shetmitra-offline', 1);
+              cache.onupgradeneeded = () => cache.result.createObjectStore('lastSeen');
+              cache.onsuccess = () => (cache.result.close(), resolve());
+              cache.onerror = () => reject(cache.error);
+            };
+          };
+        }),
+    );
+    await loginAs(page, e2e.app, DEMO.farmer);
+    const outboxIds = () => storeKeys(page, 'outbox');
+    await expect.poll(outboxIds, { timeout: 10_000 }).toEqual(['old-1']);
+    await expect
+      .poll(() => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name).sort()), { timeout: 10_000 })
+      .toEqual(['shetmitra']);
     await context.close();
   });
 });

@@ -4,7 +4,7 @@
  * state checked on the real prompt, and the worker told to activate only after the click.
  */
 import { act, fireEvent, screen } from '@testing-library/react';
-import { expect } from 'vitest';
+import { expect, it } from 'vitest';
 import { fromCallback, type AnyEventObject } from 'xstate';
 import { appUpdateMachine } from '@/machines/appUpdate.machine';
 import { UpdatePrompt } from '@/views/ui/UpdatePrompt';
@@ -66,4 +66,25 @@ describeModel('app update prompt model', {
       check: (step) => leafValues(step.state.value).forEach((leaf) => ASSERT[leaf]()),
     };
   },
+});
+
+// A step a generated walk cannot show missing (the walk follows the machine: a wrong machine's "nothing happens" is
+// not walked), as a fixed scenario: 'Later' hides the prompt only until the next new version.
+it('after Later, the next new version asks again', () => {
+  drive.commands = [];
+  const logic = appUpdateMachine.provide({
+    actors: {
+      appWorker: fromCallback(({ sendBack, receive }) => {
+        drive.toMachine = sendBack;
+        receive((command) => drive.commands.push(command.type));
+      }),
+    },
+  });
+  renderView(<UpdatePrompt logic={logic} />);
+  act(() => drive.toMachine!({ type: 'update.ready' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Later' }));
+  expect(prompt()).toBeNull();
+  act(() => drive.toMachine!({ type: 'update.ready' }));
+  expect(prompt()).toHaveTextContent('A new version of ShetMitra is ready.');
+  expect(drive.commands).toEqual([]);
 });

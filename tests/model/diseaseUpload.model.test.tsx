@@ -1,7 +1,7 @@
 /** Generated path tests (patterns.md R4): every path through the disease-upload statechart, driven on the real view. */
 import { act, fireEvent, screen } from '@testing-library/react';
-import { afterAll, expect } from 'vitest';
-import { fromCallback, fromPromise, type AnyEventObject } from 'xstate';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createActor, fromCallback, fromPromise, waitFor, type AnyEventObject } from 'xstate';
 import type { OutboxItem } from '@/services/outbox';
 import type { DiseaseHistoryEntry, DiseaseHistoryPage, DiseaseResult } from '../../contracts/disease';
 import { diseaseHistoryMachine } from '@/machines/diseaseHistory.machine';
@@ -49,6 +49,7 @@ const EVENTS: AnyEventObject[] = [
   { type: 'disease.progress', sent: 51_200, total: 204_800 },
   { type: 'disease.progress', sent: 204_800, total: 204_800 },
   { type: 'disease.retry' },
+  { type: 'disease.sendLater' },
   { type: 'disease.openPast', id: PAST._id },
   { type: 'xstate.done.actor.openPast', output: PAST },
   { type: 'xstate.error.actor.openPast', error: new HttpError(404, 'notFound') },
@@ -60,6 +61,8 @@ const EVENTS: AnyEventObject[] = [
   { type: 'xstate.error.actor.detect', error: new Error('503') },
   // No answer at all (offline, issue 17): the photo goes to the outbox with the key of its first try.
   { type: 'xstate.error.actor.detect', error: new HttpError(0, 'network') },
+  // No answer within the upload's time limit ("lie-fi" online too): the outbox, with the same key.
+  { type: 'xstate.error.actor.detect', error: new HttpError(0, 'timeout') },
   { type: 'xstate.done.actor.queuePhoto', output: { id: 'q-leaf' } },
   { type: 'xstate.error.actor.queuePhoto', error: new Error('quota') },
   { type: 'disease.queuedDone', result: RESULT },
@@ -96,10 +99,14 @@ const ASSERT: Record<string, () => void> = {
   failed: () => {
     expect(screen.getByRole('alert')).toHaveTextContent('The photo could not be sent: the network is slow or down. Please try again.');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
+    // 'Send later' puts it in the outbox, unless the outbox just failed to keep it.
+    expect(screen.queryByRole('button', { name: 'Send by itself later' }) !== null).toBe(!lastQueueFailed);
   },
   queueing: () => expect(screen.getByRole('button', { name: 'Choose another photo' })).toBeDisabled(),
   queued: () => {
-    expect(screen.getByTestId('disease-queued')).toHaveTextContent('No network: the photo is saved and will be checked when the network returns.');
+    expect(screen.getByTestId('disease-queued')).toHaveTextContent(
+      'The photo is kept on this phone and will be sent by itself when the network works; its result will show here and in the history.',
+    );
     expect(screen.queryByRole('button', { name: 'Analyse' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Choose another photo' })).toBeEnabled();
   },
@@ -115,6 +122,8 @@ const ASSERT: Record<string, () => void> = {
 };
 /** Whether the result on show is the past diagnosis opened from the history (set by the executors). */
 let shownPast = false;
+/** Whether the outbox's last try to keep the photo failed (set by the executors; a new upload or photo resets it). */
+let lastQueueFailed = false;
 
 describeModel('disease upload model', {
   paths,
@@ -134,6 +143,7 @@ describeModel('disease upload model', {
     const prepared: File[] = [];
     let chosenCrop = '';
     shownPast = false;
+    lastQueueFailed = false;
     const logic = diseaseUploadMachine.provide({
       actors: {
         prepare: fromPromise(async ({ input }: { input: { file: File } }) => {
@@ -186,6 +196,7 @@ describeModel('disease upload model', {
         shownPast = false;
       },
       'disease.retry': () => fireEvent.click(screen.getByRole('button', { name: 'Try again' })),
+      'disease.sendLater': () => fireEvent.click(screen.getByRole('button', { name: 'Send by itself later' })),
       'disease.progress': async (e) => {
         await act(async () => onProgress({ sent: e.sent, total: e.total }));
         const shown = screen.getByTestId('upload-progress');
@@ -210,7 +221,10 @@ describeModel('disease upload model', {
       },
       'xstate.done.actor.detect': (e) => act(async () => pending.resolve(e.output)),
       'xstate.done.actor.queuePhoto': (e) => act(async () => queueing.resolve(e.output)),
-      'xstate.error.actor.queuePhoto': (e) => act(async () => queueing.reject(e.error)),
+      'xstate.error.actor.queuePhoto': async (e) => {
+        lastQueueFailed = true;
+        await act(async () => queueing.reject(e.error));
+      },
       'disease.queuedDone': (e) => act(async () => settle!(e)),
       'disease.queuedRefused': async (e) => {
         await act(async () => settle!(e));
@@ -229,10 +243,19 @@ describeModel('disease upload model', {
         } else expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
       },
     };
+    for (const type of ['disease.analyse', 'disease.retry', 'disease.clear', 'disease.fileChosen', 'disease.openPast']) {
+      const run = exec[type];
+      exec[type] = (e) => {
+        lastQueueFailed = false;
+        return run(e);
+      };
+    }
     return {
       exec,
       check: (step) => {
         if (step.event.type === 'disease.cropChosen') chosenCrop = step.event.crop;
+        // A photo sent later goes with the key of its last try.
+        if (step.event.type === 'disease.sendLater') expect(queuedKeys.at(-1)).toBe(keys.at(-1));
         ASSERT[String(step.state.value)]();
         if (step.event.type === 'disease.fileChosen' && step.event.file === PDF) {
           expect(screen.getByRole('alert')).toHaveTextContent('"report.pdf" is not a photo');
@@ -245,4 +268,36 @@ describeModel('disease upload model', {
       },
     };
   },
+});
+
+describe('an upload without an answer while the phone says online ("lie-fi")', () => {
+  const runTo = async (error: HttpError) => {
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });
+    try {
+      const actor = createActor(
+        diseaseUploadMachine.provide({
+          actors: {
+            prepare: fromPromise(async () => PREPARED),
+            detect: fromPromise(async () => Promise.reject(error)),
+            queuePhoto: fromPromise(async () => ({ id: 'q-leaf' }) as OutboxItem),
+            watchQueued: fromCallback(() => () => {}),
+          },
+        }),
+        { input: INPUT },
+      ).start();
+      actor.send({ type: 'disease.fileChosen', file: LEAF });
+      await waitFor(actor, (s) => s.matches('selected'));
+      actor.send({ type: 'disease.analyse' });
+      return await waitFor(actor, (s) => s.matches('failed') || s.matches('queued'));
+    } finally {
+      Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    }
+  };
+
+  it('a dropped upload stays failed (Try again at once, or send later); one that ran out of time goes to the outbox', async () => {
+    const dropped = await runTo(new HttpError(0, 'network'));
+    expect(dropped.value).toBe('failed');
+    expect(dropped.can({ type: 'disease.sendLater' })).toBe(true);
+    expect((await runTo(new HttpError(0, 'timeout'))).value).toBe('queued');
+  });
 });

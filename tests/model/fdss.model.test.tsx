@@ -1,12 +1,25 @@
-/** Generated path tests over the decision-support statechart (with its parallel weather/insights), driven on the real view. */
-import { act, fireEvent, screen } from '@testing-library/react';
-import { expect } from 'vitest';
+/**
+ * Generated path tests over the decision-support statechart (with its parallel weather/insights), driven on the real
+ * view. Offline (issue 17): the advice shown is kept on the phone; fields or advice lost to the network show the kept
+ * advice under the offline banner (or 'nothing saved'), and 'online' or the banner's Retry loads afresh.
+ */
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { expect, vi } from 'vitest';
 import { fromPromise, type AnyEventObject } from 'xstate';
-import { fdssMachine } from '@/machines/fdss.machine';
+import { fdssMachine, FDSS_KEY, type CachedAdvice } from '@/machines/fdss.machine';
+import type { Cached } from '@/machines/offline';
+import { HttpError } from '@/shared/httpError';
 import { FdssContext } from '@/machines/fdss.context';
 import type { FieldChoice, Insight, WeatherNow } from '@/services/fdss';
 import { FarmDecisionSupport } from '@/views/tools/fdss/FarmDecisionSupport';
-import { deferred, describeModel, leafValues, modelPaths, renderView } from '../support/modelHarness';
+import { deferred, describeModel, eventKey, leafValues, modelPaths, renderView } from '../support/modelHarness';
+
+/** What the machine keeps on the phone, as the store would hold it (its own rule of what to keep runs as written). */
+const kept = vi.hoisted(() => new Map<string, unknown>());
+vi.mock('@/machines/offline', async (actual) => ({
+  ...(await actual<typeof import('@/machines/offline')>()),
+  keep: (what: string, value: unknown) => void kept.set(what, value),
+}));
 
 const FIELDS: FieldChoice[] = [
   { _id: 'a1', fieldId: 'FLD000001ABC', name: 'North plot' },
@@ -18,6 +31,19 @@ const INSIGHTS: Insight[] = [
   { id: 'no-spray', type: 'recommendation', priority: 'low', message: { english: 'Postpone spraying.', marathi: 'फवारणी पुढे ढकला.', hindi: 'छिड़काव टालें।' }, basis: { rainChance: 75 }, timestamp: '2026-07-15T06:00:00.000Z' },
 ];
 
+/** The advice the phone kept, seen 3 hours ago: the river plot, its weather and one insight. */
+const KEPT: Cached<CachedAdvice> = {
+  value: {
+    fields: FIELDS,
+    fieldId: 'FLD000002XYZ',
+    weather: { ...WEATHER, temperature: 24.5 },
+    insights: [{ ...INSIGHTS[1], id: 'kept', message: { english: 'Cover the seedlings tonight.', marathi: 'आज रात्री रोपे झाका.', hindi: 'आज रात पौधे ढकें।' } }],
+  },
+  savedAt: new Date(Date.now() - 3 * 3600_000).toISOString(),
+};
+const NETWORK = new HttpError(0, 'network');
+const lostToNetwork = (e: AnyEventObject) => e.error instanceof HttpError && e.error.status === 0;
+
 const EVENTS: AnyEventObject[] = [
   { type: 'xstate.done.actor.loadFields', output: FIELDS },
   { type: 'xstate.done.actor.loadFields', output: [] },
@@ -28,12 +54,48 @@ const EVENTS: AnyEventObject[] = [
   { type: 'xstate.done.actor.loadInsights', output: INSIGHTS },
   { type: 'xstate.done.actor.loadInsights', output: [] },
   { type: 'xstate.error.actor.loadInsights', error: new Error('503') },
+  { type: 'xstate.error.actor.loadFields', error: NETWORK },
+  { type: 'xstate.error.actor.loadInsights', error: NETWORK },
+  { type: 'xstate.done.actor.recallAdvice', output: KEPT },
+  { type: 'xstate.done.actor.recallAdvice', output: null },
+  { type: 'xstate.error.actor.recallAdvice', error: new Error('no IndexedDB') },
+  { type: 'fdss.retry' },
+  { type: 'network.online' },
 ];
 const paths = modelPaths(fdssMachine, { events: EVENTS });
 
+const banner = () => screen.queryByTestId('offline-banner');
+const timeOf = (iso: string) => new Intl.DateTimeFormat('en-IN', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+
 const weatherHeading = () => screen.queryByRole('heading', { name: 'Weather' });
 const ASSERT: Record<string, () => void> = {
-  loadingFields: () => expect(screen.getByRole('status')).toHaveTextContent('Loading fields…'),
+  loadingFields: () => {
+    expect(screen.getByRole('status')).toHaveTextContent('Loading fields…');
+    expect(banner()).toBeNull();
+  },
+  'offline.reading': () => {
+    expect(screen.getByRole('status')).toHaveTextContent('Loading fields…');
+    expect(banner()).toBeNull();
+  },
+  'offline.shown': () => {
+    expect(banner()).toHaveTextContent(`Offline — last updated ${timeOf(KEPT.savedAt)}`);
+    expect(within(banner()!).getByRole('button', { name: 'Retry' })).toBeEnabled();
+    // The field the advice was for, fixed until the network is back.
+    expect(screen.getByRole('combobox')).toHaveValue('FLD000002XYZ');
+    expect(screen.getByRole('combobox')).toBeDisabled();
+    expect(screen.getByTestId('weather-temperature')).toHaveTextContent('24.5 °C');
+    const items = screen.getAllByRole('listitem');
+    expect(items).toHaveLength(1);
+    expect(items[0]).toHaveTextContent('Cover the seedlings tonight.');
+    expect(screen.queryByText('Please choose a field')).toBeNull();
+  },
+  'offline.nothingSaved': () => {
+    expect(banner()).toHaveTextContent('Offline — nothing saved on this phone yet.');
+    expect(within(banner()!).getByRole('button', { name: 'Retry' })).toBeEnabled();
+    expect(screen.queryByRole('combobox')).toBeNull();
+    expect(weatherHeading()).toBeNull();
+    expect(screen.queryByText('No insights available')).toBeNull();
+  },
   noFields: () => {
     expect(screen.getByText('No fields available. Please contact the administrator.')).toBeInTheDocument();
     expect(screen.queryByRole('combobox')).toBeNull();
@@ -74,16 +136,21 @@ const ASSERT: Record<string, () => void> = {
 describeModel('decision support model', {
   paths,
   events: EVENTS,
+  // Both failures of a load (an answer, and none) are driven.
+  eventKey,
   machine: fdssMachine,
   states: Object.keys(ASSERT),
   render: () => {
-    const pending = { fields: deferred<FieldChoice[]>(), weather: deferred<WeatherNow>(), insights: deferred<Insight[]>() };
+    const pending = { fields: deferred<FieldChoice[]>(), weather: deferred<WeatherNow>(), insights: deferred<Insight[]>(), recall: deferred<Cached<CachedAdvice> | null>() };
+    kept.clear();
     const asked: string[] = [];
     const logic = fdssMachine.provide({
       actors: {
         loadFields: fromPromise(() => (pending.fields = deferred<FieldChoice[]>()).promise),
         loadWeather: fromPromise(({ input }: { input: { fieldId: string } }) => (asked.push(input.fieldId), (pending.weather = deferred<WeatherNow>()).promise)),
         loadInsights: fromPromise(() => (pending.insights = deferred<Insight[]>()).promise),
+        recallAdvice: fromPromise(() => (pending.recall = deferred<Cached<CachedAdvice> | null>()).promise),
+        // watchOnline is the real one: the executor fires the window's 'online' event.
       },
       actions: { logError: () => {} },
     });
@@ -107,10 +174,24 @@ describeModel('decision support model', {
         'xstate.error.actor.loadWeather': (e: AnyEventObject) => act(async () => pending.weather.reject(e.error)),
         'xstate.done.actor.loadInsights': (e: AnyEventObject) => act(async () => pending.insights.resolve(e.output)),
         'xstate.error.actor.loadInsights': (e: AnyEventObject) => act(async () => pending.insights.reject(e.error)),
+        'xstate.done.actor.recallAdvice': (e: AnyEventObject) => act(async () => pending.recall.resolve(e.output)),
+        'xstate.error.actor.recallAdvice': (e: AnyEventObject) => act(async () => pending.recall.reject(e.error)),
+        'fdss.retry': () => fireEvent.click(within(banner()!).getByRole('button', { name: 'Retry' })),
+        'network.online': () => act(() => void window.dispatchEvent(new Event('online'))),
       },
       check: (step) => {
         for (const leaf of leafValues(step.state.value)) ASSERT[leaf]();
-        if (step.event.type === 'xstate.error.actor.loadFields') {
+        // The advice shown is what the phone keeps (the fields, the field, its weather and insights).
+        if (step.state.matches({ ready: { field: { insights: 'shown' } } })) {
+          const k = kept.get(FDSS_KEY) as CachedAdvice;
+          const select = screen.getByRole('combobox') as HTMLSelectElement;
+          expect(k.fields.map((f) => f.fieldId)).toEqual([...select.options].map((o) => o.value).filter(Boolean));
+          expect(k.fieldId).toBe(select.value);
+          expect(k.insights).toHaveLength(screen.queryAllByRole('listitem').length);
+          expect(k.weather === null ? null : `${k.weather.temperature} °C`).toBe(weatherHeading() && screen.getByTestId('weather-temperature').textContent);
+        }
+        if (!step.state.matches('ready')) expect(screen.queryByText('Please choose a field')).toBeNull();
+        if (step.event.type === 'xstate.error.actor.loadFields' && !lostToNetwork(step.event)) {
           // Spec: three sample plots, plot1 selected, and its advice is asked for.
           expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Plot 1 (plot1)', 'Plot 2 (plot2)', 'Plot 3 (plot3)']);
           expect(screen.getByRole('combobox')).toHaveValue('plot1');

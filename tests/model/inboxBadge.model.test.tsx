@@ -1,37 +1,61 @@
 /**
  * Generated path tests for the farmer's unread-messages badge: every shortest path through its statechart,
  * driven by the count request, the server's `inbox:unread` push and the connection coming back, checked on
- * the header link it feeds.
+ * the header link it feeds. Offline (issue 17): the count is kept on the phone; a read lost to the network shows the
+ * kept count (the Messages badge stays on the offline home) until the browser is online again or the socket is back.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen } from '@testing-library/react';
 import { fromCallback, fromPromise, type AnyEventObject } from 'xstate';
-import { inboxBadgeMachine } from '@/machines/inboxBadge.machine';
+import { inboxBadgeMachine, UNREAD_KEY } from '@/machines/inboxBadge.machine';
+import type { Cached } from '@/machines/offline';
+import { HttpError } from '@/shared/httpError';
 import { AppHeader } from '@/views/ui/AppHeader';
 import { InboxLink } from '@/views/ui/InboxLink';
-import { deferred, describeModel, leafValues, modelPaths, renderView, serializeWith } from '../support/modelHarness';
+import { deferred, describeModel, eventKey, leafValues, modelPaths, renderView, serializeWith } from '../support/modelHarness';
+
+/** What the machine keeps on the phone, as the store would hold it (its own rule of what to keep runs as written). */
+const kept = vi.hoisted(() => new Map<string, unknown>());
+vi.mock('@/machines/offline', async (actual) => ({
+  ...(await actual<typeof import('@/machines/offline')>()),
+  keep: (what: string, value: unknown) => void kept.set(what, value),
+}));
+/** The count kept on the phone before, seen an hour ago. */
+const KEPT: Cached<number> = { value: 5, savedAt: new Date(Date.now() - 3600_000).toISOString() };
 
 type Ev = AnyEventObject;
 const EVENTS: Ev[] = [
   { type: 'xstate.done.actor.loadUnread', output: 3 },
   { type: 'xstate.done.actor.loadUnread', output: 0 },
   { type: 'xstate.error.actor.loadUnread', error: new Error('offline') },
+  // No answer (offline, dropped, timed out): the kept count.
+  { type: 'xstate.error.actor.loadUnread', error: new HttpError(0, 'network') },
+  { type: 'xstate.done.actor.recallUnread', output: KEPT },
+  { type: 'xstate.done.actor.recallUnread', output: null },
+  { type: 'xstate.error.actor.recallUnread', error: new Error('no IndexedDB') },
+  { type: 'network.online' },
   { type: 'inbox.unreadChanged', unread: 4 },
   { type: 'inbox.unreadChanged', unread: 0 },
   { type: 'socket.connectionChanged', state: 'connected' },
 ];
 const paths = modelPaths(inboxBadgeMachine, { events: EVENTS, serializeState: serializeWith((c: { unread: number | null }) => c.unread) });
 
-const drive = { load: deferred<number>(), push: null as ((e: Ev) => void) | null, connection: null as ((e: Ev) => void) | null, loads: 0 };
+const drive = { recall: deferred<Cached<number> | null>(), load: deferred<number>(), push: null as ((e: Ev) => void) | null, connection: null as ((e: Ev) => void) | null, loads: 0 };
 /** What the badge should show: the last count known, or nothing before one is known. */
 let expected: number | null = null;
+/** The last count the server told (read or pushed): what the phone keeps; the kept copy is never kept again. */
+let fromServer: number | null = null;
 
 function render() {
   expected = null;
+  fromServer = null;
   drive.loads = 0;
+  kept.clear();
   const logic = inboxBadgeMachine.provide({
     actors: {
       loadUnread: fromPromise(() => (drive.loads++, (drive.load = deferred<number>()).promise)),
+      recallUnread: fromPromise(() => (drive.recall = deferred<Cached<number> | null>()).promise),
+      // watchOnline is the real one: the executor fires the window's 'online' event.
       watchUnread: fromCallback(({ sendBack }) => {
         drive.push = sendBack;
         return () => (drive.push = null);
@@ -49,8 +73,12 @@ const link = () => screen.getByRole('link');
 const ASSERT: Record<string, () => void> = {
   loading: () => expect(drive.loads).toBeGreaterThan(0),
   ready: () => {},
+  'offline.reading': () => {},
+  'offline.shown': () => {},
 };
 function assertBadge() {
+  // What the phone keeps is the count last known (nothing before one is known).
+  expect(kept.get(UNREAD_KEY) ?? null).toBe(fromServer);
   expect(link()).toHaveAttribute('href', '/messages');
   if (expected === null) {
     expect(link()).toHaveAccessibleName('Messages');
@@ -67,6 +95,8 @@ function assertBadge() {
 describeModel('inbox badge model', {
   paths,
   events: EVENTS,
+  // Both failures (an answer, and none) are driven.
+  eventKey,
   states: Object.keys(ASSERT),
   render: () => {
     render();
@@ -75,12 +105,22 @@ describeModel('inbox badge model', {
         'xstate.init': () => {},
         'xstate.done.actor.loadUnread': async (e: Ev) => {
           await act(async () => drive.load.resolve(e.output));
-          expected = e.output;
+          expected = fromServer = e.output;
         },
         'xstate.error.actor.loadUnread': (e: Ev) => act(async () => drive.load.reject(e.error)),
         'inbox.unreadChanged': (e: Ev) => {
           act(() => drive.push!(e));
-          expected = e.unread;
+          expected = fromServer = e.unread;
+        },
+        'xstate.done.actor.recallUnread': async (e: Ev) => {
+          await act(async () => drive.recall.resolve(e.output));
+          if (e.output) expected = (e.output as Cached<number>).value;
+        },
+        'xstate.error.actor.recallUnread': (e: Ev) => act(async () => drive.recall.reject(e.error)),
+        'network.online': () => {
+          const before = drive.loads;
+          act(() => void window.dispatchEvent(new Event('online')));
+          expect(drive.loads).toBe(before + 1);
         },
         'socket.connectionChanged': (e: Ev) => {
           const before = drive.loads;

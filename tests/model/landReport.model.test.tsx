@@ -1,12 +1,22 @@
-/** Generated path tests over the land report statechart (form, generate, download), driven on the real screen. */
+/**
+ * Generated path tests over the land report statechart (form, generate, download), driven on the real screen. Each
+ * report generated is kept on the phone for the offline screen (landFields.model.test.tsx shows it).
+ */
 import { act, fireEvent, screen } from '@testing-library/react';
 import { expect, vi } from 'vitest';
 import { fromPromise, type AnyEventObject } from 'xstate';
-import { landReportMachine, PDF_NAME } from '@/machines/landReport.machine';
+import { LAND_REPORT_KEY, landReportMachine, PDF_NAME } from '@/machines/landReport.machine';
 import type { LandReport, LandReportRequest } from '@/services/land';
 import { REPORT } from './fixtures/landReport';
 import { renderLandReport } from './landReport.support';
 import { deferred, describeModel, leafValues, modelPaths, serializeWith } from '../support/modelHarness';
+
+/** What the machine keeps on the phone, as the store would hold it (its own rule of what to keep runs as written). */
+const kept = vi.hoisted(() => new Map<string, unknown>());
+vi.mock('@/machines/offline', async (actual) => ({
+  ...(await actual<typeof import('@/machines/offline')>()),
+  keep: (what: string, value: unknown) => void kept.set(what, value),
+}));
 
 const PDF = new Blob(['%PDF-1.7'], { type: 'application/pdf' });
 const LABEL = { ph: 'pH (6.0 – 8.0 is usual)', nitrogen: 'Nitrogen N (kg/ha)', phosphorus: 'Phosphorus P (kg/ha)', potassium: 'Potassium K (kg/ha)' } as const;
@@ -54,6 +64,7 @@ describeModel('land report model', {
     const pending = { generate: deferred<{ success: boolean; report: LandReport }>(), download: deferred<Blob>() };
     const requests: LandReportRequest[] = [];
     const saveFile = vi.fn();
+    kept.clear();
     const logic = landReportMachine.provide({
       actors: {
         generate: fromPromise(({ input }: { input: LandReportRequest }) => (requests.push(input), (pending.generate = deferred()).promise)),
@@ -76,11 +87,16 @@ describeModel('land report model', {
       'report.download': () => fireEvent.click(button('Download report')),
       'report.languageChanged': (e) => rerenderIn(e.locale),
       'xstate.done.actor.generate': async (e) => {
+        const before = kept.get(LAND_REPORT_KEY);
         await act(async () => pending.generate.resolve(e.output));
         if (!e.output.success) expect(screen.getByRole('alert')).toHaveTextContent('An error occurred while preparing the report');
+        // The report shown is the one kept; a refused one keeps nothing new.
+        expect(kept.get(LAND_REPORT_KEY)).toEqual(e.output.success ? REPORT : before);
       },
       'xstate.error.actor.generate': async (e) => {
+        const before = kept.get(LAND_REPORT_KEY);
         await act(async () => pending.generate.reject(e.error));
+        expect(kept.get(LAND_REPORT_KEY)).toEqual(before);
         expect(screen.getByRole('alert')).toHaveTextContent('An error occurred while preparing the report');
       },
       'xstate.done.actor.download': async (e) => {

@@ -35,6 +35,8 @@ const EVENTS: AnyEventObject[] = [
   { type: 'outbox.offline' },
   { type: 'outbox.sync' },
   { type: 'outbox.added', item: ACK },
+  // A later write of its kind replaced it (a profile edit; services/outbox.ts): it leaves the list.
+  { type: 'outbox.replaced', id: 'q' },
   { type: 'xstate.done.actor.deliver', output: { outcome: 'sent', item: QUESTION } satisfies Delivery },
   { type: 'xstate.done.actor.deliver', output: { outcome: 'refused', item: { ...ACK, status: 'refused', attempts: 1, lastError: { status: 409, body: CLEARED } } } satisfies Delivery },
   { type: 'xstate.done.actor.deliver', output: { outcome: 'later', item: { ...QUESTION, attempts: 1 } } satisfies Delivery },
@@ -120,6 +122,7 @@ describeModel('outbox model', {
         'outbox.offline': browser,
         'outbox.sync': browser,
         'outbox.added': browser,
+        'outbox.replaced': browser,
         'xstate.done.actor.deliver': (e) => act(async () => delivering.resolve(e.output)),
         'xstate.error.actor.deliver': (e) => act(async () => delivering.reject(e.error)),
         'outbox.discard': (e) => fireEvent.click(within(rowOf(e.id === 'ack' ? ACK.summary : OLD.summary)).getByRole('button', { name: 'Discard' })),

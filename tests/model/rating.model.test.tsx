@@ -3,11 +3,12 @@
  * saving, a refused rating keeping the previous choice with the server's words, changing one's mind.
  */
 import { act, fireEvent, screen } from '@testing-library/react';
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { ratingMachine } from '@/machines/rating.machine';
 import { HttpError } from '@/services/http';
 import { RateButtons } from '@/views/ui/RateButtons';
+import { startApiServer } from '../support/apiServer';
 import { get, query } from '../support/dom';
 import { byKey, deferred, describeModel, modelPaths, renderView } from '../support/modelHarness';
 
@@ -90,6 +91,49 @@ describeModel('rating model', {
     });
     renderView(<RateButtons kind="chat" subjectId={SUBJECT} logic={logic} />, { intlLocale: 'en' });
     expect(screen.getByRole('group', { name: 'Was this helpful?' })).toBeInTheDocument();
-    return { exec: byKey(exec, keyOf), check: ({ state }) => assertState[String((state as Snap).value)](state as Snap) };
+    // What the farmer should see, worked out from what they did along the path (not read from the snapshot): so a
+    // machine that took the wrong step is caught even where its snapshot and the view agree with each other.
+    const want = { up: null as boolean | null, choosing: null as boolean | null, error: false, sent: [] as unknown[] };
+    const follow = (e: Ev) => {
+      if (e.type === 'rating.choose' && e.up !== want.up) {
+        want.choosing = e.up;
+        want.error = false;
+        want.sent.push({ kind: 'chat', subjectId: SUBJECT, up: e.up });
+      } else if (e.type === 'xstate.done.actor.send') {
+        want.up = want.choosing;
+        want.choosing = null;
+      } else if (e.type === 'xstate.error.actor.send') {
+        want.choosing = null;
+        want.error = true;
+      }
+    };
+    return {
+      exec: byKey(exec, keyOf),
+      check: ({ event, state }) => {
+        const s = state as Snap;
+        follow(event as Ev);
+        expect(String(s.value)).toBe(want.choosing === null ? 'open' : 'saving');
+        pressed(want.up);
+        expect(drive.sent).toEqual(want.sent);
+        if (want.error) expect(get('alert')).toHaveTextContent('You can rate only your own answers and results.');
+        else expect(query('alert')).toBeNull();
+        assertState[String(s.value)](s);
+      },
+    };
   },
+});
+
+describe('rating sent for real', () => {
+  it('sends POST /ratings with the choice and shows it saved (the machine’s own call, no actor replaced)', async () => {
+    const api = await startApiServer(({ path, body }) => (path === '/api/v1/ratings' ? { status: 200, body } : { status: 404 }));
+    try {
+      renderView(<RateButtons kind="chat" subjectId={SUBJECT} />, { intlLocale: 'en' });
+      fireEvent.click(get('button', 'Not helpful'));
+      expect(await screen.findByRole('status')).toHaveTextContent('Thank you, your rating is saved.');
+      pressed(false);
+      expect(api.calls('/ratings').map((r) => [r.method, r.body])).toEqual([['POST', { kind: 'chat', subjectId: SUBJECT, up: false }]]);
+    } finally {
+      await api.close();
+    }
+  });
 });

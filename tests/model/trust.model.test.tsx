@@ -4,12 +4,13 @@
  * checked on screen.
  */
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { trustMachine, type TrustFigures } from '@/machines/trust.machine';
 import { HttpError } from '@/services/http';
 import { TrustView } from '@/views/trust/TrustView';
 import { TRUST_EMPTY, TRUST_FIGURES } from '@/views/trust/trustFixtures';
+import { startApiServer } from '../support/apiServer';
 import { get, query } from '../support/dom';
 import { byKey, coveringPaths, deferred, describeModel, leafPaths, modelPaths, renderView } from '../support/modelHarness';
 
@@ -154,4 +155,18 @@ describeModel('trust dashboard model', {
       },
     };
   },
+});
+
+describe('trust dashboard loading for real', () => {
+  it('asks GET /trust once and shows its figures (the machine’s own load, no actor replaced)', async () => {
+    const api = await startApiServer(({ path }) => (path === '/api/v1/trust' ? { status: 200, body: TRUST_FIGURES } : { status: 404 }));
+    try {
+      renderView(<TrustView />, { session: 'farmer', intlLocale: 'en', path: '/trust' });
+      await screen.findByText('91.4');
+      READY.overview(TRUST_FIGURES);
+      expect(api.calls('/trust')).toHaveLength(1);
+    } finally {
+      await api.close();
+    }
+  });
 });

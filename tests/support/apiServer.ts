@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { vi } from 'vitest';
 
-export type ApiRequest = { method: string; path: string; authorization?: string; contentType?: string; body: unknown };
+export type ApiRequest = { method: string; path: string; authorization?: string; contentType?: string; idempotencyKey?: string; body: unknown };
 export type ApiAnswer = { status: number; body?: unknown; delayMs?: number };
 export type ApiHandler = (req: ApiRequest) => ApiAnswer | Promise<ApiAnswer>;
 
@@ -31,6 +31,7 @@ export async function startApiServer(handler: ApiHandler) {
       path: new URL(req.url ?? '/', 'http://api').pathname,
       authorization: req.headers.authorization,
       contentType: req.headers['content-type'],
+      idempotencyKey: req.headers['idempotency-key'] as string | undefined,
       body: await readBody(req),
     };
     requests.push(request);

@@ -4,10 +4,11 @@ import { fromPromise } from 'xstate';
 import mr from '@/i18n/messages/mr.json';
 import { profileMachine } from '@/machines/profile.machine';
 import type { Profile, ProfileDraft } from '@/machines/profile.machine';
+import type { SendOrQueued } from '@/machines/outbox.machine';
 import { ProfileView } from './ProfileView';
 import { storyProfile, storySession } from './storyFixtures';
 
-const save = fn<(draft: ProfileDraft) => Promise<{ user: Profile }>>();
+const save = fn<(draft: ProfileDraft) => Promise<SendOrQueued<{ user: Profile }>>>();
 const logic = profileMachine.provide({
   actors: {
     loadProfile: fromPromise(async () => ({ user: storyProfile, fields: [{ _id: 'f1', fieldId: 'FLD202601AAA', name: 'शिरूर मळा 1' }] })),
@@ -21,7 +22,7 @@ const meta = {
   args: { logic },
   parameters: { session: storySession, route: '/profile' },
   beforeEach: () => {
-    save.mockReset().mockImplementation(async (d) => ({ user: { ...storyProfile, ...d, phoneNumber: d.phoneNumber || null } as Profile }));
+    save.mockReset().mockImplementation(async (d) => ({ sent: { user: { ...storyProfile, ...d, phoneNumber: d.phoneNumber || null } as Profile } }));
   },
 } satisfies Meta<typeof ProfileView>;
 export default meta;

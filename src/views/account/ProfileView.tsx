@@ -24,6 +24,7 @@ const m = defineMessages({
   saving: { id: 'profile.saving', defaultMessage: 'Saving…' },
   saved: { id: 'profile.saved', defaultMessage: 'profile updated successfully' },
   saveFailed: { id: 'profile.saveFailed', defaultMessage: 'error while updating profile' },
+  queued: { id: 'profile.queued', defaultMessage: 'No network: your change is kept on this phone and will be sent when the network returns.' },
   basic: { id: 'profile.section.basic', defaultMessage: 'Basic information' },
   address: { id: 'profile.section.address', defaultMessage: 'Address' },
   preferences: { id: 'profile.section.preferences', defaultMessage: 'Preferences' },
@@ -201,6 +202,7 @@ function ProfileCard() {
   const editing = ProfileContext.useSelector((s) => s.matches('edit') || s.matches('saving'));
   const saving = ProfileContext.useSelector((s) => s.matches('saving'));
   const savedBanner = ProfileContext.useSelector((s) => s.hasTag('savedBanner'));
+  const queued = ProfileContext.useSelector((s) => s.hasTag('queued'));
   const saveFailed = ProfileContext.useSelector((s) => s.matches({ edit: 'saveFailed' }));
   const processingImage = ProfileContext.useSelector((s) => s.matches({ edit: 'processingImage' }));
   const profile = ProfileContext.useSelector((s) => s.context.profile);
@@ -256,6 +258,11 @@ function ProfileCard() {
       {savedBanner && (
         <p role="status" className="acct-banner acct-banner--ok">
           {intl.formatMessage(m.saved)}
+        </p>
+      )}
+      {queued && (
+        <p role="status" className="acct-banner acct-banner--info" data-testid="profile-queued">
+          {intl.formatMessage(m.queued)}
         </p>
       )}
       {saveFailed && (

@@ -3,6 +3,7 @@
  * still active or cleared (an alert clears itself when the moisture recovers, and the card changes live through
  * the socket feed). The alertsList machine with viewer 'farmer'; the view only sends events. A link to one
  * alert (/?alert=<id>, a notification's) opens its details (read-only) and marks and scrolls to its card.
+ * Offline, the alerts last seen show under the offline banner (the machine's `offline` state).
  */
 import { useEffect, useMemo } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
@@ -10,6 +11,7 @@ import { AlertsLoadState, AlertsPager } from './AlertListParts';
 import { AlertsListContext } from '@/machines/alertsList.context';
 import { alertsListMachine } from '@/machines/alertsList.machine';
 import { formatDate } from '@/i18n/format';
+import { OfflineBanner } from '@/views/ui/OfflineBanner';
 import { useNow } from '@/views/ui/useNow';
 import { SpeakButton, SpeechProvider } from '@/views/ui/Speech';
 import { AlertDetails } from './AlertDetails';
@@ -33,6 +35,9 @@ function FarmerAlertList() {
   const failed = AlertsListContext.useSelector((s) => s.matches('failed'));
   const details = AlertsListContext.useSelector((s) => s.context.details);
   const detailsId = AlertsListContext.useSelector((s) => s.context.detailsId);
+  // Offline: the alerts last seen, and when ('offline — last updated 10:42'); Retry for a network that timed out.
+  const offline = AlertsListContext.useSelector((s) => s.matches({ offline: 'shown' }) || s.matches({ offline: 'nothingSaved' }));
+  const offlineAt = AlertsListContext.useSelector((s) => s.context.offlineAt);
   const now = useNow();
   // The linked alert's card comes into view (when it is on this page).
   useEffect(() => {
@@ -43,7 +48,8 @@ function FarmerAlertList() {
     <section className="card farmer-alerts" aria-labelledby="farmer-alerts-title" aria-busy={loading}>
       <h2 id="farmer-alerts-title">{intl.formatMessage(m.title)}</h2>
       <AlertsLoadState quiet />
-      {!loading && !failed && alerts.length === 0 && <p className="notice">{intl.formatMessage(m.empty)}</p>}
+      {offline && <OfflineBanner savedAt={offlineAt} retry={{ onRetry: () => list.send({ type: 'alerts.retry' }) }} />}
+      {!loading && !failed && !offline && alerts.length === 0 && <p className="notice">{intl.formatMessage(m.empty)}</p>}
       {!loading &&
         alerts.map((a) => (
           <article key={a.id} className={`card alert-card severity-${a.severity}${a.id === detailsId ? ' alert-card--linked' : ''}`} data-alert-id={a.id} data-status={a.status}>

@@ -4,7 +4,7 @@
  * labels as fit. A single reading is said in words with its values and time: one reading is not a trend.
  * A leaf view fed by props; loaded lazily so visx stays out of the entry chunk.
  */
-import { AxisBottom, AxisLeft, AxisRight } from '@visx/axis';
+import { AxisBottom, AxisLeft, AxisRight, type TickRendererProps } from '@visx/axis';
 import { curveMonotoneX } from '@visx/curve';
 import { GridRows } from '@visx/grid';
 import { Group } from '@visx/group';
@@ -28,11 +28,27 @@ type Props = { data: SeriesPoint[]; labels: { moisture: string; temperature: str
 
 const TICK = { fontSize: CHART_FONT, fontFamily: CHART_FONT_FAMILY } as const;
 
+/**
+ * A tick label as plain SVG text. visx's Text measures every label in the page to wrap it (a forced layout per
+ * label: most of the chart's first draw on a cheap phone); a one-line hour or value label needs no wrapping, and
+ * drawn this way it sits exactly where Text puts it (one line, the default bottom anchor).
+ */
+function PlainTick({ formattedValue, x, y, dx, dy, textAnchor, fill, fontSize, fontFamily }: TickRendererProps) {
+  return (
+    <text x={x} y={y} dx={dx} dy={dy} textAnchor={textAnchor} fill={fill} fontSize={fontSize} fontFamily={fontFamily}>
+      {formattedValue}
+    </text>
+  );
+}
+const plainTick = (props: TickRendererProps) => <PlainTick {...props} />;
+
 export default function DualAxisChart({ data, labels }: Props) {
   const intl = useIntl();
-  const [frame, width] = useChartWidth(720);
+  const [frame, width, measured] = useChartWidth(720);
   const height = Math.round(Math.min(300, Math.max(220, width * 0.6)));
   const num = (v: number) => formatNum(v, { maximumFractionDigits: 0 });
+  // Measured before the first paint: the chart is drawn once, at its real width.
+  if (!measured) return <figure className="chart" ref={frame} />;
   if (data.length === 1) {
     const [p] = data;
     const value = (v: number | null | undefined, unit: string) => (typeof v === 'number' ? `${formatNum(v, { maximumFractionDigits: 1 })}${unit}` : '--');
@@ -95,6 +111,7 @@ export default function DualAxisChart({ data, labels }: Props) {
           stroke={MOISTURE_COLOUR}
           tickStroke={MOISTURE_COLOUR}
           tickFormat={(v) => num(Number(v))}
+          tickComponent={plainTick}
           tickLabelProps={{ ...TICK, fill: MOISTURE_COLOUR, textAnchor: 'end', dx: -2, dy: 4 }}
           labelProps={{ ...TICK, fill: MOISTURE_COLOUR, textAnchor: 'middle' }}
         />
@@ -107,10 +124,11 @@ export default function DualAxisChart({ data, labels }: Props) {
           stroke={TEMPERATURE_COLOUR}
           tickStroke={TEMPERATURE_COLOUR}
           tickFormat={(v) => num(Number(v))}
+          tickComponent={plainTick}
           tickLabelProps={{ ...TICK, fill: TEMPERATURE_COLOUR, textAnchor: 'start', dx: 2, dy: 4 }}
           labelProps={{ ...TICK, fill: TEMPERATURE_COLOUR, textAnchor: 'middle' }}
         />
-        <AxisBottom scale={x} top={height - M.bottom} tickValues={atMost(x.ticks(hourTicks), hourTicks)} tickFormat={(v) => formatDate(intl, v as Date, 'time')} tickLabelProps={{ ...TICK, textAnchor: 'middle' }} />
+        <AxisBottom scale={x} top={height - M.bottom} tickValues={atMost(x.ticks(hourTicks), hourTicks)} tickFormat={(v) => formatDate(intl, v as Date, 'time')} tickComponent={plainTick} tickLabelProps={{ ...TICK, textAnchor: 'middle' }} />
       </svg>
       <figcaption className="chart-legend">
         <span style={{ color: MOISTURE_COLOUR }}>━ {labels.moisture}</span>

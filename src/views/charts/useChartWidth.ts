@@ -9,24 +9,30 @@ import { useLayoutEffect, useRef, useState } from 'react';
 export const CHART_FONT = 12;
 export const CHART_FONT_FAMILY = "'Noto Sans Devanagari', 'Noto Sans', system-ui, sans-serif";
 
-/** `fallback` is used until the container has been measured (and where there is no layout, as in jsdom). */
+/**
+ * `fallback` is used until the container has been measured (and where there is no layout, as in jsdom). The third
+ * value says whether it has been: a chart may draw only its frame until then (the measurement comes before the
+ * first paint), so it is drawn once at its real width instead of twice (issue 17: a cheap phone's main thread).
+ */
 export function useChartWidth<T extends HTMLElement = HTMLDivElement>(fallback: number) {
   const ref = useRef<T>(null);
-  const [width, setWidth] = useState(fallback);
+  const [measured, setMeasured] = useState<number | null>(null);
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
     const read = () => {
       const w = Math.floor(el.getBoundingClientRect().width);
-      if (w > 0) setWidth(w);
+      setMeasured((was) => (w > 0 ? w : (was ?? fallback)));
     };
     read();
     if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(read);
     observer.observe(el);
     return () => observer.disconnect();
+    // `fallback` is the first value only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  return [ref, width] as const;
+  return [ref, measured ?? fallback, measured !== null] as const;
 }
 
 /** How many labels about `labelPx` wide fit in `span` pixels with room between them (at least 2). */

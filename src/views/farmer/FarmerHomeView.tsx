@@ -13,6 +13,7 @@ import type { FeedStatus } from '@/machines/sensorFeed.machine';
 import { AppHeader } from '@/views/ui/AppHeader';
 import { RoleLinks } from '@/views/ui/RoleLinks';
 import { useNow } from '@/views/ui/useNow';
+import { WhenNeeded } from '@/views/ui/WhenNeeded';
 import { ChatbotSlot } from './ChatbotSlot';
 import { ReadingTiles } from './ReadingTiles';
 import { SilentSensors } from './SilentSensors';
@@ -179,8 +180,11 @@ function FarmerHome({ chatbot, alerts }: { chatbot: ReactNode; alerts: ReactNode
             </p>
           )}
         </section>
-        {alerts}
-        {chatbot}
+        {/* Below the fold: loaded and drawn when the farmer comes near them (or a few seconds after the page is idle). */}
+        <WhenNeeded>
+          {alerts}
+          {chatbot}
+        </WhenNeeded>
       </main>
     </>
   );

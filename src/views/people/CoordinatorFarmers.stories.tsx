@@ -4,11 +4,12 @@ import { fromPromise } from 'xstate';
 import mr from '@/i18n/messages/mr.json';
 import { CoordinatorFarmersContext } from '@/machines/coordinatorFarmers.context';
 import { coordinatorFarmersMachine } from '@/machines/coordinatorFarmers.machine';
+import type { SendOrQueued } from '@/machines/outbox.machine';
 import { CoordinatorFarmers } from './CoordinatorFarmers';
 import { storyFarmer } from './peopleStoryFixtures';
 
 const FARMERS = [storyFarmer(1), storyFarmer(2, { hasOpenAlert: true }), storyFarmer(3, { status: 'Inactive' })];
-const send = fn<(input: { farmerIds: string[]; subject: string; message: string }) => Promise<{ sentTo: number }>>();
+const send = fn<(input: { farmerIds: string[]; subject: string; message: string }) => Promise<SendOrQueued<{ sentTo: number; messageId: string }>>>();
 const navigate = fn<(to: string) => void>();
 const logic = coordinatorFarmersMachine.provide({
   actors: {
@@ -32,7 +33,7 @@ const meta = {
   component: CoordinatorFarmersStory,
   args: { logic },
   beforeEach: () => {
-    send.mockReset().mockImplementation(async (i) => ({ sentTo: i.farmerIds.length }));
+    send.mockReset().mockImplementation(async (i) => ({ sent: { sentTo: i.farmerIds.length, messageId: 'm-1' } }));
     navigate.mockReset();
   },
 } satisfies Meta<typeof CoordinatorFarmersStory>;

@@ -46,6 +46,7 @@ export function CoordinatorFarmers() {
   const noticeText = () => {
     if (!notice) return null;
     if (notice.kind === 'sent') return t(pm.sent, { count: notice.count });
+    if (notice.kind === 'queued') return t(pm.queued, { count: notice.count });
     if (notice.kind === 'missing') return t(pm.missing);
     return httpErrorMessage(intl, notice.error, notice.kind === 'loadFailed' ? pm.loadFailed : pm.sendFailed);
   };
@@ -67,7 +68,7 @@ export function CoordinatorFarmers() {
         </button>
       </div>
       {notice && !composing && (
-        <NoticeBanner success={notice.kind === 'sent'} onDismiss={() => actor.send({ type: 'notice.dismiss' })}>
+        <NoticeBanner success={notice.kind === 'sent'} info={notice.kind === 'queued'} onDismiss={() => actor.send({ type: 'notice.dismiss' })}>
           <p>{noticeText()}</p>
         </NoticeBanner>
       )}

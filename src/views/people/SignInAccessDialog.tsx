@@ -1,11 +1,13 @@
 /**
- * Admins: one user's sign-in at a glance (addresses still waiting after failed sign-ins, recent events,
- * live sessions), with "Send sign-in invitation" (a set-password link by SMS and e-mail, for people imported
- * or added without a password they know), "Clear sign-in wait" and "End all sessions", each confirmed first.
+ * Admins: one user's sign-in at a glance (role, two-factor, addresses still waiting after failed sign-ins,
+ * recent events, live sessions), with "Send sign-in invitation" (a set-password link by SMS and e-mail, for
+ * people imported or added without a password they know), "Clear sign-in wait", "End all sessions", "Reset
+ * two-factor sign-in" (when it is on) and, for superadmins, "Make admin" / "Make coordinator" (the roles the
+ * server offers), each confirmed first.
  */
 import { useIntl, defineMessages, type MessageDescriptor } from 'react-intl';
 import { useActorRef, useSelector } from '@xstate/react';
-import { signInAccessMachine, type AccessAction } from '@/machines/signInAccess.machine';
+import { allowed, signInAccessMachine, type AccessAction } from '@/machines/signInAccess.machine';
 import { STATUS } from '../account/LoginHistoryDialog';
 import { httpErrorMessage } from '@/i18n/httpErrors';
 import { formatDate } from '@/i18n/format';
@@ -37,11 +39,59 @@ const m = defineMessages({
   doneClear: { id: 'access.doneClear', defaultMessage: 'The sign-in wait was cleared.' },
   doneEnd: { id: 'access.doneEnd', defaultMessage: 'All sessions were ended.' },
   unknownAddress: { id: 'access.unknownAddress', defaultMessage: 'unknown address' },
+  role: { id: 'access.role', defaultMessage: 'Role: {role}' },
+  twoFactorOn: { id: 'access.twoFactorOn', defaultMessage: 'Two-factor sign-in is on.' },
+  twoFactorOff: { id: 'access.twoFactorOff', defaultMessage: 'Two-factor sign-in is off.' },
+  twoFactor: { id: 'access.twoFactor', defaultMessage: 'Reset two-factor sign-in' },
+  confirmTwoFactor: {
+    id: 'access.confirmTwoFactor',
+    defaultMessage: 'Reset two-factor sign-in for {name}? Their authenticator codes and backup codes stop working, they are signed out everywhere, and they sign in with their password and can set it up again.',
+  },
+  doneTwoFactor: { id: 'access.doneTwoFactor', defaultMessage: 'Two-factor sign-in was reset. They were signed out.' },
+  makeAdmin: { id: 'access.makeAdmin', defaultMessage: 'Make admin' },
+  makeCoordinator: { id: 'access.makeCoordinator', defaultMessage: 'Make coordinator' },
+  confirmAdmin: {
+    id: 'access.confirmAdmin',
+    defaultMessage: 'Make {name} an admin? They can then manage every farmer, coordinator and field. Their own farmers become unassigned, and they are signed out to sign in again.',
+  },
+  confirmCoordinator: {
+    id: 'access.confirmCoordinator',
+    defaultMessage: 'Make {name} a coordinator? They lose the admin screens and see only the farmers assigned to them. They are signed out to sign in again.',
+  },
+  doneRole: { id: 'access.doneRole', defaultMessage: 'The role was changed. They were signed out.' },
 });
 
-const CONFIRM: Record<AccessAction, MessageDescriptor> = { clear: m.confirmClear, end: m.confirmEnd, invite: m.confirmInvite };
-const DONE: Record<AccessAction, MessageDescriptor> = { clear: m.doneClear, end: m.doneEnd, invite: m.doneInvite };
-const ACTION: Record<AccessAction, MessageDescriptor> = { clear: m.clear, end: m.end, invite: m.invite };
+const roleName = defineMessages({
+  superadmin: { id: 'profile.role.superadmin', defaultMessage: 'Super admin' },
+  admin: { id: 'profile.role.admin', defaultMessage: 'Admin' },
+  coordinator: { id: 'profile.role.coordinator', defaultMessage: 'Coordinator' },
+  farmer: { id: 'profile.role.farmer', defaultMessage: 'Farmer' },
+}) as Record<string, MessageDescriptor>;
+
+const CONFIRM: Record<AccessAction, MessageDescriptor> = {
+  clear: m.confirmClear,
+  end: m.confirmEnd,
+  invite: m.confirmInvite,
+  twoFactor: m.confirmTwoFactor,
+  admin: m.confirmAdmin,
+  coordinator: m.confirmCoordinator,
+};
+const DONE: Record<AccessAction, MessageDescriptor> = {
+  clear: m.doneClear,
+  end: m.doneEnd,
+  invite: m.doneInvite,
+  twoFactor: m.doneTwoFactor,
+  admin: m.doneRole,
+  coordinator: m.doneRole,
+};
+const ACTION: Record<AccessAction, MessageDescriptor> = {
+  clear: m.clear,
+  end: m.end,
+  invite: m.invite,
+  twoFactor: m.twoFactor,
+  admin: m.makeAdmin,
+  coordinator: m.makeCoordinator,
+};
 
 type Props = { userId: string; name: string; onClose: () => void; logic?: typeof signInAccessMachine };
 
@@ -83,6 +133,10 @@ export function SignInAccessDialog({ userId, name, onClose, logic = signInAccess
         {busy && !data && <p role="status">{f(m.loading)}</p>}
         {data && (
           <>
+            <p className="access-role">
+              {f(m.role, { role: roleName[data.user.role] ? f(roleName[data.user.role]) : data.user.role })} ·{' '}
+              {f(data.twoFactor ? m.twoFactorOn : m.twoFactorOff)}
+            </p>
             <h3>{f(m.waiting)}</h3>
             {data.throttled.length === 0 ? (
               <p>{f(m.noWaiting)}</p>
@@ -133,6 +187,18 @@ export function SignInAccessDialog({ userId, name, onClose, logic = signInAccess
           <button type="button" className="danger" disabled={state !== 'ready'} onClick={() => actor.send({ type: 'access.ask', action: 'end' })}>
             {f(m.end)}
           </button>
+          {data?.twoFactor && (
+            <button type="button" className="danger" disabled={state !== 'ready'} onClick={() => actor.send({ type: 'access.ask', action: 'twoFactor' })}>
+              {f(m.twoFactor)}
+            </button>
+          )}
+          {(['admin', 'coordinator'] as const)
+            .filter((role) => allowed(data, role))
+            .map((role) => (
+              <button key={role} type="button" disabled={state !== 'ready'} onClick={() => actor.send({ type: 'access.ask', action: role })}>
+                {f(ACTION[role])}
+              </button>
+            ))}
         </div>
       </section>
     </div>

@@ -77,6 +77,10 @@ export const pm = defineMessages({
   missing: { id: 'people.error.missing', defaultMessage: 'Please fill all fields and select farmers' },
   sent: { id: 'people.sent', defaultMessage: '{count, plural, one {Message sent to # farmer} other {Message sent to # farmers}}' },
   sendFailed: { id: 'people.error.send', defaultMessage: 'Failed to send message' },
+  queued: {
+    id: 'people.messageQueued',
+    defaultMessage: '{count, plural, one {No network: the message to # farmer waits to send and goes when the network returns.} other {No network: the message to # farmers waits to send and goes when the network returns.}}',
+  },
   title: { id: 'people.title', defaultMessage: 'Farmers' },
   coordinatorsTitle: { id: 'people.coordinatorsTitle', defaultMessage: 'Coordinators' },
 });

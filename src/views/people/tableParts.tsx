@@ -9,11 +9,11 @@ export function SearchBox({ label, value, disabled, onSearch }: { label: Message
   return <input type="search" aria-label={text} placeholder={text} value={value} disabled={disabled} onChange={(e) => onSearch(e.target.value)} />;
 }
 
-/** A banner over the table with a Dismiss button: an alert, or a status when it reports success. */
-export function NoticeBanner({ success = false, onDismiss, children }: { success?: boolean; onDismiss: () => void; children: ReactNode }) {
+/** A banner over the table with a Dismiss button: an alert, or a status when it reports success or news (info). */
+export function NoticeBanner({ success = false, info = false, onDismiss, children }: { success?: boolean; info?: boolean; onDismiss: () => void; children: ReactNode }) {
   const intl = useIntl();
   return (
-    <div role={success ? 'status' : 'alert'} className={`banner ${success ? 'banner-success' : 'banner-error'}`}>
+    <div role={success || info ? 'status' : 'alert'} className={`banner ${success ? 'banner-success' : info ? 'banner-info' : 'banner-error'}`}>
       {children}
       <button type="button" onClick={onDismiss}>
         {intl.formatMessage(pm.dismiss)}

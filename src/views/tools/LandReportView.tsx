@@ -1,7 +1,7 @@
 /**
  * Route /land-report: header, back link, and the land report with its NDVI registration machine. The report
  * starts from the user's field (a farmer's first field at once, landFields.machine); picking another field
- * starts the form again from that field's values.
+ * starts the form again from that field's values. Offline, the last report generated shows under the offline banner.
  */
 import { useMemo } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
@@ -16,6 +16,7 @@ import { AppHeader } from '@/views/ui/AppHeader';
 import { BackLink } from './BackLink';
 import { LandFieldPicker } from './land/LandFieldPicker';
 import { LandReport } from './land/LandReport';
+import { LandReportOffline } from './land/LandReportOffline';
 import { saveFile } from '../ui/saveFile';
 import './tools.css';
 
@@ -38,13 +39,18 @@ export function LandReportView() {
   );
 }
 
-/** The report once the field is known; a new field (or none) starts the form again from its values. */
+/**
+ * The report once the field is known; a new field (or none) starts the form again from its values. With the network
+ * away, the last report generated (kept on the phone) instead.
+ */
 export function LandReportFromField() {
   const intl = useIntl();
   const logic = useMemo(() => landReportMachine.provide({ actions: { saveFile: (_, p) => saveFile(p.name, p.blob) } }), []);
   const starting = LandFieldsContext.useSelector((s) => s.hasTag('loading'));
   const fieldId = LandFieldsContext.useSelector((s) => s.context.fieldId);
   const prefill = LandFieldsContext.useSelector((s) => s.context.prefill);
+  const offline = LandFieldsContext.useSelector((s) => s.hasTag('offline'));
+  if (offline && !starting) return <LandReportOffline />;
   if (starting) {
     return (
       <p role="status" aria-busy="true">

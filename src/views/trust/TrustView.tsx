@@ -5,10 +5,10 @@
  */
 import { useMemo, type ReactNode } from 'react';
 import { useMachine } from '@xstate/react';
-import type { MessageDescriptor } from 'react-intl';
+import { useIntl, type MessageDescriptor } from 'react-intl';
 import { AppHeader } from '@/views/ui/AppHeader';
 import { Loading } from '@/views/ui/Loading';
-import { formatNum } from '@/i18n/format';
+import { formatDateIn, formatNum } from '@/i18n/format';
 import { useT } from '@/i18n/useT';
 import { TRUST_TABS, trustMachine, type TrustFigures } from '@/machines/trust.machine';
 import { kept, m, services, stored } from './trustMessages';
@@ -16,7 +16,17 @@ import { kept, m, services, stored } from './trustMessages';
 const percent = (share: number) => formatNum(share, { style: 'percent', maximumFractionDigits: 1 });
 const ms = (value: number) => formatNum(value, { maximumFractionDigits: 0 });
 
-type Card = { key: string; label: MessageDescriptor; value: string | null; detail?: string; how: MessageDescriptor; period: string };
+type Card = {
+  key: string;
+  label: MessageDescriptor;
+  value: string | null;
+  /** Shown instead of "Not measured yet" when the value is null. */
+  missing?: MessageDescriptor;
+  detail?: string;
+  link?: { href: string; label: MessageDescriptor };
+  how: MessageDescriptor;
+  period: string;
+};
 
 function Cards({ cards }: { cards: Card[] }) {
   const t = useT();
@@ -25,8 +35,13 @@ function Cards({ cards }: { cards: Card[] }) {
       {cards.map((c) => (
         <li key={c.key} className="card stat trust-card" data-figure={c.key}>
           <span className="stat-label">{t(c.label)}</span>
-          <span className="stat-value">{c.value ?? t(m.notMeasured)}</span>
+          <span className="stat-value">{c.value ?? t(c.missing ?? m.notMeasured)}</span>
           {c.detail ? <span className="trust-detail">{c.detail}</span> : null}
+          {c.link ? (
+            <a className="trust-link" href={c.link.href} target="_blank" rel="noopener noreferrer">
+              {t(c.link.label)}
+            </a>
+          ) : null}
           <span className="trust-how">{t(c.how)}</span>
           <span className="trust-period">{c.period}</span>
         </li>
@@ -37,6 +52,7 @@ function Cards({ cards }: { cards: Card[] }) {
 
 function Panel({ f, tab }: { f: TrustFigures; tab: (typeof TRUST_TABS)[number] }) {
   const t = useT();
+  const intl = useIntl();
   const hours = (count: number) => t(m.lastHours, { count });
   const days = (count: number) => t(m.lastDays, { count });
   const count = (n: number) => formatNum(n, { maximumFractionDigits: 0 });
@@ -124,6 +140,16 @@ function Panel({ f, tab }: { f: TrustFigures; tab: (typeof TRUST_TABS)[number] }
           },
           { key: 'revoked', label: m.revoked, value: count(s.sessionsRevoked), how: m.revokedHow, period: days(s.periodDays) },
           { key: 'throttled', label: m.throttled, value: count(s.throttledSignIns), how: m.throttledHow, period: days(s.periodDays) },
+          {
+            key: 'review',
+            label: m.review,
+            value: s.review.date === null ? null : formatDateIn(intl.locale, `${s.review.date}T00:00:00Z`, 'date', 'UTC'),
+            missing: m.reviewMissing,
+            detail: s.review.summary ?? undefined,
+            link: s.review.url ? { href: s.review.url, label: m.reviewLink } : undefined,
+            how: m.reviewHow,
+            period: s.review.daysAgo === null ? t(m.reviewNever) : t(m.reviewAgo, { count: s.review.daysAgo }),
+          },
         ]}
       />
     );

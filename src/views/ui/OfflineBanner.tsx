@@ -1,7 +1,8 @@
 /**
  * 'Offline — last updated 10:42': a screen that shows what was last seen because the network is away (issue 17).
  * `savedAt` null: offline with nothing kept on this phone. The time is today's clock, or the day and time before today.
- * `retry`: a button in the banner (a slow network that timed out never fires the browser's 'online' event).
+ * `retry`: a button in the banner (a slow network that timed out never fires the browser's 'online' event); its
+ * label is 'Retry' unless the screen names it.
  */
 import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import { formatDate } from '@/i18n/format';
@@ -9,6 +10,7 @@ import { formatDate } from '@/i18n/format';
 const m = defineMessages({
   banner: { id: 'offline.banner', defaultMessage: 'Offline — last updated {time}' },
   nothingSaved: { id: 'offline.nothingSaved', defaultMessage: 'Offline — nothing saved on this phone yet.' },
+  retry: { id: 'offline.retry', defaultMessage: 'Retry' },
 });
 
 const sameDay = (a: Date, b: Date) => a.toDateString() === b.toDateString();
@@ -20,7 +22,7 @@ export function OfflineBanner({
 }: {
   savedAt: string | null;
   now?: Date;
-  retry?: { label: string; onRetry: () => void };
+  retry?: { label?: string; onRetry: () => void };
 }) {
   const intl = useIntl();
   // react-intl 12's typed overloads refuse values for a `defineMessages` descriptor; the plain descriptor takes them.
@@ -34,7 +36,7 @@ export function OfflineBanner({
       <span>{text}</span>
       {retry && (
         <button type="button" className="button button-secondary offline-retry" onClick={retry.onRetry}>
-          {retry.label}
+          {retry.label ?? intl.formatMessage(m.retry)}
         </button>
       )}
     </div>

@@ -3,11 +3,12 @@
  * Code' button on the profile). The call is faked at its actor (the recipe); the answer goes to a browser alert,
  * which the test stands in for.
  */
-import { afterEach, expect, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import type { SnapshotFrom } from 'xstate';
 import { buildInfoMachine, type BuildInfo } from '@/machines/buildInfo.machine';
 import { TestServerButton } from '@/views/account/TestServerButton';
+import { startApiServer } from '../../support/apiServer';
 import { describeModel, modelPaths, pendingActors, renderView } from '../../support/modelHarness';
 
 const INFO: BuildInfo = { message: 'Updated code', version: '0.1.0', startedAt: '2026-06-01T06:30:00.000Z' };
@@ -44,8 +45,9 @@ describeModel('test server button model', {
       check: ({ event, state }) => {
         const e = event as Ev;
         const s = state as Snap;
-        // One request at a time: the button waits for the answer.
+        // One request at a time: the button waits for the answer, and only for it (a click asks; an answer ends the wait).
         expect(screen.getByRole('button', { name: 'Test Server Code' })).toHaveProperty('disabled', s.matches('fetching'));
+        expect(s.matches('fetching')).toBe(e.type === 'buildInfo.fetch');
         // The answer (or the failure) is shown once, as the spec's browser alert.
         if (e.type === 'xstate.done.actor.fetchBuildInfo') expect(alerts).toEqual([JSON.stringify(INFO, null, 2)]);
         else if (e.type === 'xstate.error.actor.fetchBuildInfo') expect(alerts).toEqual(['Error: offline']);
@@ -53,4 +55,20 @@ describeModel('test server button model', {
       },
     };
   },
+});
+
+describe('test server button asking for real', () => {
+  it('asks GET /test-updated-code and shows its answer (the machine’s own call, no actor replaced)', async () => {
+    const api = await startApiServer(({ path }) => (path === '/api/v1/test-updated-code' ? { status: 200, body: INFO } : { status: 404 }));
+    try {
+      const alerts: string[] = [];
+      vi.stubGlobal('alert', (text: string) => alerts.push(text));
+      renderView(<TestServerButton />, { catalog: false });
+      fireEvent.click(screen.getByRole('button', { name: 'Test Server Code' }));
+      await vi.waitFor(() => expect(alerts).toEqual([JSON.stringify(INFO, null, 2)]));
+      expect(api.calls('/test-updated-code')).toHaveLength(1);
+    } finally {
+      await api.close();
+    }
+  });
 });

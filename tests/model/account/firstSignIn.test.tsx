@@ -109,7 +109,7 @@ describe('/set-password (the invitation link)', () => {
 describe('admin sign-in dialog: Send sign-in invitation', () => {
   it('asks, then sends the invitation for this person', async () => {
     const acts: unknown[] = [];
-    const data = { user: { _id: 'f-1', name: 'Sita Patil', email: 'sita@example.in', role: 'farmer' }, activeSessions: 0, throttled: [], history: [] };
+    const data = { user: { _id: 'f-1', name: 'Sita Patil', email: 'sita@example.in', role: 'farmer' }, activeSessions: 0, twoFactor: false, roleChoices: [], throttled: [], history: [] };
     const logic = signInAccessMachine.provide({
       actors: {
         load: fromPromise(async () => data) as never,

@@ -1,10 +1,11 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import { forgotPasswordMachine } from '../../../src/machines/forgotPassword.machine';
 import { resetPasswordMachine } from '../../../src/machines/resetPassword.machine';
 import { ForgotPasswordView } from '../../../src/views/account/ForgotPasswordView';
 import { ResetPasswordView } from '../../../src/views/account/ResetPasswordView';
+import { startApiServer } from '../../support/apiServer';
 import { deferred, describeModel, httpError, renderView, replay, SIGNED_IN_FARMER, stateKey, transitionPaths, typeNames, variants } from '../../support/modelHarness';
 
 const FORGOT_EVENTS = [
@@ -26,7 +27,15 @@ describeModel('forgot password, generated paths', {
   name: typeNames,
   render: (path) => {
     let send = deferred<unknown>();
-    const logic = forgotPasswordMachine.provide({ actors: { sendResetLink: fromPromise(() => (send = deferred()).promise) } });
+    const sent: unknown[] = [];
+    const logic = forgotPasswordMachine.provide({
+      actors: {
+        sendResetLink: fromPromise(({ input }) => {
+          sent.push(input);
+          return (send = deferred()).promise;
+        }),
+      },
+    });
     renderView(<ForgotPasswordView logic={logic} />, { session: SIGNED_IN_FARMER, intlLocale: 'en' });
     const exec: Record<string, (e: any) => unknown> = {
       'xstate.init': () => {},
@@ -50,8 +59,103 @@ describeModel('forgot password, generated paths', {
       failed: () => expect(screen.getByRole('alert')).toHaveTextContent('Failed to send reset link. Please try again.'),
     };
     const snaps = replay(forgotPasswordMachine, path.steps.map((s: any) => s.event));
-    return { exec, check: (_step, i) => assertState[stateKey(snaps[i].value)](snaps[i]) };
+    // Where the form should be, worked out from what was typed and pressed (not read from the snapshot), so a
+    // machine that takes a wrong step is caught even where the view follows it faithfully.
+    const want = { state: 'form', email: '', problem: null as string | null, sent: [] as string[] };
+    const sendNow = () => {
+      want.sent.push(want.email);
+      want.state = 'sending';
+    };
+    const follow = (e: any) => {
+      if (e.type === 'forgot.change' && (want.state === 'form' || want.state === 'failed')) Object.assign(want, { state: 'form', email: e.value, problem: null });
+      else if (e.type === 'forgot.submit' && want.state === 'failed') sendNow();
+      else if (e.type === 'forgot.submit' && want.state === 'form') {
+        want.problem = want.email === '' ? 'emailRequired' : want.email.includes('@') ? null : 'emailInvalid';
+        if (!want.problem) sendNow();
+      } else if (e.type === 'xstate.done.actor.sendResetLink') want.state = 'sent';
+      else if (e.type === 'xstate.error.actor.sendResetLink') want.state = 'failed';
+    };
+    return {
+      exec,
+      check: (step, i) => {
+        follow(step.event);
+        expect(stateKey(snaps[i].value)).toBe(want.state);
+        expect(sent).toEqual(want.sent);
+        if (want.state === 'form') expect(snaps[i].context).toMatchObject({ email: want.email, problem: want.problem });
+        assertState[stateKey(snaps[i].value)](snaps[i]);
+      },
+    };
   },
+});
+
+// Steps a generated walk cannot show missing: the paths are walked on the machine itself, so a step that a wrong machine
+// turns into "nothing happens" is simply not walked. These fixed scenarios say what must happen.
+describe('forgot password, fixed scenarios', () => {
+  const start = () => {
+    let send = deferred<unknown>();
+    const sent: unknown[] = [];
+    const logic = forgotPasswordMachine.provide({
+      actors: {
+        sendResetLink: fromPromise(({ input }) => {
+          sent.push(input);
+          return (send = deferred()).promise;
+        }),
+      },
+    });
+    renderView(<ForgotPasswordView logic={logic} />, { session: SIGNED_IN_FARMER, intlLocale: 'en' });
+    return { sent, fail: () => act(async () => send.reject(httpError(0))) };
+  };
+  const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
+  const type = (value: string) => fireEvent.change(screen.getByLabelText('Email'), { target: { value } });
+
+  it('Send on an empty or malformed address says what is wrong and sends nothing', () => {
+    const { sent } = start();
+    submit();
+    expect(screen.getByRole('alert')).toHaveTextContent('Email is required');
+    type('not-an-email');
+    expect(screen.queryByRole('alert')).toBeNull();
+    submit();
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter a valid email address');
+    expect(sent).toEqual([]);
+  });
+
+  it('after a failure, Send again sends the same address again', async () => {
+    const { sent, fail } = start();
+    type('asha@example.in');
+    submit();
+    await fail();
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to send reset link. Please try again.');
+    submit();
+    expect(screen.getByRole('button', { name: 'Sending…' })).toBeDisabled();
+    expect(sent).toEqual(['asha@example.in', 'asha@example.in']);
+  });
+
+  it('after a failure, typing another address goes back to the form with it', async () => {
+    const { sent, fail } = start();
+    type('asha@example.in');
+    submit();
+    await fail();
+    type('ravi@example.in');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByLabelText('Email')).toHaveValue('ravi@example.in');
+    submit();
+    expect(sent).toEqual(['asha@example.in', 'ravi@example.in']);
+  });
+});
+
+describe('forgot password sent for real', () => {
+  it('posts the e-mail, trimmed, to /auth/forgot-password (the machine’s own call, no actor replaced)', async () => {
+    const api = await startApiServer(({ path }) => (path === '/api/v1/auth/forgot-password' ? { status: 200, body: { success: true, message: {} } } : { status: 404 }));
+    try {
+      renderView(<ForgotPasswordView />, { session: SIGNED_IN_FARMER, intlLocale: 'en' });
+      fireEvent.change(screen.getByLabelText('Email'), { target: { value: '  asha@example.in ' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
+      expect(await screen.findByRole('status')).toHaveTextContent('If this email is registered, a password reset link has been sent.');
+      expect(api.calls('/auth/forgot-password').map((r) => r.body)).toEqual([{ email: 'asha@example.in' }]);
+    } finally {
+      await api.close();
+    }
+  });
 });
 
 const RESET_EVENTS = [

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise, type AnyEventObject } from 'xstate';
 import { profileProblems } from '../../../src/machines/accountRules';
 import { profileMachine } from '../../../src/machines/profile.machine';
 import type { Profile } from '../../../src/services/account';
@@ -47,7 +47,13 @@ const EVENTS = [
   { type: 'profile.closeDialog' },
   { type: 'xstate.done.actor.loadProfile', output: { user: PROFILE, fields: FIELDS } },
   { type: 'xstate.error.actor.loadProfile', error: httpError(0) },
-  { type: 'xstate.done.actor.saveProfile', output: { user: SAVED } },
+  { type: 'xstate.done.actor.saveProfile', output: { sent: { user: SAVED } } },
+  // Offline, or no answer: the save waits in the outbox (issue 17) …
+  { type: 'xstate.done.actor.saveProfile', output: { queued: { id: 'q-profile' } } },
+  // … and the outbox sends it later, the server refuses it, or the user discards it from the outbox panel.
+  { type: 'profile.queuedSaved', user: SAVED },
+  { type: 'profile.queuedRefused', error: httpError(409, 'This email is already in use.') },
+  { type: 'profile.queuedDiscarded' },
   { type: 'xstate.error.actor.saveProfile', error: httpError(409, 'This email is already in use.') },
   { type: 'xstate.done.actor.resizeImage', output: IMAGE },
   { type: 'xstate.error.actor.resizeImage', error: new Error('not an image') },
@@ -70,6 +76,7 @@ const all = transitionPaths(
     bad: !!c.draft && Object.keys(profileProblems(c.draft)).length > 0,
     shown: Object.keys(c.problems).length > 0,
     dlg: c.dialog,
+    q: c.queuedId !== null,
   }),
   {
     withPrevious: false,
@@ -89,7 +96,7 @@ const paths = leafPaths(all);
 describeModel('profile screen, generated paths', {
   paths: paths,
   events: EVENTS,
-  states: ['loading', 'loadFailed', 'view.idle', 'view.saved', 'edit.idle', 'edit.processingImage', 'edit.saveFailed', 'saving'],
+  states: ['loading', 'loadFailed', 'view.idle', 'view.saved', 'view.queued', 'edit.idle', 'edit.processingImage', 'edit.saveFailed', 'saving'],
   name: typeNames,
   all,
   render: (path) => {
@@ -100,12 +107,18 @@ describeModel('profile screen, generated paths', {
         if (id === 'saveProfile') saved.push(input);
         return (pending[id] = deferred<any>()).promise;
       });
+    let outbox: ((e: AnyEventObject) => void) | null = null;
+    const watched: (string | null)[] = [];
     const logic = profileMachine.provide({
       actors: {
         loadProfile: stub('loadProfile') as never,
         saveProfile: stub('saveProfile') as never,
         resizeImage: stub('resizeImage') as never,
         bannerTimer: stub('bannerTimer') as never,
+        watchQueued: fromCallback(({ sendBack, input }: { sendBack: (e: AnyEventObject) => void; input: { outboxId: string | null } }) => {
+          watched.push(input.outboxId);
+          outbox = sendBack;
+        }) as never,
       },
     });
     renderView(<ProfileView logic={logic} />, { session: SIGNED_IN_FARMER, intlLocale: 'en' });
@@ -126,6 +139,10 @@ describeModel('profile screen, generated paths', {
       'profile.cancel': () => click('Cancel'),
       'profile.save': () => click('Save'),
       'profile.openDialog': (e) => click(DIALOG_TITLE[e.dialog as keyof typeof DIALOG_TITLE]),
+      // What the outbox did with the waiting save reaches the screen through its watch.
+      'profile.queuedSaved': (e) => act(async () => outbox!(e)),
+      'profile.queuedRefused': (e) => act(async () => outbox!(e)),
+      'profile.queuedDiscarded': (e) => act(async () => outbox!(e)),
       'profile.closeDialog': () =>
         fireEvent.click(document.querySelector('dialog .acct-dialog__head button')!),
     };
@@ -176,6 +193,15 @@ describeModel('profile screen, generated paths', {
       'view.idle': (s) => {
         viewMode(s);
         expect(main().queryByText('profile updated successfully')).toBeNull();
+      },
+      'view.queued': (s) => {
+        viewMode(s);
+        expect(main().getByTestId('profile-queued')).toHaveTextContent(
+          'No network: your change is kept on this phone and will be sent when the network returns.',
+        );
+        // The screen shows the edit as made: the name of the draft that went to the outbox.
+        expect(main().getByText((saved.at(-1) as { name: string }).name, { selector: 'output' })).toBeInTheDocument();
+        expect(watched.at(-1)).toBe('q-profile');
       },
       'view.saved': (s) => {
         viewMode(s);

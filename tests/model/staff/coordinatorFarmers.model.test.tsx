@@ -1,6 +1,7 @@
 /** Generated paths over coordinatorFarmersMachine, each driving the real CoordinatorFarmers view. */
 import { expect } from 'vitest';
-import { fireEvent } from '@testing-library/react';
+import { act, fireEvent } from '@testing-library/react';
+import { fromCallback, type AnyEventObject } from 'xstate';
 import { coordinatorFarmersMachine } from '@/machines/coordinatorFarmers.machine';
 import { CoordinatorFarmersContext } from '@/machines/coordinatorFarmers.context';
 import { CoordinatorFarmers } from '@/views/people/CoordinatorFarmers';
@@ -16,6 +17,11 @@ const farmer = (n: number, extra: Partial<FarmerRow> = {}): FarmerRow => ({
 });
 const LOADED = { items: [farmer(1), farmer(2)], totalPages: 2 };
 const FAIL = new HttpError(500, 'server');
+/** The server refused a message the outbox sent later (the farmer is no longer this coordinator's). */
+const REFUSED = new HttpError(403, 'forbidden', {
+  statusCode: 403, code: 'FORBIDDEN', error: 'Forbidden',
+  message: { english: 'You can only message your own farmers.', marathi: 'तुम्ही फक्त तुमच्या शेतकऱ्यांना संदेश पाठवू शकता.', hindi: 'आप केवल अपने किसानों को संदेश भेज सकते हैं।' },
+});
 const EVENTS = [
   { type: 'search.change', value: 'farmer' },
   { type: 'status.change', value: 'alert' },
@@ -36,7 +42,12 @@ const EVENTS = [
   { type: 'notice.dismiss' },
   { type: 'xstate.done.actor.load', output: LOADED },
   { type: 'xstate.error.actor.load', error: FAIL },
-  { type: 'xstate.done.actor.send', output: { sentTo: 1 } },
+  { type: 'xstate.done.actor.send', output: { sent: { sentTo: 1, messageId: 'm-1' } } },
+  // Offline, or no answer: the message waits in the outbox (issue 17) …
+  { type: 'xstate.done.actor.send', output: { queued: { id: 'q-msg' } } },
+  // … and the outbox later sends it, or the server refuses it.
+  { type: 'message.queuedSent', outboxId: 'q-msg', sentTo: 1 },
+  { type: 'message.queuedRefused', outboxId: 'q-msg', error: REFUSED },
   { type: 'xstate.error.actor.send', error: FAIL },
   { type: 'xstate.done.actor.save', output: {} },
   { type: 'xstate.error.actor.save', error: FAIL },
@@ -84,8 +95,16 @@ describeModel('coordinator farmers model', {
   render: () => {
     const { actor, settle } = pendingActors();
     const navigated: string[] = [];
+    let outbox: ((e: AnyEventObject) => void) | null = null;
     const logic = coordinatorFarmersMachine.provide({
-      actors: { load: actor('load'), send: actor('send'), save: actor('save') },
+      actors: {
+        load: actor('load'),
+        send: actor('send'),
+        save: actor('save'),
+        watchQueued: fromCallback(({ sendBack }) => {
+          outbox = sendBack;
+        }),
+      },
       actions: { navigate: (_, p) => void navigated.push(p.to) },
     });
     renderView(
@@ -107,6 +126,8 @@ describeModel('coordinator farmers model', {
         'message.change': (e: Ev) => fireEvent.change(document.querySelector(`[name="${e.key}"]`)!, { target: { value: e.value } }),
         'message.send': () => fireEvent.click(get('button', /^(Send|Sending\.\.\.)$/)),
         'message.cancel': () => fireEvent.click(get('button', 'Cancel')),
+        'message.queuedSent': (e: AnyEventObject) => act(async () => outbox!(e)),
+        'message.queuedRefused': (e: AnyEventObject) => act(async () => outbox!(e)),
         'farmer.view': () => {
           fireEvent.click(get('button', 'View: Farmer 1'));
           expect(navigated.at(-1)).toBe('/farmer/f-1');
@@ -119,6 +140,12 @@ describeModel('coordinator farmers model', {
         if (s.matches('ready')) {
           expect(document.querySelector('.toolbar span')).toHaveTextContent(`${c.selected.length} farmer${c.selected.length === 1 ? '' : 's'} selected`);
           if (c.notice?.kind === 'sent') expect(get('status')).toHaveTextContent('Message sent to 1 farmer');
+          if (c.notice?.kind === 'queued') {
+            const n = c.notice.count;
+            expect(get('status')).toHaveTextContent(`No network: the message to ${n} farmer${n === 1 ? '' : 's'} waits to send and goes when the network returns.`);
+          }
+          // A message the outbox sent later and the server refused: the server's reason, outside the closed dialog.
+          if (c.notice?.kind === 'sendFailed' && c.notice.error === REFUSED) expect(get('alert')).toHaveTextContent('You can only message your own farmers.');
           if (c.notice?.kind === 'loadFailed') expect(get('alert')).toHaveTextContent('Failed to load farmers');
           if (c.farmers.length) expect(document.querySelector('.pager span')).toHaveTextContent(/^Page 1 of 2$/);
           else expect(get('row', 'No farmers found.')).toBeInTheDocument();

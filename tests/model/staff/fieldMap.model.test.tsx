@@ -4,7 +4,7 @@
  * read and press without it (the empty text, the field list with its status badges) is checked here, the drawing
  * in tests/e2e/staff.e2e.ts.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { SnapshotFrom } from 'xstate';
 import { fieldMapMachine } from '@/machines/fieldMap.machine';
@@ -12,6 +12,7 @@ import { FieldMapPanel } from '@/views/map/FieldMapPanel';
 import type { FieldPin } from '@/services/fields';
 import { HttpError } from '@/services/http';
 import { FieldMap } from '@/views/map/FieldMap';
+import { startApiServer, type ApiServer } from '../../support/apiServer';
 import { describeModel, modelPaths, pendingActors, renderView } from '../../support/modelHarness';
 
 const pin = (n: number, extra: Partial<FieldPin> = {}): FieldPin => ({
@@ -50,6 +51,8 @@ describeModel('field map model', {
       settle,
       check: (step) => {
         const s = step.state as Snap;
+        // The load's answer, either one, ends the wait: the map (or its empty text) shows, never the skeleton again.
+        if (step.event.type !== 'xstate.init') expect(s.matches('ready')).toBe(true);
         if (s.matches('loading')) {
           expect(container.querySelector('[aria-busy="true"]')).toHaveStyle({ height: '300px' });
           expect(screen.queryByRole('region', { name: 'Field Map' })).toBeNull();
@@ -71,6 +74,26 @@ describeModel('field map model', {
       },
     };
   },
+});
+
+describe('field map loading for real', () => {
+  let api: ApiServer | undefined;
+  afterEach(async () => {
+    await api?.close();
+    api = undefined;
+  });
+
+  it('asks GET /fields/map once and lists what it answers (the machine’s own load, no actor replaced)', async () => {
+    api = await startApiServer(({ path }) =>
+      path === '/api/v1/fields/map'
+        ? { status: 200, body: { count: 2, fieldId: ['FLD000001AAA', 'FLD000002AAA'], name: ['Plot 1', 'Plot 2'], status: 'ga', crop: [-1, -1], crops: [], farmer: [-1, -1], farmers: [], lat: [19.1, 19.2], lng: [75, 75] } }
+        : { status: 404 },
+    );
+    renderView(<FieldMapPanel logic={fieldMapMachine} height={300} />, { catalog: false });
+    const map = await screen.findByRole('region', { name: 'Field Map' });
+    expect(within(map).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Plot 1Healthy', 'Plot 2Alert']);
+    expect(api.calls('/fields/map')).toHaveLength(1);
+  });
 });
 
 describe('field map with 20,000 pins', () => {

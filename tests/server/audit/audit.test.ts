@@ -152,6 +152,35 @@ describe('each staff action writes one entry with what changed', () => {
     expect(JSON.stringify(all.rows)).not.toContain(key.split('.').pop()!);
   });
 
+  it('editing and deactivating a coordinator', async () => {
+    const edited = await oneEntry(async () =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/admin/coordinator/${U.coordinator2.id}`,
+        headers: await as('admin'),
+        payload: { name: 'Meena Jadhav-Kale', email: U.coordinator2.email, phoneNumber: '9800000012' },
+      }),
+    );
+    expect(edited).toMatchObject({ action: 'user.edit', target: { type: 'user', id: U.coordinator2.id }, changes: { name: { before: 'Meena Jadhav', after: 'Meena Jadhav-Kale' } } });
+    const deactivated = await oneEntry(async () => t.app.inject({ method: 'PATCH', url: `/api/v1/admin/coordinator/${U.coordinator2.id}/deactivate`, headers: await as('admin') }));
+    expect(deactivated).toMatchObject({ action: 'user.deactivate', target: { id: U.coordinator2.id }, changes: { status: { before: 'Active', after: 'Inactive' } } });
+  });
+
+  it('mapping a field by GPS and moving its pin from the phone', async () => {
+    const created = await t.app.inject({ method: 'POST', url: '/api/v1/fields', headers: await as('admin'), payload: { fieldId: 'FLD777002AAA', name: 'GPS plot', farmerId: U.farmer.id } });
+    expect(created.statusCode, created.body).toBe(201);
+    const fieldId = created.json().field._id as string;
+    const mapped = await oneEntry(
+      async () => t.app.inject({ method: 'POST', url: '/api/v1/gps-mapping', headers: await as('admin'), payload: { fieldId, name: 'GPS plot', coordinates: [75.3, 19.6] } }),
+      201,
+    );
+    expect(mapped).toMatchObject({ action: 'field.locate', target: { type: 'field', id: fieldId }, changes: { lat: { after: 19.6 }, lng: { after: 75.3 } } });
+    const moved = await oneEntry(async () =>
+      t.app.inject({ method: 'PUT', url: `/api/v1/gps-mapping/mobile/location/${fieldId}`, headers: await as('admin'), payload: { coordinates: [75.301, 19.601], accuracy: 8 } }),
+    );
+    expect(moved).toMatchObject({ action: 'field.locate', changes: { lat: { before: 19.6, after: 19.601 }, lng: { before: 75.3, after: 75.301 } } });
+  });
+
   it('a refused action writes nothing', async () => {
     const before = await count();
     // Another coordinator's farmer: 404, and a taken e-mail: 409.
@@ -214,7 +243,7 @@ describe('who sees what', () => {
     const lines = res.body.replace(/^\uFEFF/, '').trim().split('\n');
     expect(lines[0]).toMatch(/^Time \(UTC\),Actor,/);
     expect(lines.slice(1).every((l) => l.includes('user.deactivate'))).toBe(true);
-    expect(lines).toHaveLength(1 + 2); // farmer4 by the admin, farmer2 by the superadmin
+    expect(lines).toHaveLength(1 + 3); // farmer4 and coordinator2 by the admin, farmer2 by the superadmin
     expect(await count()).toBe(before + 1);
   });
 });
@@ -275,7 +304,7 @@ describe('same transaction as the change', () => {
 
   it('countByAction counts entries since a time (the trust dashboard reads it)', async () => {
     const counts = await countByAction(t.db, new Date(Date.now() - 3_600_000));
-    expect(counts['user.deactivate']).toBe(2);
+    expect(counts['user.deactivate']).toBe(3);
     expect(counts['sessions.end']).toBe(1);
     expect(await countByAction(t.db, new Date(Date.now() + 60_000))).toEqual({});
   });

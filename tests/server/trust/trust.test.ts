@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { TrustFigures } from '../../../contracts/trust';
 import { apiLatencyHours, auditLog, diseaseDiagnoses, healthSamples, loginHistory } from '../../../server/src/db/schema';
+import { loadConfig, type Config } from '../../../server/src/config';
+import { securityReview } from '../../../server/src/modules/trust/service';
 import { createTestApp, FIXTURE, type TestApp } from '../helper';
 
 let t: TestApp;
@@ -191,6 +193,47 @@ describe('incidents and the other tabs', () => {
     expect(f.impact.fieldsMonitored).toBe(4);
     expect(f.transparency.services.find((s) => s.service === 'weather')?.online).toBe(false);
     expect(f.transparency.stored.find((s) => s.data === 'chatQuestions')?.kept).toBe('never');
+  });
+
+  it('the last security review is "not recorded" until the operator sets SECURITY_REVIEW_DATE, then its day and age', async () => {
+    expect((await figures()).security.review).toEqual({ date: null, daysAgo: null, summary: null, url: null });
+    const config = t.app.config as Config;
+    const saved = { ...config };
+    Object.assign(config, {
+      securityReviewDate: new Date(Date.now() - 10 * DAY).toISOString().slice(0, 10),
+      securityReviewSummary: 'Sign-in and device keys reviewed',
+      securityReviewUrl: 'https://example.org/review',
+    });
+    try {
+      const review = (await figures()).security.review;
+      expect(review).toMatchObject({ date: config.securityReviewDate, summary: 'Sign-in and device keys reviewed', url: 'https://example.org/review' });
+      expect([9, 10]).toContain(review.daysAgo);
+    } finally {
+      Object.assign(config, saved);
+    }
+  });
+
+  it('SECURITY_REVIEW_DATE must be a real YYYY-MM-DD day and SECURITY_REVIEW_URL an http(s) address, else the server does not start', () => {
+    const load = (env: Record<string, string>) => {
+      const saved = { ...process.env };
+      Object.assign(process.env, env);
+      try {
+        return loadConfig();
+      } finally {
+        for (const k of Object.keys(env)) delete process.env[k];
+        Object.assign(process.env, saved);
+      }
+    };
+    expect(load({ SECURITY_REVIEW_DATE: '2026-02-12' }).securityReviewDate).toBe('2026-02-12');
+    expect(() => load({ SECURITY_REVIEW_DATE: '2026-02-30' })).toThrow(/YYYY-MM-DD/);
+    expect(() => load({ SECURITY_REVIEW_DATE: '12/02/2026' })).toThrow(/YYYY-MM-DD/);
+    expect(() => load({ SECURITY_REVIEW_URL: 'javascript:alert(1)' })).toThrow(/http\(s\)/);
+    expect(securityReview({ securityReviewDate: undefined, securityReviewSummary: 'x', securityReviewUrl: 'https://e.org/' }, new Date())).toEqual({
+      date: null,
+      daysAgo: null,
+      summary: null,
+      url: null,
+    });
   });
 
   it('needs a signed-in caller', async () => {

@@ -113,4 +113,36 @@ export const AM = {
     'ही व्यक्ती निष्क्रिय आहे. आमंत्रण पाठवण्यापूर्वी तिला सक्रिय करा.',
     'यह व्यक्ति निष्क्रिय है। आमंत्रण भेजने से पहले इसे सक्रिय करें।',
   ),
+  roleChanged: t(
+    'The role was changed. The person was signed out and signs in again with the new role.',
+    'भूमिका बदलली. ती व्यक्ती साइन आउट झाली असून नवीन भूमिकेसह पुन्हा साइन इन करेल.',
+    'भूमिका बदल दी गई। व्यक्ति साइन आउट हो गया है और नई भूमिका के साथ फिर से साइन इन करेगा।',
+  ),
+  ownRole: t('You cannot change your own role.', 'तुम्ही स्वतःची भूमिका बदलू शकत नाही.', 'आप अपनी भूमिका नहीं बदल सकते।'),
+  sameRole: t('This person already has this role.', 'या व्यक्तीची भूमिका आधीच हीच आहे.', 'इस व्यक्ति की भूमिका पहले से यही है।'),
+  farmerRole: t(
+    'A farmer\'s role cannot be changed: their fields and readings belong to them. Add a staff account instead.',
+    'शेतकऱ्याची भूमिका बदलता येत नाही: त्यांची शेते आणि नोंदी त्यांच्याच आहेत. त्याऐवजी कर्मचारी खाते जोडा.',
+    'किसान की भूमिका नहीं बदली जा सकती: उनके खेत और रीडिंग उन्हीं के हैं। इसके बजाय स्टाफ़ खाता जोड़ें।',
+  ),
+  lastSuperadmin: t(
+    'This is the last active super admin. Make someone else super admin first.',
+    'हे शेवटचे सक्रिय सुपर ॲडमिन आहेत. आधी दुसऱ्या कोणाला सुपर ॲडमिन करा.',
+    'यह आख़िरी सक्रिय सुपर एडमिन है। पहले किसी और को सुपर एडमिन बनाएँ।',
+  ),
+  twoFactorReset: t(
+    'Two-factor sign-in was reset and the person was signed out. They sign in with their password and can set it up again.',
+    'द्वि-घटक साइन इन रीसेट केले आणि ती व्यक्ती साइन आउट झाली. ते पासवर्डने साइन इन करून ते पुन्हा सुरू करू शकतात.',
+    'दो-चरणीय साइन इन रीसेट कर दिया गया और व्यक्ति साइन आउट हो गया। वे पासवर्ड से साइन इन करके इसे फिर से चालू कर सकते हैं।',
+  ),
+  ownTwoFactor: t(
+    'Turn your own two-factor sign-in off in your profile\'s security settings.',
+    'स्वतःचे द्वि-घटक साइन इन तुमच्या प्रोफाइलच्या सुरक्षा सेटिंग्जमध्ये बंद करा.',
+    'अपना दो-चरणीय साइन इन अपनी प्रोफ़ाइल की सुरक्षा सेटिंग में बंद करें।',
+  ),
+  twoFactorNotOn: t(
+    'This person has not set up two-factor sign-in: there is nothing to reset.',
+    'या व्यक्तीने द्वि-घटक साइन इन सुरू केलेले नाही: रीसेट करण्यासारखे काही नाही.',
+    'इस व्यक्ति ने दो-चरणीय साइन इन चालू नहीं किया है: रीसेट करने को कुछ नहीं है।',
+  ),
 };

@@ -24,6 +24,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 200 } });
 
   const disease = await service.createDiseaseService(app.config, app.log);
+  app.addHook('onClose', async () => disease.close());
 
   app.get(
     '/disease',

@@ -3,50 +3,37 @@
  * stored; each successful detection is kept (repository.ts) with a small WebP thumbnail made from it.
  * Every read is scoped to the caller, so another user's entry is a 404.
  */
-import sharp from 'sharp';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DiseaseHistoryEntry, DiseaseHistoryItem, DiseaseResult } from '../../../../contracts/disease';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Lang } from '../../domain/language';
-import { analyseLeaf } from '../../domain/disease/analyseLeaf';
-import { colourClassifier, type LeafClassifier } from '../../domain/disease/classifier';
-import { chooseClassifier } from '../../domain/disease/chooseClassifier';
-import { MAX_PIXELS } from '../../domain/disease/imageGuard';
 import { DISEASE_SOURCE, DISEASES, diseaseById } from '../../domain/disease/knowledgeBase';
 import { SEVERITY_BANDS } from '../../domain/disease/severity';
 import { isUuid, type AuthUser } from '../../lib/access';
 import { notFound } from '../../lib/errors';
 import { preferredLanguage } from '../userLanguage';
+import { createAnalysisPool } from './analysisPool';
 import * as repo from './repository';
 
-export const THUMBNAIL_SIDE = 160;
-
-/** A ~160 px WebP data URL (EXIF orientation applied); the upload was already checked by analyseLeaf. */
-export async function makeThumbnail(image: Buffer): Promise<string> {
-  const out = await sharp(image, { limitInputPixels: MAX_PIXELS, failOn: 'error', pages: 1 })
-    .rotate()
-    .resize(THUMBNAIL_SIDE, THUMBNAIL_SIDE, { fit: 'inside', withoutEnlargement: true })
-    .webp({ quality: 70 })
-    .toBuffer();
-  return `data:image/webp;base64,${out.toString('base64')}`;
-}
+export { makeThumbnail, THUMBNAIL_SIDE } from './thumbnail';
 
 const nameOf = (result: DiseaseResult) =>
   diseaseById(result.diseaseId)?.name ?? { english: result.disease, marathi: result.disease, hindi: result.disease };
 
-/** The configured leaf classifier (a model when one loads, else colour analysis, which says so). */
+/**
+ * The configured leaf classifier (a model when one loads, else colour analysis, which says so), run in worker
+ * threads (analysisPool.ts): the analysis and the thumbnail never block the event loop. `close()` stops them.
+ */
 export async function createDiseaseService(config: Config, log: FastifyBaseLogger) {
-  let classifier: LeafClassifier = colourClassifier;
-  try {
-    classifier = await chooseClassifier(config);
-  } catch (err) {
-    log.error({ err }, 'disease model could not be loaded; using colour analysis');
-  }
+  const pool = createAnalysisPool({ size: config.diseaseWorkers, diseaseModelPath: config.diseaseModelPath, diseaseLabelsPath: config.diseaseLabelsPath });
+  const { method, loadError } = await pool.ready;
+  if (loadError) log.error({ err: { message: loadError } }, 'disease model could not be loaded; using colour analysis');
   return {
+    close: () => pool.close(),
     /** The knowledge base: the method in use, its source, the severity bands and the diseases. */
     catalogue: () => ({
-      method: classifier.method,
+      method,
       source: DISEASE_SOURCE,
       severityBands: SEVERITY_BANDS.map((b) => ({ grade: b.grade, upToPercent: Number.isFinite(b.below) ? b.below * 100 : null })),
       diseases: DISEASES.map(({ id, pattern, crops, scientificName, name }) => ({ id, pattern, crops, scientificName, name })),
@@ -55,9 +42,7 @@ export async function createDiseaseService(config: Config, log: FastifyBaseLogge
     /** Analyses the photo in the asked language (else the caller's); the row is written only for a result. */
     async detect(db: Db, user: AuthUser, image: Buffer, opts: { lang?: Lang; crop?: string }) {
       const lang = opts.lang ?? (await preferredLanguage(db, user.id));
-      const result = await analyseLeaf(image, { lang, crop: opts.crop, classifier });
-      // analyseLeaf has checked the image, so the thumbnail decodes.
-      const thumbnail = await makeThumbnail(image);
+      const { result, thumbnail } = await pool.analyse(image, { lang, crop: opts.crop });
       const diagnosisId = await repo.recordDiagnosis(db, user.id, result, thumbnail);
       return { ...result, diagnosisId };
     },

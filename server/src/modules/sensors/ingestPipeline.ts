@@ -22,6 +22,7 @@ import {
   type StoredReading,
   type TimeWindow,
 } from '../../domain/ingest/reading';
+import { copyReadings } from './copyReadings';
 import { createPartitionGuard } from './partitions';
 
 export type CommittedReading = StoredReading;
@@ -35,7 +36,14 @@ export type IngestPipeline = {
   /** Forget a cached sensor (after its key, type or field changed). */
   forgetSensor(sensorId: string): void;
   rejections: RejectionCounter;
-  stats(): BatcherStats & { accepted: number; duplicates: number; rejected: number };
+  stats(): BatcherStats & {
+    accepted: number;
+    duplicates: number;
+    rejected: number;
+    /** Batches written with COPY, and COPYs that met a duplicate (that batch was then written with the insert). */
+    copied: number;
+    copyFallbacks: number;
+  };
   close(): Promise<void>;
 };
 
@@ -61,12 +69,15 @@ export function createIngestPipeline(opts: {
   /** The timestamps a reading may carry (config: INGEST_MIN_TIMESTAMP, INGEST_MAX_FUTURE_SECONDS, INGEST_REGISTRATION_GRACE_HOURS). */
   window?: Partial<TimeWindow>;
   now?: () => Date;
+  /** Write batches with COPY first (default; docs/live-data.md "Ingest profile"); false: always the multi-row insert. */
+  copy?: boolean;
 }): IngestPipeline {
   const { db } = opts;
   const window: TimeWindow = { ...DEFAULT_TIME_WINDOW, ...opts.window };
   const now = opts.now ?? (() => new Date());
   const rejections = new RejectionCounter();
-  const counts = { accepted: 0, duplicates: 0 };
+  const counts = { accepted: 0, duplicates: 0, copied: 0, copyFallbacks: 0 };
+  const useCopy = opts.copy ?? true;
   const cache = new Map<string, { sensor: RegisteredSensor | undefined; until: number }>();
   const loading = new Map<string, Promise<RegisteredSensor | undefined>>();
 
@@ -137,8 +148,26 @@ export function createIngestPipeline(opts: {
     }
   }
 
-  /** One transaction: the readings (the rollup trigger runs inside it) and the last-seen columns. */
-  function insert(batch: StoredReading[]) {
+  /**
+   * One transaction: the readings (the rollup trigger runs inside it) and the last-seen columns. COPY first: it
+   * cannot skip a reading already stored, so a batch holding one fails with 23505 as a whole, and is written again
+   * with the insert that absorbs duplicates (ON CONFLICT DO NOTHING). Either way only what was newly stored counts.
+   */
+  async function insert(batch: StoredReading[]): Promise<StoredReading[]> {
+    if (useCopy) {
+      try {
+        const stored = await db.transaction(async (tx) => {
+          await copyReadings(opts.kind, tx as unknown as Db, batch);
+          await touchLastSeen(tx as unknown as Db, batch);
+          return batch;
+        });
+        counts.copied += 1;
+        return stored;
+      } catch (err) {
+        if (sqlState(err) !== '23505') throw err;
+        counts.copyFallbacks += 1;
+      }
+    }
     return db.transaction(async (tx) => {
       // One array parameter per column (unnest) instead of five parameters per row: far less to parse and bind.
       const res = await tx.execute<{ sensor_id: string; recorded_at: Date | string }>(sql`
@@ -150,7 +179,8 @@ export function createIngestPipeline(opts: {
         on conflict do nothing
         returning sensor_id, recorded_at`);
       const isNew = new Set(res.rows.map((r) => `${r.sensor_id}|${new Date(r.recorded_at).getTime()}`));
-      const fresh = batch.filter((r) => isNew.has(`${r.sensorUuid}|${r.recordedAt.getTime()}`));
+      // A reading twice in one batch was stored once (its first copy; the second met it): keep one of them.
+      const fresh = batch.filter((r) => isNew.delete(`${r.sensorUuid}|${r.recordedAt.getTime()}`));
       if (fresh.length > 0) await touchLastSeen(tx as unknown as Db, fresh);
       return fresh;
     });
@@ -204,12 +234,12 @@ export function createIngestPipeline(opts: {
 }
 
 /** A PostgreSQL array literal: both drivers take it as one text parameter, cast in SQL. */
-function pgArray(values: Array<string | number>) {
-  return `{${values.map((v) => (typeof v === 'number' ? String(v) : `"${v}"`)).join(',')}}`;
+function pgArray(values: Array<string | number | null>) {
+  return `{${values.map((v) => (v === null ? 'NULL' : typeof v === 'number' ? String(v) : `"${v}"`)).join(',')}}`;
 }
 
 /** Latest moisture/temperature per field and latest time per sensor, in two statements for the whole batch. */
-async function touchLastSeen(db: Db, readings: StoredReading[]) {
+export async function touchLastSeen(db: Db, readings: StoredReading[]) {
   type FieldLast = { moisture?: StoredReading; temperature?: StoredReading; at: Date };
   const byField = new Map<string, FieldLast>();
   const bySensor = new Map<string, Date>();
@@ -221,11 +251,9 @@ async function touchLastSeen(db: Db, readings: StoredReading[]) {
     const s = bySensor.get(r.sensorUuid);
     if (!s || r.recordedAt > s) bySensor.set(r.sensorUuid, r.recordedAt);
   }
-  const ts = (d: Date | undefined) => (d ? d.toISOString() : null);
-  const fieldRows = [...byField].map(
-    ([id, f]) =>
-      sql`(${id}::uuid, ${f.moisture?.value ?? null}::float8, ${ts(f.moisture?.recordedAt)}::timestamptz, ${f.temperature?.value ?? null}::float8, ${ts(f.temperature?.recordedAt)}::timestamptz, ${f.at.toISOString()}::timestamptz)`,
-  );
+  // One array parameter per column (as the insert): a VALUES list of 500 fields was 3,000 parameters to bind and plan.
+  const fieldList = [...byField];
+  const iso = (d: Date | undefined) => (d ? d.toISOString() : null);
   await db.execute(sql`
     update fields f set
       last_moisture = case when v.moisture is not null
@@ -235,14 +263,20 @@ async function touchLastSeen(db: Db, readings: StoredReading[]) {
         and v.temperature_at >= coalesce(f.last_reading_at, '-infinity'::timestamptz) - ${LATE_TOLERANCE}::interval
         then v.temperature else f.last_temperature end,
       last_reading_at = greatest(f.last_reading_at, v.at)
-    from (values ${sql.join(fieldRows, sql`, `)}) as v(id, moisture, moisture_at, temperature, temperature_at, at)
+    from unnest(
+      ${pgArray(fieldList.map(([id]) => id))}::uuid[],
+      ${pgArray(fieldList.map(([, f]) => f.moisture?.value ?? null))}::float8[],
+      ${pgArray(fieldList.map(([, f]) => iso(f.moisture?.recordedAt)))}::timestamptz[],
+      ${pgArray(fieldList.map(([, f]) => f.temperature?.value ?? null))}::float8[],
+      ${pgArray(fieldList.map(([, f]) => iso(f.temperature?.recordedAt)))}::timestamptz[],
+      ${pgArray(fieldList.map(([, f]) => f.at.toISOString()))}::timestamptz[]) as v(id, moisture, moisture_at, temperature, temperature_at, at)
     where f.id = v.id`);
-  const sensorRows = [...bySensor].map(([id, at]) => sql`(${id}::uuid, ${at.toISOString()}::timestamptz)`);
+  const sensorList = [...bySensor];
   await db.execute(sql`
     update sensors s set
       last_seen_at = greatest(s.last_seen_at, v.at),
       status = case when s.status = 'offline' then 'active'::sensor_status else s.status end
-    from (values ${sql.join(sensorRows, sql`, `)}) as v(id, at)
+    from unnest(${pgArray(sensorList.map(([id]) => id))}::uuid[], ${pgArray(sensorList.map(([, at]) => at.toISOString()))}::timestamptz[]) as v(id, at)
     where s.id = v.id
       and (s.status = 'offline' or s.last_seen_at is null or s.last_seen_at < v.at - ${SEEN_GRANULARITY}::interval)`);
 }

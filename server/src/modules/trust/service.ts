@@ -52,6 +52,13 @@ function services(config: Config): TrustFigures['transparency']['services'] {
   ];
 }
 
+/** The last security review as the operator recorded it in the environment; nulls when not recorded. */
+export function securityReview(config: Pick<Config, 'securityReviewDate' | 'securityReviewSummary' | 'securityReviewUrl'>, now: Date) {
+  const date = config.securityReviewDate ?? null;
+  const daysAgo = date === null ? null : Math.max(0, Math.floor((now.getTime() - Date.parse(`${date}T00:00:00Z`)) / DAY));
+  return { date, daysAgo, summary: date === null ? null : (config.securityReviewSummary ?? null), url: date === null ? null : (config.securityReviewUrl ?? null) };
+}
+
 /** What is kept and for how long; nothing is deleted on a timer except what is rolled up. */
 const STORED: TrustFigures['transparency']['stored'] = [
   { data: 'account', kept: 'whileAccount' },
@@ -123,6 +130,7 @@ export async function trustFigures(db: Db, config: Config, now = new Date(), aud
       sessionsRevoked: security.sessionsRevoked,
       throttledSignIns: security.throttledSignIns,
       periodDays: 30,
+      review: securityReview(config, now),
     },
     transparency: { stored: STORED, services: services(config) },
     community: { ...community, periodDays: 30 },

@@ -15,7 +15,11 @@ const m = defineMessages({
   analyse: { id: 'disease.analyse', defaultMessage: 'Analyse' },
   analysing: { id: 'disease.analysing', defaultMessage: 'Analysing…' },
   failed: { id: 'disease.failed', defaultMessage: 'Analysis failed. Please try again.' },
-  queued: { id: 'disease.queued', defaultMessage: 'No network: the photo is saved and will be checked when the network returns.' },
+  queued: {
+    id: 'disease.queued',
+    defaultMessage: 'The photo is kept on this phone and will be sent by itself when the network works; its result will show here and in the history.',
+  },
+  sendLater: { id: 'disease.sendLater', defaultMessage: 'Send by itself later' },
   preview: { id: 'disease.preview', defaultMessage: 'Selected leaf photo' },
   crop: { id: 'disease.crop', defaultMessage: 'Crop (optional)' },
   anyCrop: { id: 'disease.crop.any', defaultMessage: 'Not sure / other crop' },
@@ -46,6 +50,7 @@ export function DiseaseDetector() {
   const state = DiseaseUploadContext.useSelector((s) => s.value as string);
   const busy = DiseaseUploadContext.useSelector((s) => s.hasTag('busy'));
   const canAnalyse = DiseaseUploadContext.useSelector((s) => s.can({ type: 'disease.analyse' }));
+  const canSendLater = DiseaseUploadContext.useSelector((s) => s.can({ type: 'disease.sendLater' }));
   const crop = DiseaseUploadContext.useSelector((s) => s.context.crop);
   const failure = DiseaseUploadContext.useSelector((s) => s.context.failure);
   const refusedWhy = DiseaseUploadContext.useSelector((s) => s.context.refusedWhy);
@@ -201,9 +206,16 @@ export function DiseaseDetector() {
           <p>
             <WarningIcon /> {intl.formatMessage(m.uploadFailed)}
           </p>
-          <button type="button" className="button button-primary" onClick={() => actor.send({ type: 'disease.retry' })}>
-            {intl.formatMessage(m.retry)}
-          </button>
+          <div className="tools-actions">
+            <button type="button" className="button button-primary" onClick={() => actor.send({ type: 'disease.retry' })}>
+              {intl.formatMessage(m.retry)}
+            </button>
+            {canSendLater && (
+              <button type="button" className="button" onClick={() => actor.send({ type: 'disease.sendLater' })}>
+                {intl.formatMessage(m.sendLater)}
+              </button>
+            )}
+          </div>
         </div>
       )}
       {state === 'result' && <DiseaseResultPanel />}

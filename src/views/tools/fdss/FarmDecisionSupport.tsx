@@ -1,9 +1,13 @@
-/** Decision support body: field dropdown, weather card and the prioritised insights. */
+/**
+ * Decision support body: field dropdown, weather card and the prioritised insights. Offline, the last advice seen
+ * (its field, weather and insights) under the offline banner, with the field fixed until the network is back.
+ */
 import { defineMessages, useIntl } from 'react-intl';
 import { FdssContext } from '@/machines/fdss.context';
 import { InsightList } from './InsightList';
 import { WeatherCard } from './WeatherCard';
 import { FieldOptions } from '@/views/ui/FieldOptions';
+import { OfflineBanner } from '@/views/ui/OfflineBanner';
 
 const m = defineMessages({
   title: { id: 'fdss.title', defaultMessage: 'Farm decision support' },
@@ -19,12 +23,15 @@ export function FarmDecisionSupport() {
   const actor = FdssContext.useActorRef();
   const fields = FdssContext.useSelector((s) => s.context.fields);
   const fieldId = FdssContext.useSelector((s) => s.context.fieldId);
-  const loading = FdssContext.useSelector((s) => s.matches('loadingFields'));
+  const loading = FdssContext.useSelector((s) => s.matches('loadingFields') || s.matches({ offline: 'reading' }));
   const none = FdssContext.useSelector((s) => s.matches('noFields'));
-  const chosen = FdssContext.useSelector((s) => s.matches({ ready: 'field' }));
+  const offline = FdssContext.useSelector((s) => s.matches({ offline: 'shown' }) || s.matches({ offline: 'nothingSaved' }));
+  const offlineAt = FdssContext.useSelector((s) => s.context.offlineAt);
+  const chosen = FdssContext.useSelector((s) => s.matches({ ready: 'field' }) || s.matches({ offline: 'shown' }));
   return (
     <section aria-labelledby="fdss-title">
       <h1 id="fdss-title">{intl.formatMessage(m.title)}</h1>
+      {offline && <OfflineBanner savedAt={offlineAt} retry={{ onRetry: () => actor.send({ type: 'fdss.retry' }) }} />}
       {loading && <p role="status">{intl.formatMessage(m.loadingFields)}</p>}
       {none && <p className="banner banner-info">{intl.formatMessage(m.noFields)}</p>}
       {fields.length > 0 && (
@@ -33,6 +40,7 @@ export function FarmDecisionSupport() {
           <select
             id="fdss-field"
             value={fieldId ?? ''}
+            disabled={offline}
             onChange={(e) => e.currentTarget.value && actor.send({ type: 'fdss.fieldChosen', fieldId: e.currentTarget.value })}
           >
             {!fieldId && <option value="">{intl.formatMessage(m.chooseOption)}</option>}
@@ -40,7 +48,7 @@ export function FarmDecisionSupport() {
           </select>
         </div>
       )}
-      {fields.length > 0 && !chosen && <p className="notice">{intl.formatMessage(m.choose)}</p>}
+      {fields.length > 0 && !chosen && !loading && <p className="notice">{intl.formatMessage(m.choose)}</p>}
       {chosen && (
         <>
           <WeatherCard />

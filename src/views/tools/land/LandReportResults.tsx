@@ -1,7 +1,11 @@
-/** The generated report: location analysis, soil score and rows, crop recommendations and tips. */
+/**
+ * The generated report: location analysis, soil score and rows, crop recommendations and tips. `ReportSections`
+ * shows a given report (the land report machine's, or the one kept on the phone, shown offline).
+ */
 import { Fragment } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { LandReportContext } from '@/machines/landReport.context';
+import type { LandReport } from '../../../../contracts/land';
 
 const m = defineMessages({
   location: { id: 'land.locationAnalysis', defaultMessage: 'Location analysis' },
@@ -27,9 +31,12 @@ const m = defineMessages({
 const ratedByMessage = defineMessage<{ table: string }>({ id: 'land.ratedBy', defaultMessage: 'Rated with: {table}' });
 
 export function LandReportResults() {
-  const intl = useIntl();
   const report = LandReportContext.useSelector((s) => s.context.report);
-  if (!report) return null;
+  return report ? <ReportSections report={report} /> : null;
+}
+
+export function ReportSections({ report }: { report: LandReport }) {
+  const intl = useIntl();
   const { locationAnalysis: la, soilAnalysis: sa } = report;
   const rows = [sa.ph, sa.nitrogen, sa.phosphorus, sa.potassium, sa.organicMatter].filter((r) => r !== undefined);
   return (

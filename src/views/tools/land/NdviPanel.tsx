@@ -1,8 +1,12 @@
-/** The last 3 NDVI readings, the 30-day average (2 decimals) and the trend chart (y 0–1). */
+/**
+ * The last 3 NDVI readings, the 30-day average (2 decimals) and the trend chart (y 0–1): the NDVI registration's
+ * (`NdviPanel`), or a report's own figures (`NdviFigures`, the report kept on the phone shown offline).
+ */
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { formatDay, formatNum } from '@/i18n/format';
 import { NdviContext } from '@/machines/ndviRegistration.context';
 import { NdviTrendChart } from '@/views/charts/NdviTrendChart';
+import type { NdviPoint } from '../../../../contracts/land';
 
 const m = defineMessages({
   title: { id: 'land.ndvi', defaultMessage: 'Satellite vegetation index (NDVI)' },
@@ -13,10 +17,14 @@ const m = defineMessages({
 const averageMessage = defineMessage<{ value: string }>({ id: 'land.ndviAverage', defaultMessage: '30-day average: {value}' });
 
 export function NdviPanel() {
-  const intl = useIntl();
   const points = NdviContext.useSelector((s) => s.context.points);
-  const { latest, average30d } = NdviContext.useSelector((s) => s.context.summary);
+  const summary = NdviContext.useSelector((s) => s.context.summary);
   const estimated = NdviContext.useSelector((s) => s.context.estimated);
+  return <NdviFigures points={points} latest={summary.latest} average30d={summary.average30d} estimated={estimated} />;
+}
+
+export function NdviFigures({ points, latest, average30d, estimated }: { points: NdviPoint[]; latest: NdviPoint[]; average30d: number | null; estimated: boolean }) {
+  const intl = useIntl();
   if (points.length === 0) return null;
   // The server rounded these (the report's PDF prints the same numbers); two decimals always, 0.30 not 0.3.
   const ndvi = (v: number) => formatNum(v, { minimumFractionDigits: 2, maximumFractionDigits: 2 });

@@ -1,0 +1,35 @@
+/**
+ * When work that the first screen does not need may run (issue 17, fast on a cheap phone): once the page has
+ * loaded, the browser has had an idle moment, and the first screen's own requests and rendering have had a few
+ * more seconds to themselves (`SETTLE_MS`). The service worker's registration (it downloads the whole precache)
+ * waits for it, so on a slow network and a slow CPU it does not compete with the farmer home's JavaScript, data
+ * and first paint. Without `requestIdleCallback` (Safari), a short timeout stands
+ * in for it; without a document (node) or a layout engine (jsdom, the web tests) it resolves at once.
+ */
+export const SETTLE_MS = 3000;
+
+let settled: Promise<void> | null = null;
+
+const idle = () =>
+  new Promise<void>((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 2000 });
+    else setTimeout(resolve, 200);
+  });
+
+const loaded = () =>
+  new Promise<void>((resolve) => {
+    if (document.readyState === 'complete') resolve();
+    else window.addEventListener('load', () => resolve(), { once: true });
+  });
+
+const noLayout = () => typeof document === 'undefined' || typeof window === 'undefined' || /jsdom/i.test(navigator.userAgent);
+
+export function whenPageIdle(): Promise<void> {
+  settled ??= noLayout()
+    ? Promise.resolve()
+    : loaded()
+        .then(idle)
+        .then(() => new Promise<void>((resolve) => setTimeout(resolve, SETTLE_MS)))
+        .then(idle);
+  return settled;
+}

@@ -1,0 +1,36 @@
+// StrykerJS for the machines (issue 20 item 3). Run it through `npm run mutation` (scripts/mutation.mjs), which runs
+// one machine at a time and sets what to mutate and which tests to run:
+//   MUTATION_MODULE  the machine (or shared helper) name: names the reports
+//   MUTATION_MUTATE  its files under src/machines (comma-separated)
+//   MUTATION_TESTS   the test files that drive it (comma-separated; also read by vitest.mutation.config.ts)
+const env = process.env;
+const name = env.MUTATION_MODULE ?? 'machines';
+const list = (v) => (v ?? '').split(',').filter(Boolean);
+const concurrency = Math.min(2, Math.max(1, Number(env.MUTATION_CONCURRENCY ?? 2))); // a shared 2-core machine: never more
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  // Stryker's vitest runner, with a test file that no longer loads counted as a failing test (scripts/strykerVitestRunner.mjs).
+  plugins: ['@stryker-mutator/vitest-runner', './scripts/strykerVitestRunner.mjs'],
+  testRunner: 'vitest-machines',
+  ignorers: ['xstate-types'],
+  vitest: { configFile: 'vitest.mutation.config.ts', related: true },
+  mutate: list(env.MUTATION_MUTATE).length ? list(env.MUTATION_MUTATE) : ['src/machines/**/*.ts'],
+  coverageAnalysis: 'perTest',
+  concurrency,
+  // The machines' tests render views in jsdom on a busy machine: a mutant is a timeout only well past a normal run.
+  timeoutMS: 20_000,
+  dryRunTimeoutMinutes: 20,
+  reporters: ['html', 'json', 'progress', 'clear-text'],
+  htmlReporter: { fileName: `reports/mutation/${name}/index.html` },
+  jsonReporter: { fileName: `reports/mutation/${name}/mutation.json` },
+  clearTextReporter: { allowColor: false, logTests: false, reportTests: false, reportMutants: false, reportScoreTable: true },
+  incremental: env.MUTATION_INCREMENTAL === '1',
+  incrementalFile: `reports/mutation/${name}/stryker-incremental.json`,
+  tempDirName: `.stryker-tmp/${name}`,
+  ignorePatterns: ['.stryker-tmp', 'docs', 'bench', 'dist', 'reports', 'coverage', 'test-results', 'storybook-static', 'tests/e2e', 'tests/server', '*.log'],
+  cleanTempDir: true,
+  thresholds: { high: 85, low: 70, break: null },
+  fileLogLevel: 'off',
+  logLevel: 'info',
+};

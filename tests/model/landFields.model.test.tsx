@@ -1,0 +1,188 @@
+/**
+ * Generated path tests for where the land report starts (the landFields statechart), driven through the real
+ * LandReportFromField as a farmer opens it: their first field fills the form, another field or none can be picked, a
+ * load the server refused leaves the form empty and says so. Offline (issue 17): a load lost to the network shows the
+ * last report generated, kept on the phone (its NDVI figures and sections), under the offline banner with its time
+ * (or 'nothing saved'); 'online' or the banner's Retry loads afresh and the form is back.
+ */
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { expect } from 'vitest';
+import { fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
+import { landFieldsMachine } from '@/machines/landFields.machine';
+import { LandFieldsContext } from '@/machines/landFields.context';
+import { NdviContext } from '@/machines/ndviRegistration.context';
+import { ndviRegistrationMachine } from '@/machines/ndviRegistration.machine';
+import type { Cached } from '@/machines/offline';
+import type { FieldChoice, FieldDetail } from '@/services/fields';
+import type { LandReport } from '@/services/land';
+import { HttpError } from '@/shared/httpError';
+import { LandReportFromField } from '@/views/tools/LandReportView';
+import { NDVI, REPORT } from './fixtures/landReport';
+import { byKey, deferred, describeModel, leafValues, modelPaths, renderView, serializeWith } from '../support/modelHarness';
+
+const choice = (id: string, name: string): FieldChoice => ({ _id: id, fieldId: `FLD-${id}`, name, farmerId: 'farmer-1', lat: null, lng: null });
+const FIELDS = [choice('a', 'Upper plot'), choice('b', 'River plot')];
+const DETAIL = {
+  location: {
+    coordinates: { lat: 18.8268, lng: 74.3735 },
+    address: { state: 'Maharashtra', district: 'Pune', village: 'Shirur', pincode: null, fullAddress: null },
+    area: { value: 2.5, unit: 'acres' },
+  },
+  soilInfo: { type: 'black', ph: 7.4, organicMatter: 0.8, nitrogen: 260, phosphorus: 18.5, potassium: 310, lastTested: null },
+} as unknown as FieldDetail;
+/** The last report the farmer generated, with its NDVI figures, kept 2 hours ago. */
+const KEPT: Cached<LandReport> = {
+  value: { ...REPORT, ndvi: NDVI, ndviSummary: { latest: NDVI.slice(-3), average30d: 0.61, estimated: false } },
+  savedAt: new Date(Date.now() - 2 * 3600_000).toISOString(),
+};
+const NETWORK = new HttpError(0, 'network');
+const ANSWERED = new HttpError(503, 'unavailable');
+
+type Ev = AnyEventObject;
+const EVENTS: Ev[] = [
+  { type: 'xstate.done.actor.loadList', output: FIELDS },
+  { type: 'xstate.done.actor.loadList', output: [] },
+  { type: 'xstate.error.actor.loadList', error: ANSWERED },
+  { type: 'xstate.error.actor.loadList', error: NETWORK },
+  { type: 'xstate.done.actor.loadField', output: DETAIL },
+  { type: 'xstate.error.actor.loadField', error: ANSWERED },
+  { type: 'xstate.error.actor.loadField', error: NETWORK },
+  { type: 'fields.pick', id: 'b' },
+  { type: 'fields.pick', id: '' },
+  { type: 'xstate.done.actor.recallReport', output: KEPT },
+  { type: 'xstate.done.actor.recallReport', output: null },
+  { type: 'xstate.error.actor.recallReport', error: new Error('no IndexedDB') },
+  { type: 'fields.retry' },
+  { type: 'network.online' },
+];
+const keyOf = (e: Ev) => {
+  if (e.type === 'xstate.done.actor.loadList') return `${e.type}:${(e.output as unknown[]).length ? 'some' : 'none'}`;
+  if (e.type.startsWith('xstate.error.actor.load')) return `${e.type}:${(e.error as HttpError).status === 0 ? 'network' : 'answered'}`;
+  if (e.type === 'xstate.done.actor.recallReport') return `${e.type}:${e.output ? 'kept' : 'none'}`;
+  if (e.type === 'fields.pick') return `${e.type}:${e.id || 'none'}`;
+  return e.type;
+};
+
+type Snap = SnapshotFrom<typeof landFieldsMachine>;
+const paths = modelPaths(landFieldsMachine, {
+  input: { autoPick: true },
+  events: EVENTS,
+  serializeEvent: keyOf,
+  // A field is picked as the screen offers it: from the list shown, another than the one chosen.
+  filterEvents: (s: Snap, e: Ev) => s.can(e as never) && (e.type !== 'fields.pick' || (s.context.fields.length > 0 && e.id !== (s.context.fieldId ?? ''))),
+  // Keyed on what the screen shows of the context too, so each step's snapshot is the one its own path reaches.
+  serializeState: serializeWith((c: Snap['context']) => [c.fields.length, c.fieldId, c.prefill !== null, c.failed, c.keptReport !== null]),
+});
+
+const drive = {
+  list: deferred<FieldChoice[]>(),
+  field: deferred<FieldDetail>(),
+  recall: deferred<Cached<LandReport> | null>(),
+  asked: [] as string[],
+};
+
+function render() {
+  drive.asked = [];
+  const logic = landFieldsMachine.provide({
+    actors: {
+      loadList: fromPromise(() => (drive.asked.push('list'), (drive.list = deferred<FieldChoice[]>()).promise)),
+      loadField: fromPromise(({ input }: { input: string }) => (drive.asked.push(`field ${input}`), (drive.field = deferred<FieldDetail>()).promise)),
+      recallReport: fromPromise(() => (drive.recall = deferred<Cached<LandReport> | null>()).promise),
+      // watchOnline is the real one: the executor fires the window's 'online' event.
+    },
+  });
+  renderView(
+    <NdviContext.Provider logic={ndviRegistrationMachine}>
+      <LandFieldsContext.Provider logic={logic} options={{ input: { autoPick: true } }}>
+        <LandReportFromField />
+      </LandFieldsContext.Provider>
+    </NdviContext.Provider>,
+    { session: 'farmer', intlLocale: 'en' },
+  );
+}
+
+const settle = <T,>(d: () => { resolve: (v: T) => void; reject: (e: unknown) => void }) => (e: Ev) =>
+  act(async () => (e.type.startsWith('xstate.done') ? d().resolve(e.output as T) : d().reject(e.error)));
+const exec = byKey<Ev>(
+  {
+    'xstate.done.actor.loadList:some': settle(() => drive.list),
+    'xstate.done.actor.loadList:none': settle(() => drive.list),
+    'xstate.error.actor.loadList:answered': settle(() => drive.list),
+    'xstate.error.actor.loadList:network': settle(() => drive.list),
+    'xstate.done.actor.loadField': settle(() => drive.field),
+    'xstate.error.actor.loadField:answered': settle(() => drive.field),
+    'xstate.error.actor.loadField:network': settle(() => drive.field),
+    'fields.pick:b': () => act(async () => void fireEvent.change(screen.getByLabelText('Field'), { target: { value: 'b' } })),
+    'fields.pick:none': () => act(async () => void fireEvent.change(screen.getByLabelText('Field'), { target: { value: '' } })),
+    'xstate.done.actor.recallReport:kept': settle(() => drive.recall),
+    'xstate.done.actor.recallReport:none': settle(() => drive.recall),
+    'xstate.error.actor.recallReport': settle(() => drive.recall),
+    'fields.retry': () => fireEvent.click(within(screen.getByTestId('offline-banner')).getByRole('button', { name: 'Retry' })),
+    'network.online': () => act(() => void window.dispatchEvent(new Event('online'))),
+  },
+  keyOf,
+);
+
+const banner = () => screen.queryByTestId('offline-banner');
+const timeOf = (iso: string) => new Intl.DateTimeFormat('en-IN', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+const form = () => screen.queryByRole('button', { name: 'Generate report' });
+const loadingLine = () => screen.queryByText('Loading your field…');
+
+const assertState: Record<string, (s: Snap) => void> = {
+  loadingList: () => {
+    expect(loadingLine()).toBeInTheDocument();
+    expect(drive.asked.at(-1)).toBe('list');
+    expect(banner()).toBeNull();
+  },
+  loadingField: (s) => {
+    expect(loadingLine()).toBeInTheDocument();
+    expect(drive.asked.at(-1)).toBe(`field ${s.context.fieldId}`);
+  },
+  ready: (s) => {
+    expect(banner()).toBeNull();
+    expect(form()).toBeEnabled();
+    const ph = (screen.getByLabelText('pH (6.0 – 8.0 is usual)') as HTMLInputElement).value;
+    // The form starts from the field when it loaded; a refused load says so and leaves the form empty.
+    expect(ph).toBe(s.context.prefill ? '7.4' : '');
+    if (s.context.failed) expect(screen.getByText(/Your field could not be loaded/)).toBeInTheDocument();
+    if (s.context.fields.length) expect((screen.getByLabelText('Field') as HTMLSelectElement).value).toBe(s.context.fieldId ?? '');
+    else expect(screen.queryByLabelText('Field')).toBeNull();
+  },
+  'offline.reading': () => {
+    expect(loadingLine()).toBeInTheDocument();
+    expect(banner()).toBeNull();
+  },
+  'offline.shown': () => {
+    expect(banner()).toHaveTextContent(`Offline — last updated ${timeOf(KEPT.savedAt)}`);
+    expect(within(banner()!).getByRole('button', { name: 'Retry' })).toBeEnabled();
+    expect(screen.getByText(/Your last report, as it was made/)).toBeInTheDocument();
+    // The report as it was made: its NDVI figures, its soil score, its crops.
+    expect(screen.getByTestId('ndvi-latest').querySelectorAll('li')).toHaveLength(3);
+    expect(screen.getByTestId('ndvi-average')).toHaveTextContent('30-day average: 0.61');
+    expect(screen.getByTestId('soil-score')).toHaveTextContent('72');
+    expect(screen.getByRole('cell', { name: /Tur \(pigeon pea\)/ })).toBeInTheDocument();
+    // A new report needs the network: no form to fill meanwhile.
+    expect(form()).toBeNull();
+  },
+  'offline.nothingSaved': () => {
+    expect(banner()).toHaveTextContent('Offline — nothing saved on this phone yet.');
+    expect(within(banner()!).getByRole('button', { name: 'Retry' })).toBeEnabled();
+    expect(screen.getByText('A new report needs the network.')).toBeInTheDocument();
+    expect(screen.queryByTestId('soil-score')).toBeNull();
+    expect(form()).toBeNull();
+  },
+};
+
+describeModel('land report fields model (with offline)', {
+  paths,
+  events: EVENTS,
+  eventKey: keyOf,
+  machine: landFieldsMachine,
+  states: Object.keys(assertState),
+  name: (p) => p.steps.map((s) => keyOf(s.event)).join(' → '),
+  timeout: 15_000,
+  render: () => {
+    render();
+    return { exec, check: (step) => leafValues(step.state.value).forEach((leaf) => assertState[leaf](step.state as Snap)) };
+  },
+});
