@@ -1,4 +1,4 @@
-import { lazy, startTransition, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { startTransition, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/App';
 import { AppProviders } from '@/app/AppProviders';
@@ -8,6 +8,7 @@ import { DEFAULT_LOCALE } from '@/i18n/locales';
 import { warmIntl } from '@/i18n/warmIntl';
 import { isStaff } from '@/machines/roles';
 import { loadSession } from '@/services/sessionStore';
+import { lazyRetry } from '@/shared/lazyRetry';
 import { whenPageIdle } from '@/shared/pageIdle';
 import { prefs } from '@/stores/prefs';
 import '@/app/fonts.css';
@@ -15,7 +16,7 @@ import '@/app/styles.css';
 
 // The service worker's registration and its 'new version' prompt come once the first screen has loaded and the
 // phone is idle: installing the worker downloads the whole precache, which must not compete with the first screen.
-const UpdatePrompt = lazy(() => import('@/views/ui/UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })));
+const UpdatePrompt = lazyRetry(() => import('@/views/ui/UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })));
 
 function WhenPageIdle({ children }: { children: ReactNode }) {
   const [idle, setIdle] = useState(false);

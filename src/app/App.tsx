@@ -3,17 +3,18 @@
  * with the guards: no token on a guarded route → /login; a role that is neither admin nor coordinator
  * on a staff route → /; a signed-in user opening /login → /. Superadmin counts as admin.
  */
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { isStaff } from '@/machines/roles';
 import { SessionContext } from '@/machines/session.context';
 import { Loading } from '@/views/ui/Loading';
 import { PATHS } from './paths';
 import { ScreenErrorBoundary } from './ScreenErrorBoundary';
+import { lazyRetry } from '@/shared/lazyRetry';
 
 /** React.lazy for a named export (the route views export names, not defaults). */
 function lazyView<P extends object, K extends string>(load: () => Promise<Record<K, ComponentType<P>>>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
+  return lazyRetry(async () => ({ default: (await load())[name] }));
 }
 
 const LoginView = lazyView(() => import('@/views/auth/LoginView'), 'LoginView');

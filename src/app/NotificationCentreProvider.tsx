@@ -4,11 +4,12 @@
  * someone else) stops it and starts a fresh one. The centre's machine and the bell load after the first screen
  * (issue 17's budget), and the screen keeps its place in the tree throughout: starting the centre never remounts it.
  */
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { SessionContext } from '@/machines/session.context';
 import { NotificationCentreContext, type NotificationCentreActor } from '@/views/ui/notificationCentreContext';
+import { lazyRetry } from '@/shared/lazyRetry';
 
-const NotificationCentreRunner = lazy(() => import('./NotificationCentreRunner'));
+const NotificationCentreRunner = lazyRetry(() => import('./NotificationCentreRunner'));
 
 export function NotificationCentreProvider({ children }: { children: ReactNode }) {
   const userId = SessionContext.useSelector((s) => (s.context.accessToken ? s.context.user?._id : undefined));

@@ -1,5 +1,5 @@
 /** The coordinator dashboard (spec section 2): greeting, stat cards, previews of 5, live alerts, field map, quick actions. */
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
 import { dashboardMachine } from '@/machines/dashboard.machine';
@@ -11,8 +11,9 @@ import { useSignedIn } from '@/views/ui/useSignedIn';
 import { useT } from '@/i18n/useT';
 import '@/views/ui/workspace.css';
 import { formatNum } from '@/i18n/format';
+import { lazyRetry } from '@/shared/lazyRetry';
 
-const FieldMap = lazy(() => import('../map/FieldMap').then((x) => ({ default: x.FieldMap })));
+const FieldMap = lazyRetry(() => import('../map/FieldMap').then((x) => ({ default: x.FieldMap })));
 
 const m = defineMessages({
   title: { id: 'route.coordinatorDashboard', defaultMessage: 'Coordinator Dashboard' },

@@ -3,11 +3,12 @@
  * src/views/tools/ChatbotPanel.tsx (named export ChatbotPanel); it is loaded lazily when that file is in
  * the build, and the slot stays empty otherwise.
  */
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
+import { lazyRetry } from '@/shared/lazyRetry';
 
 const found = import.meta.glob<{ ChatbotPanel: ComponentType }>('../tools/ChatbotPanel.tsx');
 const load = found['../tools/ChatbotPanel.tsx'];
-const ChatbotPanel = load ? lazy(() => load().then((m) => ({ default: m.ChatbotPanel }))) : null;
+const ChatbotPanel = load ? lazyRetry(() => load().then((m) => ({ default: m.ChatbotPanel }))) : null;
 
 export function ChatbotSlot() {
   if (!ChatbotPanel) return null;

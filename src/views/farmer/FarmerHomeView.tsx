@@ -3,7 +3,7 @@
  * field picker, moisture and temperature tiles, the 24-hour chart that extends live, the low-moisture
  * banner, the farmer's alerts (active and cleared) and the chatbot slot. Everything comes from the farmerHome machine; the view only sends events.
  */
-import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { Suspense, useMemo, type ReactNode } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { PATHS } from '@/app/paths';
@@ -19,11 +19,12 @@ import { ReadingTiles } from './ReadingTiles';
 import { SilentSensors } from './SilentSensors';
 import './farmerHome.css';
 import { FieldOptions } from '@/views/ui/FieldOptions';
+import { lazyRetry } from '@/shared/lazyRetry';
 
-const DualAxisChart = lazy(() => import('@/views/charts/DualAxisChart'));
+const DualAxisChart = lazyRetry(() => import('@/views/charts/DualAxisChart'));
 // Shown only when something failed; loaded then (the service worker keeps them), not in the initial JavaScript.
-const OfflineBanner = lazy(() => import('@/views/ui/OfflineBanner').then((mod) => ({ default: mod.OfflineBanner })));
-const FieldsFailed = lazy(() => import('./FieldsFailed'));
+const OfflineBanner = lazyRetry(() => import('@/views/ui/OfflineBanner').then((mod) => ({ default: mod.OfflineBanner })));
+const FieldsFailed = lazyRetry(() => import('./FieldsFailed'));
 
 const m = defineMessages({
   title: { id: 'route.farmerHome', defaultMessage: 'Farmer Home' },

@@ -1,5 +1,5 @@
 /** Field monitoring list (spec section 2, Field Monitoring) with the Field Details modal. */
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import { FieldMonitoringContext } from '@/machines/fieldMonitoring.context';
 import type { HealthFilter } from '@/machines/fieldMonitoring.machine';
@@ -11,9 +11,10 @@ import { Pager } from '@/views/ui/Pager';
 import { useT } from '@/i18n/useT';
 import { fm } from './fieldMessages';
 import { formatNum } from '@/i18n/format';
+import { lazyRetry } from '@/shared/lazyRetry';
 
 // The modal brings the charts (visx); it loads the first time details are opened.
-const FieldDetailsModal = lazy(() => import('./FieldDetailsModal').then((x) => ({ default: x.FieldDetailsModal })));
+const FieldDetailsModal = lazyRetry(() => import('./FieldDetailsModal').then((x) => ({ default: x.FieldDetailsModal })));
 
 const FILTERS: [HealthFilter, MessageDescriptor][] = [
   ['all', fm.allStatus],

@@ -2,7 +2,7 @@
  * /fields: field monitoring cards with Field Details; for staff also the field table (Set Location)
  * and the field map, each on its own tab so the map loads only when asked for.
  */
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { defineMessages } from 'react-intl';
 import { useLocation } from 'wouter';
 import { fieldMonitoringMachine } from '@/machines/fieldMonitoring.machine';
@@ -12,10 +12,11 @@ import { useSignedIn, type StaffRole } from '@/views/ui/useSignedIn';
 import { useT } from '@/i18n/useT';
 import { FieldMonitoring } from './FieldMonitoring';
 import '@/views/ui/workspace.css';
+import { lazyRetry } from '@/shared/lazyRetry';
 
 // The table and the map are staff tabs: their code loads only when opened.
-const FieldTablePanel = lazy(() => import('./FieldTablePanel').then((x) => ({ default: x.FieldTablePanel })));
-const FieldMapPanel = lazy(() => import('../map/FieldMapPanel').then((x) => ({ default: x.FieldMapPanel })));
+const FieldTablePanel = lazyRetry(() => import('./FieldTablePanel').then((x) => ({ default: x.FieldTablePanel })));
+const FieldMapPanel = lazyRetry(() => import('../map/FieldMapPanel').then((x) => ({ default: x.FieldMapPanel })));
 
 const m = defineMessages({
   title: { id: 'route.fields', defaultMessage: 'Field Monitoring' },

@@ -1,5 +1,5 @@
 /** The field table with its Set Field Location dialog (spec section 2, Field table). */
-import { lazy, Suspense, useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { FieldTableContext } from '@/machines/fieldTable.context';
 import { cropLabel } from '@/views/ui/cropLabels';
@@ -8,9 +8,10 @@ import { Pager } from '@/views/ui/Pager';
 import { useT } from '@/i18n/useT';
 import { fm } from './fieldMessages';
 import { formatDate, formatNum } from '@/i18n/format';
+import { lazyRetry } from '@/shared/lazyRetry';
 
 // The map (maplibre + WebGL) loads only when the dialog opens.
-const LocationPicker = lazy(() => import('../map/LocationPicker').then((x) => ({ default: x.LocationPicker })));
+const LocationPicker = lazyRetry(() => import('../map/LocationPicker').then((x) => ({ default: x.LocationPicker })));
 
 const HEALTH = { good: fm.good, warning: fm.warning, alert: fm.alert };
 

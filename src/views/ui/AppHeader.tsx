@@ -2,7 +2,7 @@
  * The header every signed-in screen shares: logo, शेतमित्र, optional subtitle, the notification bell (every role),
  * language, a farmer's messages, profile, logout.
  */
-import { lazy, Suspense, useContext } from 'react';
+import { Suspense, useContext } from 'react';
 import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import { Link } from 'wouter';
 import { SessionContext } from '@/machines/session.context';
@@ -11,14 +11,15 @@ import { InboxLink } from './InboxLink';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { Logo } from './Logo';
 import { NotificationCentreContext } from './notificationCentreContext';
+import { lazyRetry } from '@/shared/lazyRetry';
 
 // The bell loads with the signed-in person's notification centre (app/NotificationCentreProvider.tsx); its place
 // is kept meanwhile, so nothing in the header moves when it comes.
-const NotificationBell = lazy(() => import('./NotificationBell').then((m) => ({ default: m.NotificationBell })));
+const NotificationBell = lazyRetry(() => import('./NotificationBell').then((m) => ({ default: m.NotificationBell })));
 const bellPlace = <span className="bell bell-place" aria-hidden="true" />;
 
 // The outbox's chip (with its machine's helpers) loads once the signed-in user's outbox has started.
-const OutboxIndicator = lazy(() => import('./OutboxIndicator').then((m) => ({ default: m.OutboxIndicator })));
+const OutboxIndicator = lazyRetry(() => import('./OutboxIndicator').then((m) => ({ default: m.OutboxIndicator })));
 
 const m = defineMessages({
   title: { id: 'app.title', defaultMessage: 'शेतमित्र' },

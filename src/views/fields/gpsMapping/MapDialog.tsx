@@ -2,12 +2,13 @@
  * 'View Map': the mapped fields on the shared maplibre FieldMap, loaded lazily when the dialog opens,
  * so maplibre stays out of this route's first chunk.
  */
-import { lazy, Suspense, useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { GpsMappingContext } from '@/machines/gpsMapping.context';
 import { useT } from '@/i18n/useT';
 import { m } from './gpsMessages';
+import { lazyRetry } from '@/shared/lazyRetry';
 
-const FieldMap = lazy(() => import('../../map/FieldMap').then((x) => ({ default: x.FieldMap })));
+const FieldMap = lazyRetry(() => import('../../map/FieldMap').then((x) => ({ default: x.FieldMap })));
 
 export function MapDialog() {
   const t = useT();
