@@ -17,6 +17,8 @@ export const AUDIT_ACTIONS = [
   'farmer.reassign',
   'farmers.import',
   'farmers.export',
+  'readings.export',
+  'deliveries.export',
   'field.create',
   'field.locate',
   'alert.acknowledge',
@@ -31,7 +33,7 @@ export const AUDIT_ACTIONS = [
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AuditActionSchema = literalUnion(AUDIT_ACTIONS);
 
-export const AUDIT_TARGETS = ['user', 'farmers', 'field', 'alert', 'sensor', 'audit'] as const;
+export const AUDIT_TARGETS = ['user', 'farmers', 'field', 'alert', 'sensor', 'audit', 'deliveries'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGETS)[number];
 export const AuditTargetSchema = literalUnion(AUDIT_TARGETS);
 

@@ -53,6 +53,8 @@ export const actionLabel = defineMessages({
   'farmer.reassign': { id: 'audit.action.farmerReassign', defaultMessage: 'Reassigned a farmer' },
   'farmers.import': { id: 'audit.action.farmersImport', defaultMessage: 'Imported farmers (CSV)' },
   'farmers.export': { id: 'audit.action.farmersExport', defaultMessage: 'Exported farmers (CSV)' },
+  'readings.export': { id: 'audit.action.readingsExport', defaultMessage: "Exported a field's readings (CSV)" },
+  'deliveries.export': { id: 'audit.action.deliveriesExport', defaultMessage: 'Exported the notification delivery log (CSV)' },
   'field.create': { id: 'audit.action.fieldCreate', defaultMessage: 'Added a field' },
   'field.locate': { id: 'audit.action.fieldLocate', defaultMessage: 'Set a field location' },
   'alert.acknowledge': { id: 'audit.action.alertAcknowledge', defaultMessage: 'Acknowledged an alert' },
@@ -72,6 +74,7 @@ const targetLabel = defineMessages({
   alert: { id: 'audit.targetType.alert', defaultMessage: 'Alert' },
   sensor: { id: 'audit.targetType.sensor', defaultMessage: 'Sensor' },
   audit: { id: 'audit.targetType.audit', defaultMessage: 'Audit trail' },
+  deliveries: { id: 'audit.targetType.deliveries', defaultMessage: 'Delivery log' },
 }) satisfies Record<AuditTargetType, MessageDescriptor>;
 
 const roleLabel = defineMessages({

@@ -128,6 +128,30 @@ describe('each staff action writes one entry with what changed', () => {
     expect(exp.changes.rows.after).toBeGreaterThan(0);
   });
 
+  it("a staff download of a field's readings and of the delivery log; a farmer's own download is not a staff action", async () => {
+    const range = `from=${encodeURIComponent('2026-01-01T00:00:00.000Z')}&to=${encodeURIComponent('2026-01-08T00:00:00.000Z')}`;
+    const readings = await oneEntry(async () =>
+      t.app.inject({ method: 'GET', url: `/api/v1/fields/${F.farmer.id}/readings/export?${range}`, headers: await as('coordinator') }),
+    );
+    expect(readings).toMatchObject({
+      action: 'readings.export',
+      target: { type: 'field', id: F.farmer.id },
+      changes: { from: { after: '2026-01-01T00:00:00.000Z' }, to: { after: '2026-01-08T00:00:00.000Z' } },
+    });
+    const before = await count();
+    // (a token of its own: the farmer's sessions are ended further down, which would void a cached one)
+    const own = await t.app.inject({ method: 'GET', url: `/api/v1/fields/${F.farmer.id}/readings/export?${range}`, headers: t.auth((await t.login('farmer')).accessToken) });
+    expect(own.statusCode).toBe(200);
+    // A refused export (a reversed range) writes nothing either.
+    const reversed = await t.app.inject({ method: 'GET', url: `/api/v1/fields/${F.farmer.id}/readings/export?from=2026-01-08&to=2026-01-01`, headers: await as('admin') });
+    expect(reversed.statusCode).toBe(400);
+    const list = await t.app.inject({ method: 'GET', url: '/api/v1/admin/notification-deliveries?status=sent', headers: await as('admin') });
+    expect(list.statusCode).toBe(200);
+    expect(await count()).toBe(before);
+    const log = await oneEntry(async () => t.app.inject({ method: 'GET', url: '/api/v1/admin/notification-deliveries?format=csv&channel=sms', headers: await as('admin') }));
+    expect(log).toMatchObject({ action: 'deliveries.export', target: { type: 'deliveries', id: null }, changes: { channel: { after: 'sms' }, rows: { after: 0 } } });
+  });
+
   it('clearing a sign-in wait and ending sessions', async () => {
     await t.login('farmer');
     const cleared = await oneEntry(async () => t.app.inject({ method: 'POST', url: `/api/v1/admin/users/${U.farmer.id}/sign-in/clear`, headers: await as('admin') }));

@@ -105,7 +105,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req, reply) => {
       requireRole(req.user!, ADMINS);
-      const answer = await service.deliveries(app, req.query);
+      const answer = await service.deliveries(app, req.user!, req.query);
       if (answer.csv !== undefined) {
         return reply
           .header('content-type', 'text/csv; charset=utf-8')

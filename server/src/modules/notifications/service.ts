@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AuthUser } from '../../lib/access';
+import { recordAudit } from '../../lib/audit';
 import { badRequest, notFound } from '../../lib/errors';
 import type { DeliveryListQuery, NotificationListQuery, NotificationSettings, PushSubscriptionBody } from '../../../../contracts/notifications';
 import { effectiveSettings, preferencesOf } from '../../domain/notifications/settings';
@@ -78,13 +79,14 @@ export async function unsubscribe(app: FastifyInstance, user: AuthUser, endpoint
   if (!(await repo.deleteSubscription(app.db, user.id, endpoint))) throw notFound();
 }
 
-export async function deliveries(app: FastifyInstance, q: DeliveryListQuery) {
+export async function deliveries(app: FastifyInstance, reader: AuthUser, q: DeliveryListQuery) {
   const page = q.page ?? 1;
   const limit = q.limit ?? 20;
   if (q.from && q.to && new Date(q.from) > new Date(q.to)) throw badRequest(undefined, { field: 'from' });
   const filters = { status: q.status, channel: q.channel, kind: q.kind, recipientId: q.recipientId, from: q.from, to: q.to };
   if (q.format === 'csv') {
     const { items } = await repo.deliveryPage(app.db, filters, 1, null);
+    await recordAudit(app.db, reader, { action: 'deliveries.export', target: { type: 'deliveries', id: null }, after: { ...filters, rows: items.length } });
     return { csv: deliveriesCsv(items) } as const;
   }
   const { items, total } = await repo.deliveryPage(app.db, filters, page, limit);

@@ -148,6 +148,10 @@ export async function readingsExport(
     throw badRequest(sensorText.exportTooLong, { maxDays: limits.exportMaxDays }, 'EXPORT_RANGE_TOO_LONG');
   }
   const f = await loadFieldFor(db, user, fieldRef);
+  // A staff member's download of a farmer's data is a staff action (issue 19's audit trail); a farmer's own is not.
+  if (user.role !== 'farmer') {
+    await recordAudit(db, user, { action: 'readings.export', target: { type: 'field', id: f.id }, after: { from: from.toISOString(), to: to.toISOString() } });
+  }
   const day = (d: Date) => d.toISOString().slice(0, 10);
   return {
     filename: `${f.fieldId}-readings-${day(from)}-${day(to)}.csv`,
