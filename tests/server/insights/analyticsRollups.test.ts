@@ -13,18 +13,7 @@ import type { Db } from '../../../server/src/db/client';
 import { readingSeries, readingSummary } from '../../../server/src/modules/advancedAnalytics/repository';
 import { ensurePartitions } from '../../../server/src/modules/sensors/partitions';
 import { freshDatabase, liveFixture, type LiveDb } from '../live/db';
-
-/** A small deterministic generator (mulberry32), seeded per run and printed on failure. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { rng } from '../support/seededRandom';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
