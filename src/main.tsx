@@ -28,8 +28,9 @@ function WhenPageIdle({ children }: { children: ReactNode }) {
 // after the first render has found the route (the router's lazy views then find them loaded).
 const stored = loadSession();
 if (stored.accessToken && window.location.pathname === '/' && !isStaff(stored.user?.role)) {
-  void import('@/views/home/HomeView');
-  void import('@/views/farmer/FarmerHomeView');
+  // Offline with nothing cached these fail quietly: the router's lazy views try again (shared/lazyRetry).
+  import('@/views/home/HomeView').catch(() => undefined);
+  import('@/views/farmer/FarmerHomeView').catch(() => undefined);
 }
 
 // The first render is a transition: React renders it in slices and yields between them, so a slow phone's main
