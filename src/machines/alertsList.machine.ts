@@ -204,6 +204,25 @@ export const alertsListMachine = setup({
         details: ({ spawn }) => spawn('alertLifecycle', { id: 'details', input: { alert, viewer: context.viewer } }),
       });
     }),
+    /** A pushed alert: a new one takes its place by urgency (and the count goes up), a changed one changes in place. */
+    applyPushed: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'feed.alert') return;
+      const known = context.alerts.some((a) => a.id === event.alert.id);
+      if (event.event === 'alert:updated' || known) {
+        if (!known) return;
+        enqueue.assign({ alerts: context.alerts.map((a) => (a.id === event.alert.id ? { ...event.alert, read: a.read } : a)) });
+        if (context.details && context.detailsId === event.alert.id) enqueue.sendTo(context.details, { type: 'alert.synced', alert: event.alert });
+        return;
+      }
+      const alert = { ...event.alert, read: false };
+      if (context.viewer === 'coordinator') enqueue.assign({ unread: context.unread + 1 });
+      if (context.page !== 1 || !matchesView(context, alert)) return;
+      const limit = context.viewer === 'admin' ? ADMIN_PAGE_SIZE : PAGE_SIZE;
+      // In its place by urgency: a new minor alert does not push an active critical one down.
+      const alerts = [alert, ...context.alerts].sort(urgentFirst).slice(0, limit);
+      if (!alerts.includes(alert)) return;
+      enqueue.assign({ alerts });
+    }),
     /** The linked alert could not be read (gone, or not the viewer's): nothing opens. */
     openFailed: assign({ opening: null }),
     /** The alert changed (pushed, or the details' answer): the row shows it, keeping the reader's read mark. */
@@ -257,25 +276,7 @@ export const alertsListMachine = setup({
     // The search and the filters apply wherever the list is (also while it loads, failed or marks all read).
     ...list.requery('.loading'),
     'feed.reconnected': { guard: ({ event }) => !event.recovered, target: '.loading' },
-    'feed.alert': {
-      actions: enqueueActions(({ context, event, enqueue }) => {
-        const known = context.alerts.some((a) => a.id === event.alert.id);
-        if (event.event === 'alert:updated' || known) {
-          if (!known) return;
-          enqueue('replaceAlert');
-          if (context.details && context.detailsId === event.alert.id) enqueue.sendTo(context.details, { type: 'alert.synced', alert: event.alert });
-          return;
-        }
-        const alert = { ...event.alert, read: false };
-        if (context.viewer === 'coordinator') enqueue.assign({ unread: context.unread + 1 });
-        if (context.page !== 1 || !matchesView(context, alert)) return;
-        const limit = context.viewer === 'admin' ? ADMIN_PAGE_SIZE : PAGE_SIZE;
-        // In its place by urgency: a new minor alert does not push an active critical one down.
-        const alerts = [alert, ...context.alerts].sort(urgentFirst).slice(0, limit);
-        if (!alerts.includes(alert)) return;
-        enqueue.assign({ alerts });
-      }),
-    },
+    'feed.alert': { actions: 'applyPushed' },
   },
   states: {
     loading: {
@@ -323,6 +324,10 @@ export const alertsListMachine = setup({
     },
     ready: {
       on: {
+        // Live pushes (a new alert, an acknowledgement or a clearance) and the details' answers change the list as
+        // shown: the farmer's kept copy follows, so going offline afterwards shows them (issue 17).
+        'feed.alert': { actions: ['applyPushed', 'rememberAlerts'] },
+        'alert.changed': { actions: ['replaceAlert', 'rememberAlerts'] },
         'alert.view': {
           guard: ({ context, event }) => context.alerts.some((a) => a.id === event.id),
           actions: { type: 'openDetails', params: ({ context, event }) => context.alerts.find((a) => a.id === event.id)! },

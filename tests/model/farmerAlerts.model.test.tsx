@@ -3,7 +3,8 @@
  * through the real FarmerAlerts: the first page loads and is kept on the phone; a load lost to the network (offline,
  * dropped, timed out) shows the kept copy under the offline banner with its time (or 'nothing saved'), and the
  * browser's 'online' event or the banner's Retry loads afresh; a failure the server answered is the quiet notice
- * with its own Retry, never the offline copy. (The coordinator's screen: alertsList.model.test.tsx.)
+ * with its own Retry, never the offline copy. Alerts pushed live (a new one, an acknowledgement, a clearance) change the
+ * kept copy too, so going offline afterwards shows them. (The coordinator's screen: alertsList.model.test.tsx.)
  */
 import { expect, vi } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
@@ -25,6 +26,9 @@ const PAGE: LoadedAlerts = {
 const NONE: LoadedAlerts = { items: [], totalPages: 1, unread: 0, coordinators: [] };
 /** What the phone kept: one alert, seen 40 minutes ago. */
 const KEPT: Cached<CachedAlerts> = { value: { alerts: [makeAlert({ id: 'k1', fieldName: 'East plot', messageKey: null, message: 'Low soil moisture in East plot: 12%' })], totalPages: 1 }, savedAt: ago(40) };
+/** Pushed live while the list is shown: a new critical alert, and the first one acknowledged by the coordinator. */
+const PUSHED_NEW = makeAlert({ id: 'p1', severity: 'critical', fieldName: 'West plot', createdAt: ago(1) });
+const PUSHED_ACK = { ...PAGE.items[0], status: 'active_ack' as const, acknowledgedBy: 'Sunil Pawar' };
 const NETWORK = new HttpError(0, 'network');
 const TIMEOUT = new HttpError(0, 'timeout');
 const ANSWERED = new HttpError(503, 'unavailable');
@@ -48,24 +52,36 @@ const EVENTS: Ev[] = [
   { type: 'xstate.done.actor.recallAlerts', output: null },
   { type: 'xstate.error.actor.recallAlerts', error: new Error('no IndexedDB') },
   { type: 'network.online' },
+  { type: 'feed.alert', event: 'alert:new', alert: PUSHED_NEW },
+  { type: 'feed.alert', event: 'alert:updated', alert: PUSHED_ACK },
 ];
 const keyOf = (e: Ev) => {
   if (e.type === 'xstate.done.actor.load') return `${e.type}:${(e.output as LoadedAlerts).items.length ? 'page' : 'none'}`;
   if (e.type === 'xstate.error.actor.load') return `${e.type}:${(e.error as HttpError).status === 0 ? e.error.reason : 'answered'}`;
   if (e.type === 'xstate.done.actor.recallAlerts') return `${e.type}:${e.output ? 'kept' : 'none'}`;
+  if (e.type === 'feed.alert') return `${e.type}:${e.event}`;
   return e.type;
+};
+/** Each push once per path, onto a list that can show it (the new one not yet there, the acknowledged one still unacknowledged). */
+const pushable = (s: Snap, e: Ev) => {
+  if (e.type !== 'feed.alert') return true;
+  if (!s.matches('ready')) return false;
+  if (e.event === 'alert:new') return !s.context.alerts.some((a) => a.id === 'p1');
+  return s.context.alerts.some((a) => a.id === 'a1' && a.status === 'active_unack');
 };
 
 type Snap = SnapshotFrom<typeof alertsListMachine>;
 const paths = modelPaths(alertsListMachine, {
   input: { viewer: 'farmer' },
   events: EVENTS,
+  filterEvents: (s: Snap, e: Ev) => s.can(e as never) && pushable(s, e),
   serializeState: (s: Snap, e?: Ev, prev?: Snap) =>
-    `${JSON.stringify([s.value, s.context.alerts.map((a) => a.id), s.context.offlineAt !== null])}|${e ? keyOf(e) : ''}|${prev ? JSON.stringify(prev.value) : ''}`,
+    `${JSON.stringify([s.value, s.context.alerts.map((a) => `${a.id}:${a.status}`), s.context.offlineAt !== null])}|${e ? keyOf(e) : ''}|${prev ? JSON.stringify(prev.value) : ''}`,
   serializeEvent: keyOf,
 });
 
 const drive = {
+  push: null as ((e: Ev) => void) | null,
   load: deferred<LoadedAlerts>(),
   recall: deferred<Cached<CachedAlerts> | null>(),
 };
@@ -76,7 +92,11 @@ function render() {
     actors: {
       load: fromPromise(() => (drive.load = deferred<LoadedAlerts>()).promise) as never,
       recallAlerts: fromPromise(() => (drive.recall = deferred<Cached<CachedAlerts> | null>()).promise),
-      alertSocket: fromCallback(() => () => {}),
+      // The socket feed: the executor pushes as the server would.
+      alertSocket: fromCallback(({ sendBack }) => {
+        drive.push = sendBack;
+        return () => {};
+      }),
       // watchOnline is the real one: the executor fires the window's 'online' event.
     },
   });
@@ -98,6 +118,8 @@ const exec = byKey<Ev>(
     'xstate.done.actor.recallAlerts:none': settleRecall,
     'xstate.error.actor.recallAlerts': settleRecall,
     'network.online': () => act(() => void window.dispatchEvent(new Event('online'))),
+    'feed.alert:alert:new': (e) => act(() => drive.push!(e)),
+    'feed.alert:alert:updated': (e) => act(() => drive.push!(e)),
   },
   keyOf,
 );
@@ -116,8 +138,11 @@ const assertState: Record<string, (s: Snap) => void> = {
     expect(banner()).toBeNull();
     expect(cards()).toEqual(s.context.alerts.map((a) => a.id));
     if (s.context.alerts.length === 0) expect(screen.getByText('No alerts on your fields.')).toBeInTheDocument();
-    // What the phone keeps is what the screen shows.
+    // What the phone keeps is what the screen shows, pushed alerts and acknowledgements included.
     expect(kept.get(FARMER_ALERTS_KEY)).toEqual({ alerts: s.context.alerts, totalPages: 1 });
+    const shownAck = document.querySelector('.farmer-alerts [data-alert-id="a1"]')?.getAttribute('data-status');
+    if (shownAck) expect((kept.get(FARMER_ALERTS_KEY) as CachedAlerts).alerts.find((a) => a.id === 'a1')?.status).toBe(shownAck);
+    if (cards().includes('p1')) expect(cards()[0]).toBe('p1');
   },
   failed: () => {
     // The server answered: its failure, not the offline copy.
