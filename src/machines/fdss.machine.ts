@@ -3,9 +3,11 @@
  * weather and insights load side by side. Spec failure behaviours: fields failing → three sample
  * plots with plot1 selected; weather failing → the weather card is cleared; insights failing →
  * insights cleared and the loading message stays.
- * Offline (issue 17): the last advice shown (the field, its weather and insights) is kept on the phone; when the fields
- * or the advice do not come because the network is away, `offline` shows that copy with when it was seen, until the
- * browser is online again or the farmer retries (a timed-out slow network never fires 'online').
+ * Offline (issue 17): the advice shown is kept on the phone, the last one (`fdss.advice`) and each field's own
+ * (`fdss.advice.<fieldId>`); when the fields or the advice do not come because the network is away, `offline` shows
+ * the chosen field's copy (or the last one) with when it was seen, until the browser is online again or the farmer
+ * retries (a timed-out slow network never fires 'online'). Offline the farmer can switch to another of the kept
+ * fields: its own copy, or 'nothing saved for this field' (`fieldNothingSaved`).
  */
 import { assign, fromPromise, setup, stateIn } from 'xstate';
 import { keep, networkAway, recallKept, watchOnline, type Cached } from './offline';
@@ -24,6 +26,8 @@ type Ctx = Advice & { offlineAt: string | null };
 /** What the phone keeps of decision support: the last advice shown, with its field and weather. */
 export const FDSS_KEY = 'fdss.advice';
 export type CachedAdvice = Advice;
+/** One field's last advice (same shape as the last advice). */
+export const fdssFieldKey = (fieldId: string) => `${FDSS_KEY}.${fieldId}`;
 
 export const fdssMachine = setup({
   types: {
@@ -34,14 +38,27 @@ export const fdssMachine = setup({
     loadFields: fromPromise<FieldChoice[]>(({ signal }) => listFieldChoices(signal)),
     loadWeather: fromPromise<WeatherNow, { fieldId: string }>(({ input, signal }) => getWeather(input.fieldId, signal)),
     loadInsights: fromPromise<Insight[], { fieldId: string }>(({ input, signal }) => getInsights(input.fieldId, signal)),
-    recallAdvice: fromPromise<Cached<CachedAdvice> | null>(() => recallKept<CachedAdvice>(FDSS_KEY)),
+    /** The chosen field's copy, or (no field chosen yet: the fields did not load) the last advice shown. */
+    recallAdvice: fromPromise<Cached<CachedAdvice> | null, { fieldId: string | null }>(({ input }) =>
+      recallKept<CachedAdvice>(input.fieldId === null ? FDSS_KEY : fdssFieldKey(input.fieldId)),
+    ),
     watchOnline,
   },
-  guards: { networkAway },
+  guards: {
+    networkAway,
+    /** Offline, another field of the kept list (its own copy is read). */
+    otherKeptField: ({ context, event }) =>
+      event.type === 'fdss.fieldChosen' && event.fieldId !== context.fieldId && context.fields.some((f) => f.fieldId === event.fieldId),
+  },
   actions: {
     /** The advice as shown, kept on the phone (best effort). */
-    rememberAdvice: ({ context }) =>
-      keep(FDSS_KEY, { fields: context.fields, fieldId: context.fieldId, weather: context.weather, insights: context.insights } satisfies CachedAdvice),
+    rememberAdvice: ({ context }) => {
+      const advice = { fields: context.fields, fieldId: context.fieldId, weather: context.weather, insights: context.insights } satisfies CachedAdvice;
+      keep(FDSS_KEY, advice);
+      if (context.fieldId) keep(fdssFieldKey(context.fieldId), advice);
+    },
+    /** Offline, another kept field: its copy is read (nothing of the previous field stays on the screen). */
+    chooseKeptField: assign(({ event }) => ({ fieldId: (event as { fieldId: string }).fieldId, weather: null, insights: [], offlineAt: null })),
     /** Leaving the offline copy for a fresh load: the kept advice leaves the screen. */
     forgetKeptCopy: assign({ fields: [], fieldId: null, weather: null, insights: [], offlineAt: null }),
     /** The spec says the fields failure is only logged. */
@@ -85,18 +102,43 @@ export const fdssMachine = setup({
           invoke: {
             id: 'recallAdvice',
             src: 'recallAdvice',
+            input: ({ context }) => ({ fieldId: context.fieldId }),
             onDone: [
               {
                 guard: ({ event }) => event.output !== null,
                 target: 'shown',
-                actions: assign(({ event }) => ({ ...event.output!.value, offlineAt: event.output!.savedAt })),
+                // The field list and the field known on the screen stay (a field's copy may hold an older list).
+                actions: assign(({ context, event }) => ({
+                  fields: context.fields.length > 0 ? context.fields : event.output!.value.fields,
+                  fieldId: context.fieldId ?? event.output!.value.fieldId,
+                  weather: event.output!.value.weather,
+                  insights: event.output!.value.insights,
+                  offlineAt: event.output!.savedAt,
+                })),
               },
+              { guard: ({ context }) => context.fieldId !== null && context.fields.length > 0, target: 'fieldNothingSaved' },
               { target: 'nothingSaved' },
             ],
-            onError: 'nothingSaved',
+            onError: [
+              { guard: ({ context }) => context.fieldId !== null && context.fields.length > 0, target: 'fieldNothingSaved' },
+              { target: 'nothingSaved' },
+            ],
           },
         },
-        shown: { on: { 'fdss.retry': { target: '#fdss.loadingFields', actions: 'forgetKeptCopy' } } },
+        shown: {
+          on: {
+            'fdss.retry': { target: '#fdss.loadingFields', actions: 'forgetKeptCopy' },
+            'fdss.fieldChosen': { guard: 'otherKeptField', target: 'reading', actions: 'chooseKeptField' },
+          },
+        },
+        /** The field chosen has no copy on this phone (the other fields may). */
+        fieldNothingSaved: {
+          entry: assign({ weather: null, insights: [], offlineAt: null }),
+          on: {
+            'fdss.retry': { target: '#fdss.loadingFields', actions: 'forgetKeptCopy' },
+            'fdss.fieldChosen': { guard: 'otherKeptField', target: 'reading', actions: 'chooseKeptField' },
+          },
+        },
         nothingSaved: {
           entry: 'forgetKeptCopy',
           on: { 'fdss.retry': '#fdss.loadingFields' },

@@ -1,12 +1,14 @@
 /**
  * Generated path tests over the decision-support statechart (with its parallel weather/insights), driven on the real
  * view. Offline (issue 17): the advice shown is kept on the phone; fields or advice lost to the network show the kept
- * advice under the offline banner (or 'nothing saved'), and 'online' or the banner's Retry loads afresh.
+ * advice under the offline banner (or 'nothing saved'), and 'online' or the banner's Retry loads afresh. Each field's
+ * advice is kept on its own: offline the farmer switches to the other field and sees its kept advice, or 'nothing saved
+ * for this field'.
  */
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { expect, vi } from 'vitest';
 import { fromPromise, type AnyEventObject } from 'xstate';
-import { fdssMachine, FDSS_KEY, type CachedAdvice } from '@/machines/fdss.machine';
+import { fdssFieldKey, fdssMachine, FDSS_KEY, type CachedAdvice } from '@/machines/fdss.machine';
 import type { Cached } from '@/machines/offline';
 import { HttpError } from '@/shared/httpError';
 import { FdssContext } from '@/machines/fdss.context';
@@ -41,6 +43,18 @@ const KEPT: Cached<CachedAdvice> = {
   },
   savedAt: new Date(Date.now() - 3 * 3600_000).toISOString(),
 };
+/** The north plot's own advice, kept 5 hours ago (the phone holds it beside the river plot's). */
+const KEPT_NORTH: Cached<CachedAdvice> = {
+  value: {
+    fields: FIELDS,
+    fieldId: 'FLD000001ABC',
+    weather: { ...WEATHER, temperature: 31.5 },
+    insights: [{ ...INSIGHTS[0], id: 'kept-north', message: { english: 'Water the north plot at dawn.', marathi: 'उत्तर शेताला पहाटे पाणी द्या.', hindi: 'उत्तर खेत में सुबह पानी दें।' } }],
+  },
+  savedAt: new Date(Date.now() - 5 * 3600_000).toISOString(),
+};
+/** What a recall answers for the key it asked (a kept copy is the asked field's own, or the last advice). */
+const COPIES: Record<string, Cached<CachedAdvice>> = { [FDSS_KEY]: KEPT, [fdssFieldKey('FLD000002XYZ')]: KEPT, [fdssFieldKey('FLD000001ABC')]: KEPT_NORTH };
 const NETWORK = new HttpError(0, 'network');
 const lostToNetwork = (e: AnyEventObject) => e.error instanceof HttpError && e.error.status === 0;
 
@@ -49,6 +63,7 @@ const EVENTS: AnyEventObject[] = [
   { type: 'xstate.done.actor.loadFields', output: [] },
   { type: 'xstate.error.actor.loadFields', error: new Error('offline') },
   { type: 'fdss.fieldChosen', fieldId: 'FLD000002XYZ' },
+  { type: 'fdss.fieldChosen', fieldId: 'FLD000001ABC' },
   { type: 'xstate.done.actor.loadWeather', output: WEATHER },
   { type: 'xstate.error.actor.loadWeather', error: new Error('503') },
   { type: 'xstate.done.actor.loadInsights', output: INSIGHTS },
@@ -62,9 +77,15 @@ const EVENTS: AnyEventObject[] = [
   { type: 'fdss.retry' },
   { type: 'network.online' },
 ];
-const paths = modelPaths(fdssMachine, { events: EVENTS });
+// A field is chosen when it is not the one shown (choosing the shown one again changes nothing on the screen).
+const paths = modelPaths(fdssMachine, {
+  events: EVENTS,
+  filterEvents: (s, e) => s.can(e) && (e.type !== 'fdss.fieldChosen' || e.fieldId !== s.context.fieldId),
+});
 
 const banner = () => screen.queryByTestId('offline-banner');
+/** The keys the recalls asked for, in order (reset per path). */
+let recalled: string[] = [];
 const timeOf = (iso: string) => new Intl.DateTimeFormat('en-IN', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
 
 const weatherHeading = () => screen.queryByRole('heading', { name: 'Weather' });
@@ -78,15 +99,27 @@ const ASSERT: Record<string, () => void> = {
     expect(banner()).toBeNull();
   },
   'offline.shown': () => {
-    expect(banner()).toHaveTextContent(`Offline — last updated ${timeOf(KEPT.savedAt)}`);
+    // The copy of the key the screen asked for: the field's own, or the last advice (the fields did not load).
+    const copy = COPIES[recalled.at(-1)!];
+    expect(banner()).toHaveTextContent(`Offline — last updated ${timeOf(copy.savedAt)}`);
     expect(within(banner()!).getByRole('button', { name: 'Retry' })).toBeEnabled();
-    // The field the advice was for, fixed until the network is back.
-    expect(screen.getByRole('combobox')).toHaveValue('FLD000002XYZ');
-    expect(screen.getByRole('combobox')).toBeDisabled();
-    expect(screen.getByTestId('weather-temperature')).toHaveTextContent('24.5 °C');
+    // The field the advice is for; another kept field can be chosen.
+    expect(screen.getByRole('combobox')).toHaveValue(copy.value.fieldId);
+    expect(screen.getByRole('combobox')).toBeEnabled();
+    expect(screen.getByTestId('weather-temperature')).toHaveTextContent(`${copy.value.weather!.temperature} °C`);
     const items = screen.getAllByRole('listitem');
     expect(items).toHaveLength(1);
-    expect(items[0]).toHaveTextContent('Cover the seedlings tonight.');
+    expect(items[0]).toHaveTextContent(copy.value.insights[0].message.english);
+    expect(screen.queryByText('Please choose a field')).toBeNull();
+  },
+  'offline.fieldNothingSaved': () => {
+    expect(banner()).toHaveTextContent('Offline — nothing saved on this phone for this field yet.');
+    expect(within(banner()!).getByRole('button', { name: 'Retry' })).toBeEnabled();
+    // The field chosen stays chosen, the others can be; nothing of another field's advice is shown.
+    expect(screen.getByRole('combobox')).toHaveValue(recalled.at(-1)!.replace(`${FDSS_KEY}.`, ''));
+    expect(screen.getByRole('combobox')).toBeEnabled();
+    expect(weatherHeading()).toBeNull();
+    expect(screen.queryAllByRole('listitem')).toHaveLength(0);
     expect(screen.queryByText('Please choose a field')).toBeNull();
   },
   'offline.nothingSaved': () => {
@@ -143,13 +176,17 @@ describeModel('decision support model', {
   render: () => {
     const pending = { fields: deferred<FieldChoice[]>(), weather: deferred<WeatherNow>(), insights: deferred<Insight[]>(), recall: deferred<Cached<CachedAdvice> | null>() };
     kept.clear();
+    recalled = [];
     const asked: string[] = [];
     const logic = fdssMachine.provide({
       actors: {
         loadFields: fromPromise(() => (pending.fields = deferred<FieldChoice[]>()).promise),
         loadWeather: fromPromise(({ input }: { input: { fieldId: string } }) => (asked.push(input.fieldId), (pending.weather = deferred<WeatherNow>()).promise)),
         loadInsights: fromPromise(() => (pending.insights = deferred<Insight[]>()).promise),
-        recallAdvice: fromPromise(() => (pending.recall = deferred<Cached<CachedAdvice> | null>()).promise),
+        recallAdvice: fromPromise(({ input }: { input: { fieldId: string | null } }) => {
+          recalled.push(input.fieldId === null ? FDSS_KEY : fdssFieldKey(input.fieldId));
+          return (pending.recall = deferred<Cached<CachedAdvice> | null>()).promise;
+        }),
         // watchOnline is the real one: the executor fires the window's 'online' event.
       },
       actions: { logError: () => {} },
@@ -164,17 +201,19 @@ describeModel('decision support model', {
         'xstate.init': () => {},
         'xstate.done.actor.loadFields': (e: AnyEventObject) => act(async () => pending.fields.resolve(e.output)),
         'xstate.error.actor.loadFields': (e: AnyEventObject) => act(async () => pending.fields.reject(e.error)),
-        // The user picks a field other than the one shown.
-        'fdss.fieldChosen': () => {
+        // The user picks the event's field (the sample plots have other ids: then another plot than the one shown).
+        'fdss.fieldChosen': (e: AnyEventObject) => {
           const select = screen.getByRole('combobox') as HTMLSelectElement;
-          const other = [...select.options].filter((o) => o.value && o.value !== select.value).at(-1)!;
-          fireEvent.change(select, { target: { value: other.value } });
+          const values = [...select.options].map((o) => o.value).filter(Boolean);
+          const other = values.includes(e.fieldId) ? e.fieldId : values.filter((v) => v !== select.value).at(-1)!;
+          fireEvent.change(select, { target: { value: other } });
         },
         'xstate.done.actor.loadWeather': (e: AnyEventObject) => act(async () => pending.weather.resolve(e.output)),
         'xstate.error.actor.loadWeather': (e: AnyEventObject) => act(async () => pending.weather.reject(e.error)),
         'xstate.done.actor.loadInsights': (e: AnyEventObject) => act(async () => pending.insights.resolve(e.output)),
         'xstate.error.actor.loadInsights': (e: AnyEventObject) => act(async () => pending.insights.reject(e.error)),
-        'xstate.done.actor.recallAdvice': (e: AnyEventObject) => act(async () => pending.recall.resolve(e.output)),
+        // A kept copy is the one of the key asked for (the event only says whether there is one).
+        'xstate.done.actor.recallAdvice': (e: AnyEventObject) => act(async () => pending.recall.resolve(e.output === null ? null : COPIES[recalled.at(-1)!])),
         'xstate.error.actor.recallAdvice': (e: AnyEventObject) => act(async () => pending.recall.reject(e.error)),
         'fdss.retry': () => fireEvent.click(within(banner()!).getByRole('button', { name: 'Retry' })),
         'network.online': () => act(() => void window.dispatchEvent(new Event('online'))),
@@ -189,6 +228,12 @@ describeModel('decision support model', {
           expect(k.fieldId).toBe(select.value);
           expect(k.insights).toHaveLength(screen.queryAllByRole('listitem').length);
           expect(k.weather === null ? null : `${k.weather.temperature} °C`).toBe(weatherHeading() && screen.getByTestId('weather-temperature').textContent);
+          // The field's own copy too, the same advice.
+          expect(kept.get(fdssFieldKey(select.value))).toEqual(k);
+        }
+        // Offline, the field chosen asks for its own copy; the first recall asks for the field shown, else the last advice.
+        if (step.event.type === 'fdss.fieldChosen' && step.state.matches('offline')) {
+          expect(recalled.at(-1)).toBe(fdssFieldKey((screen.getByRole('combobox') as HTMLSelectElement).value));
         }
         if (!step.state.matches('ready')) expect(screen.queryByText('Please choose a field')).toBeNull();
         if (step.event.type === 'xstate.error.actor.loadFields' && !lostToNetwork(step.event)) {

@@ -2,7 +2,9 @@
  * 'Offline — last updated 10:42': a screen that shows what was last seen because the network is away (issue 17).
  * `savedAt` null: offline with nothing kept on this phone. The time is today's clock, or the day and time before today.
  * `retry`: a button in the banner (a slow network that timed out never fires the browser's 'online' event); its
- * label is 'Retry' unless the screen names it.
+ * label is 'Retry' unless the screen names it. `nothingSaved`: what the banner says with nothing kept, when the screen
+ * says it more precisely (e.g. 'nothing saved for this field'). `waiting`: the writes waiting in the outbox, said in
+ * the same banner ('2 waiting to send') so an offline screen has one banner.
  */
 import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import { formatDate } from '@/i18n/format';
@@ -10,6 +12,8 @@ import { formatDate } from '@/i18n/format';
 const m = defineMessages({
   banner: { id: 'offline.banner', defaultMessage: 'Offline — last updated {time}' },
   nothingSaved: { id: 'offline.nothingSaved', defaultMessage: 'Offline — nothing saved on this phone yet.' },
+  nothingSavedField: { id: 'offline.nothingSavedField', defaultMessage: 'Offline — nothing saved on this phone for this field yet.' },
+  waiting: { id: 'outbox.waiting', defaultMessage: '{count, plural, one {# waiting to send} other {# waiting to send}}' },
   retry: { id: 'offline.retry', defaultMessage: 'Retry' },
 });
 
@@ -19,21 +23,31 @@ export function OfflineBanner({
   savedAt,
   now = new Date(),
   retry,
+  scope = 'screen',
+  waiting = 0,
 }: {
   savedAt: string | null;
   now?: Date;
   retry?: { label?: string; onRetry: () => void };
+  /** 'field': nothing kept for the field chosen (the screen may have other fields kept). */
+  scope?: 'screen' | 'field';
+  waiting?: number;
 }) {
   const intl = useIntl();
   // react-intl 12's typed overloads refuse values for a `defineMessages` descriptor; the plain descriptor takes them.
   const withTime: MessageDescriptor = m.banner;
   const text =
     savedAt === null
-      ? intl.formatMessage(m.nothingSaved)
+      ? intl.formatMessage(scope === 'field' ? m.nothingSavedField : m.nothingSaved)
       : intl.formatMessage(withTime, { time: formatDate(intl, savedAt, sameDay(new Date(savedAt), now) ? 'time' : 'dayMonthTime') });
   return (
     <div className="banner banner-info offline-banner" aria-live="polite" data-testid="offline-banner">
       <span>{text}</span>
+      {waiting > 0 && (
+        <span className="offline-waiting" data-testid="offline-waiting">
+          {intl.formatMessage(m.waiting as MessageDescriptor, { count: waiting })}
+        </span>
+      )}
       {retry && (
         <button type="button" className="button button-secondary offline-retry" onClick={retry.onRetry}>
           {retry.label ?? intl.formatMessage(m.retry)}

@@ -1,6 +1,7 @@
 /**
- * Decision support body: field dropdown, weather card and the prioritised insights. Offline, the last advice seen
- * (its field, weather and insights) under the offline banner, with the field fixed until the network is back.
+ * Decision support body: field dropdown, weather card and the prioritised insights. Offline, the advice last seen
+ * for the field (its weather and insights) under the offline banner; choosing another field shows that field's kept
+ * advice, or says nothing is saved for it.
  */
 import { defineMessages, useIntl } from 'react-intl';
 import { FdssContext } from '@/machines/fdss.context';
@@ -25,13 +26,16 @@ export function FarmDecisionSupport() {
   const fieldId = FdssContext.useSelector((s) => s.context.fieldId);
   const loading = FdssContext.useSelector((s) => s.matches('loadingFields') || s.matches({ offline: 'reading' }));
   const none = FdssContext.useSelector((s) => s.matches('noFields'));
-  const offline = FdssContext.useSelector((s) => s.matches({ offline: 'shown' }) || s.matches({ offline: 'nothingSaved' }));
+  const offline = FdssContext.useSelector(
+    (s) => s.matches({ offline: 'shown' }) || s.matches({ offline: 'nothingSaved' }) || s.matches({ offline: 'fieldNothingSaved' }),
+  );
+  const fieldNothingSaved = FdssContext.useSelector((s) => s.matches({ offline: 'fieldNothingSaved' }));
   const offlineAt = FdssContext.useSelector((s) => s.context.offlineAt);
   const chosen = FdssContext.useSelector((s) => s.matches({ ready: 'field' }) || s.matches({ offline: 'shown' }));
   return (
     <section aria-labelledby="fdss-title">
       <h1 id="fdss-title">{intl.formatMessage(m.title)}</h1>
-      {offline && <OfflineBanner savedAt={offlineAt} retry={{ onRetry: () => actor.send({ type: 'fdss.retry' }) }} />}
+      {offline && <OfflineBanner savedAt={offlineAt} scope={fieldNothingSaved ? 'field' : 'screen'} retry={{ onRetry: () => actor.send({ type: 'fdss.retry' }) }} />}
       {loading && <p role="status">{intl.formatMessage(m.loadingFields)}</p>}
       {none && <p className="banner banner-info">{intl.formatMessage(m.noFields)}</p>}
       {fields.length > 0 && (
@@ -40,7 +44,7 @@ export function FarmDecisionSupport() {
           <select
             id="fdss-field"
             value={fieldId ?? ''}
-            disabled={offline}
+            disabled={loading}
             onChange={(e) => e.currentTarget.value && actor.send({ type: 'fdss.fieldChosen', fieldId: e.currentTarget.value })}
           >
             {!fieldId && <option value="">{intl.formatMessage(m.chooseOption)}</option>}
@@ -48,7 +52,7 @@ export function FarmDecisionSupport() {
           </select>
         </div>
       )}
-      {fields.length > 0 && !chosen && !loading && <p className="notice">{intl.formatMessage(m.choose)}</p>}
+      {fields.length > 0 && !chosen && !loading && !offline && <p className="notice">{intl.formatMessage(m.choose)}</p>}
       {chosen && (
         <>
           <WeatherCard />
