@@ -3,7 +3,9 @@
  * generate the report (pH, N, P and K are required),
  * then download it as land-health-report.pdf. Report failure or success=false shows the spec's
  * Marathi alert; a download failure is only logged. Each report generated is kept on the phone (its NDVI figures
- * too; not the PDF), so the land report screen can show it offline (landFields.machine's `offline` state).
+ * too), as the last one (`land.report`, with its field) and as its field's (`land.report.<fieldId>`), and each PDF
+ * downloaded as its field's (`land.pdf.<fieldId>`, a Blob in IndexedDB), so the land report screen can show them
+ * offline (landFields.machine's `offline` state).
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { keep } from './offline';
@@ -15,10 +17,15 @@ export const FORM_FIELDS = ['ph', 'nitrogen', 'phosphorus', 'potassium', 'organi
 export type FormField = (typeof FORM_FIELDS)[number];
 export type LandNotice = { key: 'fillBasics' } | { key: 'reportError' } | null;
 export const PDF_NAME = 'land-health-report.pdf';
-/** What the phone keeps of the land report: the last report generated. */
+/** What the phone keeps of the land report: the last report generated, with its field (`KeptReport`). */
 export const LAND_REPORT_KEY = 'land.report';
+/** The last report generated from a field (or from none: 'none'). */
+export const landReportKey = (fieldId: string | null) => `${LAND_REPORT_KEY}.${fieldId ?? 'none'}`;
+/** The last PDF downloaded of a field's report (a Blob; its time is when it was downloaded). */
+export const landPdfKey = (fieldId: string | null) => `land.pdf.${fieldId ?? 'none'}`;
+export type KeptReport = { fieldId: string | null; report: LandReport };
 
-type Ctx = { lang: ServerLanguage; form: Record<FormField, string>; report: LandReport | null; notice: LandNotice };
+type Ctx = { lang: ServerLanguage; fieldId: string | null; form: Record<FormField, string>; report: LandReport | null; notice: LandNotice };
 type GenerateEvent = { type: 'report.generate'; ndvi: NdviPoint[]; ndviEstimated: boolean };
 
 const num = (s: string) => (s.trim() === '' ? undefined : Number(s));
@@ -45,9 +52,9 @@ export const landReportMachine = setup({
     context: {} as Ctx,
     /**
      * The UI locale: the report is written in its language. `prefill`: what the app knows from the chosen
-     * field (landFields.machine), the form's starting values.
+     * field (landFields.machine), the form's starting values; `fieldId`: that field (what is kept is kept per field).
      */
-    input: {} as { locale: string; prefill?: Partial<Record<FormField, string>> | null },
+    input: {} as { locale: string; prefill?: Partial<Record<FormField, string>> | null; fieldId?: string | null },
     events: {} as
       | { type: 'report.edit'; field: FormField; value: string }
       | { type: 'report.languageChanged'; locale: string }
@@ -67,12 +74,18 @@ export const landReportMachine = setup({
     saveFile: (_, _params: { blob: Blob; name: string }) => {},
     logError: (_, params: { error: unknown }) => console.error('land report: PDF download failed', params.error),
     /** The report as shown, kept on the phone (best effort). */
-    rememberReport: ({ context }) => keep(LAND_REPORT_KEY, context.report),
+    rememberReport: ({ context }) => {
+      keep(LAND_REPORT_KEY, { fieldId: context.fieldId, report: context.report! } satisfies KeptReport);
+      keep(landReportKey(context.fieldId), context.report);
+    },
+    /** The PDF downloaded, kept as the field's last (offline 'Download PDF' gives it, with its date). */
+    rememberPdf: ({ context }, params: { blob: Blob }) => keep(landPdfKey(context.fieldId), params.blob),
   },
 }).createMachine({
   id: 'landReport',
   context: ({ input }) => ({
     lang: serverLanguage(input.locale),
+    fieldId: input.fieldId ?? null,
     form: { ph: '', nitrogen: '', phosphorus: '', potassium: '', organicMatter: '', location: '', lat: '', lon: '', ...input.prefill },
     report: null,
     notice: null,
@@ -121,7 +134,13 @@ export const landReportMachine = setup({
             id: 'download',
             src: 'download',
             input: ({ context }) => ({ report: context.report! }),
-            onDone: { target: 'idle', actions: { type: 'saveFile', params: ({ event }) => ({ blob: event.output, name: PDF_NAME }) } },
+            onDone: {
+              target: 'idle',
+              actions: [
+                { type: 'saveFile', params: ({ event }) => ({ blob: event.output, name: PDF_NAME }) },
+                { type: 'rememberPdf', params: ({ event }) => ({ blob: event.output }) },
+              ],
+            },
             onError: { target: 'idle', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
           },
         },

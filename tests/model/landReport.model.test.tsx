@@ -5,7 +5,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { expect, vi } from 'vitest';
 import { fromPromise, type AnyEventObject } from 'xstate';
-import { LAND_REPORT_KEY, landReportMachine, PDF_NAME } from '@/machines/landReport.machine';
+import { LAND_REPORT_KEY, landPdfKey, landReportKey, landReportMachine, PDF_NAME } from '@/machines/landReport.machine';
 import type { LandReport, LandReportRequest } from '@/services/land';
 import { REPORT } from './fixtures/landReport';
 import { renderLandReport } from './landReport.support';
@@ -72,7 +72,7 @@ describeModel('land report model', {
       },
       actions: { saveFile: (_, p) => saveFile(p), logError: () => {} },
     });
-    const { rerenderIn } = renderLandReport({ land: logic });
+    const { rerenderIn } = renderLandReport({ land: logic, fieldId: 'f1' });
     let expectedLanguage = 'english';
     const exec: Record<string, (e: AnyEventObject) => unknown> = {
       'xstate.init': () => {},
@@ -90,8 +90,9 @@ describeModel('land report model', {
         const before = kept.get(LAND_REPORT_KEY);
         await act(async () => pending.generate.resolve(e.output));
         if (!e.output.success) expect(screen.getByRole('alert')).toHaveTextContent('An error occurred while preparing the report');
-        // The report shown is the one kept; a refused one keeps nothing new.
-        expect(kept.get(LAND_REPORT_KEY)).toEqual(e.output.success ? REPORT : before);
+        // The report shown is the one kept (the last one, with its field, and the field's own); a refused one keeps nothing new.
+        expect(kept.get(LAND_REPORT_KEY)).toEqual(e.output.success ? { fieldId: 'f1', report: REPORT } : before);
+        if (e.output.success) expect(kept.get(landReportKey('f1'))).toEqual(REPORT);
       },
       'xstate.error.actor.generate': async (e) => {
         const before = kept.get(LAND_REPORT_KEY);
@@ -102,8 +103,14 @@ describeModel('land report model', {
       'xstate.done.actor.download': async (e) => {
         await act(async () => pending.download.resolve(e.output));
         expect(saveFile).toHaveBeenLastCalledWith({ blob: PDF, name: PDF_NAME });
+        // The PDF downloaded is the field's last, for the offline screen.
+        expect(kept.get(landPdfKey('f1'))).toBe(PDF);
       },
-      'xstate.error.actor.download': (e) => act(async () => pending.download.reject(e.error)),
+      'xstate.error.actor.download': async (e) => {
+        const before = kept.get(landPdfKey('f1'));
+        await act(async () => pending.download.reject(e.error));
+        expect(kept.get(landPdfKey('f1'))).toBe(before);
+      },
     };
     return {
       exec,

@@ -24,13 +24,15 @@ const m = defineMessages({ loading: { id: 'land.field.loading', defaultMessage: 
 
 export function LandReportView() {
   const isFarmer = SessionContext.useSelector((s) => s.context.user?.role === 'farmer');
+  // Offline, the field's last PDF kept on the phone is handed to the browser as the download.
+  const fieldsLogic = useMemo(() => landFieldsMachine.provide({ actions: { saveFile: (_, p) => saveFile(p.name, p.blob) } }), []);
   return (
     <>
       <AppHeader />
       <main className="page">
         <BackLink />
         <NdviContext.Provider logic={ndviRegistrationMachine}>
-          <LandFieldsContext.Provider logic={landFieldsMachine} options={{ input: { autoPick: isFarmer } }}>
+          <LandFieldsContext.Provider logic={fieldsLogic} options={{ input: { autoPick: isFarmer } }}>
             <LandReportFromField />
           </LandFieldsContext.Provider>
         </NdviContext.Provider>
@@ -59,7 +61,7 @@ export function LandReportFromField() {
     );
   }
   return (
-    <LandReportContext.Provider key={`${fieldId ?? 'none'}|${prefill ? 1 : 0}`} logic={logic} options={{ input: { locale: intl.locale, prefill } }}>
+    <LandReportContext.Provider key={`${fieldId ?? 'none'}|${prefill ? 1 : 0}`} logic={logic} options={{ input: { locale: intl.locale, prefill, fieldId } }}>
       <LandReport fieldPicker={<LandFieldPicker />} />
     </LandReportContext.Provider>
   );
