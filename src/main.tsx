@@ -9,18 +9,18 @@ import { warmIntl } from '@/i18n/warmIntl';
 import { isStaff } from '@/machines/roles';
 import { loadSession } from '@/services/sessionStore';
 import { lazyRetry } from '@/shared/lazyRetry';
-import { whenPageIdle } from '@/shared/pageIdle';
+import { whenPageLoaded } from '@/shared/pageIdle';
 import { prefs } from '@/stores/prefs';
 import '@/app/fonts.css';
 import '@/app/styles.css';
 
-// The service worker's registration and its 'new version' prompt come once the first screen has loaded and the
-// phone is idle: installing the worker downloads the whole precache, which must not compete with the first screen.
+// The service worker's registration and its 'new version' prompt come once the page has loaded (not at idle + 3 s: a
+// first visit that goes offline seconds later must have it); the precache downloads in the worker (docs/offline.md).
 const UpdatePrompt = lazyRetry(() => import('@/views/ui/UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })));
 
 function WhenPageIdle({ children }: { children: ReactNode }) {
   const [idle, setIdle] = useState(false);
-  useEffect(() => void whenPageIdle().then(() => setIdle(true)), []);
+  useEffect(() => void whenPageLoaded().then(() => setIdle(true)), []);
   return idle ? children : null;
 }
 

@@ -1,6 +1,6 @@
 /**
  * The app's service worker (src/sw.ts, built to /sw.js) through workbox-window: registered for every visitor once
- * the first screen has settled (main.tsx, shared/pageIdle.ts: installing it downloads the whole precache; Web Push uses the same registration, src/services/pushDevice.ts), and told to take over only when the
+ * the page has loaded (main.tsx, shared/pageIdle.ts `whenPageLoaded`: installing it downloads the whole precache in the worker's thread; Web Push uses the same registration, src/services/pushDevice.ts), and told to take over only when the
  * user chooses to update; the page reloads once the new version controls it.
  */
 import { Workbox } from 'workbox-window';

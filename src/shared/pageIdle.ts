@@ -24,6 +24,18 @@ const loaded = () =>
 
 const noLayout = () => typeof document === 'undefined' || typeof window === 'undefined' || /jsdom/i.test(navigator.userAgent);
 
+let pageLoaded: Promise<void> | null = null;
+
+/**
+ * Once the page has loaded (the browser's `load` event: the first screen's JavaScript, CSS and catalog are in).
+ * The service worker registers then (docs/offline.md, 'When the worker registers'): a first visit that loses the
+ * network seconds later still has the app; the precache downloads in the worker's own thread, not on the page's.
+ */
+export function whenPageLoaded(): Promise<void> {
+  pageLoaded ??= noLayout() ? Promise.resolve() : loaded();
+  return pageLoaded;
+}
+
 export function whenPageIdle(): Promise<void> {
   settled ??= noLayout()
     ? Promise.resolve()

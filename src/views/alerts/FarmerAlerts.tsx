@@ -3,7 +3,8 @@
  * still active or cleared (an alert clears itself when the moisture recovers, and the card changes live through
  * the socket feed). The alertsList machine with viewer 'farmer'; the view only sends events. A link to one
  * alert (/?alert=<id>, a notification's) opens its details (read-only) and marks and scrolls to its card.
- * Offline, the alerts last seen show under the offline banner (the machine's `offline` state).
+ * Offline, the alerts last seen show with a quiet line saying when they were seen (the machine's `offline` state);
+ * the home above says 'offline' once, in its own banner (one banner per screen).
  */
 import { useEffect, useMemo } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
@@ -11,7 +12,6 @@ import { AlertsLoadState, AlertsPager } from './AlertListParts';
 import { AlertsListContext } from '@/machines/alertsList.context';
 import { alertsListMachine } from '@/machines/alertsList.machine';
 import { formatDate } from '@/i18n/format';
-import { OfflineBanner } from '@/views/ui/OfflineBanner';
 import { useNow } from '@/views/ui/useNow';
 import { SpeakButton, SpeechProvider } from '@/views/ui/Speech';
 import { AlertDetails } from './AlertDetails';
@@ -21,10 +21,13 @@ import { alertMessage, alertState, severityLabel, stateLabel, typeIcon, typeLabe
 import './alerts.css';
 
 const clearedAt = defineMessage<{ when: string }>({ id: 'farmerAlerts.clearedAt', defaultMessage: 'Cleared {when}' });
+const keptAt = defineMessage<{ when: string }>({ id: 'farmerAlerts.keptAt', defaultMessage: 'Alerts as last seen at {when}.' });
 
 const m = defineMessages({
   title: { id: 'farmerAlerts.title', defaultMessage: 'My alerts' },
   empty: { id: 'farmerAlerts.empty', defaultMessage: 'No alerts on your fields.' },
+  nothingKept: { id: 'farmerAlerts.nothingKept', defaultMessage: 'No alerts saved on this phone yet.' },
+  retry: { id: 'offline.retry', defaultMessage: 'Retry' },
 });
 
 function FarmerAlertList() {
@@ -48,7 +51,18 @@ function FarmerAlertList() {
     <section className="card farmer-alerts" aria-labelledby="farmer-alerts-title" aria-busy={loading}>
       <h2 id="farmer-alerts-title">{intl.formatMessage(m.title)}</h2>
       <AlertsLoadState quiet />
-      {offline && <OfflineBanner savedAt={offlineAt} retry={{ onRetry: () => list.send({ type: 'alerts.retry' }) }} />}
+      {offline && (
+        <p className="muted farmer-alerts-kept" data-testid="alerts-kept">
+          <span>
+            {offlineAt
+              ? intl.formatMessage(keptAt, { when: formatDate(intl, offlineAt, new Date(offlineAt).toDateString() === new Date(now).toDateString() ? 'time' : 'dayMonthTime') })
+              : intl.formatMessage(m.nothingKept)}
+          </span>{' '}
+          <button type="button" className="button button-quiet" onClick={() => list.send({ type: 'alerts.retry' })}>
+            {intl.formatMessage(m.retry)}
+          </button>
+        </p>
+      )}
       {!loading && !failed && !offline && alerts.length === 0 && <p className="notice">{intl.formatMessage(m.empty)}</p>}
       {!loading &&
         alerts.map((a) => (

@@ -2,10 +2,12 @@
  * 'Offline — last updated 10:42': a screen that shows what was last seen because the network is away (issue 17).
  * `savedAt` null: offline with nothing kept on this phone. The time is today's clock, or the day and time before today.
  * `retry`: a button in the banner (a slow network that timed out never fires the browser's 'online' event); its
- * label is 'Retry' unless the screen names it. `nothingSaved`: what the banner says with nothing kept, when the screen
- * says it more precisely (e.g. 'nothing saved for this field'). `waiting`: the writes waiting in the outbox, said in
- * the same banner ('2 waiting to send') so an offline screen has one banner.
+ * label is 'Retry' unless the screen names it. `scope: 'field'`: with nothing kept, the banner says it of the field chosen
+ * ('nothing saved for this field'; other fields may have a copy). The writes waiting in the outbox are said in the same
+ * banner ('2 waiting to send'), so an offline screen has one banner that says both.
  */
+import { useSelector } from '@xstate/react';
+import { useOutbox, type OutboxActor } from '@/machines/outbox.context';
 import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import { formatDate } from '@/i18n/format';
 
@@ -24,14 +26,12 @@ export function OfflineBanner({
   now = new Date(),
   retry,
   scope = 'screen',
-  waiting = 0,
 }: {
   savedAt: string | null;
   now?: Date;
   retry?: { label?: string; onRetry: () => void };
   /** 'field': nothing kept for the field chosen (the screen may have other fields kept). */
   scope?: 'screen' | 'field';
-  waiting?: number;
 }) {
   const intl = useIntl();
   // react-intl 12's typed overloads refuse values for a `defineMessages` descriptor; the plain descriptor takes them.
@@ -43,16 +43,30 @@ export function OfflineBanner({
   return (
     <div className="banner banner-info offline-banner" aria-live="polite" data-testid="offline-banner">
       <span>{text}</span>
-      {waiting > 0 && (
-        <span className="offline-waiting" data-testid="offline-waiting">
-          {intl.formatMessage(m.waiting as MessageDescriptor, { count: waiting })}
-        </span>
-      )}
+      <OutboxWaiting />
       {retry && (
         <button type="button" className="button button-secondary offline-retry" onClick={retry.onRetry}>
           {retry.label ?? intl.formatMessage(m.retry)}
         </button>
       )}
     </div>
+  );
+}
+
+/** ' · 2 waiting to send' when the signed-in user's outbox holds writes not yet sent (refused ones are not waiting). */
+function OutboxWaiting() {
+  const outbox = useOutbox();
+  return outbox ? <Waiting outbox={outbox} /> : null;
+}
+
+function Waiting({ outbox }: { outbox: OutboxActor }) {
+  const intl = useIntl();
+  const count = useSelector(outbox, (s) => s.context.items.filter((i) => i.status !== 'refused').length);
+  if (count === 0) return null;
+  const waiting: MessageDescriptor = m.waiting;
+  return (
+    <span className="offline-waiting" data-testid="offline-waiting">
+      {intl.formatMessage(waiting, { count })}
+    </span>
   );
 }
