@@ -1,9 +1,8 @@
 /**
  * When work that the first screen does not need may run (issue 17, fast on a cheap phone): once the page has
  * loaded, the browser has had an idle moment, and the first screen's own requests and rendering have had a few
- * more seconds to themselves (`SETTLE_MS`). The service worker's registration (it downloads the whole precache)
- * waits for it, so on a slow network and a slow CPU it does not compete with the farmer home's JavaScript, data
- * and first paint. Without `requestIdleCallback` (Safari), a short timeout stands
+ * more seconds to themselves (`SETTLE_MS`): the below-the-fold parts (views/ui/WhenNeeded) wait for it. The service
+ * worker's registration waits only for the page's load (`whenPageLoaded`, docs/offline.md). Without `requestIdleCallback` (Safari), a short timeout stands
  * in for it; without a document (node) or a layout engine (jsdom, the web tests) it resolves at once.
  */
 export const SETTLE_MS = 3000;
