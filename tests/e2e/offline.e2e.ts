@@ -4,11 +4,13 @@
  * saw with the Marathi offline banner (the inbox too); back online the banner goes and live readings move the tiles again.
  * Signing out leaves nothing of the farmer on the phone. A farmer who saw their alerts, the decision-support advice and a
  * land report sees them again offline after a reload (the Messages badge keeps its count), and the writes waiting in
- * the outbox database of an older version move into the app's one database.
+ * the outbox database of an older version move into the app's one database. An alert pushed live (and its
+ * acknowledgement) is there offline after a reload; offline the farmer switches fields in decision support and the
+ * land report, and gets the field's last PDF (with its date) from the phone.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, catalog, loginAs, shot, withApp } from './harness';
+import { DEMO, catalog, loginAs, moistureField, shot, withApp } from './harness';
 
 const mr = catalog('mr');
 const e2e = withApp({ devices: true });
@@ -32,6 +34,23 @@ const storeKeys = (page: Page, store: 'lastSeen' | 'outbox') =>
       };
     });
   }, store);
+/** One value kept in the offline store (its `value`), or null. */
+const keptValue = <T,>(page: Page, key: string) =>
+  page.evaluate(
+    (k) =>
+      new Promise<T | null>((resolve, reject) => {
+        const open = indexedDB.open('shetmitra');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          db.onversionchange = () => db.close();
+          const get = db.transaction('lastSeen').objectStore('lastSeen').get(k);
+          get.onsuccess = () => (db.close(), resolve((get.result as { value: T } | undefined)?.value ?? null));
+          get.onerror = () => reject(get.error);
+        };
+      }),
+    key,
+  );
 /** Everything kept in the offline store ('user|what' keys). */
 const keptKeys = (page: Page) => storeKeys(page, 'lastSeen');
 
@@ -160,23 +179,24 @@ describe('offline reading', () => {
     await context.setOffline(true);
     const bannerText = /^ऑफलाइन — शेवटची माहिती \d\d:\d\d वाजताची$/;
 
-    // The home: the kept alerts under their own banner, and the Messages badge keeps its count.
+    // The home: the kept alerts with the card's quiet 'as last seen' line under the home's one banner, and the
+    // Messages badge keeps its count.
     await page.goto(`${e2e.url}/`);
-    const alertsBanner = page.locator('.farmer-alerts').getByTestId('offline-banner');
-    await alertsBanner.waitFor({ timeout: 15_000 });
-    expect(await alertsBanner.locator('span').first().textContent()).toMatch(bannerText);
+    const alertsKept = page.locator('.farmer-alerts').getByTestId('alerts-kept');
+    await alertsKept.waitFor({ timeout: 15_000 });
+    expect(await alertsKept.locator('span').first().textContent()).toMatch(/\d\d:\d\d/);
+    expect(await page.getByTestId('offline-banner').count()).toBe(1);
     expect(await cards.count()).toBe(alertsOnline);
     expect(await page.getByTestId('unread-count').textContent()).toBe(String(Math.min(unread, 99)));
     await page.locator('.farmer-alerts').scrollIntoViewIfNeeded();
     await shot(page, 'offline-farmer-alerts-mr-412');
 
-    // Decision support: the same advice for the same field, the field fixed.
+    // Decision support: the same advice for the same field.
     await page.goto(`${e2e.url}/fdss`);
     const fdssBanner = page.getByTestId('offline-banner');
     await fdssBanner.waitFor({ timeout: 15_000 });
     expect(await fdssBanner.locator('span').first().textContent()).toMatch(bannerText);
     expect(await select.inputValue()).toBe(fieldId);
-    expect(await select.isDisabled()).toBe(true);
     expect(await page.locator('.insight').allInnerTexts()).toEqual(insights);
     expect(await page.getByTestId('weather-temperature').textContent()).toBe(temperature);
     await shot(page, 'offline-fdss-mr-412');
@@ -197,6 +217,120 @@ describe('offline reading', () => {
     await landBanner.waitFor({ state: 'detached', timeout: 15_000 });
     await page.getByRole('button', { name: mr['land.generate'] }).waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('soil-score').count()).toBe(0);
+    await context.close();
+  });
+
+  it('keeps an alert pushed live and its acknowledgement for offline; offline switches fields in decision support and the land report, and gives the last PDF', async () => {
+    const { moisture, activeOnField, recover } = await moistureField(e2e);
+    const coordinatorToken = await e2e.tokenOf(DEMO.coordinator);
+    await recover();
+
+    const context = await e2e.browser.newContext({ viewport: { width: 412, height: 915 }, acceptDownloads: true });
+    const page = await context.newPage();
+    await loginAs(page, e2e.app, DEMO.farmer);
+    const userId = await page.evaluate(() => JSON.parse(localStorage.getItem('user')!)._id as string);
+    await page.locator('.farmer-alerts .alert-card').first().waitFor();
+    await workerControls(page);
+
+    // A dry reading raises an alert, pushed to the open home; the coordinator acknowledges it, pushed too.
+    await e2e.devices.publish(moisture, 8);
+    await expect.poll(activeOnField, { timeout: 15_000 }).toBeTruthy();
+    const alert = (await activeOnField())!;
+    const card = page.locator(`.farmer-alerts [data-alert-id="${alert.id}"]`);
+    await card.waitFor({ timeout: 15_000 });
+    const kept = () => keptValue<{ alerts: Array<{ id: string; status: string }> }>(page, `${userId}|alerts.farmer`);
+    await expect.poll(async () => (await kept())?.alerts.find((a) => a.id === alert.id)?.status, { timeout: 10_000 }).toBe('active_unack');
+    const ack = await fetch(`${e2e.url}/api/v1/alerts/${alert.id}/acknowledge`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${coordinatorToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({}),
+    });
+    expect(ack.status).toBe(200);
+    await expect.poll(() => card.getAttribute('data-status'), { timeout: 15_000 }).toBe('active_ack');
+    await expect.poll(async () => (await kept())?.alerts.find((a) => a.id === alert.id)?.status, { timeout: 10_000 }).toBe('active_ack');
+
+    // Offline, reloaded: the pushed alert, acknowledged, under the home's one banner (the card has no banner of its own).
+    await context.setOffline(true);
+    await page.reload();
+    await page.locator('main > [data-testid="offline-banner"]').waitFor({ timeout: 15_000 });
+    await card.waitFor({ timeout: 15_000 });
+    expect(await card.getAttribute('data-status')).toBe('active_ack');
+    expect(await page.getByTestId('offline-banner').count()).toBe(1);
+    expect(await page.locator('.farmer-alerts').getByTestId('alerts-kept').textContent()).toMatch(/\d\d:\d\d/);
+    // A question asked offline waits in the outbox: the same banner says so.
+    await page.getByText(/नमस्कार! मी शेतमित्र/).waitFor({ timeout: 15_000 });
+    const question = page.getByRole('textbox', { name: 'तुमचा प्रश्न' });
+    await question.fill('पाणी कधी द्यावे?');
+    await question.press('Enter');
+    const homeBanner = page.locator('main > [data-testid="offline-banner"]');
+    await expect.poll(() => homeBanner.getByTestId('offline-waiting').textContent(), { timeout: 10_000 }).toBe('1 पाठवायचे बाकी');
+    expect(await page.getByTestId('offline-banner').count()).toBe(1);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, 'offline-farmer-home-waiting-mr-412');
+    await context.setOffline(false);
+    await expect.poll(() => homeBanner.count(), { timeout: 20_000 }).toBe(0);
+    await recover();
+
+    // Decision support: two fields' advice read online.
+    await page.goto(`${e2e.url}/fdss`);
+    const select = page.getByLabel(mr['fdss.field'], { exact: true });
+    await select.waitFor();
+    const ids = await select.locator('option:not([value=""])').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    expect(ids.length).toBeGreaterThanOrEqual(2);
+    const advice: Record<string, string[]> = {};
+    for (const id of ids.slice(0, 2)) {
+      await select.selectOption(id);
+      await page.locator('.insight').first().waitFor();
+      await page.getByTestId('weather-temperature').waitFor();
+      advice[id] = await page.locator('.insight').allInnerTexts();
+      await expect.poll(() => keptKeys(page), { timeout: 10_000 }).toContain(`${userId}|fdss.advice.${id}`);
+    }
+
+    // The land report of the first field, and its PDF downloaded.
+    await page.goto(`${e2e.url}/land-report`);
+    await expect.poll(() => page.getByLabel(mr['land.lat'], { exact: true }).inputValue(), { timeout: 15_000 }).not.toBe('');
+    const landField = await page.locator('.land-field-picker select').inputValue();
+    await page.getByRole('button', { name: mr['land.generate'] }).click();
+    await page.getByTestId('soil-score').waitFor({ timeout: 15_000 });
+    const score = await page.getByTestId('soil-score').innerText();
+    const online = page.waitForEvent('download');
+    await page.getByRole('button', { name: mr['land.download'] }).click();
+    expect((await online).suggestedFilename()).toBe('land-health-report.pdf');
+    await expect.poll(() => keptKeys(page), { timeout: 10_000 }).toContain(`${userId}|land.pdf.${landField}`);
+
+    await context.setOffline(true);
+    const bannerText = /^ऑफलाइन — शेवटची माहिती \d\d:\d\d वाजताची$/;
+    const banner = page.getByTestId('offline-banner');
+
+    // Decision support offline: the last field's advice; switching shows the other field's own.
+    await page.goto(`${e2e.url}/fdss`);
+    await banner.waitFor({ timeout: 15_000 });
+    expect(await select.inputValue()).toBe(ids[1]);
+    expect(await page.locator('.insight').allInnerTexts()).toEqual(advice[ids[1]]);
+    await select.selectOption(ids[0]);
+    await expect.poll(() => page.locator('.insight').allInnerTexts(), { timeout: 10_000 }).toEqual(advice[ids[0]]);
+    expect(await banner.locator('span').first().textContent()).toMatch(bannerText);
+    await shot(page, 'offline-fdss-switched-mr-412');
+
+    // The land report offline: the field's report and its last PDF, with its date.
+    await page.goto(`${e2e.url}/land-report`);
+    await banner.waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('soil-score').innerText()).toBe(score);
+    const pdfButton = page.getByRole('button', { name: new RegExp(`^${mr['land.offline.pdf'].split(' (')[0]}`) });
+    const offlinePdf = page.waitForEvent('download');
+    await pdfButton.click();
+    const download = await offlinePdf;
+    expect(download.suggestedFilename()).toBe('land-health-report.pdf');
+    const { readFile } = await import('node:fs/promises');
+    expect((await readFile((await download.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
+    await shot(page, 'offline-land-report-pdf-mr-412');
+    // Another field: nothing saved for it (its report was never made on this phone).
+    const other = await page.locator('.land-field-picker select option').evaluateAll((os, f) => os.map((o) => (o as HTMLOptionElement).value).find((v) => v !== f), landField);
+    expect(other).toBeTruthy();
+    await page.locator('.land-field-picker select').selectOption(other!);
+    await expect.poll(() => banner.locator('span').first().textContent(), { timeout: 10_000 }).toBe(mr['offline.nothingSavedField']);
+    expect(await page.getByTestId('soil-score').count()).toBe(0);
+    await shot(page, 'offline-land-report-other-field-mr-412');
     await context.close();
   });
 
