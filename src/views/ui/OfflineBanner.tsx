@@ -6,9 +6,9 @@
  * ('nothing saved for this field'; other fields may have a copy). The writes waiting in the outbox are said in the same
  * banner ('2 waiting to send'), so an offline screen has one banner that says both.
  */
-import { useSelector } from '@xstate/react';
-import { useOutbox, type OutboxActor } from '@/machines/outbox.context';
+import { useSyncExternalStore } from 'react';
 import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
+import { useOutbox, type OutboxActor } from '@/machines/outbox.context';
 import { formatDate } from '@/i18n/format';
 
 const m = defineMessages({
@@ -61,7 +61,15 @@ function OutboxWaiting() {
 
 function Waiting({ outbox }: { outbox: OutboxActor }) {
   const intl = useIntl();
-  const count = useSelector(outbox, (s) => s.context.items.filter((i) => i.status !== 'refused').length);
+  // React's own store hook, not @xstate/react's useSelector: with it the bundler split xstate out of the first
+  // chunk (+1.2 KB gzipped of the farmer home's initial JavaScript).
+  const count = useSyncExternalStore(
+    (changed) => {
+      const sub = outbox.subscribe(changed);
+      return () => sub.unsubscribe();
+    },
+    () => outbox.getSnapshot().context.items.filter((i) => i.status !== 'refused').length,
+  );
   if (count === 0) return null;
   const waiting: MessageDescriptor = m.waiting;
   return (
