@@ -156,6 +156,9 @@ async function costPerCall(base: string, calls: Call[], tokens: Record<Call['who
   return rows;
 }
 
+/** The first answer of each non-2xx status (printed with the figures). */
+const firstBodies = new Map<number, string>();
+
 async function request(base: string, call: Call, tokens: Record<Call['who'], string>): Promise<Sample> {
   const t0 = performance.now();
   let ok = false;
@@ -167,9 +170,10 @@ async function request(base: string, call: Call, tokens: Record<Call['who'], str
       body: call.body ? JSON.stringify(call.body) : undefined,
       signal: AbortSignal.timeout(30_000),
     });
-    await res.arrayBuffer();
+    const body = await res.text();
     ok = res.ok;
     status = res.status;
+    if (!ok && !firstBodies.has(status)) firstBodies.set(status, `${call.label}: ${body.slice(0, 200)}`);
   } catch {
     ok = false;
   }
@@ -287,6 +291,8 @@ async function measure(kind: 'postgres' | 'pglite', lines: string[]) {
       const db = cost.reduce((a, r) => a + r.db, 0) / cost.length;
       lines.push(`| | **mean of the calls** | **${fmt(app)}** | **${kind === 'postgres' ? fmt(db) : '–'}** | | | |`, '');
     }
+    for (const [st, body] of firstBodies) lines.push(`First ${st} answer: ${body}`, '');
+    firstBodies.clear();
   } finally {
     await (dbPids as { end?: () => Promise<void> }).end?.();
     await server.stop();
