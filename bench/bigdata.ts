@@ -7,8 +7,11 @@
  * daily rollups are then built with one INSERT … SELECT … GROUP BY each: the same aggregates the trigger keeps (count,
  * min, max, sum, the value at the latest time), which tests/server/sensors/partitions.test.ts checks against raw rows.
  * Then GET /sensor-data/24h, the 7-day timeline and the 30-day field analytics, `--connections` (50) each for
- * `--seconds` (10), autocannon on its own worker thread: p50/p99 against the targets 20 / 50 / 100 ms; and bytes
- * per reading of the raw partitions (table + indexes) and of the rollups.
+ * `--seconds` (10), autocannon on its own worker thread: p50/p99 against the targets 20 / 50 / 100 ms, with the CPU
+ * per request of the app's main thread and of the database's backends (/proc) and the statements per request the
+ * app sent; and bytes per reading of the raw partitions (table + indexes) and of the rollups (measured first, so a
+ * failed latency run still reports them). The app runs with overload shedding off (event-loop and latency limits);
+ * `--analytics-cache <s>` sets ADVANCED_ANALYTICS_CACHE_SECONDS (0: every analytics request reads).
  * PostgreSQL at BENCH_DATABASE_URL (database named BENCH_DB_PREFIX…); port BENCH_PORT (3362).
  *
  * Keeping a database to measure it later (generation is throughput and can run on a busy machine; latency wants a
