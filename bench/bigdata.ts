@@ -10,7 +10,7 @@
  * `--seconds` (10), autocannon on its own worker thread: p50/p99 against the targets 20 / 50 / 100 ms, with the CPU
  * per request of the app's main thread and of the database's backends (/proc) and the statements per request the
  * app sent; and bytes per reading of the raw partitions (table + indexes) and of the rollups (measured first, so a
- * failed latency run still reports them). The app runs with overload shedding off (event-loop and latency limits);
+ * failed latency run still reports them). The app runs with overload shedding off (event loop, latency, DB wait);
  * `--analytics-cache <s>` sets ADVANCED_ANALYTICS_CACHE_SECONDS (0: every analytics request reads).
  * PostgreSQL at BENCH_DATABASE_URL (database named BENCH_DB_PREFIX…); port BENCH_PORT (3362).
  *
@@ -294,9 +294,9 @@ export async function benchBigdata(): Promise<string[]> {
       storageRows.push(`| ${fmt(s.n)} | ${fmt(s.raw / s.n, 1)} | ${fmt(s.hourly / s.n, 1)} (${fmt(s.hours)} rows, ${fmt(s.hourly / s.hours)} bytes/row) | ${fmt(s.daily / s.n, 2)} (${fmt(s.days)} rows) | ${fmt((s.raw + s.hourly + s.daily) / 2 ** 30, 1)} GiB |`);
       console.log(`bigdata: storage ${storageRows.at(-1)}`);
       const gen = g ? `${fmt(g.loadSeconds)} + ${fmt(g.rollupSeconds)}` : '?';
-      // Shedding off (event-loop and latency limits): this measures latency, not the overload guard (bench/overload.ts).
+      // Shedding off (event-loop, latency and database-wait limits): this measures latency, not the overload guard (bench/overload.ts).
       const analyticsCache = process.argv.includes('--analytics-cache') ? { advancedAnalyticsCacheSeconds: option('analytics-cache', 5) } : {};
-      const bench = await benchApp(d, world, PORT, { overloadMaxEventLoopDelayMs: 0, overloadMaxLatencyMs: 0, appSecret: BIGDATA_APP_SECRET, ...analyticsCache });
+      const bench = await benchApp(d, world, PORT, { overloadMaxEventLoopDelayMs: 0, overloadMaxLatencyMs: 0, overloadMaxDbWaitMs: 0, appSecret: BIGDATA_APP_SECRET, ...analyticsCache });
       try {
         const coordinator = await bench.login(world.coordinatorEmail);
         const f = world.fields[0].id;
