@@ -16,11 +16,12 @@ import { fieldChanged } from './fieldChanged';
 export type FieldDraft = Record<FieldEditKey, string>;
 export type FieldEditProblem = 'name' | 'area' | 'pincode';
 
-export function draftOf(f: FieldDetail): FieldDraft {
+/** `cropText`: a stored crop name (a catalogue key such as 'cotton') as the reader says it ('कापूस'). */
+export function draftOf(f: FieldDetail, cropText: (name: string) => string = (n) => n): FieldDraft {
   const a = f.location.address;
   return {
     name: f.name,
-    cropName: f.currentCrop.name ?? '',
+    cropName: f.currentCrop.name ? cropText(f.currentCrop.name) : '',
     cropVariety: f.currentCrop.variety ?? '',
     cropStatus: f.currentCrop.status,
     areaValue: f.location.area.value === null ? '' : String(f.location.area.value),
@@ -59,6 +60,7 @@ export function changesOf(original: FieldDraft, d: FieldDraft): FieldEditBody {
 
 type Context = {
   fieldId: string;
+  cropText: (name: string) => string;
   original: FieldDraft | null;
   draft: FieldDraft | null;
   problem: FieldEditProblem | null;
@@ -72,7 +74,8 @@ export type EditFieldEvent =
   | { type: 'edit.retry' };
 
 export const editFieldMachine = setup({
-  types: { context: {} as Context, events: {} as EditFieldEvent, input: {} as { fieldId: string } },
+  // `cropText` comes from the view (the reader's language); the server turns a known name back into its key.
+  types: { context: {} as Context, events: {} as EditFieldEvent, input: {} as { fieldId: string; cropText?: (name: string) => string } },
   actors: {
     load: fromPromise<FieldDetail, string>(({ input, signal }) => getFieldDetail(input, signal)),
     save: fromPromise<unknown, { fieldId: string; body: FieldEditBody }>(({ input, signal }) => editField(input.fieldId, input.body, signal)),
@@ -86,7 +89,7 @@ export const editFieldMachine = setup({
   },
 }).createMachine({
   id: 'editField',
-  context: ({ input }) => ({ fieldId: input.fieldId, original: null, draft: null, problem: null, errorCause: null }),
+  context: ({ input }) => ({ fieldId: input.fieldId, cropText: input.cropText ?? ((n: string) => n), original: null, draft: null, problem: null, errorCause: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -95,7 +98,10 @@ export const editFieldMachine = setup({
         id: 'load',
         src: 'load',
         input: ({ context }) => context.fieldId,
-        onDone: { target: 'editing', actions: assign(({ event }) => ({ original: draftOf(event.output), draft: draftOf(event.output), errorCause: null })) },
+        onDone: {
+          target: 'editing',
+          actions: assign(({ context, event }) => ({ original: draftOf(event.output, context.cropText), draft: draftOf(event.output, context.cropText), errorCause: null })),
+        },
         onError: { target: 'loadFailed', actions: assign({ errorCause: ({ event }) => event.error }) },
       },
     },

@@ -10,6 +10,7 @@ import { editFieldMachine, type FieldEditProblem } from '@/machines/editField.ma
 import { AREA_UNITS, CROP_STATUSES, IRRIGATION_TYPES, SOIL_TYPES } from '../../../contracts/fieldValues';
 import type { FieldEditKey } from '../../../contracts/fields';
 import { httpErrorMessage } from '@/i18n/httpErrors';
+import { cropLabel } from '@/views/ui/cropLabels';
 import { m as af, options } from './addFieldMessages';
 
 const m = defineMessages({
@@ -37,7 +38,7 @@ export function EditFieldDialog({ fieldId, name, onClose, logic = editFieldMachi
   const intl = useIntl();
   const id = useId();
   const f = (d: MessageDescriptor, v?: Record<string, string>) => intl.formatMessage(d, v);
-  const actor = useActorRef(logic, { input: { fieldId } });
+  const actor = useActorRef(logic, { input: { fieldId, cropText: (crop: string) => cropLabel(intl, crop) } });
   const state = useSelector(actor, (s) => s.value as string);
   const draft = useSelector(actor, (s) => s.context.draft);
   const problem = useSelector(actor, (s) => s.context.problem);

@@ -61,7 +61,7 @@ const LABEL = { name: 'Field Name', areaValue: 'Area' } as const;
 
 const all = modelPaths(editFieldMachine, {
   events: EVENTS,
-  input: { fieldId: 'fld-1' },
+  input: { fieldId: 'fld-1', cropText: (n: string) => (n === 'wheat' ? 'Wheat' : n) },
   // Typing the value a box already holds fires no change in a browser.
   filterEvents: (s: Snap, e: Ev) => s.can(e as never) && !(e.type === 'edit.change' && s.context.draft?.[e.field!] === e.value),
   serializeState: serializeWith((c: Snap['context']) => [c.draft?.name, c.draft?.areaValue, c.problem, !!c.errorCause]),
@@ -126,6 +126,8 @@ describeModel('edit field dialog', {
           expect(within(d).getByRole('textbox', { name: 'Area' })).toHaveValue(c.draft!.areaValue);
           expect(within(d).getByRole('combobox', { name: 'Crop Status' })).toHaveValue('growing');
           expect(within(d).getByRole('textbox', { name: 'Village' })).toHaveValue('Wadgaon');
+          // The stored crop key is shown as the reader says it.
+          expect(within(d).getByRole('textbox', { name: 'Crop Name' })).toHaveValue('Wheat');
           const alerts = within(d).queryAllByRole('alert').map((a) => a.textContent);
           const expected = [
             ...(c.errorCause ? ['Some values are out of range.'] : []),
