@@ -3,7 +3,7 @@ import type { ActiveSession, AdminSignInAnswer, InviteAnswer, LoginHistoryEntry,
 import type { NotificationPreferences, User } from '../../contracts/auth';
 import type { CodeVersionResponse } from '../../contracts/health';
 import { http } from './http';
-import { sendOrQueue } from './outbox';
+import { sendOrQueue } from './outboxLater';
 import type { Language } from '../../contracts/languages';
 import type { Role } from '../../contracts/roles';
 
