@@ -92,6 +92,33 @@ function chunkModules(): Plugin {
   };
 }
 
+/**
+ * index.html fetches the farmer home's chunks ('screens', 'farmer' below) and its CSS beside the entry chunk,
+ * instead of after the entry has run and found the route (one round trip and their download less before the
+ * farmer home's first paint). The sign-in page needs 'screens' too, and its next page is the farmer home.
+ */
+function farmerHomePreload(): Plugin {
+  return {
+    name: 'shetmitra-farmer-home-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).filter((o) => o.type === 'chunk' && (o.name === 'screens' || o.name === 'farmer'));
+        if (chunks.length !== 2) throw new Error("the build has no 'screens' and 'farmer' chunks (vite.config.ts codeSplitting)");
+        return chunks.flatMap((c) => [
+          { tag: 'link', attrs: { rel: 'modulepreload', crossorigin: '', href: `/${c.fileName}` }, injectTo: 'head' as const },
+          ...[...(c.type === 'chunk' ? (c.viteMetadata?.importedCss ?? []) : [])].map((css) => ({
+            tag: 'link',
+            attrs: { rel: 'preload', as: 'style', crossorigin: '', href: `/${css}` },
+            injectTo: 'head' as const,
+          })),
+        ]);
+      },
+    },
+  };
+}
+
 const CATALOG = /(^|[\\/])src[\\/]i18n[\\/]messages[\\/](mr|en|hi)\.json$/;
 const compileCatalog = (json: string) =>
   JSON.stringify(Object.fromEntries(Object.entries(JSON.parse(json) as Record<string, string>).map(([id, text]) => [id, parse(text)])));
@@ -127,6 +154,7 @@ export default defineConfig({
     precompress(),
     catalogPreload(),
     chunkModules(),
+    farmerHomePreload(),
     // The installable app and its service worker (src/sw.ts, built by injectManifest; docs/offline.md).
     VitePWA({
       strategies: 'injectManifest',

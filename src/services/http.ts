@@ -77,7 +77,7 @@ async function once<T>(method: Method, url: string, body: unknown, opts: Request
     // A plain object goes as JSON; FormData, a Blob or a string as they are (fetch sets a FormData's multipart
     // boundary itself).
     const json = body !== undefined && body !== null && typeof body === 'object' && !(body instanceof FormData) && !(body instanceof Blob);
-    const res = await fetch(`${API_BASE}${url}${params ? `?${params}` : ''}`, {
+    const res = await fetch(`${API_BASE}${url}${params ? `${url.includes('?') ? '&' : '?'}${params}` : ''}`, {
       method: method.toUpperCase(),
       headers: {
         accept: 'application/json',
