@@ -5,6 +5,7 @@
  * and exactly one token refresh + one retry on a 401, with concurrent 401s sharing one refresh.
  * Non-2xx answers become HttpError, whose `reason` the i18n layer turns into the spec's messages.
  */
+import redaxios from 'redaxios';
 import type { ApiErrorBody } from '../../contracts/common';
 import { HttpError, reasonFor } from '@/shared/httpError';
 
@@ -43,6 +44,8 @@ export const currentAccessToken = () => auth.getAccessToken();
 /** A new access token through the session's one shared refresh (null when the session is over). */
 export const refreshAccessToken = () => sharedRefresh();
 
+const client = redaxios.create({ baseURL: API_BASE, headers: { accept: 'application/json' } });
+
 export type RequestOptions = {
   params?: Record<string, string | number | boolean | undefined>;
   signal?: AbortSignal;
@@ -73,45 +76,47 @@ async function once<T>(method: Method, url: string, body: unknown, opts: Request
   const onAbort = () => timeout.abort();
   opts.signal?.addEventListener('abort', onAbort);
   try {
-    const params = new URLSearchParams(cleanParams(opts.params)).toString();
-    // A plain object goes as JSON; FormData, a Blob or a string as they are (fetch sets a FormData's multipart
-    // boundary itself).
-    const json = body !== undefined && body !== null && typeof body === 'object' && !(body instanceof FormData) && !(body instanceof Blob);
-    const res = await fetch(`${API_BASE}${url}${params ? `${url.includes('?') ? '&' : '?'}${params}` : ''}`, {
-      method: method.toUpperCase(),
+    const res = await client.request<T>({
+      url,
+      method,
+      data: body,
+      params: cleanParams(opts.params),
+      responseType: opts.responseType ?? 'json',
       headers: {
-        accept: 'application/json',
-        ...(json ? { 'content-type': 'application/json' } : {}),
         ...opts.headers,
+        // No content-type for FormData: redaxios leaves it to fetch, which adds the multipart boundary
+        // (an `undefined` header value would be sent as the text "undefined").
         ...(token && !opts.anonymous ? { authorization: `Bearer ${token}` } : {}),
       },
-      body: json ? JSON.stringify(body) : (body as BodyInit | undefined),
-      signal: timeout.signal,
-    });
-    // A refusal's body is the API's error (JSON) whatever the call expected; read as text and parsed by errorOf.
-    if (!res.ok) throw errorOf(res.status, await res.text().catch(() => undefined));
-    const type = opts.responseType ?? 'json';
-    // An empty or unreadable body (204, a proxy's HTML page) is no data.
-    return (await (type === 'blob' ? res.blob() : type === 'text' ? res.text() : res.json()).catch(() => undefined)) as T;
+      // redaxios 0.5 does not forward `signal`; thread it through fetch.
+      fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, { ...init, signal: timeout.signal }),
+    } as never);
+    return res.data as T;
   } catch (e) {
     if (timedOut && !opts.signal?.aborted) throw new HttpError(0, 'timeout');
-    // A non-2xx answer is already an HttpError; no answer at all (offline, dropped, aborted) is 'network'.
-    throw e instanceof HttpError ? e : new HttpError(0, 'network');
+    throw await toHttpError(e);
   } finally {
     clearTimeout(timer);
     opts.signal?.removeEventListener('abort', onAbort);
   }
 }
 
-/** A non-2xx answer as HttpError, with the API's error body when it sent one. */
-function errorOf(status: number, text: string | undefined): HttpError {
-  let body: unknown;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    body = undefined;
+async function toHttpError(e: unknown): Promise<HttpError> {
+  if (e instanceof HttpError) return e;
+  // redaxios rejects non-2xx with its response object (status + parsed data).
+  const res = e as { status?: number; data?: unknown };
+  if (typeof res?.status === 'number' && res.status > 0) {
+    let body = res.data as ApiErrorBody | string | undefined;
+    if (typeof body === 'string') {
+      try {
+        body = JSON.parse(body) as ApiErrorBody;
+      } catch {
+        body = undefined;
+      }
+    }
+    return new HttpError(res.status, reasonFor(res.status), body && typeof body === 'object' ? body : undefined);
   }
-  return new HttpError(status, reasonFor(status), body && typeof body === 'object' ? (body as ApiErrorBody) : undefined);
+  return new HttpError(0, 'network');
 }
 
 export async function request<T>(method: Method, url: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {
