@@ -15,6 +15,7 @@
  * dropped afterwards. Deterministic for a given seed.
  */
 import { randomUUID } from 'node:crypto';
+import { createRandom } from '../server/src/seed/prng';
 import type { RouteOptions } from 'fastify';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
@@ -38,17 +39,8 @@ type Schema = {
 type Route = { method: string; url: string; schema: { body?: Schema; querystring?: Schema; params?: Schema; consumes?: string[] } };
 type Case = { method: string; url: string; headers: Record<string, string>; payload?: string | Buffer; label: string };
 
-/** mulberry32: the same run for the same seed. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The demo world's seeded generator (mulberry32): the same run for the same seed. */
+const rng = (seed: number) => createRandom(seed).next;
 
 const ids = [
   FIXTURE.users.farmer.id,

@@ -95,7 +95,7 @@ async function mqttRun(d: BenchDb, world: World, phases: Array<{ seconds: number
     }
     const appCpu = process.cpuUsage();
     const {
-      result: { result, peakRssMb, startRssMb },
+      result: { result, peakRssMb, startRssMb, windows: memory },
       dbCpuSeconds,
     } = await withDatabaseCpu(d, () =>
       withMemory(() => runPublisher({ url: `mqtt://127.0.0.1:${port}`, prefix, sensors, phases, perMessage: 10, windowSeconds: option('window-seconds', 60) })),
@@ -109,7 +109,7 @@ async function mqttRun(d: BenchDb, world: World, phases: Array<{ seconds: number
       session.disconnect();
     }
     const after = Number((await d.db.execute<{ n: number }>(sql`select count(*)::int as n from sensor_readings`)).rows[0].n);
-    return { ...result, stored: after - before, peakRssMb, startRssMb, stats: pipeline.stats(), appCpuSeconds, dbCpuSeconds };
+    return { ...result, stored: after - before, peakRssMb, startRssMb, memory, stats: pipeline.stats(), appCpuSeconds, dbCpuSeconds };
   } finally {
     await broker.close();
     await pipeline.close();
@@ -132,6 +132,7 @@ export async function benchIngest(): Promise<string[]> {
     '| database | raw insert rows/s | MQTT sustained acked/s | ratio to raw | burst acked/s | ack p50 / p99 ms | worst sustained window p99 ms | CPU ms per 1,000 stored: app / PostgreSQL | RSS start → peak MB | stored vs acked | HTTP batch readings/s | ratio to raw |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
+  const memoryLines: string[] = [];
   let port = option('mqtt-port', 3390);
   const httpPort = option('http-port', 3396);
   for (const kind of ['pglite', 'postgres'] as const) {
@@ -150,11 +151,20 @@ export async function benchIngest(): Promise<string[]> {
         `| ${d.label} | ${fmt(raw)} | ${fmt(s.acked / s.seconds)} | ${fmt(s.acked / s.seconds / raw, 2)} | ${fmt(b.acked / b.seconds)} | ${fmt(m.ackP50, 1)} / ${fmt(m.ackP99, 1)} | ${fmt(worstWindow, 1)} (${m.windows.filter((w) => w.phase === 0).length} × ${option('window-seconds', 60)} s) | ${fmt((m.appCpuSeconds * 1e6) / m.stored, 1)} / ${d.kind === 'postgres' ? fmt((m.dbCpuSeconds * 1e6) / m.stored, 1) : '(in app)'} | ${fmt(m.startRssMb)} → ${fmt(m.peakRssMb)} | ${fmt(m.stored)} stored, ${fmt(m.acked)} acked${m.stored >= m.acked ? '' : ' LOST'} | ${fmt(http.rate)} | ${fmt(http.rate / raw, 2)} |`,
       );
       if ('note' in http && http.note) lines.push('', `HTTP on ${d.label}: ${http.note}`);
+      memoryLines.push(
+        `| ${d.label} | ${m.memory.map((w) => fmt(w.peakRssMb)).join(' · ')} | ${m.memory.map((w) => fmt(w.minHeapMb)).join(' · ')} |`,
+      );
     } finally {
       await d.drop();
     }
   }
   lines.push(
+    '',
+    `Memory of this process per ${option('window-seconds', 60)} s window of the run (broker, pipeline${only === 'postgres' ? '' : ', PGlite'}): peak RSS, and the lowest JS heap in use (sampled every 250 ms; the lowest sample of a window follows a garbage collection, so a leak shows as a rising floor).`,
+    '',
+    '| database | peak RSS MB per window | lowest JS heap MB per window |',
+    '|---|---|---|',
+    ...memoryLines,
     '',
     'Acked/s counts acknowledgements received during each phase; a backlog shows as burst acked/s below the offered rate and as ack latency.',
     'The worst window is the highest ack p99 of any window (`--window-seconds`, 60) of the sustained phase: a growing backlog shows there.',

@@ -86,13 +86,34 @@ export function percentile(sorted: number[], p: number) {
 export const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: digits }) : 'n/a');
 
 /** Samples this process's resident memory while `work` runs. */
-export async function withMemory<T>(work: () => Promise<T>): Promise<{ result: T; peakRssMb: number; startRssMb: number }> {
-  const startRssMb = process.memoryUsage().rss / 2 ** 20;
+/**
+ * Peak RSS of this process while `work` runs, and per `windowSeconds` (60) window its peak RSS and its lowest JS heap
+ * in use (the lowest sample of a window lies just after a garbage collection: a leak shows as a floor that keeps rising).
+ */
+export async function withMemory<T>(
+  work: () => Promise<T>,
+  windowSeconds = 60,
+): Promise<{ result: T; peakRssMb: number; startRssMb: number; windows: Array<{ peakRssMb: number; minHeapMb: number }> }> {
+  const mb = (n: number) => n / 2 ** 20;
+  const startRssMb = mb(process.memoryUsage().rss);
   let peak = startRssMb;
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss / 2 ** 20)), 250);
+  const windows: Array<{ peakRssMb: number; minHeapMb: number }> = [];
+  let current = { peakRssMb: 0, minHeapMb: Infinity };
+  let windowStart = performance.now();
+  const timer = setInterval(() => {
+    const m = process.memoryUsage();
+    peak = Math.max(peak, mb(m.rss));
+    current.peakRssMb = Math.max(current.peakRssMb, mb(m.rss));
+    current.minHeapMb = Math.min(current.minHeapMb, mb(m.heapUsed));
+    if (performance.now() - windowStart >= windowSeconds * 1000) {
+      windows.push(current);
+      current = { peakRssMb: 0, minHeapMb: Infinity };
+      windowStart = performance.now();
+    }
+  }, 250);
   try {
     const result = await work();
-    return { result, peakRssMb: peak, startRssMb };
+    return { result, peakRssMb: peak, startRssMb, windows };
   } finally {
     clearInterval(timer);
   }

@@ -1,11 +1,7 @@
-/** A small deterministic generator (mulberry32) for randomised tests: seed it per run and print the seed on failure. */
-export function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { createRandom } from '../../../server/src/seed/prng';
+
+/**
+ * The demo world's deterministic generator (mulberry32, server/src/seed/prng.ts) as a bare `() => number` for
+ * randomised tests: seed it per run and print the seed on failure.
+ */
+export const rng = (seed: number) => createRandom(seed).next;
