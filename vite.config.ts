@@ -151,15 +151,16 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // Each file its own modules and jsdom. Sharing one per worker (isolate: false) no longer fails the chart test
-          // (the chatbot test deleted jsdom's getBoundingClientRect; fixed, and tests/support/sharedDom.ts puts back what a
-          // file changes), but the measured statechart coverage (tests/support/machineCoverage.ts) then records only part
-          // of what the machines do (docs/testing.md), so it stays on until that is fixed.
+          // One process and jsdom per worker, shared by the files it runs (isolate: false): the packages in node_modules
+          // and the jsdom are set up once per worker instead of once per file. Each file still gets fresh app modules
+          // (tests/setup.ts resets them) and an empty document, and tests/support/sharedDom.ts puts back what a file
+          // changed of the DOM and the browser globals. The measured statechart coverage is the same as with a process
+          // per file (docs/testing.md, second pass: a whole shared run measured exactly what the committed pages say).
           name: 'web',
           environment: 'jsdom',
           include: WEB_TESTS,
           exclude: mocking,
-          isolate: true,
+          isolate: false,
           setupFiles: ['tests/setup.ts'],
           globalSetup: ['tests/support/machineCoverage.globalSetup.ts'],
         },

@@ -91,6 +91,8 @@ export function loadConfig(overrides: Partial<Record<string, unknown>> = {}) {
     analyticsCacheSeconds: int('ANALYTICS_CACHE_SECONDS', 60),
     /** How long a field's sensor timeline (7-day view) is kept serialised; then answered stale up to 12× as long while it is read again; 0 = no cache. */
     timelineCacheSeconds: int('TIMELINE_CACHE_SECONDS', 5),
+    /** How long the trust dashboard's figures (about ten aggregates over health, latency, ratings, sign-ins) are kept; then answered up to 10× as old while they are read again; a rating clears them; 0 = no cache. */
+    trustCacheSeconds: int('TRUST_CACHE_SECONDS', 30),
     bodyLimitBytes: int('BODY_LIMIT', 1024 * 1024),
     uploadLimitBytes: int('UPLOAD_LIMIT', 10 * 1024 * 1024),
     /** How long a client may take to send a whole request, in ms (a client that trickles for a minute is not a client)… */
@@ -253,12 +255,21 @@ export function loadConfig(overrides: Partial<Record<string, unknown>> = {}) {
     /** …or more readings than this waiting in the ingest queue (0 = off; INGEST_QUEUE_LIMIT still refuses past its own limit). */
     overloadMaxIngestQueued: int('OVERLOAD_MAX_INGEST_QUEUED', 15_000),
     /**
-     * …or API requests waiting too long: the 90th percentile of how long the API requests of the last
-     * OVERLOAD_LATENCY_WINDOW_MS took (finished ones, and the ones in flight by their age so far) over this many ms
-     * (0 = off). This is the limit that sees requests queueing on the database (domain/overload/latencyGauge.ts).
+     * …or API requests waiting too long: the OVERLOAD_LATENCY_QUANTILE (p99) of how long the API requests of the
+     * last OVERLOAD_LATENCY_WINDOW_MS took (finished ones, and the ones in flight by their age so far) over this
+     * many ms (0 = off). The limit that sees the embedded database stalling the event loop, whose queue is never
+     * seen waiting (domain/overload/latencyGauge.ts). Scaled by priority like the next one.
      */
     overloadMaxLatencyMs: int('OVERLOAD_MAX_LATENCY_MS', 500),
+    /**
+     * …or the oldest query waiting for a database connection (PostgreSQL's pool; PGlite's one connection when a
+     * transaction holds it across ticks) has waited this many ms (0 = off). Low-priority calls (analytics, exports)
+     * are shed from half of it, sign-in, alert acknowledgement and HTTP ingest only past twice it.
+     */
+    overloadMaxDbWaitMs: int('OVERLOAD_MAX_DB_WAIT_MS', 250),
     overloadLatencyWindowMs: int('OVERLOAD_LATENCY_WINDOW_MS', 1000),
+    /** Which quantile of the window the latency limit reads (0.99: the tail, where a stall on the database shows). */
+    overloadLatencyQuantile: Math.min(1, Math.max(0.5, Number(str('OVERLOAD_LATENCY_QUANTILE', '0.99')) || 0.99)),
     /** A window with fewer API requests than this never sheds (one slow export on a quiet server is not overload). */
     overloadLatencyMinSamples: int('OVERLOAD_LATENCY_MIN_SAMPLES', 20),
     /**

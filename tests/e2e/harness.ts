@@ -99,6 +99,8 @@ export async function spawnServer(dataDir: string, env: Record<string, string> =
       // chromium on two cores, where a page's burst of calls can pass it without the app being overloaded.
       // Shedding is tested by tests/server/foundation/overloadLatency.test.ts and measured by `npm run bench -- overload`.
       OVERLOAD_MAX_LATENCY_MS: '0',
+      // Likewise the database-wait limit (a page's burst of calls queues on the embedded database for a moment).
+      OVERLOAD_MAX_DB_WAIT_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -59,6 +59,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     overloadMaxEventLoopDelayMs: 0,
     // Likewise a test's burst of parallel requests on a loaded machine is not overload.
     overloadMaxLatencyMs: 0,
+    overloadMaxDbWaitMs: 0,
     ...overrides,
   });
 }

@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import * as schema from './schema';
+import { createWaitTracker } from '../domain/overload/waitTracker';
 
 export type Db = NodePgDatabase<typeof schema>;
 export type DbKind = 'pglite' | 'postgres';
@@ -23,6 +24,12 @@ export type Database = {
   listen?(channel: string, onMessage: (payload: string | undefined) => void, onReset?: () => void): Promise<() => Promise<void>>;
   /** PostgreSQL's connection pool right now (the embedded database has none): /metrics reports it. */
   poolStats?(): { total: number; idle: number; waiting: number; max: number };
+  /**
+   * Queries waiting for a connection right now (PGlite: behind the query it is running, one at a time;
+   * PostgreSQL: for a pool connection) and how long the oldest has waited in ms: the overload guard's
+   * database-wait limit (plugins/overload.ts).
+   */
+  waits(): { waiting: number; oldestMs: number };
 };
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -62,6 +69,20 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     // broken client, and the next query opens a new connection once the database is back.
     pool.on('connect', (client) => client.on('error', dropped));
     pool.on('error', dropped);
+    // Every checkout (pool.query checks out with a callback, drizzle's transactions with the promise) is timed
+    // from asking to getting a connection, for the overload guard.
+    const tracker = createWaitTracker();
+    const checkout = pool.connect.bind(pool) as (cb?: (err: Error | undefined, ...rest: unknown[]) => void) => Promise<unknown> | undefined;
+    (pool as { connect: unknown }).connect = (cb?: (err: Error | undefined, ...rest: unknown[]) => void) => {
+      const got = tracker.start(performance.now());
+      if (cb) {
+        return checkout((err, ...rest) => {
+          got();
+          cb(err, ...rest);
+        });
+      }
+      return checkout()!.finally(got);
+    };
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
     return {
       db,
@@ -82,6 +103,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       },
       close: () => pool.end(),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 }),
+      waits: () => tracker.read(performance.now()),
       listen: async (channel, onMessage, onReset) => {
         let client: InstanceType<typeof pg.Client> | null = null;
         let stopped = false;
@@ -131,6 +153,17 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   // The options-object form: `new PGlite(undefined, { loadDataDir })` silently ignores the dump.
   const client = new PGlite({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir, extensions: { pg_trgm } });
   await client.waitReady;
+  // PGlite runs one statement or transaction at a time: every query and transaction goes through
+  // _runExclusiveTransaction (its queue), so the time from entering it to its callback starting is the wait.
+  const tracker = createWaitTracker();
+  const exclusive = client._runExclusiveTransaction.bind(client);
+  client._runExclusiveTransaction = <T>(fn: () => Promise<T>) => {
+    const got = tracker.start(performance.now());
+    return exclusive(() => {
+      got();
+      return fn();
+    }).finally(got);
+  };
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
@@ -140,6 +173,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     },
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     close: () => client.close(),
+    waits: () => tracker.read(performance.now()),
     listen: async (channel, onMessage) => {
       const stop = await client.listen(channel, (payload) => onMessage(payload));
       return async () => {

@@ -1,6 +1,7 @@
 /**
  * The latency limit (issue 19): requests that queue on the database never lag the event loop, so the server sheds
- * on how long API requests wait instead — the p90 of the last window's latencies, in-flight ones by their age.
+ * on how long API requests wait instead — the p99 (OVERLOAD_LATENCY_QUANTILE) of the last window's latencies,
+ * in-flight ones by their age.
  * Two loads: requests held open by the test (a controllable fake load), and a real slow query queueing on the
  * database. Each time: the API answers 503 OVERLOADED with Retry-After and the limit 'latency', health and the
  * token refresh still answer, and once the load is gone the API answers 2xx again.

@@ -12,8 +12,11 @@ export type LatencyGaugeOptions = { windowMs: number; quantile: number; minSampl
 export type LatencyGauge = {
   /** A request started at `now`; call the returned function when it ends (at its own `now`). */
   start(now: number): (now: number) => void;
-  /** The quantile of the window's latencies (finished + in-flight ages) in ms, or null with too few samples. */
-  read(now: number): number | null;
+  /**
+   * The quantile of the window's latencies (finished + in-flight ages) in ms, or null with too few samples;
+   * `at` reads another quantile than the gauge's own (the health details show the p99 beside it).
+   */
+  read(now: number, at?: number): number | null;
   /** Requests in flight right now. */
   inFlight(): number;
 };
@@ -37,13 +40,13 @@ export function createLatencyGauge({ windowMs, quantile, minSamples }: LatencyGa
         if (finished.length > 4 * minSamples && finished.length % 256 === 0) prune(now);
       };
     },
-    read(now) {
+    read(now, at = quantile) {
       prune(now);
       const samples = finished.map(([, ms]) => ms);
       for (const r of running) samples.push(Math.max(0, now - r.at));
       if (samples.length < minSamples || samples.length === 0) return null;
       samples.sort((a, b) => a - b);
-      return samples[Math.min(samples.length - 1, Math.ceil(quantile * samples.length) - 1)];
+      return samples[Math.min(samples.length - 1, Math.max(0, Math.ceil(at * samples.length) - 1))];
     },
     inFlight: () => running.size,
   };
