@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib';
 
 // 153 KB before issue 17; 116 KB after (typebox left out, the catalog out of the entry chunk, the ICU parser
 // replaced by precompiled messages); 119.9 after the offline work; 108.4 after the third pass (three chunks instead of
-// twenty, the outbox, the route table and the header's unread count out of the first load, fetch instead of redaxios).
+// twenty, the outbox, the route table and the header's unread count out of the first load).
 // What remains, measured from the build's source maps (docs/slow-networks.md has the table): ~89 KB of libraries
 // (React DOM + React + scheduler 66.5, XState + @xstate/react 13.0, react-intl + formatjs 6.6, valtio 1.4, wouter 1.3),
 // ~15.5 KB of the app's code that the farmer home's first paint runs, ~3 KB of chunk glue (import lists, the preload
