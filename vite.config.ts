@@ -71,6 +71,54 @@ function catalogPreload(): Plugin {
   };
 }
 
+/** Only the farmer home needs these for its first paint (the 'farmer' chunk below). */
+const FARMER_HOME =
+  /[\\/]src[\\/](views[\\/](home[\\/]HomeView|farmer[\\/](FarmerHomeView|ReadingTiles|SilentSensors|ChatbotSlot))|machines[\\/](farmerHome|sensorFeed)|services[\\/]sensors)\b/;
+/** The signed-in screens' common parts the farmer home paints too (header, language, times): the 'screens' chunk. */
+const SCREEN_PARTS =
+  /[\\/]src[\\/](views[\\/]ui[\\/](AppHeader|Logo|LanguageSwitcher|ReadingAge|useNow|FieldOptions|RoleLinks|WhenNeeded)|machines[\\/](offline|socketFeed)|i18n[\\/]format)\b/;
+
+/** dist/.vite/chunks.json: each JavaScript chunk's modules, so scripts/budget.mjs finds the chunk of a module. */
+function chunkModules(): Plugin {
+  return {
+    name: 'shetmitra-chunk-modules',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.fromEntries(
+        Object.values(bundle).flatMap((o) => (o.type === 'chunk' ? [[o.fileName, o.moduleIds.map((id) => id.replace(root, '').replace(/\\/g, '/'))]] : [])),
+      );
+      this.emitFile({ type: 'asset', fileName: '.vite/chunks.json', source: JSON.stringify(chunks) });
+    },
+  };
+}
+
+/**
+ * index.html fetches the farmer home's chunks ('screens', 'farmer' below) and its CSS beside the entry chunk,
+ * instead of after the entry has run and found the route (one round trip and their download less before the
+ * farmer home's first paint). The sign-in page needs 'screens' too, and its next page is the farmer home.
+ */
+function farmerHomePreload(): Plugin {
+  return {
+    name: 'shetmitra-farmer-home-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).filter((o) => o.type === 'chunk' && (o.name === 'screens' || o.name === 'farmer'));
+        if (chunks.length !== 2) throw new Error("the build has no 'screens' and 'farmer' chunks (vite.config.ts codeSplitting)");
+        return chunks.flatMap((c) => [
+          { tag: 'link', attrs: { rel: 'modulepreload', crossorigin: '', href: `/${c.fileName}` }, injectTo: 'head' as const },
+          ...[...(c.type === 'chunk' ? (c.viteMetadata?.importedCss ?? []) : [])].map((css) => ({
+            tag: 'link',
+            attrs: { rel: 'preload', as: 'style', crossorigin: '', href: `/${css}` },
+            injectTo: 'head' as const,
+          })),
+        ]);
+      },
+    },
+  };
+}
+
 const CATALOG = /(^|[\\/])src[\\/]i18n[\\/]messages[\\/](mr|en|hi)\.json$/;
 const compileCatalog = (json: string) =>
   JSON.stringify(Object.fromEntries(Object.entries(JSON.parse(json) as Record<string, string>).map(([id, text]) => [id, parse(text)])));
@@ -105,6 +153,8 @@ export default defineConfig({
     react(),
     precompress(),
     catalogPreload(),
+    chunkModules(),
+    farmerHomePreload(),
     // The installable app and its service worker (src/sw.ts, built by injectManifest; docs/offline.md).
     VitePWA({
       strategies: 'injectManifest',
@@ -124,7 +174,14 @@ export default defineConfig({
       },
     }),
   ],
-  resolve: { alias: { '@': src } },
+  resolve: {
+    alias: [
+      { find: '@', replacement: src },
+      // React 19 has useSyncExternalStore: @xstate/react and wouter take it from React instead of the React 16–17 shim.
+      { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector.js' },
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: join(src, 'shared/useSyncExternalStore.ts') },
+    ],
+  },
   server: {
     proxy: {
       '/api': apiTarget,
@@ -140,6 +197,20 @@ export default defineConfig({
       // typebox (the contracts' schemas) declares no `sideEffects`; it has none, and without this its module
       // bodies stay in the farmer's entry chunk (~11 KB gz) although the browser uses no schema.
       treeshake: { moduleSideEffects: (id: string) => !/[\\/]node_modules[\\/]typebox[\\/]/.test(id) },
+      output: {
+        // The farmer's first JavaScript in two files instead of twenty (gzip compresses a file alone, and every
+        // chunk boundary costs import/export lists): 'start' is everything index.html loads; 'farmer' is what only
+        // the farmer home needs for its first paint; 'screens' the parts it shares with other screens (header, language
+        // switcher, times), which the sign-in page and the staff screens load without the farmer's code. The home's lazy parts
+        // (chart, alerts, chatbot, offline banner) stay chunks of their own.
+        codeSplitting: {
+          groups: [
+            { name: 'start', tags: ['$initial'], priority: 3 },
+            { name: 'farmer', priority: 1, test: FARMER_HOME },
+            { name: 'screens', priority: 2, test: SCREEN_PARTS },
+          ],
+        },
+      },
     },
   },
   test: {
@@ -151,15 +222,16 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // Each file its own modules and jsdom. Sharing one per worker (isolate: false) no longer fails the chart test
-          // (the chatbot test deleted jsdom's getBoundingClientRect; fixed, and tests/support/sharedDom.ts puts back what a
-          // file changes), but the measured statechart coverage (tests/support/machineCoverage.ts) then records only part
-          // of what the machines do (docs/testing.md), so it stays on until that is fixed.
+          // One process and jsdom per worker, shared by the files it runs (isolate: false): the packages in node_modules
+          // and the jsdom are set up once per worker instead of once per file. Each file still gets fresh app modules
+          // (tests/setup.ts resets them) and an empty document, and tests/support/sharedDom.ts puts back what a file
+          // changed of the DOM and the browser globals. The measured statechart coverage is the same as with a process
+          // per file (docs/testing.md, second pass: a whole shared run measured exactly what the committed pages say).
           name: 'web',
           environment: 'jsdom',
           include: WEB_TESTS,
           exclude: mocking,
-          isolate: true,
+          isolate: false,
           setupFiles: ['tests/setup.ts'],
           globalSetup: ['tests/support/machineCoverage.globalSetup.ts'],
         },

@@ -8,6 +8,11 @@
  *   npm run bench -- mixed [--only postgres|pglite] [--farmers 2000] [--seconds 20] [--connections 20]
  *                          [--profile]   the server writes a .cpuprofile into /tmp/scale-prof (node --cpu-prof)
  *                          [--keep]      keep the seeded database (PostgreSQL) or folder (PGlite) and print where
+ *                          [--cost N]    also CPU per request of each call alone (N requests at 4 clients, after the
+ *                                        mixed run): the server process's CPU time (/proc) and the CPU time of
+ *                                        the measured database's PostgreSQL backends (pg_stat_activity, /proc:
+ *                                        PostgreSQL on this machine) per request, far less sensitive to a busy machine than latency; the mixed run's
+ *                                        own CPU per request too
  *   MIXED_REUSE_URL=postgres://…/scale_… or MIXED_REUSE_DIR=/tmp/…: measure an already grown database (from --keep)
  *   instead of seeding;
  *   MIXED_SERVER_ROOT=/path/to/checkout: run that checkout's server (before/after on the same data).
@@ -15,16 +20,17 @@
  * DATA_DIR (its app secret) $TMPDIR/mixed-bench-data unless DATA_DIR is set.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../server/src/seed/demoAccounts';
 import { growDemo } from './growDemo';
 import { benchDatabase, flag, fmt, option, percentile } from './support';
 
 type Call = { label: string; who: 'farmer' | 'coordinator' | 'admin'; path: string; method?: 'POST'; body?: unknown };
-type Sample = { ms: number; ok: boolean };
+type Sample = { ms: number; ok: boolean; status: number };
 
 const PORT = Number(process.env.BENCH_PORT ?? 3360);
 /** The server's DATA_DIR (its app secret), the same for every run so a kept database can be measured again. */
@@ -85,12 +91,105 @@ async function startServer(env: Record<string, string>, profileDir?: string) {
     child.once('exit', (code) => reject(new Error(`the bench server exited (${code})`)));
   });
   return {
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),
   };
+}
+
+const TICK_US = 1e6 / 100; // USER_HZ: /proc's clock ticks
+/** A process's user + system CPU time in µs (/proc/<pid>/stat), 0 once it is gone. */
+function cpuUs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) * TICK_US;
+  } catch {
+    return 0;
+  }
+}
+type CpuMark = { app: number; db: Map<number, number> };
+/**
+ * The server process's CPU time and that of the PostgreSQL backends connected to the measured database (by
+ * pg_stat_activity; the server may be shared by other databases, whose backends are not counted).
+ */
+async function cpuMark(serverPid: number, dbPids: () => Promise<number[]>): Promise<CpuMark> {
+  return { app: cpuUs(serverPid), db: new Map((await dbPids()).map((pid) => [pid, cpuUs(pid)])) };
+}
+/** CPU µs spent since `m` (a backend started since counts whole; one that ended since is lost: rare, idle 10 s). */
+async function cpuSince(serverPid: number, dbPids: () => Promise<number[]>, m: CpuMark) {
+  const app = cpuUs(serverPid) - m.app;
+  let db = 0;
+  for (const pid of await dbPids()) db += cpuUs(pid) - (m.db.get(pid) ?? 0);
+  return { app, db };
+}
+/** The pids of the backends of the database at `url` (PostgreSQL on this machine), or none for PGlite. */
+function backendsOf(url: string | undefined) {
+  if (!url) return async () => [];
+  const name = new URL(url).pathname.slice(1);
+  const admin = new pg.Client({ connectionString: url });
+  const ready = admin.connect();
+  return Object.assign(
+    async () => {
+      await ready;
+      const r = await admin.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
+      return r.rows.map((x) => x.pid);
+    },
+    { end: () => admin.end() },
+  );
+}
+
+/** Each call alone: `n` requests at 4 clients; server and PostgreSQL CPU µs per request, p50/p99 ms. */
+async function costPerCall(base: string, calls: Call[], tokens: Record<Call['who'], string>, serverPid: number, dbPids: () => Promise<number[]>, n: number) {
+  const rows: Array<{ c: Call; app: number; db: number; p50: number; p99: number; bad: number }> = [];
+  for (const c of calls) {
+    await drive(base, [c], tokens, 4, 0.3); // warm
+    const m = await cpuMark(serverPid, dbPids);
+    const samples = (await driveCount(base, c, tokens, 4, n)).sort((a, b) => a.ms - b.ms);
+    const used = await cpuSince(serverPid, dbPids, m);
+    const ms = samples.map((s) => s.ms);
+    rows.push({ c, app: used.app / samples.length, db: used.db / samples.length, p50: percentile(ms, 50), p99: percentile(ms, 99), bad: samples.filter((s) => !s.ok).length });
+  }
+  return rows;
+}
+
+/** The first answer of each non-2xx status (printed with the figures). */
+const firstBodies = new Map<number, string>();
+
+async function request(base: string, call: Call, tokens: Record<Call['who'], string>): Promise<Sample> {
+  const t0 = performance.now();
+  let ok = false;
+  let status = 0;
+  try {
+    const res = await fetch(`${base}/api/v1${call.path}`, {
+      method: call.method ?? 'GET',
+      headers: { authorization: `Bearer ${tokens[call.who]}`, 'accept-encoding': 'identity', ...(call.body ? { 'content-type': 'application/json' } : {}) },
+      body: call.body ? JSON.stringify(call.body) : undefined,
+      signal: AbortSignal.timeout(30_000),
+    });
+    const body = await res.text();
+    ok = res.ok;
+    status = res.status;
+    if (!ok && !firstBodies.has(status)) firstBodies.set(status, `${call.label}: ${body.slice(0, 200)}`);
+  } catch {
+    ok = false;
+  }
+  return { ms: performance.now() - t0, ok, status };
+}
+
+/** `connections` clients sending `call` until `n` answers came. */
+async function driveCount(base: string, call: Call, tokens: Record<Call['who'], string>, connections: number, n: number) {
+  const samples: Sample[] = [];
+  let sent = 0;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (sent++ < n) samples.push(await request(base, call, tokens));
+    }),
+  );
+  return samples;
 }
 
 /** `connections` closed-loop clients for `seconds`, each walking the calls from its own offset. */
@@ -101,22 +200,7 @@ async function drive(base: string, calls: Call[], tokens: Record<Call['who'], st
     Array.from({ length: connections }, async (_, c) => {
       for (let i = c; performance.now() < until; i++) {
         const k = i % calls.length;
-        const call = calls[k];
-        const t0 = performance.now();
-        let ok = false;
-        try {
-          const res = await fetch(`${base}/api/v1${call.path}`, {
-            method: call.method ?? 'GET',
-            headers: { authorization: `Bearer ${tokens[call.who]}`, 'accept-encoding': 'identity', ...(call.body ? { 'content-type': 'application/json' } : {}) },
-            body: call.body ? JSON.stringify(call.body) : undefined,
-            signal: AbortSignal.timeout(30_000),
-          });
-          await res.arrayBuffer();
-          ok = res.ok;
-        } catch {
-          ok = false;
-        }
-        samples[k].push({ ms: performance.now() - t0, ok });
+        samples[k].push(await request(base, calls[k], tokens));
       }
     }),
   );
@@ -154,6 +238,7 @@ async function measure(kind: 'postgres' | 'pglite', lines: string[]) {
   if (profileDir) mkdirSync(profileDir, { recursive: true });
   const server = await startServer(env, profileDir);
   const base = `http://127.0.0.1:${PORT}`;
+  const dbPids = backendsOf(env.MIXED_DATABASE_URL);
   try {
     const tokens = { farmer: await login(base, DEMO_ACCOUNTS.farmer), coordinator: await login(base, DEMO_ACCOUNTS.coordinator), admin: await login(base, DEMO_ACCOUNTS.admin) };
     const overview = (await (await fetch(`${base}/api/v1/fields/overview`, { headers: { authorization: `Bearer ${tokens.farmer}` } })).json()) as { fields: Array<{ _id: string }> };
@@ -162,16 +247,22 @@ async function measure(kind: 'postgres' | 'pglite', lines: string[]) {
     const seconds = option('seconds', 20);
     await drive(base, calls, tokens, connections, 3); // warm-up: caches, JIT, connections
     const loadBefore = load();
+    const mark = await cpuMark(server.pid, dbPids);
     const samples = await drive(base, calls, tokens, connections, seconds);
+    const used = await cpuSince(server.pid, dbPids, mark);
     const all = samples.flat();
     const sorted = all.map((s) => s.ms).sort((a, b) => a - b);
     const errors = all.filter((s) => !s.ok).length;
+    const statuses = new Map<number, number>();
+    for (const s of all) if (!s.ok) statuses.set(s.status, (statuses.get(s.status) ?? 0) + 1);
     lines.push(
       `### ${kind === 'postgres' ? 'PostgreSQL (pool of 10)' : 'PGlite (on disk)'}`,
       '',
       `${seeded}. ${connections} connections, ${seconds} s after a 3 s warm-up; ${calls.length} calls in turn. Load average ${loadBefore} before, ${load()} after (${cpus().length} cores).`,
       '',
-      `**Overall: ${fmt(all.length / seconds)} requests/s, p50 ${fmt(percentile(sorted, 50), 1)} ms, p99 ${fmt(percentile(sorted, 99), 1)} ms, ${errors} non-2xx/errors.**`,
+      `**Overall: ${fmt(all.length / seconds)} requests/s, p50 ${fmt(percentile(sorted, 50), 1)} ms, p99 ${fmt(percentile(sorted, 99), 1)} ms, ${errors} non-2xx/errors${errors ? ` (${[...statuses].map(([st, n]) => `${n}× ${st || 'no answer'}`).join(', ')})` : ''}.**`,
+      '',
+      `CPU per request over the mixed run: server ${fmt(used.app / all.length)} µs, PostgreSQL backends ${kind === 'postgres' ? `${fmt(used.db / all.length)} µs` : '–'} (the same ${fmt(seconds)} s; /proc).`,
       '',
       '| as | call | requests | p50 ms | p99 ms | max ms | non-2xx |',
       '|---|---|---:|---:|---:|---:|---:|',
@@ -184,7 +275,26 @@ async function measure(kind: 'postgres' | 'pglite', lines: string[]) {
       lines.push(`| ${r.c.who} | ${r.c.label}: \`${r.c.method ?? 'GET'} ${r.c.path.replace(/[0-9a-f-]{36}/, ':id').split('?')[0]}\` | ${fmt(r.n)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${fmt(r.max)} | ${r.bad} |`);
     }
     lines.push('');
+    const costN = option('cost', 0);
+    if (costN > 0) {
+      const cost = await costPerCall(base, calls, tokens, server.pid, dbPids, costN);
+      lines.push(
+        `Each call alone (${fmt(costN)} requests at 4 clients), CPU µs per request (server process / PostgreSQL backends), load average ${load()}:`,
+        '',
+        '| as | call | server µs | PostgreSQL µs | p50 ms | p99 ms | non-2xx |',
+        '|---|---|---:|---:|---:|---:|---:|',
+      );
+      for (const r of cost.sort((a, b) => b.app + b.db - a.app - a.db)) {
+        lines.push(`| ${r.c.who} | ${r.c.label}: \`${r.c.method ?? 'GET'} ${r.c.path.replace(/[0-9a-f-]{36}/, ':id').split('?')[0]}\` | ${fmt(r.app)} | ${kind === 'postgres' ? fmt(r.db) : '–'} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${r.bad} |`);
+      }
+      const app = cost.reduce((a, r) => a + r.app, 0) / cost.length;
+      const db = cost.reduce((a, r) => a + r.db, 0) / cost.length;
+      lines.push(`| | **mean of the calls** | **${fmt(app)}** | **${kind === 'postgres' ? fmt(db) : '–'}** | | | |`, '');
+    }
+    for (const [st, body] of firstBodies) lines.push(`First ${st} answer: ${body}`, '');
+    firstBodies.clear();
   } finally {
+    await (dbPids as { end?: () => Promise<void> }).end?.();
     await server.stop();
     await cleanup();
   }

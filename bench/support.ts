@@ -20,14 +20,15 @@ export const DB_PREFIX = (process.env.BENCH_DB_PREFIX ?? '').replace(/[^a-z0-9_]
 
 export type BenchDb = Database & { label: string; drop(): Promise<void>; /** PostgreSQL only: its URL (for a child process). */ url?: string; /** PGlite only: its folder. */ dataDir?: string };
 
-export async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<BenchDb> {
+/** A throwaway database; `name` (PostgreSQL) replaces `live_bench` in its name (`<prefix><name>_<random>`). */
+export async function benchDatabase(kind: 'pglite' | 'postgres', name0 = 'live_bench'): Promise<BenchDb> {
   if (kind === 'pglite') {
     const dir = mkdtempSync(join(tmpdir(), 'live-bench-'));
     const d = await openDatabase({ dataDir: dir });
     await d.migrate();
     return { ...d, label: 'PGlite (on disk)', dataDir: dir, drop: async () => { await d.close(); rmSync(dir, { recursive: true, force: true }); } };
   }
-  const name = `${DB_PREFIX}live_bench_${randomBytes(5).toString('hex')}`;
+  const name = `${DB_PREFIX}${name0.replace(/[^a-z0-9_]/gi, '').toLowerCase()}_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
   await admin.connect();
   await admin.query(`create database ${name}`);

@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS = [
   'deliveries.export',
   'field.create',
   'field.locate',
+  'field.edit',
   'alert.acknowledge',
   'alert.assign',
   'alert.clear',

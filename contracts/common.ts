@@ -2,6 +2,8 @@
  * Shapes shared by the API and the web client.
  */
 import { Type, type Static } from 'typebox';
+import { LANGUAGES } from './languages';
+import { literalUnion } from './literals';
 
 export const Translated = Type.Object({ english: Type.String(), marathi: Type.String(), hindi: Type.String() });
 export type Translated = Static<typeof Translated>;
@@ -20,7 +22,8 @@ export const IdParams = Type.Object({ id: Uuid });
 
 /** Roles and languages live in roles.ts and languages.ts; named here too because most schemas take them with Uuid. */
 export { Role } from './roles';
-export { Language } from './languages';
+export const Language = literalUnion(LANGUAGES);
+export type Language = Static<typeof Language>;
 
 export const Pagination = Type.Object({
   page: Type.Integer(),

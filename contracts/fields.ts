@@ -265,3 +265,49 @@ export type FieldDetail = Static<typeof FieldDetail>;
 export const FieldLocation = Type.Object({ _id: Type.String(), lat: Type.Number(), lng: Type.Number() });
 /** POST /fields: the created field. */
 export const CreatedField = Type.Object({ field: Type.Object({ _id: Type.String(), fieldId: Type.String(), name: Type.String(), farmerId: nullableString }) });
+
+/**
+ * PATCH /fields/{id}: the attributes staff may edit on an existing field (issue 19). Only the attributes sent
+ * change; text is trimmed and an empty text clears the attribute (the name cannot be cleared). The field ID,
+ * the farmer, the health status and the alert thresholds are not edited here.
+ */
+export const FIELD_EDIT_KEYS = [
+  'name',
+  'cropName',
+  'cropVariety',
+  'cropStatus',
+  'areaValue',
+  'areaUnit',
+  'soilType',
+  'irrigationType',
+  'village',
+  'district',
+  'state',
+  'pincode',
+  'fullAddress',
+] as const;
+export type FieldEditKey = (typeof FIELD_EDIT_KEYS)[number];
+const editText = (max = 200) => Type.Optional(Type.Union([Type.String({ maxLength: max }), Type.Null()]));
+export const FieldEditBody = Type.Object(
+  {
+    name: Type.Optional(Type.String({ maxLength: 120 })),
+    cropName: editText(),
+    cropVariety: editText(),
+    cropStatus: Type.Optional(oneOf(CROP_STATUSES)),
+    areaValue: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 1_000_000 }), Type.Null()])),
+    areaUnit: Type.Optional(oneOf(AREA_UNITS)),
+    soilType: Type.Optional(Type.Union([oneOf(SOIL_TYPES), Type.Null()])),
+    irrigationType: Type.Optional(oneOf(IRRIGATION_TYPES)),
+    village: editText(),
+    district: editText(),
+    state: editText(),
+    // '' clears it; anything else must be six digits.
+    pincode: Type.Optional(Type.Union([Type.String({ pattern: '^([0-9]{6})?$' }), Type.Null()])),
+    fullAddress: editText(500),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type FieldEditBody = Static<typeof FieldEditBody>;
+/** The answer: the field's ids and name after the edit, and which attributes changed (none: nothing was written). */
+export const FieldEdited = Type.Object({ _id: Type.String(), fieldId: Type.String(), name: Type.String(), changed: Type.Array(Type.String()) });
+export type FieldEdited = Static<typeof FieldEdited>;

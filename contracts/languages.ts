@@ -2,12 +2,9 @@
  * The app's languages: the server names them as users.preferred_language does ('marathi'…), the browser
  * by locale code ('mr'…). Marathi first and the default.
  */
-import type { Static } from 'typebox';
-import { literalUnion } from './literals';
-
 export const LANGUAGES = ['marathi', 'english', 'hindi'] as const;
-export const Language = literalUnion(LANGUAGES);
-export type Language = Static<typeof Language>;
+/** The schema of the same list is `Language` in common.ts: this file is in the browser's first JavaScript, typebox is not. */
+export type Language = (typeof LANGUAGES)[number];
 
 export const LOCALES = ['mr', 'en', 'hi'] as const;
 export type Locale = (typeof LOCALES)[number];

@@ -56,6 +56,28 @@ export type CoordinatorRow = Static<typeof CoordinatorRow>;
 export const CoordinatorList = Type.Object({ coordinators: Type.Array(CoordinatorRow), pagination: Pagination });
 export type CoordinatorList = Static<typeof CoordinatorList>;
 
+/** GET /admin/admins (superadmins): the administrators, so a superadmin can change one's role (issue 19). */
+export const AdminListQuery = Type.Object(
+  {
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
+    search: Type.Optional(Type.String({ maxLength: 100 })),
+  },
+  { additionalProperties: false },
+);
+export type AdminListQuery = Static<typeof AdminListQuery>;
+export const AdminRow = Type.Object({
+  _id: Type.String(),
+  name: Type.String(),
+  email: Type.String(),
+  phoneNumber: nullableString,
+  role: Type.Union([Type.Literal('superadmin'), Type.Literal('admin')]),
+  status: UserStatus,
+});
+export type AdminRow = Static<typeof AdminRow>;
+export const AdminList = Type.Object({ admins: Type.Array(AdminRow), pagination: Pagination });
+export type AdminList = Static<typeof AdminList>;
+
 export const CoordinatorChoice = Type.Object({ _id: Type.String(), name: Type.String(), email: Type.String() });
 export type CoordinatorChoice = Static<typeof CoordinatorChoice>;
 export const CoordinatorChoices = Type.Object({ users: Type.Array(CoordinatorChoice) });

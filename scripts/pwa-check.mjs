@@ -81,7 +81,19 @@ const FARMER_SCREENS = [
   'src/views/tools/ChatbotPanel.tsx',
   'src/views/account/ProfileView.tsx',
   'src/views/auth/LoginView.tsx',
+  // Every route but / and /login (the farmer's inbox, tools, profile), and the header's unread count.
+  'src/app/MoreRoutes.tsx',
+  'src/views/ui/InboxLink.tsx',
 ];
+// The farmer home's modules are in chunks named by group, not by module (vite.config.ts `codeSplitting`):
+// dist/.vite/chunks.json (written by the build) says which chunk holds a module.
+const chunkModules = JSON.parse(readFileSync(join(dist, '.vite', 'chunks.json'), 'utf8'));
+const keyOfFile = Object.fromEntries(Object.entries(viteManifest).map(([key, m]) => [m.file, key]));
+const chunkKeyOf = (module) => {
+  if (viteManifest[module]) return module;
+  const file = Object.keys(chunkModules).find((f) => chunkModules[f].includes(module));
+  return (file && keyOfFile[file]) ?? module;
+};
 // English and Hindi are chunks of their own; Marathi is a JSON file of the build (dist/assets/mr-<hash>.json, which
 // index.html preloads and main.tsx reads before the first render), so offline first paint needs it precached.
 const CATALOGS = ['src/i18n/messages/en.json', 'src/i18n/messages/hi.json'];
@@ -96,7 +108,7 @@ function walk(key) {
   for (const css of chunk.css ?? []) needed.add(css);
   for (const i of chunk.imports ?? []) walk(i);
 }
-for (const key of [...FARMER_SCREENS, ...CATALOGS]) walk(key);
+for (const module of [...FARMER_SCREENS, ...CATALOGS]) walk(chunkKeyOf(module));
 const marathiKey = Object.keys(viteManifest).find((k) => /^src\/i18n\/messages\/mr\.json(\?url)?$/.test(k));
 const marathiFiles = existsSync(join(dist, 'assets')) ? readdirSync(join(dist, 'assets')).filter((f) => /^mr-[\w-]+\.json$/.test(f)).map((f) => `assets/${f}`) : [];
 const marathi = marathiKey ? viteManifest[marathiKey].file : marathiFiles[0];

@@ -1,6 +1,6 @@
 import { startTransition, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from '@/app/App';
+import { App, loadMoreRoutes } from '@/app/App';
 import { AppProviders } from '@/app/AppProviders';
 import { IntlRoot } from '@/i18n/IntlRoot';
 import { loadCatalog } from '@/i18n/catalogs';
@@ -31,6 +31,9 @@ if (stored.accessToken && window.location.pathname === '/' && !isStaff(stored.us
   // Offline with nothing cached these fail quietly: the router's lazy views try again (shared/lazyRetry).
   import('@/views/home/HomeView').catch(() => undefined);
   import('@/views/farmer/FarmerHomeView').catch(() => undefined);
+} else if (window.location.pathname !== '/' && window.location.pathname !== '/login') {
+  // Any other screen is in the route table's second part: it downloads beside the catalog too.
+  loadMoreRoutes().catch(() => undefined);
 }
 
 // The first render is a transition: React renders it in slices and yields between them, so a slow phone's main

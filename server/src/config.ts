@@ -91,6 +91,10 @@ export function loadConfig(overrides: Partial<Record<string, unknown>> = {}) {
     analyticsCacheSeconds: int('ANALYTICS_CACHE_SECONDS', 60),
     /** How long a field's sensor timeline (7-day view) is kept serialised; then answered stale up to 12× as long while it is read again; 0 = no cache. */
     timelineCacheSeconds: int('TIMELINE_CACHE_SECONDS', 5),
+    /** How long a field's Advanced Analytics answer is kept serialised, at most (refreshed ahead while asked for; writes clear it at once); 0 = no cache. */
+    advancedAnalyticsCacheSeconds: int('ADVANCED_ANALYTICS_CACHE_SECONDS', 5),
+    /** How long the trust dashboard's figures (about ten aggregates over health, latency, ratings, sign-ins) are kept; then answered up to 10× as old while they are read again; a rating clears them; 0 = no cache. */
+    trustCacheSeconds: int('TRUST_CACHE_SECONDS', 30),
     bodyLimitBytes: int('BODY_LIMIT', 1024 * 1024),
     uploadLimitBytes: int('UPLOAD_LIMIT', 10 * 1024 * 1024),
     /** How long a client may take to send a whole request, in ms (a client that trickles for a minute is not a client)… */

@@ -1,63 +1,23 @@
 /**
  * Every route of spec section 2 (plus /reset-password and /messages), each screen its own lazy chunk,
- * with the guards: no token on a guarded route → /login; a role that is neither admin nor coordinator
- * on a staff route → /; a signed-in user opening /login → /. Superadmin counts as admin.
+ * with the guards (src/app/Guard.tsx): no token on a guarded route → /login; a role that is neither admin nor
+ * coordinator on a staff route → /; a signed-in user opening /login → /. Superadmin counts as admin.
+ * The sign-in page and the home are here; every other route is in MoreRoutes, a chunk of its own that the farmer
+ * home's first JavaScript does not carry (issue 17's budget).
  */
-import { Suspense, type ComponentType, type ReactNode } from 'react';
-import { Redirect, Route, Switch, useLocation } from 'wouter';
-import { isStaff } from '@/machines/roles';
-import { SessionContext } from '@/machines/session.context';
+import { Suspense } from 'react';
+import { Route, Switch, useLocation } from 'wouter';
 import { Loading } from '@/views/ui/Loading';
-import { PATHS } from './paths';
-import { ScreenErrorBoundary } from './ScreenErrorBoundary';
 import { lazyRetry } from '@/shared/lazyRetry';
-
-/** React.lazy for a named export (the route views export names, not defaults). */
-function lazyView<P extends object, K extends string>(load: () => Promise<Record<K, ComponentType<P>>>, name: K) {
-  return lazyRetry(async () => ({ default: (await load())[name] }));
-}
+import { PATHS } from './paths';
+import { screen } from './Guard';
+import { lazyView } from './lazyView';
+import { ScreenErrorBoundary } from './ScreenErrorBoundary';
 
 const LoginView = lazyView(() => import('@/views/auth/LoginView'), 'LoginView');
-const RegisterView = lazyView(() => import('@/views/auth/RegisterView'), 'RegisterView');
 const HomeView = lazyView(() => import('@/views/home/HomeView'), 'HomeView');
-const ProfileView = lazyView(() => import('@/views/account/ProfileView'), 'ProfileView');
-const ForgotPasswordView = lazyView(() => import('@/views/account/ForgotPasswordView'), 'ForgotPasswordView');
-const ResetPasswordView = lazyView(() => import('@/views/account/ResetPasswordView'), 'ResetPasswordView');
-const DiseaseDetectorView = lazyView(() => import('@/views/tools/DiseaseDetectorView'), 'DiseaseDetectorView');
-const FdssView = lazyView(() => import('@/views/tools/FdssView'), 'FdssView');
-const LandReportView = lazyView(() => import('@/views/tools/LandReportView'), 'LandReportView');
-const AddUserView = lazyView(() => import('@/views/people/AddUserView'), 'AddUserView');
-const AddFieldView = lazyView(() => import('@/views/fields/AddFieldView'), 'AddFieldView');
-const FarmersView = lazyView(() => import('@/views/people/FarmersView'), 'FarmersView');
-const FarmerDetailView = lazyView(() => import('@/views/people/FarmerDetailView'), 'FarmerDetailView');
-const AlertsView = lazyView(() => import('@/views/alerts/AlertsView'), 'AlertsView');
-const FieldMonitoringView = lazyView(() => import('@/views/fields/FieldMonitoringView'), 'FieldMonitoringView');
-const CoordinatorDashboardView = lazyView(() => import('@/views/coordinator/CoordinatorDashboardView'), 'CoordinatorDashboardView');
-const InboxView = lazyView(() => import('@/views/farmer/InboxView'), 'InboxView');
-const AnalyticsView = lazyView(() => import('@/views/analytics/AnalyticsView'), 'AnalyticsView');
-const AdvancedAnalyticsView = lazyView(() => import('@/views/analytics/advanced/AdvancedAnalyticsView'), 'AdvancedAnalyticsView');
-const AiRecommendationsView = lazyView(() => import('@/views/recommendations/AiRecommendationsView'), 'AiRecommendationsView');
-const GpsFieldMappingView = lazyView(() => import('@/views/fields/gpsMapping/GpsFieldMappingView'), 'GpsFieldMappingView');
-const TrustView = lazyView(() => import('@/views/trust/TrustView'), 'TrustView');
-const NotificationLogView = lazyView(() => import('@/views/admin/NotificationLogView'), 'NotificationLogView');
-const AuditTrailView = lazyView(() => import('@/views/admin/AuditTrailView'), 'AuditTrailView');
-
-/** Who may open a route: anyone, only the signed-out (login), any signed-in user, or admin/coordinator only. */
-type Access = 'open' | 'guest' | 'signedIn' | 'staff';
-
-function Guard({ access, children }: { access: Access; children: ReactNode }) {
-  const signedIn = SessionContext.useSelector((s) => Boolean(s.context.accessToken));
-  const role = SessionContext.useSelector((s) => s.context.user?.role);
-  if (access === 'open') return children;
-  if (access === 'guest') return signedIn ? <Redirect to={PATHS.home} replace /> : children;
-  if (!signedIn) return <Redirect to={PATHS.login} replace />;
-  if (access === 'staff' && !isStaff(role)) return <Redirect to={PATHS.home} replace />;
-  return children;
-}
-
-function screen(access: Access, node: ReactNode) {
-  return <Guard access={access}>{node}</Guard>;
-}
+export const loadMoreRoutes = () => import('./MoreRoutes');
+const MoreRoutes = lazyRetry(loadMoreRoutes);
 
 export function App() {
   const [location] = useLocation();
@@ -67,40 +27,9 @@ export function App() {
       <Suspense fallback={<Loading />}>
         <Switch>
           <Route path={PATHS.login}>{screen('guest', <LoginView />)}</Route>
-          <Route path={PATHS.register}>{screen('open', <RegisterView />)}</Route>
-          <Route path={PATHS.forgotPassword}>{screen('open', <ForgotPasswordView />)}</Route>
-          <Route path={PATHS.resetPassword}>{screen('open', <ResetPasswordView />)}</Route>
-          <Route path={PATHS.setPassword}>{screen('open', <ResetPasswordView purpose="invite" />)}</Route>
-          {/* The spec leaves these open; their own calls answer 401 and the session sends the user to /login. */}
-          <Route path={PATHS.profile}>{screen('open', <ProfileView />)}</Route>
-          <Route path={PATHS.diseaseDetector}>{screen('open', <DiseaseDetectorView />)}</Route>
-          <Route path={PATHS.fdss}>{screen('open', <FdssView />)}</Route>
-          <Route path={PATHS.landReport}>{screen('open', <LandReportView />)}</Route>
-          <Route path={PATHS.coordinatorDashboard}>{screen('open', <CoordinatorDashboardView />)}</Route>
-          <Route path={PATHS.fields}>{screen('open', <FieldMonitoringView />)}</Route>
-
           <Route path={PATHS.home}>{screen('signedIn', <HomeView />)}</Route>
-          <Route path={PATHS.trust}>{screen('signedIn', <TrustView />)}</Route>
-          <Route path={PATHS.messages}>{screen('signedIn', <InboxView />)}</Route>
-
-          <Route path={PATHS.addAdmin}>{screen('staff', <AddUserView role="admin" />)}</Route>
-          <Route path={PATHS.addCoordinator}>{screen('staff', <AddUserView role="coordinator" />)}</Route>
-          <Route path={PATHS.addFarmer}>{screen('staff', <AddUserView role="farmer" />)}</Route>
-          <Route path={PATHS.addField}>{screen('staff', <AddFieldView />)}</Route>
-          <Route path={PATHS.farmers}>{screen('staff', <FarmersView />)}</Route>
-          <Route path={PATHS.farmerEdit}>{(params) => screen('staff', <FarmerDetailView id={params.id} mode="edit" />)}</Route>
-          <Route path={PATHS.farmer}>{(params) => screen('staff', <FarmerDetailView id={params.id} mode="view" />)}</Route>
-          <Route path={PATHS.alerts}>{screen('staff', <AlertsView />)}</Route>
-          <Route path={PATHS.analytics}>{screen('staff', <AnalyticsView />)}</Route>
-          <Route path={PATHS.advancedAnalytics}>{screen('staff', <AdvancedAnalyticsView />)}</Route>
-          <Route path={PATHS.aiRecommendations}>{screen('staff', <AiRecommendationsView />)}</Route>
-          <Route path={PATHS.gpsFieldMapping}>{screen('staff', <GpsFieldMappingView />)}</Route>
-          {/* Admins only: the view sends a coordinator home (the server refuses them the log). */}
-          <Route path={PATHS.notificationLog}>{screen('staff', <NotificationLogView />)}</Route>
-          <Route path={PATHS.audit}>{screen('staff', <AuditTrailView />)}</Route>
-
           <Route>
-            <Redirect to={PATHS.home} replace />
+            <MoreRoutes />
           </Route>
         </Switch>
       </Suspense>

@@ -7,6 +7,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { deactivateCoordinator, listCoordinators, updateCoordinator, type CoordinatorRow, type PersonEdit } from '@/services/people';
 import { closedEdit, openEditOn, personEditingState, type PersonEditContext, type PersonEditEvent } from './personEditing';
+import { listChanges } from './listChanges';
 import { asPage, firstPage, pageLoader, STAFF_PAGE_SIZE, staffList, type Failed, type Paged } from './staffList';
 
 type CoordinatorsTableContext = Paged<'coordinators', CoordinatorRow> &
@@ -24,7 +25,8 @@ export type CoordinatorsTableEvent =
   | { type: 'coordinator.deactivate'; id: string }
   | { type: 'notice.dismiss' }
   | { type: 'confirm.accept' }
-  | { type: 'confirm.cancel' };
+  | { type: 'confirm.cancel' }
+  | { type: 'list.refresh' };
 
 const list = staffList<CoordinatorsTableContext, CoordinatorsTableEvent>({
   id: 'coordinatorsTable',
@@ -32,6 +34,8 @@ const list = staffList<CoordinatorsTableContext, CoordinatorsTableEvent>({
   query: (c) => ({ page: c.page, search: c.search }),
   queryEvents: { 'search.change': (e) => ({ search: e.value }) },
   notices: true,
+  // A role change in the sign-in dialog moves people between the tables (listChanges.ts).
+  refreshOn: 'people',
 });
 
 export const coordinatorsTableMachine = setup({
@@ -40,6 +44,7 @@ export const coordinatorsTableMachine = setup({
     events: {} as CoordinatorsTableEvent,
   },
   actors: {
+    listChanges,
     load: pageLoader(async (q: { page: number; search: string }, signal) => {
       const r = await listCoordinators({ page: q.page, limit: STAFF_PAGE_SIZE, search: q.search.trim() || undefined }, signal);
       return asPage(r.coordinators, r.pagination);
@@ -49,6 +54,7 @@ export const coordinatorsTableMachine = setup({
   },
 }).createMachine({
   id: 'coordinatorsTable',
+  invoke: list.refresh,
   context: { ...firstPage('coordinators'), search: '', ...closedEdit, notice: null, pending: null },
   initial: 'loading',
   states: {

@@ -19,6 +19,7 @@ import {
   type PersonEdit,
 } from '@/services/people';
 import { closedEdit, openEditOn, personEditingState, type PersonEditContext, type PersonEditEvent } from './personEditing';
+import { listChanges } from './listChanges';
 import { asPage, firstPage, pageLoader, STAFF_PAGE_SIZE, staffList, type Failed, type Paged } from './staffList';
 
 export type FarmersNotice =
@@ -55,7 +56,8 @@ export type FarmersTableEvent =
   | { type: 'export.start' }
   | { type: 'notice.dismiss' }
   | { type: 'confirm.accept' }
-  | { type: 'confirm.cancel' };
+  | { type: 'confirm.cancel' }
+  | { type: 'list.refresh' };
 
 const list = staffList<FarmersTableContext, FarmersTableEvent>({
   id: 'farmersTable',
@@ -65,6 +67,8 @@ const list = staffList<FarmersTableContext, FarmersTableEvent>({
   loaded: (out) => ({ coordinators: out.coordinators as CoordinatorChoice[] }),
   loadFailed: { notice: 'loadFailed' },
   notices: true,
+  // A role change in the sign-in dialog moves people between the tables (listChanges.ts).
+  refreshOn: 'people',
 });
 
 export const farmersTableMachine = setup({
@@ -73,6 +77,7 @@ export const farmersTableMachine = setup({
     events: {} as FarmersTableEvent,
   },
   actors: {
+    listChanges,
     load: pageLoader(async (q: { page: number; search: string }, signal) => {
       const query = { page: q.page, limit: STAFF_PAGE_SIZE, search: q.search || undefined };
       const [page, coordinators] = await Promise.all([listAdminFarmers(query, signal), listCoordinatorChoices(signal)]);
@@ -93,6 +98,7 @@ export const farmersTableMachine = setup({
   },
 }).createMachine({
   id: 'farmersTable',
+  invoke: list.refresh,
   context: { ...firstPage('farmers'), search: '', coordinators: [], ...closedEdit, notice: null, pending: null },
   initial: 'loading',
   // The import notice (with its report) stays up while the list reloads and while other work runs,

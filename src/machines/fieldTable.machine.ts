@@ -9,6 +9,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { listAdminFields, listCoordinatorFields, saveFieldLocation, type FieldRow } from '@/services/fields';
 import { currentPosition, type Position as DevicePosition } from '@/services/geolocation';
+import { listChanges } from './listChanges';
 import { asPage, firstPage, pageLoader, STAFF_PAGE_SIZE, staffList, type Paged } from './staffList';
 import type { StaffRole } from '../../contracts/roles';
 
@@ -30,13 +31,16 @@ type FieldTableEvent =
   | { type: 'location.pick'; position: Position }
   | { type: 'location.locate' }
   | { type: 'location.save' }
-  | { type: 'location.cancel' };
+  | { type: 'location.cancel' }
+  | { type: 'list.refresh' };
 
 // Load failures show an empty list (spec section 8).
 const list = staffList<FieldTableContext, FieldTableEvent>({
   id: 'fieldTable',
   rows: 'fields',
   query: (c) => ({ admin: c.actorRole !== 'coordinator', page: c.page }),
+  // A saved Edit Field dialog (editField.machine.ts) announces the change: the page reloads.
+  refreshOn: 'fields',
 });
 
 export const fieldTableMachine = setup({
@@ -46,6 +50,7 @@ export const fieldTableMachine = setup({
     events: {} as FieldTableEvent,
   },
   actors: {
+    listChanges,
     load: pageLoader(async (q: { admin: boolean; page: number }, signal) => {
       const query = { page: q.page, limit: STAFF_PAGE_SIZE };
       const r = await (q.admin ? listAdminFields(query, signal) : listCoordinatorFields(query, signal));
@@ -62,6 +67,7 @@ export const fieldTableMachine = setup({
   },
 }).createMachine({
   id: 'fieldTable',
+  invoke: list.refresh,
   context: ({ input }) => ({ ...input, ...firstPage('fields'), locating: null, position: null, accuracy: null, saveFailed: false, locateFailed: false }),
   initial: 'loading',
   states: {

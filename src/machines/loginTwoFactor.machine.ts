@@ -5,7 +5,7 @@
  * invokes it and takes the output as a normal login answer.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { loginWithSecondFactor } from '../services/account';
+import { loginWithSecondFactor } from '../services/auth';
 
 export type LoginTwoFactorOutput<TSession> = { status: 'signedIn'; session: TSession } | { status: 'cancelled' };
 type Context = { challengeToken: string; code: string; codeMissing: boolean; error: unknown; session: unknown; cancelled: boolean };

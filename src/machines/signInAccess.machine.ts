@@ -14,6 +14,7 @@ import {
   resetUserTwoFactor,
   type AdminSignIn,
 } from '../services/account';
+import { announceChange } from './listChanges';
 
 export type { AdminSignIn };
 /** `admin` / `coordinator`: give the user that role. */
@@ -45,6 +46,12 @@ export const signInAccessMachine = setup({
   actors: {
     load: fromPromise<AdminSignIn, string>(({ input, signal }) => getAdminSignIn(input, signal)),
     act: fromPromise<unknown, { userId: string; action: AccessAction }>(({ input, signal }) => ACTIONS[input.action](input.userId, signal)),
+  },
+  actions: {
+    /** A new role moves the person between the staff tables on the page: they reload (listChanges.ts). */
+    roleChanged: ({ context }) => {
+      if (context.pending === 'admin' || context.pending === 'coordinator') announceChange('people');
+    },
   },
 }).createMachine({
   id: 'signInAccess',
@@ -83,7 +90,14 @@ export const signInAccessMachine = setup({
         id: 'act',
         src: 'act',
         input: ({ context }) => ({ userId: context.userId, action: context.pending! }),
-        onDone: { target: 'loading', actions: assign({ done: ({ context }) => context.pending, pending: null }) },
+        onDone: {
+          target: 'loading',
+          actions: [
+            // (before `pending` is cleared: the guard reads which action it was)
+            'roleChanged',
+            assign({ done: ({ context }) => context.pending, pending: null }),
+          ],
+        },
         onError: { target: 'ready', actions: assign({ errorCause: ({ event }) => event.error, pending: null }) },
       },
     },

@@ -13,6 +13,7 @@
 import { assign, fromPromise, type AnyEventObject, type EventObject } from 'xstate';
 import type { HttpError } from '@/services/http';
 import { asHttp } from './personEdit';
+import type { ListKind } from './listChanges';
 
 /** Rows a page of a staff list (spec section 9; the admin alerts table pages by 20). */
 export const STAFF_PAGE_SIZE = 10;
@@ -69,6 +70,11 @@ export type StaffListOptions<TContext extends Ctx, TEvent extends EventObject> =
   loadFailed?: { notice: string } | { set: Partial<TContext> } | { transition: object };
   /** The list shows a `notice` (and takes `notice.dismiss`). */
   notices?: boolean;
+  /**
+   * The list reloads when another screen on the page announces a change of this kind (listChanges.ts): `ready`
+   * takes `list.refresh`, and the machine's root invokes `refresh` (its setup names `listChanges` as an actor).
+   */
+  refreshOn?: ListKind;
 };
 
 /** The `notice` and `pending` parts of a list context, when it has them. */
@@ -148,8 +154,11 @@ export function staffList<TContext extends Ctx & Extras, TEvent extends EventObj
       },
       ...requery('loading'),
       ...(options.notices ? { 'notice.dismiss': { actions: set(() => ({ notice: null }) as Partial<TContext>) } } : {}),
+      ...(options.refreshOn ? { 'list.refresh': { target: 'loading' } } : {}),
       // Keyed by the machine's own event types, so a list with nothing of its own in `ready` can take it as its `on`.
     } as { [K in TEvent['type']]?: never },
+    /** The root's invoke of a list with `refreshOn`: announced changes arrive as `list.refresh`. */
+    refresh: { id: 'listChanges', src: 'listChanges' as const, input: options.refreshOn ?? 'people' },
     /** The query events for another place (e.g. the machine's root, `.loading`). */
     requery,
     /**

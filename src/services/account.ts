@@ -3,7 +3,7 @@ import type { ActiveSession, AdminSignInAnswer, InviteAnswer, LoginHistoryEntry,
 import type { NotificationPreferences, User } from '../../contracts/auth';
 import type { CodeVersionResponse } from '../../contracts/health';
 import { http } from './http';
-import { sendOrQueue } from './outbox';
+import { sendOrQueue } from './outboxLater';
 import type { Language } from '../../contracts/languages';
 import type { Role } from '../../contracts/roles';
 
@@ -85,9 +85,8 @@ export const revokeSession = (sessionId: string, signal?: AbortSignal) =>
 export const reportSuspicious = (loginId: string, signal?: AbortSignal) =>
   http.post<{ success: true }>(`/auth/suspicious/${encodeURIComponent(loginId)}`, undefined, { signal });
 
-/** The second sign-in step: a TOTP or backup code for the challenge POST /auth/login answered with. */
-export const loginWithSecondFactor = <TSession>(body: { challengeToken: string; code: string }, signal?: AbortSignal) =>
-  http.post<TSession>('/auth/login/2fa', body, { signal, anonymous: true });
+/** The second sign-in step lives in auth.ts (the session's first JavaScript does not carry this file). */
+export { loginWithSecondFactor } from './auth';
 
 /** The spec's debug call (served by the health module): which build is answering. */
 export const getBuildInfo = (signal?: AbortSignal) => http.get<CodeVersionResponse>('/test-updated-code', { signal });

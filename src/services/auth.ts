@@ -50,3 +50,7 @@ export const requestMobileOtp = (phoneNumber: string, signal?: AbortSignal) =>
 /** Signs in with the SMS code: tokens, or a two-factor challenge when the account has 2FA on. */
 export const verifyMobileOtp = (phoneNumber: string, otp: string, signal?: AbortSignal) =>
   http.post<LoginResult>('/auth/mobile-otp-verify', { phoneNumber, otp }, { anonymous: true, signal });
+
+/** The second sign-in step: a TOTP or backup code for the challenge POST /auth/login answered with. */
+export const loginWithSecondFactor = <TSession>(body: { challengeToken: string; code: string }, signal?: AbortSignal) =>
+  http.post<TSession>('/auth/login/2fa', body, { signal, anonymous: true });

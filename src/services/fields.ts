@@ -1,9 +1,9 @@
 /** Field calls (spec section 7, Fields). One function per endpoint. */
 import { http } from './http';
 import { decodePins } from '../shared/fieldPins';
-import type { AddFieldBody as AddFieldPayload, FieldChoice, FieldDetail, FieldList, FieldPins } from '../../contracts/fields';
+import type { AddFieldBody as AddFieldPayload, FieldChoice, FieldDetail, FieldEditBody, FieldEdited, FieldList, FieldPins } from '../../contracts/fields';
 
-export type { FieldChoice, FieldDetail, FieldList, FieldPin, FieldPins, FieldRow } from '../../contracts/fields';
+export type { FieldChoice, FieldDetail, FieldEditBody, FieldEdited, FieldList, FieldPin, FieldPins, FieldRow } from '../../contracts/fields';
 export type { AddFieldPayload };
 
 export type FieldQuery = { page: number; limit: number; search?: string; status?: 'all' | 'good' | 'warning' | 'alert' };
@@ -33,6 +33,9 @@ export const getFieldDetail = (id: string, signal?: AbortSignal) => http.get<Fie
 /** Field Details of a field within the caller's reach (a farmer: their own; else 404). */
 export const getMyFieldDetail = (id: string, signal?: AbortSignal) => http.get<FieldDetail>(`/fields/${encodeURIComponent(id)}`, { signal });
 
+/** Staff: changes the sent attributes of a field (PATCH /fields/:id). */
+export const editField = (id: string, body: FieldEditBody, signal?: AbortSignal) =>
+  http.patch<FieldEdited>(`/fields/${encodeURIComponent(id)}`, body, { signal });
 export const saveFieldLocation = (id: string, lat: number, lng: number) => http.put<unknown>(`/admin/fields/${id}/location`, { lat, lng });
 
 export type SensorTimeline = { sensors: { type: string; readings: { timestamp: string; value: number }[] }[] };

@@ -1,6 +1,6 @@
 /** Coordinator messages and the farmer's inbox. */
 import { http } from './http';
-import { sendOrQueue } from './outbox';
+import { sendOrQueue } from './outboxLater';
 import type { Inbox, SendMessageBody } from '../../contracts/messages';
 
 export type { Inbox, InboxMessage, MessageNew } from '../../contracts/messages';

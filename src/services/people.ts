@@ -2,6 +2,7 @@
 import type { ServerLanguage } from './language';
 import { http } from './http';
 import type {
+  AdminList,
   CoordinatorChoice,
   CoordinatorList,
   FarmerList,
@@ -11,7 +12,7 @@ import type {
 } from '../../contracts/people';
 import type { Language } from '../../contracts/languages';
 
-export type { CoordinatorChoice, CoordinatorList, CoordinatorRow, FarmerList, FarmerRow, ImportReport, PersonEdit } from '../../contracts/people';
+export type { AdminList, AdminRow, CoordinatorChoice, CoordinatorList, CoordinatorRow, FarmerList, FarmerRow, ImportReport, PersonEdit } from '../../contracts/people';
 
 export type FarmerQuery = { page: number; limit: number; search?: string; status?: 'all' | 'active' | 'inactive' | 'alert' };
 
@@ -40,6 +41,8 @@ export const listManagedFarmers = (q: FarmerQuery, signal?: AbortSignal) =>
   http.get<FarmerList>('/coordinator/managed-farmers', { params: q, signal });
 
 export type CoordinatorQuery = { page: number; limit: number; search?: string };
+/** Superadmins: the administrators (GET /admin/admins). */
+export const listAdmins = (q: CoordinatorQuery, signal?: AbortSignal) => http.get<AdminList>('/admin/admins', { params: q, signal });
 export const listCoordinators = (q: CoordinatorQuery, signal?: AbortSignal) => http.get<CoordinatorList>('/admin/coordinators', { params: q, signal });
 
 export const updateFarmer = (id: string, edit: PersonEdit) => http.put<unknown>(`/admin/farmer/${id}`, edit);

@@ -64,4 +64,75 @@ describe('audit trail', () => {
       throw e;
     }
   });
+  it('an admin edits a field from the field table and finds the field.edit entry (issue 19)', async () => {
+    const page = await newPage(1366);
+    try {
+      await loginAs(page, e2e.app, DEMO.admin);
+      const fields = page.getByRole('region', { name: mr['dashboard.fieldMonitoring'], exact: true });
+      const edit = fields.getByRole('button', { name: new RegExp(`^${mr['fieldTable.editField']}: `) }).first();
+      await edit.waitFor();
+      const field = (await edit.getAttribute('aria-label'))!.split(': ').slice(1).join(': ');
+      await edit.click();
+      const dialog = page.getByRole('dialog');
+      const village = dialog.getByLabel(mr['addField.village'], { exact: true });
+      await village.waitFor();
+      await village.fill('नवे गाव');
+      await shot(page, 'edit-field-1366-mr');
+      await dialog.getByRole('button', { name: mr['editField.save'], exact: true }).click();
+      await dialog.waitFor({ state: 'detached' });
+
+      await page.getByRole('button', { name: mr['route.audit'] }).click();
+      await page.waitForURL(`${e2e.app.url}/audit`);
+      const row = page.getByRole('row').filter({ hasText: mr['audit.action.fieldEdit'] }).filter({ hasText: field });
+      await row.first().waitFor();
+      await row.first().getByRole('button', { name: /बदल पाहा/ }).click();
+      await expect(row.first().textContent()).resolves.toContain('नवे गाव');
+      await expect(row.first().textContent()).resolves.toContain(mr['addField.village']);
+
+      const phone = await newPage(412);
+      await loginAs(phone, e2e.app, DEMO.admin);
+      const phoneEdit = phone
+        .getByRole('region', { name: mr['dashboard.fieldMonitoring'], exact: true })
+        .getByRole('button', { name: `${mr['fieldTable.editField']}: ${field}` });
+      await phoneEdit.first().click();
+      await phone.getByRole('dialog').getByLabel(mr['addField.village'], { exact: true }).waitFor();
+      await expect(phone.getByRole('dialog').getByLabel(mr['addField.village'], { exact: true }).inputValue()).resolves.toBe('नवे गाव');
+      await shot(phone, 'edit-field-412-mr');
+    } catch (e) {
+      await shot(page, 'edit-field-failure');
+      throw e;
+    }
+  });
+
+  it('a superadmin makes an admin a coordinator from the Administrators table; the coordinators table follows without a reload', async () => {
+    const page = await newPage(1366);
+    try {
+      await loginAs(page, e2e.app, DEMO.superadmin);
+      const admins = page.getByRole('region', { name: mr['people.adminsTitle'], exact: true }).first();
+      const adminRow = admins.getByRole('row').filter({ hasText: mr['profile.role.admin'] }).filter({ hasNotText: mr['profile.role.superadmin'] });
+      await adminRow.first().waitFor();
+      const open = adminRow.first().getByRole('button', { name: new RegExp(`^${mr['people.signInAndRole']}: `) });
+      const name = (await open.getAttribute('aria-label'))!.split(': ').slice(1).join(': ');
+      await shot(page, 'admins-1366-mr');
+      await open.click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('button', { name: mr['access.makeCoordinator'], exact: true }).click();
+      await shot(page, 'admins-role-confirm-1366-mr');
+      await dialog.getByRole('button', { name: mr['access.confirm'], exact: true }).click();
+      await dialog.getByRole('status').filter({ hasText: mr['access.doneRole'] }).waitFor();
+      await dialog.getByRole('button', { name: mr['access.close'], exact: true }).click();
+      // No reload: the coordinators table shows the person, the admins table no longer does.
+      const coordinators = page.getByRole('region', { name: mr['adminDashboard.coordinators'], exact: true }).first();
+      await coordinators.getByRole('row').filter({ hasText: name }).first().waitFor();
+      await admins.getByRole('row').filter({ hasText: name }).waitFor({ state: 'detached' });
+
+      const phone = await newPage(412);
+      await loginAs(phone, e2e.app, DEMO.superadmin);
+      await phone.getByRole('region', { name: mr['people.adminsTitle'], exact: true }).first().getByRole('row').nth(1).waitFor();
+      await shot(phone, 'admins-412-mr');
+    } catch (e) {
+      await shot(page, 'admins-failure');
+      throw e;
+    }
+  });
 });

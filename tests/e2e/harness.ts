@@ -78,8 +78,10 @@ export async function waitForHealth(url: string, timeoutMs = 60_000, proc?: Chil
  * given, e.g. to restart on the same ones), with the demo world.
  */
 export async function spawnServer(dataDir: string, env: Record<string, string> = {}) {
-  const port = env.PORT ? Number(env.PORT) : await freePort();
-  const mqttPort = env.MQTT_PORT ? Number(env.MQTT_PORT) : await freePort();
+  // E2E_PORT / E2E_MQTT_PORT pin the ports (an engineer's own range on a shared machine; one file at a time).
+  const pinned = (v: string | undefined) => (v ? Number(v) : undefined);
+  const port = pinned(env.PORT) ?? pinned(process.env.E2E_PORT) ?? (await freePort());
+  const mqttPort = pinned(env.MQTT_PORT) ?? pinned(process.env.E2E_MQTT_PORT) ?? (await freePort());
   const proc = spawn(join(ROOT, 'node_modules/.bin/tsx'), [join(ROOT, 'server/src/server.ts')], {
     cwd: ROOT,
     env: {

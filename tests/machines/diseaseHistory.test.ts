@@ -45,4 +45,42 @@ describe('disease history machine', () => {
     await waitFor(actor, (s) => s.matches('ready'));
     expect(actor.getSnapshot().context.items.map((i) => i._id)).toEqual(['id-1']);
   });
+
+  // Mutation testing (docs/statecharts/mutation.md): steps the path tests did not pin.
+  it('a new diagnosis reloads a list that had failed', async () => {
+    let fail = true;
+    const actor = createActor(
+      diseaseHistoryMachine.provide({
+        actors: { loadPage: fromPromise(async () => { if (fail) throw new Error('offline'); return page(1, [1], 1); }) },
+      }),
+    ).start();
+    await waitFor(actor, (s) => s.matches('failed'));
+    fail = false;
+    actor.send({ type: 'history.reload' });
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(actor.getSnapshot().context.items.map((i) => i._id)).toEqual(['id-1']);
+  });
+
+  it("an older page that fails keeps the list, and 'show older' can be tried again", async () => {
+    const asked: number[] = [];
+    const actor = createActor(
+      diseaseHistoryMachine.provide({
+        actors: {
+          loadPage: fromPromise(async ({ input }: { input: { page: number } }) => {
+            asked.push(input.page);
+            if (input.page === 2 && asked.length === 2) throw new Error('offline');
+            return page(input.page, [input.page], 2);
+          }),
+        },
+      }),
+    ).start();
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'history.more' });
+    await waitFor(actor, (s) => s.matches('ready') && asked.length === 2);
+    expect(actor.getSnapshot().context.items.map((i) => i._id)).toEqual(['id-1']);
+    actor.send({ type: 'history.more' });
+    await waitFor(actor, (s) => s.matches('ready') && s.context.page === 2);
+    expect(actor.getSnapshot().context.items.map((i) => i._id)).toEqual(['id-1', 'id-2']);
+    expect(asked).toEqual([1, 2, 2]);
+  });
 });

@@ -11,7 +11,8 @@ import type { Analytics, Period } from '@/services/analytics';
 import { HttpError } from '@/services/http';
 import { AnalyticsView } from '@/views/analytics/AnalyticsView';
 import { get, getLabelled, query } from '../support/dom';
-import { byKey, coveringPaths, deferred, describeModel, leafPaths, modelPaths, renderView } from '../support/modelHarness';
+import { byKey, coveringPaths, deferred, describeModel, leafPaths, modelPaths, renderView, type ModelPath } from '../support/modelHarness';
+import { startApiServer } from '../support/apiServer';
 
 type Ev = AnyEventObject;
 type Snap = SnapshotFrom<typeof analyticsMachine>;
@@ -144,6 +145,35 @@ const assertState: Record<string, (s: Snap) => void> = {
   },
 };
 
+/**
+ * What the user should see after the first `upTo` steps of a path, worked out from its events (what they chose, what
+ * the server answered), not read from the machine's snapshot: a check against the snapshot agrees with a wrong machine.
+ */
+function expectedAfter(path: ModelPath, upTo: number) {
+  const seen = { period: 'month' as Period, report: 'overview', exportNotice: false, analytics: null as Analytics | null };
+  for (const { event: e } of path.steps.slice(0, upTo + 1)) {
+    if (e.type === 'period.change') seen.period = e.period;
+    else if (e.type === 'report.change') seen.report = e.report;
+    else if (e.type === 'export.click') seen.exportNotice = true;
+    else if (e.type === 'notice.dismiss') seen.exportNotice = false;
+    else if (e.type === 'xstate.done.actor.load') seen.analytics = e.output;
+    else if (e.type === 'xstate.error.actor.load') seen.analytics = null;
+  }
+  return seen;
+}
+
+function followsThePath(s: Snap, path: ModelPath, i: number) {
+  const seen = expectedAfter(path, i);
+  expect(s.context).toEqual(seen);
+  expect(periodSelect().value).toBe(seen.period);
+  expect(reportSelect().value).toBe(seen.report);
+  expect(query('status') != null).toBe(seen.exportNotice);
+  // A reload keeps the last answer until the next one (an empty one still says so); a failure forgets it.
+  expect(screen.queryByText('No analytics data available') != null).toBe(
+    stateName(s) === 'failed' || (seen.analytics != null && seen.analytics.totalFields === 0),
+  );
+}
+
 describeModel('analytics model', {
   paths,
   all,
@@ -155,7 +185,13 @@ describeModel('analytics model', {
   name: (p) => p.steps.map((s) => keyOf(s.event as Ev)).join(' → '),
   render: () => {
     render();
-    return { exec: byKey(exec, keyOf), check: ({ state }) => assertState[stateName(state as Snap)](state as Snap) };
+    return {
+      exec: byKey(exec, keyOf),
+      check: ({ state }, i, path) => {
+        assertState[stateName(state as Snap)](state as Snap);
+        followsThePath(state as Snap, path, i);
+      },
+    };
   },
 });
 
@@ -168,5 +204,41 @@ describe('analytics filters', () => {
     expect(drive.requested).toEqual(['month']);
     fireEvent.click(get('button', 'Apply Filters'));
     expect(drive.requested).toEqual(['month', 'year']);
+  });
+
+  // Steps a generated walk cannot show missing (it follows the machine: a wrong machine's 'nothing happens' is not
+  // walked), as fixed scenarios.
+  it('starts on the month and the overview, without the export notice', () => {
+    render();
+    expect(periodSelect().value).toBe('month');
+    expect(reportSelect().value).toBe('overview');
+    expect(query('status')).toBeNull();
+  });
+
+  it('after a failure, Apply Filters loads again', async () => {
+    render();
+    await exec['xstate.error.actor.load']({ type: 'x', error: new HttpError(500, 'server') });
+    expect(get('alert')).toHaveTextContent('Failed to load analytics');
+    fireEvent.click(get('button', 'Apply Filters'));
+    expect(drive.requested).toEqual(['month', 'month']);
+    expect(screen.getByText('Loading analytics…')).toBeInTheDocument();
+    await exec['load.done(data)']({ type: 'x', output: DATA });
+    expect(stat('Total Fields')).toBe('20');
+  });
+});
+
+describe('analytics loaded for real', () => {
+  it('GETs /coordinator/analytics and shows the answer (the machine’s own call, no actor replaced)', async () => {
+    const api = await startApiServer(({ path }) =>
+      path === '/api/v1/coordinator/analytics' ? { status: 200, body: { analytics: DATA, period: 'month' } } : { status: 404 },
+    );
+    try {
+      renderView(<AnalyticsView />, { session: 'coordinator', intlLocale: 'en', path: '/analytics' });
+      expect(await screen.findByText('Seasonal Analysis')).toBeInTheDocument();
+      expect(stat('Total Farmers')).toBe('12');
+      expect(api.calls('/coordinator/analytics').map((r) => r.method)).toEqual(['GET']);
+    } finally {
+      await api.close();
+    }
   });
 });

@@ -163,6 +163,41 @@ function harness(userAgent: string) {
   return { exec, assertState, loginFn };
 }
 
+/**
+ * What the form should hold after the first `upTo` steps of a path, worked out from its events (what was typed, what
+ * was submitted), not read from the machine's snapshot: a check against the snapshot agrees with a wrong machine.
+ */
+function expectedForm(path: ModelPath, upTo: number) {
+  let email = '';
+  let password = '';
+  let errors: LoginFormContext['errors'] = {};
+  path.steps.slice(0, upTo + 1).forEach(({ event: e }, k) => {
+    const before = k > 0 ? JSON.stringify(path.steps[k - 1].state.value) : '';
+    const inEmail = before.startsWith('{"email"');
+    if (e.type === 'login.emailChanged' && inEmail) [email, errors] = [e.value, { password: errors.password }];
+    else if (e.type === 'login.passwordChanged' && inEmail) [password, errors] = [e.value, { email: errors.email }];
+    else if (e.type === 'login.submitted' && inEmail) {
+      const wrong = { email: !email ? 'required' : email.includes('@') ? undefined : 'invalid', password: password ? undefined : 'required' } as const;
+      if (wrong.email || wrong.password) errors = wrong;
+    } else if (e.type === 'login.otpChosen' && inEmail && JSON.stringify(path.steps[k].state.value).startsWith('{"otp"')) errors = {};
+  });
+  return { email, password, errors };
+}
+
+function followsThePath(step: Step, path: ModelPath, i: number) {
+  const seen = expectedForm(path, i);
+  expect(step.state.context.email).toBe(seen.email);
+  expect(step.state.context.password).toBe(seen.password);
+  expect(step.state.context.errors).toEqual(seen.errors);
+  if (!JSON.stringify(step.state.value).startsWith('{"email"')) return;
+  expect(screen.getByLabelText('Email')).toHaveValue(seen.email);
+  expect(screen.getByLabelText('Password')).toHaveValue(seen.password);
+  const invalid = JSON.stringify(step.state.value) === '{"email":"invalid"}';
+  expect(Boolean(screen.queryByText(TEXT.required))).toBe(invalid && seen.errors.email === 'required');
+  expect(Boolean(screen.queryByText(TEXT.invalid))).toBe(invalid && seen.errors.email === 'invalid');
+  expect(Boolean(screen.queryByText(TEXT.passwordRequired))).toBe(invalid && seen.errors.password === 'required');
+}
+
 type Device = { userAgent: string; mobile: boolean };
 const DEVICES: [string, Device, ModelPath[]][] = [
   ['mobile', { userAgent: ANDROID, mobile: true }, pathsFor(true)],
@@ -184,10 +219,11 @@ describeModel('login form model', {
     let sent = 0;
     return {
       exec,
-      check: (step) => {
+      check: (step, i, p) => {
         const check = assertState[JSON.stringify(step.state.value)];
         if (!check) throw new Error(`no assertion for ${JSON.stringify(step.state.value)}`);
         check(step as Step);
+        followsThePath(step as Step, p, i);
         // A submit that the form accepted reaches the session with exactly what was typed.
         if (step.event.type === 'login.submitted' && JSON.stringify(step.state.value) === '{"email":"editing"}') {
           sent += 1;

@@ -22,9 +22,10 @@ export const ACCESS_CHANNEL = 'shetmitra_access';
 
 /**
  * What changed: these sessions, these users (sessions, status, name, e-mail, role), who manages whom, or
- * fields (created, moved, health): the last matters only to the Field Map's cache (modules/fields/pinCache.ts).
+ * fields (created, moved, health): the last matters only to the Field Map's cache (modules/fields/pinCache.ts);
+ * `analytics`: what these fields' Advanced Analytics shows (modules/advancedAnalytics/cache.ts), nobody's access.
  */
-export type AccessChange = { sessions?: string[]; users?: string[]; scopes?: boolean; fields?: boolean; all?: boolean };
+export type AccessChange = { sessions?: string[]; users?: string[]; scopes?: boolean; fields?: boolean; analytics?: string[]; all?: boolean };
 
 const listeners = new Set<(c: AccessChange) => void>();
 

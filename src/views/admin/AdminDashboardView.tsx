@@ -11,10 +11,13 @@ import { coordinatorsTableMachine } from '@/machines/coordinatorsTable.machine';
 import { yieldTrendsMachine } from '@/machines/yieldTrends.machine';
 import { YieldTrendsContext } from '@/machines/yieldTrends.context';
 import { CoordinatorsTableContext } from '@/machines/coordinatorsTable.context';
+import { adminsTableMachine } from '@/machines/adminsTable.machine';
+import { AdminsTableContext } from '@/machines/adminsTable.context';
 import { AppHeader } from '@/views/ui/AppHeader';
 import { FieldTablePanel } from '../fields/FieldTablePanel';
 import { AdminFarmers } from '../people/AdminFarmers';
 import { CoordinatorsTable } from '../people/CoordinatorsTable';
+import { AdminsTable } from '../people/AdminsTable';
 import { QuickActions, RecentAlerts, StatCard } from '@/views/dashboard/DashboardParts';
 import { useSignedIn, type StaffRole } from '@/views/ui/useSignedIn';
 import { useT } from '@/i18n/useT';
@@ -26,6 +29,7 @@ import { formatNum } from '@/i18n/format';
 const m = defineMessages({
   title: { id: 'route.adminDashboard', defaultMessage: 'Admin Dashboard' },
   coordinators: { id: 'adminDashboard.coordinators', defaultMessage: 'Coordinators' },
+  admins: { id: 'people.adminsTitle', defaultMessage: 'Administrators' },
   farmers: { id: 'adminDashboard.farmers', defaultMessage: 'Farmers' },
   activeFields: { id: 'adminDashboard.activeFields', defaultMessage: 'Active Fields' },
   recentAlerts: { id: 'adminDashboard.recentAlerts', defaultMessage: 'Recent Alerts' },
@@ -69,6 +73,15 @@ function AdminDashboard({ role }: { role: StaffRole }) {
           [m.audit, '/audit'],
         ]}
       />
+      {role === 'superadmin' && (
+        // Superadmins only: the server answers the admins list to nobody else (GET /admin/admins).
+        <section aria-label={t(m.admins)}>
+          <h2>{t(m.admins)}</h2>
+          <AdminsTableContext.Provider logic={adminsTableMachine}>
+            <AdminsTable />
+          </AdminsTableContext.Provider>
+        </section>
+      )}
       <section aria-label={t(m.coordinators)}>
         <h2>{t(m.coordinators)}</h2>
         <CoordinatorsTableContext.Provider logic={coordinatorsTableMachine}>

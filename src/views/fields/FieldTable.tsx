@@ -1,6 +1,6 @@
 /** The field table with its Set Field Location dialog (spec section 2, Field table). */
-import { Suspense, useId, useState } from 'react';
-import { useIntl } from 'react-intl';
+import { Suspense, useCallback, useId, useState } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
 import { FieldTableContext } from '@/machines/fieldTable.context';
 import { cropLabel } from '@/views/ui/cropLabels';
 import { parseCoordinates, type CoordinateError } from '../map/pinBounds';
@@ -9,6 +9,12 @@ import { useT } from '@/i18n/useT';
 import { fm } from './fieldMessages';
 import { formatDate, formatNum } from '@/i18n/format';
 import { lazyRetry } from '@/shared/lazyRetry';
+import { EditFieldDialog } from './EditFieldDialog';
+
+const em = defineMessages({
+  actions: { id: 'people.col.actions', defaultMessage: 'Actions' },
+  edit: { id: 'fieldTable.editField', defaultMessage: 'Edit' },
+});
 
 // The map (maplibre + WebGL) loads only when the dialog opens.
 const LocationPicker = lazyRetry(() => import('../map/LocationPicker').then((x) => ({ default: x.LocationPicker })));
@@ -75,9 +81,12 @@ function TypedCoordinates({ position, disabled, format, onPick }: {
   );
 }
 
-export function FieldTable({ onAddField }: { onAddField?: () => void }) {
+export function FieldTable({ onAddField, editLogic }: { onAddField?: () => void; editLogic?: Parameters<typeof EditFieldDialog>[0]['logic'] }) {
   const intl = useIntl();
   const t = useT();
+  // Which field's Edit Field dialog is open (view-local: the dialog runs its own machine, editField.machine.ts).
+  const [editing, setEditing] = useState<{ id: string; name: string } | null>(null);
+  const closeEdit = useCallback(() => setEditing(null), []);
   const actor = FieldTableContext.useActorRef();
   const fields = FieldTableContext.useSelector((s) => s.context.fields);
   const page = FieldTableContext.useSelector((s) => s.context.page);
@@ -111,12 +120,13 @@ export function FieldTable({ onAddField }: { onAddField?: () => void }) {
             <th>{t(fm.status)}</th>
             <th>{t(fm.lastUpdate)}</th>
             <th>{t(fm.location)}</th>
+            <th>{t(em.actions)}</th>
           </tr>
         </thead>
         <tbody>
           {!loading && fields.length === 0 && (
             <tr>
-              <td colSpan={6}>{t(fm.noFields)}</td>
+              <td colSpan={7}>{t(fm.noFields)}</td>
             </tr>
           )}
           {fields.map((f) => {
@@ -136,6 +146,11 @@ export function FieldTable({ onAddField }: { onAddField?: () => void }) {
                   </span>{' '}
                   <button type="button" aria-label={`${t(located ? fm.editLocation : fm.setLocation)}: ${f.fieldName}`} onClick={() => actor.send({ type: 'location.open', field: f })}>
                     {t(located ? fm.editLocation : fm.setLocation)}
+                  </button>
+                </td>
+                <td>
+                  <button type="button" aria-label={`${t(em.edit)}: ${f.fieldName}`} onClick={() => setEditing({ id: f._id, name: f.fieldName })}>
+                    {t(em.edit)}
                   </button>
                 </td>
               </tr>
@@ -193,6 +208,7 @@ export function FieldTable({ onAddField }: { onAddField?: () => void }) {
           </div>
         </div>
       )}
+      {editing && <EditFieldDialog fieldId={editing.id} name={editing.name} onClose={closeEdit} logic={editLogic} />}
     </section>
   );
 }

@@ -7,7 +7,6 @@ import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import { Link } from 'wouter';
 import { SessionContext } from '@/machines/session.context';
 import { useOutbox } from '@/machines/outbox.context';
-import { InboxLink } from './InboxLink';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { Logo } from './Logo';
 import { NotificationCentreContext } from './notificationCentreContext';
@@ -18,6 +17,10 @@ import { lazyRetry } from '@/shared/lazyRetry';
 const NotificationBell = lazyRetry(() => import('./NotificationBell').then((m) => ({ default: m.NotificationBell })));
 const bellPlace = <span className="bell bell-place" aria-hidden="true" />;
 
+// A farmer's messages link: its unread count (the inbox badge machine) loads after the first paint; meanwhile the
+// same link without a count holds its place (the count only ever appears once it has been fetched).
+const InboxLink = lazyRetry(() => import('./InboxLink').then((m) => ({ default: m.InboxLink })));
+
 // The outbox's chip (with its machine's helpers) loads once the signed-in user's outbox has started.
 const OutboxIndicator = lazyRetry(() => import('./OutboxIndicator').then((m) => ({ default: m.OutboxIndicator })));
 
@@ -27,6 +30,7 @@ const m = defineMessages({
   profile: { id: 'header.profile', defaultMessage: 'Profile' },
   logout: { id: 'header.logout', defaultMessage: 'Logout' },
   loggingOut: { id: 'header.loggingOut', defaultMessage: 'Logging out…' },
+  messages: { id: 'header.messages', defaultMessage: 'Messages' },
 });
 
 export function AppHeader({ subtitle }: { subtitle?: MessageDescriptor }) {
@@ -63,7 +67,17 @@ export function AppHeader({ subtitle }: { subtitle?: MessageDescriptor }) {
       )}
       <nav className="header-actions">
         <LanguageSwitcher />
-        {isFarmer && <InboxLink />}
+        {isFarmer && (
+          <Suspense
+            fallback={
+              <Link href="/messages" className="header-link inbox-link">
+                {intl.formatMessage(m.messages)}
+              </Link>
+            }
+          >
+            <InboxLink />
+          </Suspense>
+        )}
         <Link href="/profile" className="header-link" title={userName}>
           {intl.formatMessage(m.profile)}
         </Link>

@@ -3,7 +3,8 @@
  * searches: a load answers either the first of two pages or the one coordinator a search finds.
  */
 import { expect } from 'vitest';
-import { fireEvent } from '@testing-library/react';
+import { act, fireEvent } from '@testing-library/react';
+import { announceChange } from '@/machines/listChanges';
 import { coordinatorsTableMachine } from '@/machines/coordinatorsTable.machine';
 import { CoordinatorsTableContext } from '@/machines/coordinatorsTable.context';
 import { CoordinatorsTable } from '@/views/people/CoordinatorsTable';
@@ -44,6 +45,8 @@ const EVENTS = [
   { type: 'xstate.error.actor.save', error: FAIL },
   { type: 'xstate.done.actor.deactivate', output: {} },
   { type: 'xstate.error.actor.deactivate', error: FAIL },
+  // A role change in the sign-in dialog on the page (listChanges.ts): the table reloads.
+  { type: 'list.refresh' },
 ];
 type Ev = { type: string; value?: string; key?: string; page?: number; error?: unknown; output?: { items: unknown[] } };
 const label = (e: Ev) => `${e.type}${e.value !== undefined ? `(${e.value})` : ''}${e.output?.items ? `(${e.output.items.length} rows)` : ''}`;
@@ -89,6 +92,7 @@ describeModel('coordinators table model', {
     return {
       exec: {
         ...listExec({ row: 'Coordinator 01' }),
+        'list.refresh': () => act(() => announceChange('people')),
         'coordinator.deactivate': () => fireEvent.click(get('button', 'Deactivate: Coordinator 01')),
       },
       settle,

@@ -17,7 +17,7 @@ import { AdminDashboardView } from '@/views/admin/AdminDashboardView';
 import { HttpError } from '@/services/http';
 import { makeAlert } from '../alertFixtures';
 import { startApiServer } from '../../support/apiServer';
-import { deferred, describeModel, modelPaths, renderView, type Deferred } from '../../support/modelHarness';
+import { deferred, describeModel, leafPaths, modelPaths, renderView, type Deferred } from '../../support/modelHarness';
 import { socketServer } from '../../support/socketServer';
 
 const farmer: FarmerRow = {
@@ -69,7 +69,7 @@ function pathsFor(input: DashboardInput) {
     { type: 'feed.stale' },
     ...ROUTES[input.kind].map((to) => ({ type: 'nav.go', to })),
   ];
-  const paths = modelPaths(dashboardMachine, {
+  const all = modelPaths(dashboardMachine, {
     input,
     events,
     // A push arrives only while the dashboard is shown, and this one once; the buttons are walked on the loaded page.
@@ -89,31 +89,37 @@ function pathsFor(input: DashboardInput) {
       return [JSON.stringify(s.value), c.stats.farmers, c.stats.alerts, c.alerts.map((a) => `${a._id}=${a.value}`).join(), e?.type === 'nav.go' ? label(e as Ev) : ''].join('|');
     },
   });
-  return { events, paths };
+  // Every prefix of a shortest path is itself a path and the screen is checked after every step, so the paths no
+  // other path extends drive and check every step of the walk (the guard holds them to `all`).
+  return { events, all, paths: leafPaths(all) };
 }
 
 const server = socketServer();
 const io = server.io;
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
+  // The Field Map is a lazily loaded part (maplibre, deck.gl): its modules are loaded here once, so the first path's
+  // wait for the map's list is not spent loading them on a busy machine (each path still renders and checks the map).
+  await import('@/views/map/FieldMap');
   await server.start();
   const empty = { pagination: { page: 1, limit: 10, total: 0, totalPages: 1 } };
   // The lists answer empty; anything else (the session's profile check) is not this test's business.
   api = await startApiServer(({ path }) =>
     /^\/api\/v1\/admin\/(coordinators|farmers|fields)$/.test(path) ? { status: 200, body: { ...empty, coordinators: [], farmers: [], fields: [] } } : { status: 404 },
   );
-});
+}, 60_000);
 afterAll(async () => {
   await server.stop();
   await api?.close();
 });
 
 for (const input of [{ kind: 'coordinator' }, { kind: 'admin' }] satisfies DashboardInput[]) {
-  const { events, paths } = pathsFor(input);
+  const { events, all, paths } = pathsFor(input);
   const coordinator = input.kind === 'coordinator';
 
   describeModel(`${input.kind} dashboard`, {
     paths,
+    all,
     events,
     eventKey: (e) => label(e as Ev),
     machine: dashboardMachine,

@@ -1,6 +1,7 @@
 /** Generated paths over farmersTableMachine (the admin's farmer table), each driving the real FarmersTable. */
 import { expect } from 'vitest';
-import { fireEvent } from '@testing-library/react';
+import { act, fireEvent } from '@testing-library/react';
+import { announceChange } from '@/machines/listChanges';
 import { farmersTableMachine } from '@/machines/farmersTable.machine';
 import { FarmersTableContext } from '@/machines/farmersTable.context';
 import { FarmersTable } from '@/views/people/FarmersTable';
@@ -54,6 +55,8 @@ const EVENTS = [
   { type: 'xstate.error.actor.importFile', error: FAIL },
   { type: 'xstate.done.actor.exportAll', output: new Blob(['csv']) },
   { type: 'xstate.error.actor.exportAll', error: FAIL },
+  // A role change in the sign-in dialog on the page (listChanges.ts): the table reloads.
+  { type: 'list.refresh' },
 ];
 type Ev = { type: string; value?: string; key?: string; page?: number; file?: File; error?: unknown; output?: unknown };
 const label = (e: Ev) => `${e.type}${e.file ? `(${e.file.name})` : ''}${e.key ? `(${e.key}=${e.value})` : e.value ? `(${e.value})` : ''}`;
@@ -134,6 +137,7 @@ describeModel('farmer table model', {
     return {
       exec: {
         ...listExec({ row: 'Farmer 1' }),
+        'list.refresh': () => act(() => announceChange('people')),
         'farmer.deactivate': () => fireEvent.click(get('button', 'Deactivate: Farmer 1')),
         'farmer.assign': () => fireEvent.change(get('combobox', 'Assign coordinator: Farmer 1'), { target: { value: 'c-1' } }),
         'import.file': (e: Ev) => fireEvent.change(document.querySelector('[data-testid="import-file"]')!, { target: { files: [e.file!.name === csv.name ? csv : xlsx] } }),

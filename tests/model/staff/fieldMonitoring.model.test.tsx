@@ -13,7 +13,7 @@ import { FieldMonitoring } from '@/views/fields/FieldMonitoring';
 import { HttpError } from '@/services/http';
 import type { FieldDetail, FieldRow, SensorTimeline } from '@/services/fields';
 import type { ListPage } from '@/machines/staffList';
-import { describeModel, modelPaths, pendingActors, renderView, variants } from '../../support/modelHarness';
+import { describeModel, leafPaths, modelPaths, pendingActors, renderView, variants, type ModelPath } from '../../support/modelHarness';
 
 const row = (n: number, extra: Partial<FieldRow> = {}): FieldRow => ({
   _id: `fld-${n}`, fieldId: `FLD00000${n}AAA`, fieldName: `Plot ${n}`, status: 'good', operationalStatus: 'active',
@@ -125,11 +125,14 @@ const detailPaths = (input: MonitoringInput) => modelPaths(fieldMonitoringMachin
   },
 });
 
+// Every prefix of a shortest path is itself a path and the screen is checked after every step, so each walk renders
+// its leaf paths (those no other path extends): every step of the walk is driven and checked, each prefix once.
+const leaves = <W extends { all: ModelPath[] }>(w: W) => ({ ...w, paths: leafPaths(w.all) });
 const walks = [
-  { name: 'list as admin', input: { actorRole: 'admin' } as MonitoringInput, paths: listPaths({ actorRole: 'admin' }, LIST_EVENTS), events: LIST_EVENTS },
-  ...(['coordinator', 'farmer'] as const).map((actorRole) => ({ name: `list as ${actorRole}`, input: { actorRole }, paths: listPaths({ actorRole }, ROLE_EVENTS), events: ROLE_EVENTS })),
+  leaves({ name: 'list as admin', input: { actorRole: 'admin' } as MonitoringInput, all: listPaths({ actorRole: 'admin' }, LIST_EVENTS), events: LIST_EVENTS }),
+  ...(['coordinator', 'farmer'] as const).map((actorRole) => leaves({ name: `list as ${actorRole}`, input: { actorRole }, all: listPaths({ actorRole }, ROLE_EVENTS), events: ROLE_EVENTS })),
   // A farmer opens the details of their own fields, from their own endpoints (the server answers 404 for others').
-  ...(['admin', 'farmer'] as const).map((actorRole) => ({ name: `details as ${actorRole}`, input: { actorRole } as MonitoringInput, paths: detailPaths({ actorRole }), events: DETAIL_EVENTS })),
+  ...(['admin', 'farmer'] as const).map((actorRole) => leaves({ name: `details as ${actorRole}`, input: { actorRole } as MonitoringInput, all: detailPaths({ actorRole }), events: DETAIL_EVENTS })),
 ];
 
 /** The endpoints each role reads: the staff lists and details, or the caller-scoped ones for a farmer. */
@@ -137,6 +140,8 @@ const SOURCE: Record<MonitoringInput['actorRole'], FieldSource> = { superadmin: 
 
 describeModel('field monitoring model', {
   paths: variants(walks.map((w) => [w.name, w, w.paths] as const)),
+  // The guard holds the rendered leaves to the whole walks.
+  all: variants(walks.map((w) => [w.name, w, w.all] as const)),
   events: [...LIST_EVENTS, ...DETAIL_EVENTS],
   eventKey: (e) => label(e as Ev),
   // The walks together take every event the machine has.

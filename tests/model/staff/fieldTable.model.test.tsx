@@ -7,7 +7,8 @@
  * the guard test below keeps every event walked.
  */
 import { expect } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { announceChange } from '@/machines/listChanges';
 import type { SnapshotFrom } from 'xstate';
 import { fieldTableMachine, type FieldTableInput } from '@/machines/fieldTable.machine';
 import { FieldTableContext } from '@/machines/fieldTable.context';
@@ -45,6 +46,8 @@ const EVENTS = [
   { type: 'xstate.error.actor.load', error: FAIL },
   { type: 'xstate.done.actor.save', output: {} },
   { type: 'xstate.error.actor.save', error: FAIL },
+  // A saved Edit Field dialog on the page announces the change (listChanges.ts): the table reloads.
+  { type: 'list.refresh' },
 ];
 type Ev = { type: string; page?: number; field?: FieldRow; error?: unknown; output?: unknown; position?: { lat: number; lng: number } };
 type Snap = SnapshotFrom<typeof fieldTableMachine>;
@@ -105,6 +108,8 @@ for (const input of [{ actorRole: 'admin' }, { actorRole: 'coordinator' }] satis
             return fireEvent.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
           case 'location.locate':
             return fireEvent.click(within(dialog()).getByRole('button', { name: 'Use my location' }));
+          case 'list.refresh':
+            return act(() => announceChange('fields'));
           case 'location.pick': {
             // Wrong first (each box says why, nothing is picked), then right.
             const d = dialog();
@@ -138,7 +143,8 @@ for (const input of [{ actorRole: 'admin' }, { actorRole: 'coordinator' }] satis
           expectRows(c.fields.map((f) => f.fieldName), 'No fields found.');
           if (c.fields.length) {
             const [first, second] = screen.getAllByRole('row').slice(1) as HTMLTableRowElement[];
-            expect([...first.cells].map((x) => x.textContent)).toEqual(['Plot 1', 'Sita Patil', 'Wheat', 'Warning', 'Mar 1, 2026, 10:30', '⚠ Set Location']);
+            expect([...first.cells].map((x) => x.textContent)).toEqual(['Plot 1', 'Sita Patil', 'Wheat', 'Warning', 'Mar 1, 2026, 10:30', '⚠ Set Location', 'Edit']);
+            expect(within(second).getByRole('button', { name: 'Edit: Plot 2' })).toBeInTheDocument();
             expect(within(first).getByRole('img', { name: 'Location missing' })).toBeInTheDocument();
             expect([...second.cells].slice(1, 5).map((x) => x.textContent)).toEqual(['--', '--', 'Alert', '--']);
             expect(within(second).getByRole('img', { name: 'Location set' })).toBeInTheDocument();

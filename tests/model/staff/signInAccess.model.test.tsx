@@ -6,7 +6,8 @@
  */
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
-import { fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
+import { createActor, fromPromise, setup, type AnyEventObject, type SnapshotFrom } from 'xstate';
+import { listChanges } from '@/machines/listChanges';
 import { signInAccessMachine, type AccessAction, type AdminSignIn } from '@/machines/signInAccess.machine';
 import { HttpError } from '@/services/http';
 import { SignInAccessDialog } from '@/views/people/SignInAccessDialog';
@@ -163,6 +164,19 @@ describeModel('sign-in access dialog model', {
       },
     });
     renderView(<SignInAccessDialog userId="c-2" name={NAME} onClose={() => {}} logic={logic} />, { intlLocale: 'en' });
-    return { exec: byKey(exec, keyOf), check: ({ state }) => assertState[String((state as Snap).value)](state as Snap) };
+    // The staff tables on the page: a role change (and nothing else) tells them to reload (listChanges.ts).
+    let announced = 0;
+    const lists = createActor(
+      setup({ actors: { listChanges } }).createMachine({ invoke: { src: 'listChanges', input: 'people' }, on: { 'list.refresh': { actions: () => void announced++ } } }),
+    ).start();
+    return {
+      exec: byKey(exec, keyOf),
+      check: ({ state }, i, p) => {
+        assertState[String((state as Snap).value)](state as Snap);
+        const roleChanges = p.steps.slice(0, i + 1).filter((x) => x.event.type === 'xstate.done.actor.act' && ['admin', 'coordinator'].includes((x.state as Snap).context.done ?? ''));
+        expect(announced).toBe(roleChanges.length);
+      },
+      done: () => lists.stop(),
+    };
   },
 });

@@ -73,8 +73,32 @@ describe('coordinator alerts list', () => {
     expect(before).toBeGreaterThanOrEqual(1);
     expect(first.alerts.find((a: { id: string }) => a.id === A.farmer)).toMatchObject({ read: false, fieldName: expect.any(String), farmer: 'Ramesh Patil' });
 
+    // The total and the unread count are the same on every page, past the end and when searching (the counts
+    // ride on the page's rows, or are read apart when there is none).
+    const total = first.pagination.total;
+    expect(total).toBeGreaterThanOrEqual(first.alerts.length);
+    const past = await list('?page=50&limit=5');
+    expect(past.alerts).toEqual([]);
+    expect(past.pagination).toMatchObject({ page: 50, limit: 5, total, totalPages: Math.max(1, Math.ceil(total / 5)) });
+    expect(past.unread).toBe(before);
+    const searched = await list('?search=ramesh');
+    expect(searched.unread).toBe(before);
+    expect(searched.pagination.total).toBe(searched.alerts.length);
+    const none = await list('?search=zzzz-nothing');
+    expect(none).toMatchObject({ alerts: [], unread: before, pagination: { total: 0, totalPages: 1 } });
+    const onePerPage = await list('?limit=1');
+    expect(onePerPage.alerts.map((a: { id: string }) => a.id)).toEqual([first.alerts[0].id]);
+    expect(onePerPage.pagination).toMatchObject({ total, totalPages: total });
+    expect(onePerPage.unread).toBe(before);
+    // A filter narrows the total, not the unread count (all the caller's unread alerts).
+    const resolved = await list('?state=resolved');
+    expect(resolved.pagination.total).toBe(resolved.alerts.length);
+    expect(resolved.unread).toBe(before);
+
     const read = await call('coordinator', 'POST', `/coordinator/alerts/${A.farmer}/read`);
     expect(read.json()).toEqual({ ok: true, unread: before - 1 });
+    expect((await list('?page=50')).unread).toBe(before - 1);
+    expect((await list('?limit=1')).unread).toBe(before - 1);
     expect((await call('coordinator', 'POST', `/coordinator/alerts/${A.farmer}/read`)).json().unread).toBe(before - 1);
     expect((await list()).alerts.find((a: { id: string }) => a.id === A.farmer).read).toBe(true);
     // Read marks are per reader.

@@ -1,8 +1,8 @@
 /** Analytics routes: figures computed from the data inside the caller's reach, periods, estimated water, ownership. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { alerts, cropHistory, fields, sensorReadings } from '../../../server/src/db/schema';
-import { percentChange } from '../../../server/src/modules/analytics/service';
+import { eq, inArray } from 'drizzle-orm';
+import { alerts, cropHistory, fields, sensorReadings, users } from '../../../server/src/db/schema';
+import { coordinatorAnalytics, percentChange } from '../../../server/src/modules/analytics/service';
 import { ensurePartitions } from '../../../server/src/modules/sensors/partitions';
 import { FIXTURE, createTestApp, type TestApp } from '../helper';
 
@@ -128,5 +128,43 @@ describe('field analytics', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toHaveProperty('marathi');
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/fields/analytics/yield-trends' })).statusCode).toBe(401);
+  });
+});
+
+describe('kept figures (lib/countCache.ts) follow every write at once', () => {
+  const asCoordinator = { id: U.coordinator.id, role: 'coordinator' as const, sessionId: 'test', name: 'Sunil Pawar', email: U.coordinator.email };
+  // The oracle: the same service with nothing kept (the water estimate is not written here, so it is equal).
+  const fresh = async () => coordinatorAnalytics(t.db, asCoordinator, 'week');
+  const week = async () => (await get('coordinator', '/coordinator/analytics?period=week')).json().analytics;
+  const byStatus = async () => (await get('coordinator', '/fields/analytics/overview')).json().analytics.byStatus;
+
+  it('a field, a farmer, a pest alert and a reading change the next answer', async () => {
+    const a0 = await week();
+    expect(await week()).toEqual(a0); // now kept
+    expect(a0).toEqual(await fresh());
+    const s0 = await byStatus();
+    expect(await byStatus()).toEqual(s0);
+
+    // fields: the crop, the yield and the operational status (the `fields` version moves).
+    await t.db.update(fields).set({ cropName: 'Wheat', yieldExpected: 100, yieldActual: 50, operationalStatus: 'maintenance' }).where(eq(fields.id, F.farmer.id));
+    const a1 = await week();
+    expect({ averageYield: a1.averageYield, yieldFields: a1.yieldFields, cropDistribution: a1.cropDistribution }).toEqual({ averageYield: 65, yieldFields: 2, cropDistribution: { soybean: 50, wheat: 50 } });
+    expect(a1).toEqual(await fresh());
+    expect(await byStatus()).toEqual({ ...s0, active: s0.active - 1, maintenance: s0.maintenance + 1 });
+
+    // users: a farmer moves to another coordinator (the `users` version moves).
+    await t.db.update(users).set({ managedBy: U.coordinator2.id }).where(eq(users.id, U.inactive.id));
+    const a2 = await week();
+    expect(a2.totalFarmers).toBe(a1.totalFarmers - 1);
+    expect(a2).toEqual(await fresh());
+
+    // No version moves with these: read on every request.
+    await t.db.insert(alerts).values({ fieldId: F.farmer.id, farmerId: U.farmer.id, type: 'pest', severity: 'minor', message: 'Pest again', resolvedAt: new Date() });
+    const a3 = await week();
+    expect(a3.pestIssues.current).toBe(a2.pestIssues.current + 1);
+    await t.db.update(fields).set({ lastMoisture: 1 }).where(inArray(fields.id, [F.farmer.id, F.farmer2.id]));
+    const a4 = await week();
+    expect(a4.fieldHealth).not.toEqual(a3.fieldHealth);
+    expect(a4).toEqual(await fresh());
   });
 });

@@ -15,7 +15,9 @@ let t: TestApp;
 let farmer: string;
 let farmer2: string;
 beforeAll(async () => {
-  t = await createTestApp();
+  // These tests write samples straight into the tables between reads, so the figures are read fresh each time;
+  // the cache in front of GET /trust has its own test below.
+  t = await createTestApp({ config: { trustCacheSeconds: 0 } });
   farmer = (await t.login('farmer')).accessToken;
   farmer2 = (await t.login('farmer2')).accessToken;
 });
@@ -103,6 +105,35 @@ describe('uptime and latency from known samples', () => {
     expect(hours[0].count).toBeGreaterThanOrEqual(1);
     expect(hours[0].p95Ms).not.toBeNull();
     expect((await figures()).uptime.day).toBe(1);
+  });
+});
+
+describe('the cached figures (TRUST_CACHE_SECONDS)', () => {
+  it('answers repeated reads from one computation, and a rating clears it so the satisfaction share moves at once', async () => {
+    const c = await createTestApp({ config: { trustCacheSeconds: 600 } });
+    try {
+      const token = (await c.login('farmer')).accessToken;
+      const read = async () => {
+        const res = await c.app.inject({ method: 'GET', url: '/api/v1/trust', headers: c.auth(token) });
+        expect(res.statusCode).toBe(200);
+        return res.json<TrustFigures>();
+      };
+      const first = await read();
+      // A sample written behind the cache's back is not seen while the figures are fresh.
+      await c.db.insert(healthSamples).values({ at: new Date(Date.now() - MIN), resolution: 'minute', samples: 1, upSamples: 0 });
+      const second = await read();
+      expect(second.generatedAt).toBe(first.generatedAt);
+      expect(second.uptime.samples.day).toBe(first.uptime.samples.day);
+
+      const ask = await c.app.inject({ method: 'POST', url: '/api/v1/chatbot', headers: c.auth(token), payload: { message: 'soil' } });
+      const rated = await c.app.inject({ method: 'POST', url: '/api/v1/ratings', headers: c.auth(token), payload: { kind: 'chat', subjectId: ask.json().answerId, up: true } });
+      expect(rated.statusCode).toBe(200);
+      const third = await read();
+      expect(third.satisfaction.total).toBe(first.satisfaction.total + 1);
+      expect(third.uptime.samples.day).toBe(first.uptime.samples.day + 1);
+    } finally {
+      await c.close();
+    }
   });
 });
 

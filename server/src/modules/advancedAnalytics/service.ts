@@ -4,9 +4,9 @@
  */
 import type { Db } from '../../db/client';
 import type { AdvancedAnalytics, Range, SensorTrend } from '../../../../contracts/advancedAnalytics';
-import { loadFieldFor, type AuthUser } from '../../lib/access';
+import { notFound } from '../../lib/errors';
 import type { WeatherProvider } from '../../providers/weather/index';
-import { fieldInsights } from '../fdss/service';
+import { insightsOf } from '../fdss/service';
 import * as repo from './repository';
 
 const iso = (v: unknown) => new Date(v as string).toISOString();
@@ -16,8 +16,7 @@ export const RANGE_DAYS: Record<Range, number> = { '7d': 7, '30d': 30, '90d': 90
 
 export async function sensorTrends(db: Db, fieldId: string, from: Date, to: Date, bucket: 'day' | 'week'): Promise<SensorTrend[]> {
   const mid = new Date((from.getTime() + to.getTime()) / 2);
-  // Two independent reads of the same hourly rollups: side by side on a pool (PGlite queues them anyway).
-  const [summary, series] = await Promise.all([repo.readingSummary(db, fieldId, from, to, mid), repo.readingSeries(db, fieldId, from, to, bucket)]);
+  const { summary, series } = await repo.readingTrends(db, fieldId, from, to, mid, bucket);
   return summary.map((s) => ({
     type: s.type,
     readings: s.readings,
@@ -31,23 +30,21 @@ export async function sensorTrends(db: Db, fieldId: string, from: Date, to: Date
   }));
 }
 
-export async function advancedAnalytics(
-  db: Db,
-  user: AuthUser,
-  fieldRef: string,
-  range: Range,
-  weather: WeatherProvider,
-  now: Date,
-): Promise<AdvancedAnalytics> {
-  const field = await loadFieldFor(db, user, fieldRef);
+/**
+ * The analytics of a field whose reach the caller has already checked (the route does, through the cached field
+ * lookup): two statements side by side — the field row with its harvests, money and recommendations, and the
+ * rollups of the range — and the advice from that same row (no second read of the field). 404 if the field is gone.
+ */
+export async function advancedAnalytics(db: Db, fieldId: string, range: Range, weather: WeatherProvider, now: Date): Promise<AdvancedAnalytics> {
   const from = new Date(now.getTime() - RANGE_DAYS[range] * 86_400_000);
-  const [trends, history, money, recs, advice] = await Promise.all([
-    sensorTrends(db, field.id, from, now, range === '1y' ? 'week' : 'day'),
-    repo.recentHarvests(db, field.id, 5),
-    repo.financialsOf(db, field.id),
-    repo.recentRecommendations(db, field.id, 3),
-    fieldInsights(db, user, field.id, weather, now),
+  const records = repo.fieldRecords(db, fieldId);
+  const [loaded, trends, advice] = await Promise.all([
+    records,
+    sensorTrends(db, fieldId, from, now, range === '1y' ? 'week' : 'day'),
+    records.then((r) => (r ? insightsOf(r.field, weather, now) : null)),
   ]);
+  if (!loaded || !advice) throw notFound();
+  const { field, history, money, recommendations: recs } = loaded;
   const achieved = field.yieldExpected && field.yieldExpected > 0 && field.yieldActual != null ? round((field.yieldActual / field.yieldExpected) * 100, 1) : null;
   const costs = money
     ? { seeds: money.seeds, fertilizers: money.fertilizers, pesticides: money.pesticides, labor: money.labor, irrigation: money.irrigation, other: money.other }

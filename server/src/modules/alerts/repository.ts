@@ -18,9 +18,11 @@ const clearer = alias(users, 'clearer');
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-function selectItems(db: Db, viewerId: string | null) {
+/** `extra`: more columns of the same statement (the page's counts, lib's `alertPage`). */
+function selectItems<E extends Record<string, SQL>>(db: Db, viewerId: string | null, extra?: E) {
   return db
     .select({
+      ...(extra as E),
       a: alerts,
       fieldName: fields.name,
       farmerName: farmer.name,
@@ -40,7 +42,7 @@ function selectItems(db: Db, viewerId: string | null) {
     .leftJoin(clearer, eq(clearer.id, alerts.clearedBy));
 }
 
-type Row = Awaited<ReturnType<ReturnType<typeof selectItems>['execute']>>[number];
+type Row = Awaited<ReturnType<ReturnType<typeof selectItems<Record<never, SQL>>>['execute']>>[number];
 
 export type AlertWithAudience = { item: AlertItem; farmerId: string | null; coordinatorId: string | null };
 
@@ -105,8 +107,35 @@ const URGENT_FIRST = [
   desc(alerts.id),
 ];
 
-/** A page of alerts matching `where` (the caller's scope and filters), most urgent first. */
-export async function alertPage(db: Db, where: SQL | undefined, viewerId: string, page: number, limit: number) {
+/**
+ * A page of alerts matching `where` (the caller's scope and filters), most urgent first, with their total and,
+ * given `unreadWhere`, the count of those unread, in one statement. `where` may name only `alerts` (and
+ * subqueries of its own): the page's ids are chosen from `alerts` alone and only those rows are joined with the
+ * names, and the counts need no join (every alert has its field: `field_id` is not null and cascades). The old
+ * form, joining every matching alert before sorting, cost a hash of all fields and users per request.
+ */
+export async function alertPage(db: Db, where: SQL | undefined, viewerId: string, page: number, limit: number, unreadWhere?: SQL) {
+  const pageIds = db
+    .select({ id: alerts.id })
+    .from(alerts)
+    .where(where)
+    .orderBy(...URGENT_FIRST)
+    .limit(limit)
+    .offset((page - 1) * limit);
+  const rows = await selectItems(db, viewerId, {
+    total: sql<number>`(select count(*)::int from ${alerts} where ${where ?? sql`true`})`,
+    unread: unreadWhere ? sql<number>`(select count(*)::int from ${alerts} where ${unreadWhere})` : sql<null>`null::int`,
+  })
+    .where(inArray(alerts.id, pageIds))
+    .orderBy(...URGENT_FIRST);
+  // A page past the end has no row to carry the counts.
+  const total = rows.length ? rows[0].total : await countAlerts(db, where);
+  const unread = unreadWhere ? (rows.length ? rows[0].unread : await countAlerts(db, unreadWhere)) : null;
+  return { items: rows.map((r) => toItem(r).item), total, totalPages: Math.max(1, Math.ceil(total / limit)), unread };
+}
+
+/** A page of alerts matching `where`, which may name the farmer and field (`searchCondition`): joined first. */
+async function searchedAlertPage(db: Db, where: SQL | undefined, viewerId: string, page: number, limit: number) {
   const [{ total }] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(alerts)
@@ -236,16 +265,26 @@ export async function markAllRead(db: Db, scope: SQL, userId: string) {
   return Number(res.rowCount ?? (res as unknown as { affectedRows?: number }).affectedRows ?? 0);
 }
 
-/** One page of the alerts `user` may see, filtered (and searched), most urgent first. */
-export function visibleAlertPage(
+/**
+ * One page of the alerts `user` may see, filtered (and searched), most urgent first; `withUnread`: also how many
+ * of all the alerts they may see they have not read (the coordinator screen's title), in the same statement.
+ */
+export async function visibleAlertPage(
   db: Db,
   user: AuthUser,
   q: { filters: Parameters<typeof alertFilters>[0]; search?: string },
   page: number,
   limit: number,
+  withUnread = false,
 ) {
-  const where = and(alertScope(user), alertFilters(q.filters), q.search ? searchCondition(q.search) : undefined);
-  return alertPage(db, where, user.id, page, limit);
+  const filtered = and(alertScope(user), alertFilters(q.filters));
+  const unreadWhere = withUnread ? and(alertScope(user), unreadCondition(user.id)) : undefined;
+  if (!q.search) return alertPage(db, filtered, user.id, page, limit, unreadWhere);
+  const [p, unread] = await Promise.all([
+    searchedAlertPage(db, and(filtered, searchCondition(q.search)), user.id, page, limit),
+    unreadWhere ? countAlerts(db, unreadWhere) : null,
+  ]);
+  return { ...p, unread };
 }
 
 /** How many of the alerts `user` may see they have not read. */

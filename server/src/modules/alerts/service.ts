@@ -105,11 +105,9 @@ export async function comment(app: FastifyInstance, user: AuthUser, alertId: str
 
 export async function coordinatorAlerts(db: Db, user: AuthUser, q: Filters & { page?: number; limit?: number; search?: string; open?: boolean }) {
   const { page = 1, limit = 10, search, open, ...filters } = q;
-  const [p, unread] = await Promise.all([
-    repo.visibleAlertPage(db, user, { filters: { ...filters, state: filters.state ?? (open ? 'open' : undefined) }, search: search?.trim() || undefined }, page, limit),
-    repo.unreadCountOf(db, user),
-  ]);
-  return { alerts: p.items, pagination: { page, limit, total: p.total, totalPages: p.totalPages }, unread };
+  const filtered = { filters: { ...filters, state: filters.state ?? (open ? 'open' : undefined) }, search: search?.trim() || undefined };
+  const p = await repo.visibleAlertPage(db, user, filtered, page, limit, true);
+  return { alerts: p.items, pagination: { page, limit, total: p.total, totalPages: p.totalPages }, unread: p.unread ?? 0 };
 }
 
 export async function markRead(db: Db, user: AuthUser, alertId: string) {

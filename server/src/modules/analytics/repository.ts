@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { alerts, cropHistory, fields, sensorRollupsHourly, users } from '../../db/schema';
 import { alertScope, farmerScope, fieldScope, type AuthUser } from '../../lib/access';
 import { cropKeySql } from '../../domain/crops/catalogue';
+import { versionStamp } from '../../lib/countCache';
 
 type Row = Record<string, unknown>;
 const rowsOf = (r: unknown): Row[] => (Array.isArray(r) ? r : ((r as { rows: Row[] }).rows ?? []));
@@ -20,22 +21,38 @@ const ROOT_ZONE_M = 0.3;
 const M2_PER = sql`case ${fields.areaUnit} when 'hectares' then 10000.0 when 'sq_meters' then 1.0 else 4046.86 end`;
 
 /**
- * The figures of a period starting at `start` and of the one before it (from `before`): farmers, fields,
- * average yield and pest alerts, in one round trip (the water estimate is `waterFigures`).
+ * What moves without a versioned write (lib/countCache.ts): the field health classes (a field's last moisture
+ * changes with every reading) and the pest alerts of the period starting at `start` and of the one before it
+ * (from `before`; the window moves with the clock) — with the versions of `users` and `fields` from the same
+ * snapshot, which say whether `reachFigures` and `cropCounts` kept for them still hold. One round trip.
  */
-export async function periodFigures(db: Db, user: AuthUser, start: Date, before: Date) {
+export async function liveFigures(db: Db, user: AuthUser, start: Date, before: Date) {
+  const r = await db.execute(sql`
+    select h.*,
+      (select count(*)::int from ${alerts} where ${alertScope(user)} and ${alerts.type} = 'pest' and ${alerts.createdAt} >= ${start.toISOString()}::timestamptz) as "pestNow",
+      (select count(*)::int from ${alerts} where ${alertScope(user)} and ${alerts.type} = 'pest'
+         and ${alerts.createdAt} >= ${before.toISOString()}::timestamptz and ${alerts.createdAt} < ${start.toISOString()}::timestamptz) as "pestBefore",
+      ${versionStamp(['users', 'fields'])} as stamp
+    from (${healthQuery(user)}) h`);
+  const row = rowsOf(r)[0] as { excellent: number; good: number; fair: number; poor: number; pestNow: number; pestBefore: number; stamp: string | null };
+  const { pestNow, pestBefore, stamp, ...health } = row;
+  return { health, pestNow, pestBefore, stamp: stamp ?? '' };
+}
+
+/**
+ * The caller's farmers and fields and their average yield (percent of expected): they change only with `users`
+ * and `fields` (their versions, lib/countCache.ts), so `liveFigures`' stamp says when to read them again.
+ */
+export async function reachFigures(db: Db, user: AuthUser) {
   const r = await db.execute(sql`
     select
       (select count(*)::int from ${users} where ${farmerScope(user)}) as "totalFarmers",
       (select count(*)::int from ${fields} where ${fieldScope(user)}) as "totalFields",
-      y."averageYield", y."yieldFields",
-      (select count(*)::int from ${alerts} where ${alertScope(user)} and ${alerts.type} = 'pest' and ${alerts.createdAt} >= ${start.toISOString()}::timestamptz) as "pestNow",
-      (select count(*)::int from ${alerts} where ${alertScope(user)} and ${alerts.type} = 'pest'
-         and ${alerts.createdAt} >= ${before.toISOString()}::timestamptz and ${alerts.createdAt} < ${start.toISOString()}::timestamptz) as "pestBefore"
+      y."averageYield", y."yieldFields"
     from (select coalesce(round(avg(${fields.yieldActual} / ${fields.yieldExpected} * 100)::numeric, 1), 0)::float8 as "averageYield",
                  count(*)::int as "yieldFields"
           from ${fields} where ${fieldScope(user)} and ${fields.yieldExpected} > 0 and ${fields.yieldActual} is not null) y`);
-  return rowsOf(r)[0] as { totalFarmers: number; totalFields: number; averageYield: number; yieldFields: number; pestNow: number; pestBefore: number };
+  return rowsOf(r)[0] as { totalFarmers: number; totalFields: number; averageYield: number; yieldFields: number };
 }
 
 /**
@@ -69,15 +86,12 @@ export async function waterFigures(db: Db, user: AuthUser, start: Date, before: 
  * fair = warning, excellent = good with the last moisture at or above the field's low-moisture
  * threshold, good = good otherwise (no reading yet, or just under it).
  */
-export async function fieldHealth(db: Db, user: AuthUser) {
-  const r = await db.execute(sql`select
+const healthQuery = (user: AuthUser) => sql`select
       count(*) filter (where ${fields.health} = 'good' and ${fields.lastMoisture} >= ${fields.moistureLow})::int as excellent,
       count(*) filter (where ${fields.health} = 'good' and (${fields.lastMoisture} is null or ${fields.lastMoisture} < ${fields.moistureLow}))::int as good,
       count(*) filter (where ${fields.health} = 'warning')::int as fair,
       count(*) filter (where ${fields.health} = 'alert')::int as poor
-    from ${fields} where ${fieldScope(user)}`);
-  return rowsOf(r)[0] as { excellent: number; good: number; fair: number; poor: number };
-}
+    from ${fields} where ${fieldScope(user)}`;
 
 /**
  * How many of the caller's fields (with a crop) grow each crop, by catalogue key: 'Soybean', 'soybean ' and

@@ -16,7 +16,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => {
       requireRole(req.user!, STAFF);
       const period = req.query.period ?? 'month';
-      return { analytics: await service.coordinatorAnalytics(app.db, req.user!, period, new Date(), water), period };
+      return { analytics: await service.coordinatorAnalytics(app.db, req.user!, period, new Date(), water, app.counts), period };
     },
   );
 
@@ -25,7 +25,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags, response: { 200: FieldStatusOverview } } },
     async (req) => {
       requireRole(req.user!, STAFF);
-      return service.statusOverview(app.db, req.user!);
+      return service.statusOverview(app.db, req.user!, app.counts);
     },
   );
 

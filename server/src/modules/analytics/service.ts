@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { isAdmin, type AuthUser } from '../../lib/access';
 import type { Period } from '../../../../contracts/analytics';
 import { cropKey, cropText } from '../../domain/crops/catalogue';
+import { scopeKey, type CountCache } from '../../lib/countCache';
 import * as repo from './repository';
 
 export const PERIOD_DAYS: Record<Period, number> = { week: 7, month: 30, quarter: 91, year: 365 };
@@ -21,27 +22,31 @@ const uncached: WaterCache = { get: (_key, load) => load() };
 
 /**
  * The water estimate reads two periods of every in-scope moisture sensor's hours, by far the dearest figure:
- * it may come from `water` (kept per scope and period for ANALYTICS_CACHE_SECONDS); the counts are always read.
+ * it may come from `water` (kept per scope and period for ANALYTICS_CACHE_SECONDS). The health classes and pest
+ * counts are read every time, with the versions of `users` and `fields` (lib/countCache.ts) in the same
+ * statement; the farmers, fields, yield and crop shares are kept in `counts` for those versions, so a write to
+ * either table is seen by the very next request.
  */
-export async function coordinatorAnalytics(db: Db, user: AuthUser, period: Period, now = new Date(), water: WaterCache = uncached) {
+export async function coordinatorAnalytics(db: Db, user: AuthUser, period: Period, now = new Date(), water: WaterCache = uncached, counts?: CountCache) {
   const days = PERIOD_DAYS[period];
   const start = new Date(now.getTime() - days * 86_400_000);
   const before = new Date(now.getTime() - 2 * days * 86_400_000);
   const scope = isAdmin(user) ? 'all' : user.id;
-  const [figures, w] = await Promise.all([
-    repo.periodFigures(db, user, start, before),
+  const [live, w] = await Promise.all([
+    repo.liveFigures(db, user, start, before),
     water.get(`${scope}|${period}`, () => repo.waterFigures(db, user, start, before)),
   ]);
-  const row = { ...figures, ...w };
+  const kept = <T>(key: string, compute: () => Promise<T>) => (counts ? counts.at(`analytics|${key}|${scopeKey(user)}`, live.stamp, compute) : compute());
+  const [reach, crops] = await Promise.all([kept('reach', () => repo.reachFigures(db, user)), kept('crops', () => cropDistribution(db, user))]);
   return {
-    totalFarmers: row.totalFarmers,
-    totalFields: row.totalFields,
-    averageYield: row.averageYield,
-    yieldFields: row.yieldFields,
-    waterUsage: { current: row.waterNow, change: percentChange(row.waterNow, row.waterBefore), estimated: true as const },
-    pestIssues: { current: row.pestNow, change: percentChange(row.pestNow, row.pestBefore) },
-    fieldHealth: await repo.fieldHealth(db, user),
-    cropDistribution: await cropDistribution(db, user),
+    totalFarmers: reach.totalFarmers,
+    totalFields: reach.totalFields,
+    averageYield: reach.averageYield,
+    yieldFields: reach.yieldFields,
+    waterUsage: { current: w.waterNow, change: percentChange(w.waterNow, w.waterBefore), estimated: true as const },
+    pestIssues: { current: live.pestNow, change: percentChange(live.pestNow, live.pestBefore) },
+    fieldHealth: live.health,
+    cropDistribution: crops,
   };
 }
 
@@ -52,8 +57,10 @@ async function cropDistribution(db: Db, user: AuthUser) {
   return Object.fromEntries(rows.map((x) => [x.crop, Math.round((x.n / total) * 1000) / 10]));
 }
 
-export async function statusOverview(db: Db, user: AuthUser) {
-  return { analytics: { byStatus: await repo.statusOverview(db, user) } };
+/** The caller's fields by operational status, kept in `counts` while `users` and `fields` are unchanged. */
+export async function statusOverview(db: Db, user: AuthUser, counts?: CountCache) {
+  const compute = () => repo.statusOverview(db, user);
+  return { analytics: { byStatus: counts ? await counts.get(db, `status|${scopeKey(user)}`, ['users', 'fields'], compute) : await compute() } };
 }
 
 /**

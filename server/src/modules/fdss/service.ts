@@ -23,7 +23,11 @@ export async function fieldWeather(db: Db, user: AuthUser, fieldId: string, weat
 }
 
 export async function fieldInsights(db: Db, user: AuthUser, fieldId: string, weather: WeatherProvider, now: Date) {
-  const field = await loadFieldFor(db, user, fieldId);
+  return insightsOf(await loadFieldFor(db, user, fieldId), weather, now);
+}
+
+/** The advice for a field row already loaded (and its reach already checked) by the caller. */
+export async function insightsOf(field: FieldRow, weather: WeatherProvider, now: Date) {
   const forecast: Weather = await weather.current({ ...positionOf(field), now });
   const latest = field.lastReadingAt ? { moisture: field.lastMoisture, temperature: field.lastTemperature, at: field.lastReadingAt } : null;
   const insights = adviseField({

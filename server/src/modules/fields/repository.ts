@@ -261,3 +261,21 @@ export async function setLocation(db: Db, fieldUuid: string, lat: number, lng: n
       .where(eq(gpsFieldLocations.fieldId, fieldUuid));
   });
 }
+
+export type FieldRecord = typeof fields.$inferSelect;
+
+/** The field's row, locked until the transaction ends (an edit reads what it changes under this lock). */
+export async function lockField(db: Db, fieldUuid: string): Promise<FieldRecord> {
+  const [row] = await db.select().from(fields).where(eq(fields.id, fieldUuid)).for('update');
+  return row;
+}
+
+/** Writes the edited columns and answers the row as it is now. */
+export async function updateField(db: Db, fieldUuid: string, set: Partial<FieldRecord>): Promise<FieldRecord> {
+  const [row] = await db
+    .update(fields)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(fields.id, fieldUuid))
+    .returning();
+  return row;
+}

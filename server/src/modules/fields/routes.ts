@@ -11,6 +11,8 @@ import {
   FieldChoices,
   FieldChoicesQuery,
   FieldDetail,
+  FieldEditBody,
+  FieldEdited,
   FieldList,
   FieldListQuery,
   FieldLocation,
@@ -116,6 +118,16 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => {
       requireRole(req.user!, STAFF);
       return service.fieldDetails(app.db, req.user!, req.params.id);
+    },
+  );
+
+  app.patch(
+    '/fields/:id',
+    // Staff edit a field's attributes (service.editField): admins any field, coordinators their farmers'.
+    { schema: { tags, security, params: FieldParams, body: FieldEditBody, response: { 200: FieldEdited, ...errors } } },
+    async (req) => {
+      requireRole(req.user!, STAFF);
+      return service.editField(app.db, req.user!, req.params.id, req.body);
     },
   );
 

@@ -5,10 +5,11 @@
 import type { Db } from '../../db/client';
 import { loadFarmerFor, loadFieldFor, type AuthUser } from '../../lib/access';
 import { recordAudit } from '../../lib/audit';
-import { badRequest, conflict, translated } from '../../lib/errors';
+import { badRequest, conflict, forbidden, translated } from '../../lib/errors';
 import { dropEmpty, fieldProblems, type AddFieldPayload } from '../../../../contracts/addField';
-import type { FieldDetail } from '../../../../contracts/fields';
+import { FIELD_EDIT_KEYS, type FieldDetail, type FieldEditBody, type FieldEdited, type FieldEditKey } from '../../../../contracts/fields';
 import type { CountCache } from '../../lib/countCache';
+import { normaliseCropName } from '../../domain/crops/catalogue';
 import { createPinCache, fieldsChanged } from './pinCache';
 import * as repo from './repository';
 
@@ -17,6 +18,7 @@ export const FIELD_TEXT = {
   outOfRange: translated('Some values are out of range.', 'काही मूल्ये मर्यादेबाहेर आहेत.', 'कुछ मान सीमा से बाहर हैं।'),
   fieldIdTaken: (id: string) =>
     translated(`Field ID ${id} already exists.`, `शेत आयडी ${id} आधीच अस्तित्वात आहे.`, `खेत आईडी ${id} पहले से मौजूद है।`),
+  nameRequired: translated('Field name is required', 'शेताचे नाव आवश्यक आहे', 'खेत का नाम आवश्यक है'),
   sensorIdTaken: (id: string) =>
     translated(`Sensor ID ${id} is already in use.`, `सेन्सर आयडी ${id} आधीच वापरात आहे.`, `सेंसर आईडी ${id} पहले से उपयोग में है।`),
 };
@@ -157,4 +159,71 @@ export function listFields(db: Db, user: AuthUser, q: Parameters<typeof repo.lis
 /** The map's answer per scope, serialised and compressed once (pinCache.ts says when it is cleared). */
 export function createFieldPins(db: Db, ttlMs: number) {
   return createPinCache((user, limit) => repo.fieldPins(db, user, limit), ttlMs);
+}
+
+/** The column each editable attribute is kept in (contracts/fields.ts FIELD_EDIT_KEYS). */
+const EDIT_COLUMNS = {
+  name: 'name',
+  cropName: 'cropName',
+  cropVariety: 'cropVariety',
+  cropStatus: 'cropStatus',
+  areaValue: 'areaValue',
+  areaUnit: 'areaUnit',
+  soilType: 'soilType',
+  irrigationType: 'irrigationType',
+  village: 'village',
+  district: 'district',
+  state: 'addressState',
+  pincode: 'pincode',
+  fullAddress: 'fullAddress',
+} as const satisfies Record<FieldEditKey, keyof repo.FieldRecord>;
+
+type EditValues = Partial<Record<FieldEditKey, string | number | null>>;
+
+/** The body as values to store: text trimmed, an empty text is null (cleared); the name may not be cleared. */
+function editValues(body: FieldEditBody): EditValues {
+  const out: EditValues = {};
+  for (const key of FIELD_EDIT_KEYS) {
+    const v = body[key];
+    if (v === undefined) continue;
+    out[key] = typeof v === 'string' ? v.trim() || null : v;
+  }
+  // Stored as the catalogue key when the name is known, as Add Field does (analytics counts one crop).
+  if (typeof out.cropName === 'string') out.cropName = normaliseCropName(out.cropName);
+  if ('name' in out && !out.name) throw badRequest(FIELD_TEXT.nameRequired, { field: 'name' }, 'FIELD_NAME_REQUIRED');
+  return out;
+}
+
+/**
+ * Staff edit a field's attributes (issue 19): admins any field, a coordinator their farmers' fields (else 404,
+ * as every field read). Farmers do not: the spec keeps Add Field and the field screens for staff (routes
+ * /add-field, /fields; docs/fields.md says why). Only attributes whose value changes are written, with one audit
+ * entry `field.edit` holding their before/after, in one transaction; an edit that changes nothing writes nothing.
+ */
+export async function editField(db: Db, user: AuthUser, id: string, body: FieldEditBody): Promise<FieldEdited> {
+  if (user.role === 'farmer') throw forbidden();
+  const values = editValues(body);
+  const reached = await loadFieldFor(db, user, id);
+  const result = await db.transaction(async (tx) => {
+    // Read again under a row lock, so two edits at once each record what they really changed.
+    const row = await repo.lockField(tx as Db, reached.id);
+    const before: EditValues = {};
+    const after: EditValues = {};
+    const set: Partial<repo.FieldRecord> = {};
+    for (const [key, value] of Object.entries(values) as [FieldEditKey, string | number | null][]) {
+      const column = EDIT_COLUMNS[key];
+      const old = row[column] as string | number | null;
+      if (old === value) continue;
+      before[key] = old;
+      after[key] = value;
+      (set as Record<string, unknown>)[column] = value;
+    }
+    const changed = Object.keys(after);
+    if (!changed.length) return { row, changed };
+    const updated = await repo.updateField(tx as Db, row.id, set);
+    await recordAudit(tx, user, { action: 'field.edit', target: { type: 'field', id: row.id }, before, after });
+    return { row: updated, changed };
+  });
+  if (result.changed.length) await fieldsChanged(db);
+  return { _id: result.row.id, fieldId: result.row.fieldId, name: result.row.name, changed: result.changed };
 }

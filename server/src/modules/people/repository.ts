@@ -154,6 +154,24 @@ async function coordinatorPage(db: Db, q: CoordinatorQuery, counts?: CountCache)
   };
 }
 
+/** The administrators (admins and superadmins), by name, for superadmins' admins table; search as the other lists. */
+export async function listAdmins(db: Db, q: CoordinatorQuery) {
+  const parts: (SQL | undefined)[] = [inArray(users.role, ['admin', 'superadmin'])];
+  if (q.search?.trim()) parts.push(like(users.searchText, searchPattern(q.search)));
+  const where = and(...parts);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ _id: users.id, name: users.name, email: users.email, phoneNumber: users.phoneNumber, role: users.role, status: users.status })
+      .from(users)
+      .where(where)
+      .orderBy(asc(users.name), asc(users.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  return { admins: rows as (Omit<(typeof rows)[number], 'role'> & { role: 'admin' | 'superadmin' })[], pagination: pageInfo(q, total) };
+}
+
 /** How many farmers each coordinator manages (coordinators without farmers are absent). */
 async function farmersPerCoordinator(db: Db) {
   const rows = await db

@@ -7,6 +7,8 @@ import multipart from '@fastify/multipart';
 import { Type } from 'typebox';
 import { ApiErrorBody, IdParams } from '../../../../contracts/common';
 import {
+  AdminList,
+  AdminListQuery,
   AssignCoordinator,
   CoordinatorChoices,
   CoordinatorList,
@@ -103,6 +105,16 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => {
       requireRole(req.user!, ADMINS);
       return people.coordinators({ page: req.query.page ?? 1, limit: req.query.limit ?? 500, search: req.query.search });
+    },
+  );
+
+  app.get(
+    '/admin/admins',
+    // Superadmins only: the people whose role only a superadmin may change (PATCH /admin/users/:id/role).
+    { schema: { tags, security, querystring: AdminListQuery, response: { 200: AdminList, ...errors } } },
+    async (req) => {
+      requireRole(req.user!, ['superadmin']);
+      return people.admins({ page: req.query.page ?? 1, limit: req.query.limit ?? 10, search: req.query.search });
     },
   );
 

@@ -201,6 +201,7 @@ export function createPeopleService(app: FastifyInstance) {
       return ok();
     },
     coordinators: (q: CoordinatorQuery) => repo.listCoordinators(db, q, app.counts),
+    admins: (q: CoordinatorQuery) => repo.listAdmins(db, q),
     async editCoordinator(user: AuthUser, id: string, edit: repo.PersonEdit) {
       await endSessions(id, await editCoordinator(db, user, id, edit));
       return ok();

@@ -9,6 +9,7 @@ import type { Recommendation } from '../../../../contracts/recommendations';
 import { canMove } from '../../domain/recommendations/lifecycle';
 import type { Lang } from '../../domain/language';
 import { ECONOMICS_SOURCE, generateRecommendations, METHOD } from '../../domain/recommendations/generate';
+import { analyticsChanged } from '../advancedAnalytics/cache';
 import { preferredLanguage } from '../userLanguage';
 import { findRecommendation, insertRecommendations, listRecommendations, moveStatus, recentMoisture, recommendationStats, toItem } from './repository';
 import { recommendationText } from './messages';
@@ -73,6 +74,8 @@ export async function generateFor(db: Db, user: AuthUser, field: Field, lang: La
       createdBy: user.id,
     })),
   );
+  // Advanced Analytics lists a field's last recommendations: its kept answers go.
+  await analyticsChanged(db, [field.id]);
   return rows.map((rec) => toItem({ rec, fieldName: field.name, fieldCode: field.fieldId }));
 }
 
@@ -84,5 +87,6 @@ export async function changeStatus(db: Db, user: AuthUser, id: string, to: Recom
   // The status we read is part of the condition, so two staff deciding at once cannot both win.
   const rec = await moveStatus(db, found.rec.id, found.rec.status, to, user.id);
   if (!rec) throw conflict(recommendationText.illegalMove, 'ILLEGAL_STATUS_CHANGE');
+  await analyticsChanged(db, [rec.fieldId]);
   return { recommendation: toItem({ ...found, rec }) };
 }

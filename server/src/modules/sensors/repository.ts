@@ -100,17 +100,14 @@ export async function timeline(db: Db, fieldUuid: string, days: number) {
   return [...byType].map(([type, readings]) => ({ type, bucketMinutes: bucket, readings }));
 }
 
+type SensorSeen = { sensorId: string; type: string; lastSeenAt: Date | null; createdAt: Date };
+
 /**
  * How old a field's values are: when its moisture and temperature sensors last reported (the newest of each
  * type) and which active sensors have been silent for longer than the field's offline limit, by the same rule
  * as the sensor-offline alert.
  */
-export async function readingAges(db: Db, fieldUuid: string, offlineAfterMinutes: number, now = new Date()) {
-  const rows = await db
-    .select({ sensorId: sensors.sensorId, type: sensors.type, lastSeenAt: sensors.lastSeenAt, createdAt: sensors.createdAt })
-    .from(sensors)
-    .where(and(eq(sensors.fieldId, fieldUuid), eq(sensors.status, 'active')))
-    .orderBy(asc(sensors.sensorId));
+function agesOf(rows: SensorSeen[], offlineAfterMinutes: number, now: Date) {
   const newest = (type: string) => {
     const seen = rows.filter((r) => r.type === type && r.lastSeenAt).map((r) => r.lastSeenAt!.getTime());
     return seen.length ? new Date(Math.max(...seen)).toISOString() : null;
@@ -119,6 +116,39 @@ export async function readingAges(db: Db, fieldUuid: string, offlineAfterMinutes
     moistureAt: newest('moisture'),
     temperatureAt: newest('temperature'),
     silentSensors: silentSensors(rows, offlineAfterMinutes, now).map((s) => ({ sensorId: s.sensorId, type: s.type, lastSeenAt: s.lastSeenAt?.toISOString() ?? null })),
+  };
+}
+
+/**
+ * A field's last values and how old they are, in one statement: the field's row (only what the answer shows) with
+ * its active sensors (GET /sensor-data/latest, whose reach check is the cached `fieldIdFor`). Undefined when
+ * the field is gone.
+ */
+export async function latestOfField(db: Db, fieldUuid: string, now = new Date()) {
+  const rows = await db
+    .select({
+      moisture: fields.lastMoisture,
+      temperature: fields.lastTemperature,
+      at: fields.lastReadingAt,
+      offlineAfterMinutes: fields.offlineAfterMinutes,
+      sensorId: sensors.sensorId,
+      type: sensors.type,
+      lastSeenAt: sensors.lastSeenAt,
+      createdAt: sensors.createdAt,
+    })
+    .from(fields)
+    .leftJoin(sensors, and(eq(sensors.fieldId, fields.id), eq(sensors.status, 'active')))
+    .where(eq(fields.id, fieldUuid))
+    .orderBy(asc(sensors.sensorId));
+  if (rows.length === 0) return undefined;
+  const f = rows[0];
+  const seen = rows.filter((r) => r.sensorId !== null) as SensorSeen[];
+  return {
+    moisture: f.moisture,
+    temperature: f.temperature,
+    timestamp: f.at?.toISOString() ?? null,
+    staleAfterMinutes: f.offlineAfterMinutes,
+    ...agesOf(seen, f.offlineAfterMinutes, now),
   };
 }
 

@@ -78,7 +78,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/sensor-data/latest',
     { schema: { tags: ['sensors'], querystring: FieldQuery, response: { 200: LatestResponse } } },
-    async (req) => service.latestOf(app.db, req.user!, req.query.fieldId),
+    async (req) => service.latestOf(app, req.user!, req.query.fieldId),
   );
 
   app.get(

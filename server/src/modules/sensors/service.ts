@@ -14,7 +14,7 @@ import { readingsCsv } from './export';
 import { retentionFloor } from './partitions';
 import { keyMatches, newDeviceKey, parseDeviceKey } from './deviceKeys';
 import { sensorText } from './messages';
-import { deviceKeyOf, fieldsWithLastReading, readingAges, sensorInScope, series, SERIES_BUCKET_MINUTES, setDeviceKey, timeline } from './repository';
+import { deviceKeyOf, fieldsWithLastReading, latestOfField, sensorInScope, series, SERIES_BUCKET_MINUTES, setDeviceKey, timeline } from './repository';
 import { createDaySeriesCache } from './seriesCache';
 import { createStaleCache } from '../../lib/staleCache';
 
@@ -70,12 +70,12 @@ export async function lastReadings(db: Db, user: AuthUser) {
 }
 
 /** A field in reach (404 otherwise): its last values and how old each reading type is. */
-export async function latestOf(db: Db, user: AuthUser, fieldRef: string) {
-  const f = await loadFieldFor(db, user, fieldRef);
-  const ages = await readingAges(db, f.id, f.offlineAfterMinutes);
-  return {
-    data: { moisture: f.lastMoisture, temperature: f.lastTemperature, timestamp: f.lastReadingAt?.toISOString() ?? null, staleAfterMinutes: f.offlineAfterMinutes, ...ages },
-  };
+/** A field's last values and how old they are; reach through the cached field lookup (as the 24-hour series). */
+export async function latestOf(app: Pick<FastifyInstance, 'db' | 'fieldAccess'>, user: AuthUser, fieldRef: string) {
+  const id = await fieldIdFor(app.db, app.fieldAccess, user, fieldRef);
+  const data = await latestOfField(app.db, id);
+  if (!data) throw notFound();
+  return { data };
 }
 
 /** The sensor timeline of a field in reach (404 otherwise), per type, averaged into time buckets. */

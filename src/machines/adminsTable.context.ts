@@ -1,0 +1,4 @@
+import { createActorContext } from '@xstate/react';
+import { adminsTableMachine } from './adminsTable.machine';
+
+export const AdminsTableContext = createActorContext(adminsTableMachine);
