@@ -33,7 +33,7 @@ const n = Number(process.argv[3] ?? 20);
 if (!url?.startsWith('postgres')) throw new Error('usage: npx tsx bench/analyticsProfile.ts <postgres url> [requests]');
 const world = await readWorld(url);
 const d = await existingDatabase(url);
-const bench = await benchApp(d, world, Number(process.env.BENCH_PORT ?? 3362), { overloadMaxEventLoopDelayMs: 0, overloadMaxLatencyMs: 0, overloadMaxDbWaitMs: 0, appSecret: BIGDATA_APP_SECRET });
+const bench = await benchApp(d, world, Number(process.env.BENCH_PORT ?? 3362), { overloadMaxEventLoopDelayMs: 0, overloadMaxLatencyMs: 0, overloadMaxDbWaitMs: 0, overloadMaxInFlight: 0, appSecret: BIGDATA_APP_SECRET });
 const token = await bench.login(world.coordinatorEmail);
 const path = `/api/v1/advanced-analytics?fieldId=${world.fields[0].id}&range=30d`;
 const side = new pg.Client({ connectionString: url });

@@ -296,7 +296,7 @@ export async function benchBigdata(): Promise<string[]> {
       const gen = g ? `${fmt(g.loadSeconds)} + ${fmt(g.rollupSeconds)}` : '?';
       // Shedding off (event-loop, latency and database-wait limits): this measures latency, not the overload guard (bench/overload.ts).
       const analyticsCache = process.argv.includes('--analytics-cache') ? { advancedAnalyticsCacheSeconds: option('analytics-cache', 5) } : {};
-      const bench = await benchApp(d, world, PORT, { overloadMaxEventLoopDelayMs: 0, overloadMaxLatencyMs: 0, overloadMaxDbWaitMs: 0, appSecret: BIGDATA_APP_SECRET, ...analyticsCache });
+      const bench = await benchApp(d, world, PORT, { overloadMaxEventLoopDelayMs: 0, overloadMaxLatencyMs: 0, overloadMaxDbWaitMs: 0, overloadMaxInFlight: 0, appSecret: BIGDATA_APP_SECRET, ...analyticsCache });
       try {
         const coordinator = await bench.login(world.coordinatorEmail);
         const f = world.fields[0].id;

@@ -24,6 +24,7 @@ const config = loadConfig({
   overloadMaxEventLoopDelayMs: 0,
   overloadMaxLatencyMs: 0,
   overloadMaxDbWaitMs: 0,
+  overloadMaxInFlight: 0,
 });
 const app = await buildApp(config, { database });
 await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });

@@ -119,7 +119,7 @@ export async function benchOverload(): Promise<string[]> {
     ];
     lines.push(
       `Server: its own process, embedded PGlite with the demo world, OVERLOAD_MAX_EVENT_LOOP_DELAY_MS=${lag}, ` +
-        `OVERLOAD_MAX_DB_WAIT_MS=${process.env.OVERLOAD_MAX_DB_WAIT_MS ?? '250 (default)'}, OVERLOAD_MAX_LATENCY_MS=${process.env.OVERLOAD_MAX_LATENCY_MS ?? '500 (default)'}, started in ${fmt(startSeconds, 1)} s. ` +
+        `OVERLOAD_MAX_DB_WAIT_MS=${process.env.OVERLOAD_MAX_DB_WAIT_MS ?? '250 (default)'}, OVERLOAD_MAX_LATENCY_MS=${process.env.OVERLOAD_MAX_LATENCY_MS ?? '500 (default)'}, OVERLOAD_MAX_IN_FLIGHT=${process.env.OVERLOAD_MAX_IN_FLIGHT ?? '64 (default)'}, started in ${fmt(startSeconds, 1)} s. ` +
         `Load: ${MIX.length} GET routes in turn, concurrent clients doubling every ${stepSeconds} s; client timeout ${TIMEOUT_MS / 1000} s. ` +
         `Machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(' / ')} at start (shared with other engineers' work).`,
       '',

@@ -9,7 +9,7 @@ export const HealthResponse = Type.Object({ status: Status, version: Type.String
 export type HealthResponse = Static<typeof HealthResponse>;
 
 /** The overload limits (server/src/plugins/overload.ts, docs/operations.md). */
-const OverloadLimit = Type.Union([Type.Literal('eventLoopDelay'), Type.Literal('heapUsedBytes'), Type.Literal('ingestQueue'), Type.Literal('dbWait'), Type.Literal('latency')]);
+const OverloadLimit = Type.Union([Type.Literal('eventLoopDelay'), Type.Literal('heapUsedBytes'), Type.Literal('ingestQueue'), Type.Literal('dbWait'), Type.Literal('latency'), Type.Literal('inFlight')]);
 
 /** GET /health/details, admins only: the database, brokers and the ingest queue with its rejection counts. */
 export const HealthDetailsResponse = Type.Object(
@@ -39,8 +39,8 @@ export const HealthDetailsResponse = Type.Object(
         latencyMs: Type.Union([Type.Number(), Type.Null()]),
         latencyP90Ms: Type.Union([Type.Number(), Type.Null()]),
         inFlight: Type.Number(),
-        limits: Type.Object({ eventLoopDelayMs: Type.Number(), heapUsedBytes: Type.Number(), ingestQueued: Type.Number(), dbWaitMs: Type.Number(), latencyMs: Type.Number() }),
-        shed: Type.Object({ eventLoopDelay: Type.Number(), heapUsedBytes: Type.Number(), ingestQueue: Type.Number(), dbWait: Type.Number(), latency: Type.Number() }),
+        limits: Type.Object({ eventLoopDelayMs: Type.Number(), heapUsedBytes: Type.Number(), ingestQueued: Type.Number(), dbWaitMs: Type.Number(), latencyMs: Type.Number(), inFlight: Type.Number() }),
+        shed: Type.Object({ eventLoopDelay: Type.Number(), heapUsedBytes: Type.Number(), ingestQueue: Type.Number(), dbWait: Type.Number(), latency: Type.Number(), inFlight: Type.Number() }),
         shedByPriority: Type.Object({ low: Type.Number(), normal: Type.Number(), high: Type.Number() }),
       },
       { additionalProperties: false },

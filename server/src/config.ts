@@ -269,6 +269,12 @@ export function loadConfig(overrides: Partial<Record<string, unknown>> = {}) {
      * are shed from half of it, sign-in, alert acknowledgement and HTTP ingest only past twice it.
      */
     overloadMaxDbWaitMs: int('OVERLOAD_MAX_DB_WAIT_MS', 250),
+    /**
+     * API requests admitted and not yet answered (scaled by priority like the database-wait limit); past it the next
+     * is answered 503 at once. Requests that wait in the kernel for a saturated event loop are invisible to the
+     * latency limit; this bounds the queue inside, which lets the loop get to them. 0 = off.
+     */
+    overloadMaxInFlight: int('OVERLOAD_MAX_IN_FLIGHT', 64),
     overloadLatencyWindowMs: int('OVERLOAD_LATENCY_WINDOW_MS', 1000),
     /** Which quantile of the window the latency limit reads (0.99: the tail, where a stall on the database shows). */
     overloadLatencyQuantile: Math.min(1, Math.max(0.5, Number(str('OVERLOAD_LATENCY_QUANTILE', '0.99')) || 0.99)),

@@ -103,6 +103,7 @@ export async function spawnServer(dataDir: string, env: Record<string, string> =
       OVERLOAD_MAX_LATENCY_MS: '0',
       // Likewise the database-wait limit (a page's burst of calls queues on the embedded database for a moment).
       OVERLOAD_MAX_DB_WAIT_MS: '0',
+      OVERLOAD_MAX_IN_FLIGHT: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -60,6 +60,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // Likewise a test's burst of parallel requests on a loaded machine is not overload.
     overloadMaxLatencyMs: 0,
     overloadMaxDbWaitMs: 0,
+    overloadMaxInFlight: 0,
     ...overrides,
   });
 }

@@ -24,7 +24,7 @@ import { Counter, Gauge } from 'prom-client';
 import { createLatencyGauge } from '../domain/overload/latencyGauge';
 import { priorityOf, softLimitFor, type OverloadPriority } from '../domain/overload/priority';
 
-export type OverloadLimit = 'eventLoopDelay' | 'heapUsedBytes' | 'ingestQueue' | 'dbWait' | 'latency';
+export type OverloadLimit = 'eventLoopDelay' | 'heapUsedBytes' | 'ingestQueue' | 'dbWait' | 'latency' | 'inFlight';
 export type OverloadState = {
   /** Some API calls are being shed right now (at least the low-priority ones). */
   shedding: boolean;
@@ -46,7 +46,7 @@ export type OverloadState = {
   latencyP90Ms: number | null;
   /** API requests in flight. */
   inFlight: number;
-  limits: { eventLoopDelayMs: number; heapUsedBytes: number; ingestQueued: number; dbWaitMs: number; latencyMs: number };
+  limits: { eventLoopDelayMs: number; heapUsedBytes: number; ingestQueued: number; dbWaitMs: number; latencyMs: number; inFlight: number };
   /** Requests answered 503 OVERLOADED since start, by limit and by priority. */
   shed: Record<OverloadLimit, number>;
   shedByPriority: Record<OverloadPriority, number>;
@@ -82,12 +82,13 @@ export default fp<{ config: Config }>(
       ingestQueued: config.overloadMaxIngestQueued,
       dbWaitMs: config.overloadMaxDbWaitMs,
       latencyMs: config.overloadMaxLatencyMs,
+      inFlight: config.overloadMaxInFlight ?? 0,
     };
     let readyAt = 0;
     app.addHook('onReady', async () => {
       readyAt = Date.now();
     });
-    const shed: Record<OverloadLimit, number> = { eventLoopDelay: 0, heapUsedBytes: 0, ingestQueue: 0, dbWait: 0, latency: 0 };
+    const shed: Record<OverloadLimit, number> = { eventLoopDelay: 0, heapUsedBytes: 0, ingestQueue: 0, dbWait: 0, latency: 0, inFlight: 0 };
     const shedByPriority: Record<OverloadPriority, number> = { high: 0, normal: 0, low: 0 };
     // Prometheus: sheds by limit and priority, and the two figures the soft limits read (plugins/metrics.ts).
     const registers = app.hasDecorator('metrics') ? [app.metrics.registry] : [];
@@ -148,18 +149,25 @@ export default fp<{ config: Config }>(
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
 
-    /** The database-wait and latency limits, scaled by the call's priority (domain/overload/priority.ts). */
-    const softLimit = (priority: OverloadPriority, dbWaitMs: number): OverloadLimit | null => softLimitFor(priority, { dbWaitMs, latencyMs }, limits);
+    /** The in-flight, database-wait and latency limits, scaled by the call's priority (domain/overload/priority.ts). */
+    let admitted = 0;
+    const softLimit = (priority: OverloadPriority, dbWaitMs: number): OverloadLimit | null =>
+      softLimitFor(priority, { dbWaitMs, latencyMs, inFlight: admitted }, limits);
 
     const ends = new WeakMap<FastifyRequest, (now: number) => void>();
+    const counted = new WeakSet<FastifyRequest>();
     const end = async (req: FastifyRequest) => {
       ends.get(req)?.(performance.now());
+      ends.delete(req);
+      if (counted.delete(req)) admitted -= 1;
     };
     app.addHook('onRequest', async (req, reply) => {
       if (exempt(req.routeOptions.url ?? req.url)) return;
       const priority = priorityOfRequest(req);
       const limit = softLimit(priority, limits.dbWaitMs > 0 ? dbWaits().oldestMs : 0);
       if (limit) throw refuse(reply, limit, priority);
+      counted.add(req);
+      admitted += 1;
       if (priority === 'normal' && !req.routeOptions.config.upload) ends.set(req, gauge.start(performance.now()));
     });
     app.addHook('onResponse', end);
@@ -191,7 +199,7 @@ export default fp<{ config: Config }>(
           dbWaiting: waits.waiting,
           latencyMs: latencyMs === null ? null : Math.round(latencyMs),
           latencyP90Ms: latencyP90Ms === null ? null : Math.round(latencyP90Ms),
-          inFlight: gauge.inFlight(),
+          inFlight: admitted,
           limits,
           shed: { ...shed },
           shedByPriority: { ...shedByPriority },

@@ -43,10 +43,12 @@ export const priorityOf = (method: string, route: string): OverloadPriority => c
  */
 export function softLimitFor(
   priority: OverloadPriority,
-  now: { dbWaitMs: number; latencyMs: number | null },
-  limits: { dbWaitMs: number; latencyMs: number },
-): 'dbWait' | 'latency' | null {
+  now: { dbWaitMs: number; latencyMs: number | null; inFlight?: number },
+  limits: { dbWaitMs: number; latencyMs: number; inFlight?: number },
+): 'inFlight' | 'dbWait' | 'latency' | null {
   const factor = PRIORITY_FACTOR[priority];
+  // In flight: the requests already admitted and not yet answered; this one would be the next.
+  if (limits.inFlight && limits.inFlight > 0 && now.inFlight !== undefined && now.inFlight >= limits.inFlight * factor) return 'inFlight';
   if (limits.dbWaitMs > 0 && now.dbWaitMs > limits.dbWaitMs * factor) return 'dbWait';
   if (limits.latencyMs > 0 && now.latencyMs !== null && now.latencyMs > limits.latencyMs * factor) return 'latency';
   return null;
