@@ -19,6 +19,7 @@
  */
 import type { Db } from '../../db/client';
 import { accessChanged, onAccessChange, type AccessChange } from '../../lib/accessCache';
+import { createStaleCache } from '../../lib/staleCache';
 
 /** Announces that these fields' analytics changed (call right after the write, on the same db or transaction). */
 export function analyticsChanged(db: Db, fieldIds: string[]) {
@@ -31,61 +32,23 @@ const fieldOf = (key: string) => key.slice(0, key.indexOf('|'));
 
 export type AnalyticsCacheOptions = { maxAgeMs: number; maxEntries?: number; now?: () => number; onError?: (err: unknown) => void };
 
-export function createAnalyticsCache({ maxAgeMs, maxEntries = 5000, now = Date.now, onError }: AnalyticsCacheOptions) {
-  const entries = new Map<string, { value: string; at: number }>();
-  const loading = new Map<string, Promise<string>>();
-  /** Bumped by every change: a read begun before it is not kept. */
-  let generation = 0;
-
-  function forget(match: (fieldId: string) => boolean) {
-    generation++;
-    for (const key of [...entries.keys()]) if (match(fieldOf(key))) entries.delete(key);
-    // Later requests must not join a read that may have missed the change.
-    for (const key of [...loading.keys()]) if (match(fieldOf(key))) loading.delete(key);
-  }
-
+/**
+ * The shared stale-while-revalidate cache (lib/staleCache.ts) with a hard age: fresh for half of `maxAgeMs`, then
+ * answered while one re-read runs, never past `maxAgeMs`; announced changes forget the fields' answers.
+ */
+export function createAnalyticsCache({ maxAgeMs, maxEntries = 5000, now, onError }: AnalyticsCacheOptions) {
+  const cache = createStaleCache<string>({ freshMs: maxAgeMs > 0 ? maxAgeMs / 2 : 0, maxStaleMs: maxAgeMs, maxEntries, now, onError });
   const stop = onAccessChange((c: AccessChange) => {
-    if (c.all || c.fields) forget(() => true);
+    if (c.all || c.fields) cache.clear();
     else if (c.analytics?.length) {
       const ids = new Set(c.analytics);
-      forget((id) => ids.has(id));
+      cache.forget((key) => ids.has(fieldOf(key)));
     }
   });
-
-  function load(key: string, read: () => Promise<string>) {
-    const running = loading.get(key);
-    if (running) return running;
-    const startedIn = generation;
-    const at = now();
-    const p = read()
-      .then((value) => {
-        if (startedIn === generation) {
-          entries.delete(key);
-          entries.set(key, { value, at });
-          while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
-        }
-        return value;
-      })
-      .finally(() => {
-        if (loading.get(key) === p) loading.delete(key);
-      });
-    loading.set(key, p);
-    return p;
-  }
-
   return {
-    async get(key: string, read: () => Promise<string>): Promise<string> {
-      if (maxAgeMs <= 0) return read();
-      const e = entries.get(key);
-      const age = e ? now() - e.at : Infinity;
-      if (e && age < maxAgeMs) {
-        if (age >= maxAgeMs / 2 && !loading.has(key)) load(key, read).catch((err) => onError?.(err));
-        return e.value;
-      }
-      return load(key, read);
-    },
+    get: cache.get,
     get size() {
-      return entries.size;
+      return cache.size;
     },
     stop,
   };
