@@ -6,6 +6,7 @@ import { AdminsTableContext } from '@/machines/adminsTable.context';
 import { adminsTableMachine } from '@/machines/adminsTable.machine';
 import { AdminsTable } from './AdminsTable';
 import { storyAdmins } from './peopleStoryFixtures';
+import '@/views/ui/workspace.css';
 
 type Query = { page: number; search: string };
 /** The server's part, over the fixture: search over name, email and phone, pages of 10. */

@@ -44,6 +44,7 @@ export function StaffTable<P extends Person>(props: StaffTableProps<P>) {
   const intl = useIntl();
   // Which person's sign-in dialog is open (view-local: the dialog runs its own machine).
   const [access, setAccess] = useState<{ id: string; name: string } | null>(null);
+  const t = (d: MessageDescriptor) => intl.formatMessage(d);
   const { loading, busy = false } = props;
   return (
     <section className="staff-panel" aria-busy={loading || busy} aria-label={intl.formatMessage(props.title)}>
@@ -53,7 +54,8 @@ export function StaffTable<P extends Person>(props: StaffTableProps<P>) {
         {props.toolbarExtra}
       </div>
       {props.notice && <NoticeBanner onDismiss={props.onDismissNotice}>{props.notice}</NoticeBanner>}
-      <table className="staff-table">
+      {/* One card a person on a phone (workspace.css `stacked`): the name heads it, each other cell says its column. */}
+      <table className="staff-table stacked">
         <thead>
           <HeaderRow labels={[pm.name, pm.email, pm.phone, props.extraColumn, pm.status, pm.actions]} />
         </thead>
@@ -61,14 +63,18 @@ export function StaffTable<P extends Person>(props: StaffTableProps<P>) {
           {!loading && props.people.length === 0 && <EmptyRow columns={6} text={props.emptyText} />}
           {props.people.map((p) => (
             <tr key={p._id}>
-              <td>{p.name}</td>
-              <td>{p.email}</td>
-              <td>{p.phoneNumber ?? '--'}</td>
-              <td>{props.extraCell(p)}</td>
-              <td>
+              <td className="stacked-title" data-label={t(pm.name)}>
+                {p.name}
+              </td>
+              <td data-label={t(pm.email)}>{p.email}</td>
+              <td data-label={t(pm.phone)}>{p.phoneNumber ?? '--'}</td>
+              <td data-label={t(props.extraColumn)}>{props.extraCell(p)}</td>
+              <td data-label={t(pm.status)}>
                 <StatusBadge status={p.status} />
               </td>
-              <td className="actions">{props.actions(p, () => setAccess({ id: p._id, name: p.name }))}</td>
+              <td className="actions" data-label={t(pm.actions)}>
+                {props.actions(p, () => setAccess({ id: p._id, name: p.name }))}
+              </td>
             </tr>
           ))}
         </tbody>
