@@ -12,6 +12,24 @@ const page = (p: number, ids: number[], totalPages: number): DiseaseHistoryPage 
   items: ids.map(item), pagination: { page: p, limit: 2, total: totalPages * 2, totalPages },
 });
 
+/**
+ * A list whose first read fails (the phone is offline); once the test sends `recover` the read answers one entry.
+ * Returns the list when it says so, after `recover` has been sent.
+ */
+async function failedThenRecovered(recover: { type: 'history.retry' } | { type: 'history.reload' }) {
+  let fail = true;
+  const actor = createActor(
+    diseaseHistoryMachine.provide({
+      actors: { loadPage: fromPromise(async () => { if (fail) throw new Error('offline'); return page(1, [1], 1); }) },
+    }),
+  ).start();
+  await waitFor(actor, (s) => s.matches('failed'));
+  fail = false;
+  actor.send(recover);
+  await waitFor(actor, (s) => s.matches('ready'));
+  return actor.getSnapshot().context.items.map((i) => i._id);
+}
+
 describe('disease history machine', () => {
   it('loads the first page, appends older pages without repeating an entry, and reloads from the first', async () => {
     const asked: number[] = [];
@@ -33,32 +51,12 @@ describe('disease history machine', () => {
   });
 
   it('says the list failed and loads again on retry', async () => {
-    let fail = true;
-    const actor = createActor(
-      diseaseHistoryMachine.provide({
-        actors: { loadPage: fromPromise(async () => { if (fail) throw new Error('offline'); return page(1, [1], 1); }) },
-      }),
-    ).start();
-    await waitFor(actor, (s) => s.matches('failed'));
-    fail = false;
-    actor.send({ type: 'history.retry' });
-    await waitFor(actor, (s) => s.matches('ready'));
-    expect(actor.getSnapshot().context.items.map((i) => i._id)).toEqual(['id-1']);
+    expect(await failedThenRecovered({ type: 'history.retry' })).toEqual(['id-1']);
   });
 
   // Mutation testing (docs/statecharts/mutation.md): steps the path tests did not pin.
   it('a new diagnosis reloads a list that had failed', async () => {
-    let fail = true;
-    const actor = createActor(
-      diseaseHistoryMachine.provide({
-        actors: { loadPage: fromPromise(async () => { if (fail) throw new Error('offline'); return page(1, [1], 1); }) },
-      }),
-    ).start();
-    await waitFor(actor, (s) => s.matches('failed'));
-    fail = false;
-    actor.send({ type: 'history.reload' });
-    await waitFor(actor, (s) => s.matches('ready'));
-    expect(actor.getSnapshot().context.items.map((i) => i._id)).toEqual(['id-1']);
+    expect(await failedThenRecovered({ type: 'history.reload' })).toEqual(['id-1']);
   });
 
   it("an older page that fails keeps the list, and 'show older' can be tried again", async () => {

@@ -16,7 +16,7 @@ import { AlertsView } from '@/views/alerts/AlertsView';
 import { makeAlert } from './alertFixtures';
 import { get, getLabelled, query } from '../support/dom';
 import { testLocation } from '../support/render';
-import { coveringPaths, deferred, describeModel, leafPaths, renderView, type ModelPath } from '../support/modelHarness';
+import { coveringPaths, deferred, describeModel, type Deferred, leafPaths, renderView, type ModelPath } from '../support/modelHarness';
 
 type Ev = AnyEventObject;
 type Snap = SnapshotFrom<typeof alertsListMachine>;
@@ -31,6 +31,8 @@ const NONE: LoadedAlerts = { items: [], totalPages: 1, unread: 0, coordinators: 
 /** A linked alert that is not on the page: GET /alerts/:id answers it. */
 const LINKED = makeAlert({ id: 'a7', fieldName: 'North plot', messageKey: null, message: 'Low soil moisture in North plot: 5%', severity: 'critical' });
 const PUSHED = makeAlert({ id: 'a9', fieldName: 'East plot', messageKey: null, message: 'Low soil moisture in East plot: 9%' });
+/** The open details' answer for a1: the server says it was acknowledged meanwhile. */
+const ANSWERED = makeAlert({ id: 'a1', status: 'active_ack' });
 
 const EVENTS: Ev[] = [
   { type: 'xstate.done.actor.load', output: PAGE },
@@ -54,6 +56,7 @@ const EVENTS: Ev[] = [
   { type: 'xstate.error.actor.openById', error: new Error('404') },
   { type: 'feed.alert', event: 'alert:new', alert: PUSHED },
   { type: 'feed.reconnected', recovered: false },
+  { type: 'alert.changed', alert: ANSWERED },
 ];
 const keyOf = (e: Ev) => {
   if (e.type === 'xstate.done.actor.load') return `${e.type}:${(e.output as LoadedAlerts).items.length ? 'page' : 'none'}`;
@@ -64,7 +67,7 @@ const stateName = (s: Snap) => String(s.value);
 /** What the screen shows of the context; the assertions below check exactly these. */
 const digest = (s: Snap) => {
   const c = s.context;
-  return JSON.stringify([s.value, c.page, c.alerts.length > 0, c.unread > 0, c.detailsId, c.search !== '', c.severity !== null || c.type !== null || c.status !== null, c.alerts[0]?.id === 'a9', c.opening !== null]);
+  return JSON.stringify([s.value, c.page, c.alerts.length > 0, c.unread > 0, c.detailsId, c.search !== '', c.severity !== null || c.type !== null || c.status !== null, c.alerts[0]?.id === 'a9', c.opening !== null, c.alerts.some((a) => a.id === 'a1' && a.status === 'active_ack')]);
 };
 
 /**
@@ -87,6 +90,10 @@ const once = (s: Snap, e: Ev) => {
       (e.id === 'a7' || c.alerts.some((a) => a.id === e.id))
     );
   if (e.type === 'xstate.done.actor.openById' || e.type === 'xstate.error.actor.openById') return c.opening !== null;
+  // The details' answer (their lifecycle's load) outside `ready`: entering `loading` closes the details, so the one
+  // state it can arrive in is Mark All Read under way (details of a1 open, then Mark All Read, then the answer).
+  // In `ready` it is driven by the lifecycle's own tests (alertLifecycle.model.test.tsx, AlertsView stories).
+  if (e.type === 'alert.changed') return s.matches('markingAllRead') && c.detailsId === 'a1';
   return true;
 };
 const options = {
@@ -120,6 +127,8 @@ const drive = {
   markAll: deferred<{ marked: number; unread: number }>(),
   fetched: deferred<AlertDetailResponse>(),
   fetchCalls: [] as string[],
+  /** The open details' acknowledgement, until the server answers it. */
+  ack: null as Deferred<AlertDetailResponse> | null,
   location: testLocation('/alerts'),
   push: null as ((e: Ev) => void) | null,
   markReadCalls: [] as string[],
@@ -128,6 +137,7 @@ const drive = {
 function render() {
   drive.markReadCalls = [];
   drive.fetchCalls = [];
+  drive.ack = null;
   drive.location = testLocation('/alerts');
   const logic = alertsListMachine.provide({
     actors: {
@@ -142,8 +152,14 @@ function render() {
         drive.push = sendBack;
         return () => (drive.push = null);
       }),
-      // The details' own lifecycle is tested in alertLifecycle.model.test.tsx: here it only opens and closes.
-      alertLifecycle: alertLifecycleMachine.provide({ actors: { load: fromPromise<AlertDetailResponse, { id: string }>(() => new Promise(() => {})) } }),
+      // The details' own lifecycle is tested in alertLifecycle.model.test.tsx: here its read answers at once (the alert
+      // as listed) and, for alert.changed, an acknowledgement made in the details answers while the list is busy.
+      alertLifecycle: alertLifecycleMachine.provide({
+        actors: {
+          load: fromPromise<AlertDetailResponse, { id: string }>(async ({ input }) => ({ alert: [...PAGE.items, LINKED, PUSHED].find((a) => a.id === input.id)!, timeline: [] })),
+          acknowledge: fromPromise(() => (drive.ack = deferred<AlertDetailResponse>()).promise) as never,
+        },
+      }),
     },
   });
   renderView(<AlertsView logic={logic} />, { session: 'coordinator', intlLocale: 'en', location: drive.location });
@@ -173,6 +189,15 @@ const exec: Record<string, (e: Ev) => unknown> = {
   'alert.closeDetails': () => fireEvent.click(get('button', 'Close', get('dialog'))),
   'feed.alert': (e) => act(() => drive.push!(e)),
   'feed.reconnected': (e) => act(() => drive.push!(e)),
+  // The coordinator acknowledges in the open details while Mark All Read is under way; the answer arrives then:
+  // the details' lifecycle tells the list (alert.changed), whose row shows the new status.
+  'alert.changed': async (e) => {
+    const dialog = get('dialog');
+    expect(dialog).toHaveAttribute('data-alert-id', e.alert.id);
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Acknowledge' }));
+    expect(drive.ack).not.toBeNull();
+    await act(async () => drive.ack!.resolve({ alert: e.alert, timeline: [] }));
+  },
 };
 
 const unreadShown = () => Number(screen.getByTestId('unread-count').textContent!.match(/\d+/)![0]);

@@ -9,6 +9,7 @@
  */
 import { transitionKey, type CoverageRecord } from '../support/machineCoverage';
 import type { AnyStateMachine } from 'xstate';
+import type { MachineStories } from './stories';
 
 type AnyNode = AnyStateMachine['root'];
 type AnyTransition = {
@@ -291,7 +292,11 @@ export function machinePage(
   return { page: `${lines.join('\n').trimEnd()}\n`, coverage, shape };
 }
 
-export function indexPage(rows: { entry: MachineEntry; coverage: Coverage; shape: Shape; paths: number; files: string[] }[]): string {
+export function indexPage(
+  rows: { entry: MachineEntry; coverage: Coverage; shape: Shape; paths: number; files: string[] }[],
+  stories: Map<string, MachineStories> = new Map(),
+  noOwnStory: Record<string, string> = {},
+): string {
   const total = (f: (c: Coverage) => [number, number]) => rows.reduce<[number, number]>((a, r) => [a[0] + f(r.coverage)[0], a[1] + f(r.coverage)[1]], [0, 0]);
   return [
     '# Statecharts',
@@ -311,5 +316,39 @@ export function indexPage(rows: { entry: MachineEntry; coverage: Coverage; shape
         `| [${r.entry.machine.id}](${r.entry.machine.id}.md) | ${r.entry.file.replace('src/machines/', '')} | ${r.shape.states.length} | ${r.shape.transitions.length} | ${r.shape.events.length} | ${r.coverage.states[0]}/${r.coverage.states[1]} (${pct(r.coverage.states)}) | ${r.coverage.transitions[0]}/${r.coverage.transitions[1]} (${pct(r.coverage.transitions)}) | ${r.coverage.uncovered.length} | ${r.paths} |`,
     ),
     '',
+    ...(stories.size ? storiesSection(rows.map((r) => r.entry), stories, noOwnStory) : []),
   ].join('\n');
+}
+
+/** A src/ path as a link from docs/statecharts/, named by its file. */
+const srcLink = (file: string) => `[${file.replace(/^.*\//, '')}](../../${file})`;
+
+/**
+ * Views and their stories (issue 20 item 6): each machine's views, the stories of its own (they run as tests:
+ * tests/stories.test.tsx) and those that show it inside another screen; then the machines without a story of
+ * their own, each with its reason.
+ */
+function storiesSection(entries: MachineEntry[], stories: Map<string, MachineStories>, noOwnStory: Record<string, string>): string[] {
+  const of = (e: MachineEntry) => stories.get(e.file) ?? { views: [], own: [], inside: [] };
+  const without = entries.filter((e) => of(e).own.length === 0);
+  return [
+    '## Views and their stories',
+    '',
+    'Each machine\'s views (the src/views and src/app files that import it or its context), its own stories (a story that',
+    'imports the machine, its context or one of those views: each story\'s play function runs as a test in',
+    '`tests/stories.test.tsx`) and how many other stories show it inside another screen. Read from the sources by',
+    '`tests/statecharts/stories.ts`.',
+    '',
+    '| Machine | Views | Stories of its own | Shown inside other stories |',
+    '| --- | --- | --- | --- |',
+    ...entries.map((e) => {
+      const s = of(e);
+      return `| ${e.machine.id} | ${s.views.map(srcLink).join(', ') || '—'} | ${s.own.map(srcLink).join(', ') || '**none**'} | ${s.inside.length} |`;
+    }),
+    '',
+    '### Without a story of its own, and why',
+    '',
+    ...(without.length ? without.map((e) => `- ${e.machine.id}: ${noOwnStory[e.machine.id] ?? '**no reason given**'}`) : ['(none)']),
+    '',
+  ];
 }

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { StateMachine, type AnyStateMachine } from 'xstate';
 import type { CoverageRecord } from '../support/machineCoverage';
 import { indexPage, machinePage, mergeRecords, type MachineEntry } from './generate';
+import { machineStories, NO_OWN_STORY } from './stories';
 
 const root = join(__dirname, '../..');
 const docs = join(root, 'docs/statecharts');
@@ -49,7 +50,8 @@ describe('statechart pages (docs/statecharts)', () => {
     const models = m?.models ?? [];
     return { entry, coverage, shape, paths: models.reduce((n, x) => n + x.paths.length, 0), files: [...new Set(models.map((x) => x.file))] };
   });
-  pages.set('index.md', indexPage(rows));
+  const stories = machineStories(root, entries.map((e) => e.file));
+  pages.set('index.md', indexPage(rows, stories, NO_OWN_STORY));
   pages.set(
     'index.json',
     `${JSON.stringify(
@@ -58,6 +60,12 @@ describe('statechart pages (docs/statecharts)', () => {
       2,
     )}\n`,
   );
+
+  it('every machine has a story of its own or a reason in NO_OWN_STORY, and no reason is left for one that has', () => {
+    const without = entries.filter((e) => stories.get(e.file)!.own.length === 0).map((e) => e.machine.id);
+    expect(without.filter((id) => !NO_OWN_STORY[id]), 'machines without a story of their own or a reason (tests/statecharts/stories.ts)').toEqual([]);
+    expect(Object.keys(NO_OWN_STORY).filter((id) => !without.includes(id)), 'reasons for machines that have a story of their own').toEqual([]);
+  });
 
   it('machine ids are unique', () => {
     const ids = entries.map((e) => e.machine.id);

@@ -6,6 +6,7 @@ import { CoordinatorsTableContext } from '@/machines/coordinatorsTable.context';
 import { coordinatorsTableMachine } from '@/machines/coordinatorsTable.machine';
 import { CoordinatorsTable } from './CoordinatorsTable';
 import { storyCoordinators } from './peopleStoryFixtures';
+import '@/views/ui/workspace.css';
 
 const deactivate = fn<(id: string) => Promise<unknown>>();
 /** The server's part, over the fixture: search over name, email and phone, pages of 10. */

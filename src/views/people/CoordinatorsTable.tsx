@@ -3,19 +3,15 @@ import { useIntl, type MessageDescriptor } from 'react-intl';
 import { shallowEqual } from '@xstate/react';
 import { personEditOf } from '@/machines/personEditing';
 import { CoordinatorsTableContext } from '@/machines/coordinatorsTable.context';
-import { Pager } from '@/views/ui/Pager';
 import { httpErrorMessage } from '@/i18n/httpErrors';
-import { useState } from 'react';
 import { ConfirmDialog } from './ConfirmDialog';
 import { EditPersonDialog } from './EditPersonDialog';
-import { SignInAccessDialog } from './SignInAccessDialog';
+import { StaffTable } from './StaffTable';
 import { pm } from './peopleMessages';
-import { EmptyRow, HeaderRow, NoticeBanner, RowAction, SearchBox, StatusBadge } from './tableParts';
+import { RowAction } from './tableParts';
 
 export function CoordinatorsTable({ onAddCoordinator }: { onAddCoordinator?: () => void }) {
   const intl = useIntl();
-  // Which person's sign-in dialog is open (view-local: the dialog runs its own machine).
-  const [access, setAccess] = useState<{ id: string; name: string } | null>(null);
   const t = (d: MessageDescriptor) => intl.formatMessage(d);
   const actor = CoordinatorsTableContext.useActorRef();
   const coordinators = CoordinatorsTableContext.useSelector((s) => s.context.coordinators);
@@ -31,47 +27,39 @@ export function CoordinatorsTable({ onAddCoordinator }: { onAddCoordinator?: () 
   const pending = CoordinatorsTableContext.useSelector((s) => (s.matches('confirming') || s.matches('deactivating') ? s.context.pending : null));
 
   return (
-    <section className="staff-panel" aria-busy={loading || busy} aria-label={t(pm.coordinatorsTitle)}>
-      <div className="toolbar">
-        <SearchBox label={pm.searchCoordinators} value={search} onSearch={(value) => actor.send({ type: 'search.change', value })} />
-        {onAddCoordinator && (
+    <StaffTable
+      title={pm.coordinatorsTitle}
+      searchLabel={pm.searchCoordinators}
+      search={search}
+      onSearch={(value) => actor.send({ type: 'search.change', value })}
+      toolbarExtra={
+        onAddCoordinator && (
           <button type="button" onClick={onAddCoordinator}>
             {t(pm.addCoordinator)}
           </button>
-        )}
-      </div>
-      {notice && (
-        <NoticeBanner onDismiss={() => actor.send({ type: 'notice.dismiss' })}>
-          <p>{httpErrorMessage(intl, notice.error, pm.deactivateCoordinatorFailed)}</p>
-        </NoticeBanner>
+        )
+      }
+      notice={notice && <p>{httpErrorMessage(intl, notice.error, pm.deactivateCoordinatorFailed)}</p>}
+      onDismissNotice={() => actor.send({ type: 'notice.dismiss' })}
+      extraColumn={pm.farmers}
+      extraCell={(c) => intl.formatNumber(c.farmerCount, { numberingSystem: 'latn' })}
+      people={coordinators}
+      emptyText={pm.noCoordinators}
+      loading={loading}
+      busy={busy}
+      actions={(c, openSignIn) => (
+        <>
+          <RowAction action={pm.edit} person={c.name} disabled={!ready} onClick={() => actor.send({ type: 'edit.open', coordinator: c })} />
+          <RowAction action={pm.signIn} person={c.name} disabled={!ready} onClick={openSignIn} />
+          {c.status !== 'Inactive' && (
+            <RowAction action={pm.deactivate} person={c.name} disabled={!ready} onClick={() => actor.send({ type: 'coordinator.deactivate', id: c._id })} />
+          )}
+        </>
       )}
-      <table className="staff-table">
-        <thead>
-          <HeaderRow labels={[pm.name, pm.email, pm.phone, pm.farmers, pm.status, pm.actions]} />
-        </thead>
-        <tbody>
-          {!loading && coordinators.length === 0 && <EmptyRow columns={6} text={pm.noCoordinators} />}
-          {coordinators.map((c) => (
-            <tr key={c._id}>
-              <td>{c.name}</td>
-              <td>{c.email}</td>
-              <td>{c.phoneNumber ?? '--'}</td>
-              <td>{intl.formatNumber(c.farmerCount, { numberingSystem: 'latn' })}</td>
-              <td>
-                <StatusBadge status={c.status} />
-              </td>
-              <td className="actions">
-                <RowAction action={pm.edit} person={c.name} disabled={!ready} onClick={() => actor.send({ type: 'edit.open', coordinator: c })} />
-                <RowAction action={pm.signIn} person={c.name} disabled={!ready} onClick={() => setAccess({ id: c._id, name: c.name })} />
-                {c.status !== 'Inactive' && (
-                  <RowAction action={pm.deactivate} person={c.name} disabled={!ready} onClick={() => actor.send({ type: 'coordinator.deactivate', id: c._id })} />
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <Pager page={page} totalPages={totalPages} onGo={(p) => actor.send({ type: 'page.go', page: p })} />
+      page={page}
+      totalPages={totalPages}
+      onGo={(p) => actor.send({ type: 'page.go', page: p })}
+    >
       <EditPersonDialog
         {...editing}
         confirming={confirmingInactive}
@@ -90,7 +78,6 @@ export function CoordinatorsTable({ onAddCoordinator }: { onAddCoordinator?: () 
           onConfirm={() => actor.send({ type: 'confirm.accept' })}
         />
       )}
-      {access && <SignInAccessDialog userId={access.id} name={access.name} onClose={() => setAccess(null)} />}
-    </section>
+    </StaffTable>
   );
 }

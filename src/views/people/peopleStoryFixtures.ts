@@ -1,5 +1,5 @@
 /** Farmers and coordinators for the people stories: complete API rows, Marathi names. */
-import type { CoordinatorChoice, CoordinatorRow, FarmerRow } from '../../../contracts/people';
+import type { AdminRow, CoordinatorChoice, CoordinatorRow, FarmerRow } from '../../../contracts/people';
 
 const NAMES = ['रमेश पाटील', 'सुनीता जाधव', 'गणेश शिंदे', 'मीरा कुलकर्णी', 'विजय पवार', 'आशा देशमुख', 'संजय काळे', 'लता गायकवाड', 'अनिल मोरे', 'कविता भोसले', 'प्रकाश सावंत', 'उषा चव्हाण'];
 
@@ -33,4 +33,14 @@ export const storyCoordinators: CoordinatorRow[] = NAMES.map((name, i) => ({
   phoneNumber: `90000${String(10010 + i)}`,
   status: i === 1 ? 'Inactive' : 'Active',
   farmerCount: i * 3,
+}));
+
+/** The administrators for the admins table's stories: a superadmin, then admins (one inactive). */
+export const storyAdmins: AdminRow[] = ['सुनीता पाटील', ...NAMES].map((name, i) => ({
+  _id: `00000000-0000-4000-8000-0000000004${String(i + 1).padStart(2, '0')}`,
+  name,
+  email: `admin${i + 1}@example.in`,
+  phoneNumber: i === 2 ? null : `91000${String(10010 + i)}`,
+  role: i === 0 ? 'superadmin' : 'admin',
+  status: i === 3 ? 'Inactive' : 'Active',
 }));
