@@ -19,6 +19,8 @@ type InboxEvent =
   | { type: 'message.open'; id: string }
   | { type: 'message.close' }
   | { type: 'network.online' }
+  /** The offline banner's Retry: a slow network that timed out never fires the browser's 'online' event. */
+  | { type: 'inbox.retry' }
   | FeedEvent;
 /**
  * `stale`: pushes were lost while marking a message read; the page is read again once that is done.
@@ -155,9 +157,13 @@ export const inboxMachine = setup({
           on: {
             'message.open': { actions: assign({ openId: ({ event }) => event.id }) },
             'message.close': { actions: assign({ openId: null }) },
+            'inbox.retry': { target: '#inbox.loading', actions: assign({ page: 1, offlineAt: null }) },
           },
         },
-        nothingSaved: { entry: assign({ messages: [], unread: 0, page: 1, totalPages: 1, loadFailed: false, offlineAt: null }) },
+        nothingSaved: {
+          entry: assign({ messages: [], unread: 0, page: 1, totalPages: 1, loadFailed: false, offlineAt: null }),
+          on: { 'inbox.retry': { target: '#inbox.loading', actions: assign({ page: 1, offlineAt: null }) } },
+        },
       },
     },
     marking: {

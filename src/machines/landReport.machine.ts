@@ -2,20 +2,24 @@
  * The land report form: starts from the chosen field's values when there is one, edit the soil values,
  * generate the report (pH, N, P and K are required),
  * then download it as land-health-report.pdf. Report failure or success=false shows the spec's
- * Marathi alert; a download failure is only logged. Each report generated is kept on the phone (its NDVI figures
+ * Marathi alert. Each report generated is kept on the phone (its NDVI figures
  * too), as the last one (`land.report`, with its field) and as its field's (`land.report.<fieldId>`), and each PDF
  * downloaded as its field's (`land.pdf.<fieldId>`, a Blob in IndexedDB), so the land report screen can show them
  * offline (landFields.machine's `offline` state).
+ * A download that fails online with no answer (dropped, timed out) or the server's 5xx reads the field's kept PDF:
+ * when there is one, `report.keptOffered` asks 'download failed — open the copy saved at 10:42?' (open it, or try
+ * again); when there is none, or the server refused (4xx), 'the PDF did not download' and the button to try again.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { keep } from './offline';
+import { keep, recallKept, type Cached } from './offline';
+import { HttpError } from '../shared/httpError';
 import type { NdviPoint } from '../../contracts/land';
 import { serverLanguage, type ServerLanguage } from '../services/language';
 import { createLandReport, downloadLandReportPdf, type LandReport, type LandReportRequest } from '../services/land';
 
 export const FORM_FIELDS = ['ph', 'nitrogen', 'phosphorus', 'potassium', 'organicMatter', 'location', 'lat', 'lon'] as const;
 export type FormField = (typeof FORM_FIELDS)[number];
-export type LandNotice = { key: 'fillBasics' } | { key: 'reportError' } | null;
+export type LandNotice = { key: 'fillBasics' } | { key: 'reportError' } | { key: 'downloadFailed' } | null;
 export const PDF_NAME = 'land-health-report.pdf';
 /** What the phone keeps of the land report: the last report generated, with its field (`KeptReport`). */
 export const LAND_REPORT_KEY = 'land.report';
@@ -25,7 +29,8 @@ export const landReportKey = (fieldId: string | null) => `${LAND_REPORT_KEY}.${f
 export const landPdfKey = (fieldId: string | null) => `land.pdf.${fieldId ?? 'none'}`;
 export type KeptReport = { fieldId: string | null; report: LandReport };
 
-type Ctx = { lang: ServerLanguage; fieldId: string | null; form: Record<FormField, string>; report: LandReport | null; notice: LandNotice };
+/** `keptPdf`: the field's kept PDF offered after a failed download (null otherwise). */
+type Ctx = { lang: ServerLanguage; fieldId: string | null; form: Record<FormField, string>; report: LandReport | null; notice: LandNotice; keptPdf: Cached<Blob> | null };
 type GenerateEvent = { type: 'report.generate'; ndvi: NdviPoint[]; ndviEstimated: boolean };
 
 const num = (s: string) => (s.trim() === '' ? undefined : Number(s));
@@ -59,15 +64,23 @@ export const landReportMachine = setup({
       | { type: 'report.edit'; field: FormField; value: string }
       | { type: 'report.languageChanged'; locale: string }
       | GenerateEvent
-      | { type: 'report.download' },
+      | { type: 'report.download' }
+      | { type: 'report.openKept' },
   },
   actors: {
     generate: fromPromise<{ success: boolean; report: LandReport }, LandReportRequest>(({ input, signal }) => createLandReport(input, signal)),
     download: fromPromise<Blob, { report: LandReport }>(({ input, signal }) => downloadLandReportPdf(input.report, signal)),
+    /** The field's last PDF downloaded, kept on the phone (or null). */
+    recallPdf: fromPromise<Cached<Blob> | null, { fieldId: string | null }>(({ input }) => recallKept<Blob>(landPdfKey(input.fieldId))),
   },
   guards: {
     basicsFilled: ({ context }) => BASICS.every((k) => context.form[k].trim() !== '' && Number.isFinite(Number(context.form[k]))),
     succeeded: ({ event }) => (event as { output?: { success?: boolean } }).output?.success === true,
+    /** The download got no answer (dropped, timed out) or the server failed (5xx): the kept copy is worth offering. */
+    downloadLost: ({ event }) => {
+      const error = (event as { error?: unknown }).error;
+      return error instanceof HttpError && (error.status === 0 || error.status >= 500);
+    },
   },
   actions: {
     /** Provided by the view: hands the PDF to the browser as a download. */
@@ -89,6 +102,7 @@ export const landReportMachine = setup({
     form: { ph: '', nitrogen: '', phosphorus: '', potassium: '', organicMatter: '', location: '', lat: '', lon: '', ...input.prefill },
     report: null,
     notice: null,
+    keptPdf: null,
   }),
   initial: 'editing',
   on: {
@@ -127,9 +141,11 @@ export const landReportMachine = setup({
         ],
       },
       states: {
-        idle: { on: { 'report.download': 'downloading' } },
+        // The kept copy offered after a failed download is forgotten once the offer is gone.
+        idle: { entry: assign({ keptPdf: null }), on: { 'report.download': { target: 'downloading', actions: assign({ notice: null }) } } },
         downloading: {
           tags: ['busy'],
+          entry: assign({ keptPdf: null }),
           invoke: {
             id: 'download',
             src: 'download',
@@ -141,7 +157,34 @@ export const landReportMachine = setup({
                 { type: 'rememberPdf', params: ({ event }) => ({ blob: event.output }) },
               ],
             },
-            onError: { target: 'idle', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+            onError: [
+              { guard: 'downloadLost', target: 'recallingPdf', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+              {
+                target: 'idle',
+                actions: [{ type: 'logError', params: ({ event }) => ({ error: event.error }) }, assign({ notice: { key: 'downloadFailed' } as LandNotice })],
+              },
+            ],
+          },
+        },
+        /** The download failed on the way: is there a PDF of this field on the phone? */
+        recallingPdf: {
+          tags: ['busy'],
+          invoke: {
+            id: 'recallPdf',
+            src: 'recallPdf',
+            input: ({ context }) => ({ fieldId: context.fieldId }),
+            onDone: [
+              { guard: ({ event }) => event.output !== null, target: 'keptOffered', actions: assign({ keptPdf: ({ event }) => event.output }) },
+              { target: 'idle', actions: assign({ notice: { key: 'downloadFailed' } as LandNotice }) },
+            ],
+            onError: { target: 'idle', actions: assign({ notice: { key: 'downloadFailed' } as LandNotice }) },
+          },
+        },
+        /** 'Download failed — open the copy saved at 10:42?': open it (handed to the browser) or try again. */
+        keptOffered: {
+          on: {
+            'report.openKept': { target: 'idle', actions: { type: 'saveFile', params: ({ context }) => ({ blob: context.keptPdf!.value, name: PDF_NAME }) } },
+            'report.download': 'downloading',
           },
         },
       },

@@ -9,7 +9,7 @@
  * land report, and gets the field's last PDF (with its date) from the phone.
  */
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { DEMO, catalog, loginAs, moistureField, shot, withApp } from './harness';
 
 const mr = catalog('mr');
@@ -257,14 +257,18 @@ describe('offline reading', () => {
     expect(await card.getAttribute('data-status')).toBe('active_ack');
     expect(await page.getByTestId('offline-banner').count()).toBe(1);
     expect(await page.locator('.farmer-alerts').getByTestId('alerts-kept').textContent()).toMatch(/\d\d:\d\d/);
-    // A question asked offline waits in the outbox: the same banner says so.
+    // A question asked offline waits in the outbox: the header's pill says so, once (the banner keeps the time and Retry).
     await page.getByText(/नमस्कार! मी शेतमित्र/).waitFor({ timeout: 15_000 });
     const question = page.getByRole('textbox', { name: 'तुमचा प्रश्न' });
     await question.fill('पाणी कधी द्यावे?');
     await question.press('Enter');
     const homeBanner = page.locator('main > [data-testid="offline-banner"]');
-    await expect.poll(() => homeBanner.getByTestId('offline-waiting').textContent(), { timeout: 10_000 }).toBe('1 पाठवायचे बाकी');
+    await expect.poll(() => page.getByTestId('outbox-indicator').textContent(), { timeout: 10_000 }).toMatch(/1 पाठवायचे बाकी$/);
     expect(await page.getByTestId('offline-banner').count()).toBe(1);
+    expect(await homeBanner.getByTestId('offline-waiting').count()).toBe(0);
+    // The count once on the page (the question's own line in the chat says 'waiting to send: …' without a number).
+    expect(await page.getByText(/\d+ पाठवायचे बाकी/).count()).toBe(1);
+    expect(await homeBanner.locator('span').first().textContent()).toMatch(/^ऑफलाइन — शेवटची माहिती \d\d:\d\d वाजताची$/);
     await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, 'offline-farmer-home-waiting-mr-412');
     await context.setOffline(false);
@@ -295,8 +299,31 @@ describe('offline reading', () => {
     const score = await page.getByTestId('soil-score').innerText();
     const online = page.waitForEvent('download');
     await page.getByRole('button', { name: mr['land.download'] }).click();
-    expect((await online).suggestedFilename()).toBe('land-health-report.pdf');
+    const firstPdf = await online;
+    expect(firstPdf.suggestedFilename()).toBe('land-health-report.pdf');
     await expect.poll(() => keptKeys(page), { timeout: 10_000 }).toContain(`${userId}|land.pdf.${landField}`);
+    // Online still, the next download fails on the way (the connection drops, then the server fails): the kept PDF is
+    // offered with its date, and opening it gives that file.
+    const { readFile } = await import('node:fs/promises');
+    const firstBytes = await readFile((await firstPdf.path())!);
+    const offer = page.getByTestId('land-kept-pdf');
+    for (const fail of [(r: Route) => r.abort('connectionreset'), (r: Route) => r.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"unavailable"}' })]) {
+      await page.route('**/api/v1/land/download-pdf', fail);
+      await page.getByRole('button', { name: mr['land.download'] }).click();
+      await offer.waitFor({ timeout: 15_000 });
+      expect(await offer.locator('span').first().textContent()).toMatch(new RegExp(`^${mr['land.keptPdf.offer'].split(' (')[0]} \\(\\d+ [^)]*\\d\\d:\\d\\d\\)`));
+      await shot(page, 'land-report-kept-pdf-offer-mr-412');
+      const keptDownload = page.waitForEvent('download');
+      await offer.getByRole('button', { name: mr['land.keptPdf.open'] }).click();
+      const kept = await keptDownload;
+      expect(kept.suggestedFilename()).toBe('land-health-report.pdf');
+      // The very PDF downloaded before (a real file).
+      const keptBytes = await readFile((await kept.path())!);
+      expect(keptBytes.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(keptBytes.equals(firstBytes)).toBe(true);
+      await offer.waitFor({ state: 'detached', timeout: 5_000 });
+      await page.unroute('**/api/v1/land/download-pdf', fail);
+    }
 
     await context.setOffline(true);
     const bannerText = /^ऑफलाइन — शेवटची माहिती \d\d:\d\d वाजताची$/;
@@ -321,7 +348,6 @@ describe('offline reading', () => {
     await pdfButton.click();
     const download = await offlinePdf;
     expect(download.suggestedFilename()).toBe('land-health-report.pdf');
-    const { readFile } = await import('node:fs/promises');
     expect((await readFile((await download.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
     await shot(page, 'offline-land-report-pdf-mr-412');
     // Another field: nothing saved for it (its report was never made on this phone).

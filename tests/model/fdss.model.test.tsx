@@ -3,18 +3,20 @@
  * view. Offline (issue 17): the advice shown is kept on the phone; fields or advice lost to the network show the kept
  * advice under the offline banner (or 'nothing saved'), and 'online' or the banner's Retry loads afresh. Each field's
  * advice is kept on its own: offline the farmer switches to the other field and sees its kept advice, or 'nothing saved
- * for this field'.
+ * for this field' (the hill plot has no copy), and from there to a kept field again.
+ * The recall stand-in answers by key, as the phone's store does: the copy kept under the key asked for, or null. Two
+ * phones are walked: one that kept the last advice and two of the three fields' own, and one that kept nothing.
  */
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { expect, vi } from 'vitest';
-import { fromPromise, type AnyEventObject } from 'xstate';
+import { fromPromise, getNextSnapshot, type AnyEventObject } from 'xstate';
 import { fdssFieldKey, fdssMachine, FDSS_KEY, type CachedAdvice } from '@/machines/fdss.machine';
 import type { Cached } from '@/machines/offline';
 import { HttpError } from '@/shared/httpError';
 import { FdssContext } from '@/machines/fdss.context';
 import type { FieldChoice, Insight, WeatherNow } from '@/services/fdss';
 import { FarmDecisionSupport } from '@/views/tools/fdss/FarmDecisionSupport';
-import { deferred, describeModel, eventKey, leafValues, modelPaths, renderView } from '../support/modelHarness';
+import { deferred, describeModel, eventKey, leafPaths, leafValues, modelPaths, renderView, replay, serializeWith, variants, type ModelPath } from '../support/modelHarness';
 
 /** What the machine keeps on the phone, as the store would hold it (its own rule of what to keep runs as written). */
 const kept = vi.hoisted(() => new Map<string, unknown>());
@@ -26,6 +28,7 @@ vi.mock('@/machines/offline', async (actual) => ({
 const FIELDS: FieldChoice[] = [
   { _id: 'a1', fieldId: 'FLD000001ABC', name: 'North plot' },
   { _id: 'a2', fieldId: 'FLD000002XYZ', name: 'River plot' },
+  { _id: 'a3', fieldId: 'FLD000003HIL', name: 'Hill plot' },
 ];
 const WEATHER: WeatherNow = { temperature: 29.4, humidity: 71, rainChance: 40, rainMmNext48h: 3, maxTemperatureNext3d: 32, estimated: true, source: 'seasonal-estimate', at: '2026-07-15T06:00:00Z' };
 const INSIGHTS: Insight[] = [
@@ -53,8 +56,14 @@ const KEPT_NORTH: Cached<CachedAdvice> = {
   },
   savedAt: new Date(Date.now() - 5 * 3600_000).toISOString(),
 };
-/** What a recall answers for the key it asked (a kept copy is the asked field's own, or the last advice). */
-const COPIES: Record<string, Cached<CachedAdvice>> = { [FDSS_KEY]: KEPT, [fdssFieldKey('FLD000002XYZ')]: KEPT, [fdssFieldKey('FLD000001ABC')]: KEPT_NORTH };
+type Copies = Record<string, Cached<CachedAdvice>>;
+/**
+ * A phone's store: what a recall answers for the key it asked (the asked field's own copy, or the last advice), null
+ * for a key not there. This phone kept the last advice, the river plot's and the north plot's, not the hill plot's.
+ */
+const COPIES: Copies = { [FDSS_KEY]: KEPT, [fdssFieldKey('FLD000002XYZ')]: KEPT, [fdssFieldKey('FLD000001ABC')]: KEPT_NORTH };
+/** The key a recall asks for in a state's context (the machine's own rule: the chosen field's, else the last advice). */
+const recallKey = (fieldId: string | null) => (fieldId === null ? FDSS_KEY : fdssFieldKey(fieldId));
 const NETWORK = new HttpError(0, 'network');
 const lostToNetwork = (e: AnyEventObject) => e.error instanceof HttpError && e.error.status === 0;
 
@@ -64,6 +73,7 @@ const EVENTS: AnyEventObject[] = [
   { type: 'xstate.error.actor.loadFields', error: new Error('offline') },
   { type: 'fdss.fieldChosen', fieldId: 'FLD000002XYZ' },
   { type: 'fdss.fieldChosen', fieldId: 'FLD000001ABC' },
+  { type: 'fdss.fieldChosen', fieldId: 'FLD000003HIL' },
   { type: 'xstate.done.actor.loadWeather', output: WEATHER },
   { type: 'xstate.error.actor.loadWeather', error: new Error('503') },
   { type: 'xstate.done.actor.loadInsights', output: INSIGHTS },
@@ -77,15 +87,47 @@ const EVENTS: AnyEventObject[] = [
   { type: 'fdss.retry' },
   { type: 'network.online' },
 ];
-// A field is chosen when it is not the one shown (choosing the shown one again changes nothing on the screen).
-const paths = modelPaths(fdssMachine, {
-  events: EVENTS,
-  filterEvents: (s, e) => s.can(e) && (e.type !== 'fdss.fieldChosen' || e.fieldId !== s.context.fieldId),
-});
+/**
+ * A phone's walk. A field is chosen when it is not the one shown (choosing the shown one again changes nothing on the
+ * screen); a recall answers what the phone holds under the key it asks (a copy, or null). The walk is keyed on the
+ * field list too (none, the user's fields, the sample plots): 'nothing saved for this field' over the user's fields,
+ * where another field has its copy, is a node of its own, not the same state reached over the sample plots.
+ */
+const walk = (copies: Copies) =>
+  finishRecalls(copies, modelPaths(fdssMachine, {
+    events: EVENTS,
+    filterEvents: (s, e) =>
+      s.can(e) &&
+      (e.type !== 'fdss.fieldChosen' || e.fieldId !== s.context.fieldId) &&
+      (e.type !== 'xstate.done.actor.recallAdvice' || (e.output !== null) === recallKey(s.context.fieldId) in copies),
+    serializeState: serializeWith((c: { fields: FieldChoice[] }) => c.fields.map((f) => f.fieldId).join(',')),
+  }));
+/**
+ * A path that ends while the phone is being read (offline.reading) ends with the store's answer: the answer is the
+ * phone's, not a choice of the walk. Without it, a shortest walk stops at 'reading' after 'nothing saved for this
+ * field' → another field, because 'shown' is reached sooner from elsewhere (the state is the same, the route is not).
+ */
+function finishRecalls(copies: Copies, ps: ModelPath[]): ModelPath[] {
+  return ps.map((p) => {
+    const last = replay(fdssMachine, p.steps.map((s) => s.event)).at(-1)!;
+    if (!last.matches({ offline: 'reading' })) return p;
+    const event = { type: 'xstate.done.actor.recallAdvice', output: recallKey(last.context.fieldId) in copies ? KEPT : null };
+    const state = getNextSnapshot(fdssMachine, last, event as never);
+    return { ...p, steps: [...p.steps, { event, state }], state };
+  });
+}
+const PHONES = [
+  ['a phone with kept advice', COPIES, walk(COPIES)],
+  ['a phone with nothing kept', {}, walk({})],
+] as const satisfies readonly (readonly [string, Copies, ModelPath[]])[];
+// Every step of every path is driven by the paths no other path extends.
+const all = variants(PHONES);
+const paths = variants(PHONES.map(([label, phone, ps]) => [label, phone, leafPaths(ps)] as const));
 
 const banner = () => screen.queryByTestId('offline-banner');
-/** The keys the recalls asked for, in order (reset per path). */
+/** The keys the recalls asked for, in order, and the phone's store (both set per path). */
 let recalled: string[] = [];
+let copies: Copies = {};
 const timeOf = (iso: string) => new Intl.DateTimeFormat('en-IN', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
 
 const weatherHeading = () => screen.queryByRole('heading', { name: 'Weather' });
@@ -100,7 +142,7 @@ const ASSERT: Record<string, () => void> = {
   },
   'offline.shown': () => {
     // The copy of the key the screen asked for: the field's own, or the last advice (the fields did not load).
-    const copy = COPIES[recalled.at(-1)!];
+    const copy = copies[recalled.at(-1)!];
     expect(banner()).toHaveTextContent(`Offline — last updated ${timeOf(copy.savedAt)}`);
     expect(within(banner()!).getByRole('button', { name: 'Retry' })).toBeEnabled();
     // The field the advice is for; another kept field can be chosen.
@@ -168,15 +210,30 @@ const ASSERT: Record<string, () => void> = {
 
 describeModel('decision support model', {
   paths,
+  all,
   events: EVENTS,
   // Both failures of a load (an answer, and none) are driven.
   eventKey,
   machine: fdssMachine,
   states: Object.keys(ASSERT),
-  render: () => {
+  // Offline over the user's fields: from 'nothing saved for this field' the farmer chooses a kept field and sees it.
+  walk: (ps) =>
+    expect(
+      ps.some((p) =>
+        p.steps.some(
+          (s, i) =>
+            s.event.type === 'fdss.fieldChosen' &&
+            p.steps[i - 1].state.matches({ offline: 'fieldNothingSaved' }) &&
+            s.state.context.fields === FIELDS &&
+            p.steps[i + 1]?.state.matches({ offline: 'shown' }),
+        ),
+      ),
+    ).toBe(true),
+  render: (path) => {
     const pending = { fields: deferred<FieldChoice[]>(), weather: deferred<WeatherNow>(), insights: deferred<Insight[]>(), recall: deferred<Cached<CachedAdvice> | null>() };
     kept.clear();
     recalled = [];
+    copies = path.variant!.value as Copies;
     const asked: string[] = [];
     const logic = fdssMachine.provide({
       actors: {
@@ -184,7 +241,7 @@ describeModel('decision support model', {
         loadWeather: fromPromise(({ input }: { input: { fieldId: string } }) => (asked.push(input.fieldId), (pending.weather = deferred<WeatherNow>()).promise)),
         loadInsights: fromPromise(() => (pending.insights = deferred<Insight[]>()).promise),
         recallAdvice: fromPromise(({ input }: { input: { fieldId: string | null } }) => {
-          recalled.push(input.fieldId === null ? FDSS_KEY : fdssFieldKey(input.fieldId));
+          recalled.push(recallKey(input.fieldId));
           return (pending.recall = deferred<Cached<CachedAdvice> | null>()).promise;
         }),
         // watchOnline is the real one: the executor fires the window's 'online' event.
@@ -212,8 +269,13 @@ describeModel('decision support model', {
         'xstate.error.actor.loadWeather': (e: AnyEventObject) => act(async () => pending.weather.reject(e.error)),
         'xstate.done.actor.loadInsights': (e: AnyEventObject) => act(async () => pending.insights.resolve(e.output)),
         'xstate.error.actor.loadInsights': (e: AnyEventObject) => act(async () => pending.insights.reject(e.error)),
-        // A kept copy is the one of the key asked for (the event only says whether there is one).
-        'xstate.done.actor.recallAdvice': (e: AnyEventObject) => act(async () => pending.recall.resolve(e.output === null ? null : COPIES[recalled.at(-1)!])),
+        // The store answers by key: the copy kept under the key asked for, or null (the walk's event says which, by
+        // the same rule; a walk that disagreed with the store would fail here).
+        'xstate.done.actor.recallAdvice': async (e: AnyEventObject) => {
+          const answer = copies[recalled.at(-1)!] ?? null;
+          expect(answer === null).toBe(e.output === null);
+          await act(async () => pending.recall.resolve(answer));
+        },
         'xstate.error.actor.recallAdvice': (e: AnyEventObject) => act(async () => pending.recall.reject(e.error)),
         'fdss.retry': () => fireEvent.click(within(banner()!).getByRole('button', { name: 'Retry' })),
         'network.online': () => act(() => void window.dispatchEvent(new Event('online'))),

@@ -1,15 +1,19 @@
 /**
  * Generated path tests over the land report statechart (form, generate, download), driven on the real screen. Each
- * report generated is kept on the phone for the offline screen (landFields.model.test.tsx shows it).
+ * report generated is kept on the phone for the offline screen (landFields.model.test.tsx shows it). A download that
+ * fails on the way (no answer, or the server's 5xx) offers the field's kept PDF with its date, when the phone has one;
+ * a refused one (4xx), or one with no copy kept, says the PDF did not download.
  */
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { expect, vi } from 'vitest';
 import { fromPromise, type AnyEventObject } from 'xstate';
+import { HttpError } from '@/shared/httpError';
+import type { Cached } from '@/machines/offline';
 import { LAND_REPORT_KEY, landPdfKey, landReportKey, landReportMachine, PDF_NAME } from '@/machines/landReport.machine';
 import type { LandReport, LandReportRequest } from '@/services/land';
 import { REPORT } from './fixtures/landReport';
 import { renderLandReport } from './landReport.support';
-import { deferred, describeModel, leafValues, modelPaths, serializeWith } from '../support/modelHarness';
+import { deferred, describeModel, eventKey, leafValues, modelPaths, serializeWith } from '../support/modelHarness';
 
 /** What the machine keeps on the phone, as the store would hold it (its own rule of what to keep runs as written). */
 const kept = vi.hoisted(() => new Map<string, unknown>());
@@ -19,6 +23,9 @@ vi.mock('@/machines/offline', async (actual) => ({
 }));
 
 const PDF = new Blob(['%PDF-1.7'], { type: 'application/pdf' });
+/** The field's PDF the phone kept from an earlier download, 26 hours ago (its date is shown with the day). */
+const KEPT_PDF: Cached<Blob> = { value: new Blob(['%PDF-1.7 kept'], { type: 'application/pdf' }), savedAt: new Date(Date.now() - 26 * 3600_000).toISOString() };
+const lost = (error: unknown) => error instanceof HttpError && (error.status === 0 || error.status >= 500);
 const LABEL = { ph: 'pH (6.0 – 8.0 is usual)', nitrogen: 'Nitrogen N (kg/ha)', phosphorus: 'Phosphorus P (kg/ha)', potassium: 'Potassium K (kg/ha)' } as const;
 const EVENTS: AnyEventObject[] = [
   { type: 'report.edit', field: 'ph', value: '7.2' },
@@ -32,10 +39,22 @@ const EVENTS: AnyEventObject[] = [
   { type: 'xstate.done.actor.generate', output: { success: false, report: REPORT } },
   { type: 'xstate.error.actor.generate', error: new Error('400') },
   { type: 'xstate.done.actor.download', output: PDF },
-  { type: 'xstate.error.actor.download', error: new Error('503') },
+  { type: 'xstate.error.actor.download', error: new HttpError(0, 'timeout') },
+  { type: 'xstate.error.actor.download', error: new HttpError(503, 'unavailable') },
+  { type: 'xstate.error.actor.download', error: new HttpError(429, 'tooMany') },
+  { type: 'xstate.done.actor.recallPdf', output: KEPT_PDF },
+  { type: 'xstate.done.actor.recallPdf', output: null },
+  { type: 'xstate.error.actor.recallPdf', error: new Error('no IndexedDB') },
+  { type: 'report.openKept' },
 ];
 const filled = (c: { form: Record<string, string> }) => ['ph', 'nitrogen', 'phosphorus', 'potassium'].filter((k) => c.form[k] !== '').length;
 const paths = modelPaths(landReportMachine, { input: { locale: 'en-IN' }, events: EVENTS, serializeState: serializeWith(filled) });
+const DID_NOT_DOWNLOAD = 'The PDF did not download. Try again when the network is better.';
+const offer = () => screen.queryByTestId('land-kept-pdf');
+/** The date the offer gives, in the formatting locale on screen (24-hour clock, as the app writes dates). */
+const dayTime = (tag: string, iso: string) =>
+  new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', numberingSystem: 'latn' }).format(new Date(iso));
+let tag = 'en-IN';
 
 const button = (name: string) => screen.getByRole('button', { name });
 const ASSERT: Record<string, () => void> = {
@@ -46,22 +65,44 @@ const ASSERT: Record<string, () => void> = {
   },
   generating: () => expect(button('Generating…')).toBeDisabled(),
   'report.idle': () => {
+    expect(offer()).toBeNull();
     expect(screen.getByTestId('soil-score')).toHaveAttribute('data-level', 'moderate');
     expect(screen.getByTestId('soil-score')).toHaveTextContent('72');
     expect(screen.getByRole('cell', { name: /Tur \(pigeon pea\)/ })).toBeInTheDocument();
     expect(screen.getByText('Marathwada')).toBeInTheDocument();
     expect(button('Download report')).toBeEnabled();
   },
-  'report.downloading': () => expect(button('Downloading…')).toBeDisabled(),
+  'report.downloading': () => {
+    expect(button('Downloading…')).toBeDisabled();
+    expect(offer()).toBeNull();
+    expect(screen.queryByText(DID_NOT_DOWNLOAD)).toBeNull();
+  },
+  // The download failed on the way; the phone is read for this field's PDF (the button stays busy meanwhile).
+  'report.recallingPdf': () => {
+    expect(button('Downloading…')).toBeDisabled();
+    expect(offer()).toBeNull();
+  },
+  'report.keptOffered': () => {
+    expect(offer()).toHaveTextContent(`The download failed. Open the copy saved on this phone (${dayTime(tag, KEPT_PDF.savedAt)})?`);
+    expect(within(offer()!).getByRole('button', { name: 'Open the saved copy' })).toBeEnabled();
+    expect(within(offer()!).getByRole('button', { name: 'Try again' })).toBeEnabled();
+    expect(screen.queryByText(DID_NOT_DOWNLOAD)).toBeNull();
+    // The report stays on screen.
+    expect(screen.getByTestId('soil-score')).toHaveTextContent('72');
+  },
 };
 
 describeModel('land report model', {
   paths,
   events: EVENTS,
+  // The three download failures (no answer, 5xx, 4xx) and both recall answers are each driven.
+  eventKey,
   machine: landReportMachine,
   states: Object.keys(ASSERT),
   render: () => {
-    const pending = { generate: deferred<{ success: boolean; report: LandReport }>(), download: deferred<Blob>() };
+    const pending = { generate: deferred<{ success: boolean; report: LandReport }>(), download: deferred<Blob>(), recall: deferred<Cached<Blob> | null>() };
+    const recalledFor: (string | null)[] = [];
+    tag = 'en-IN';
     const requests: LandReportRequest[] = [];
     const saveFile = vi.fn();
     kept.clear();
@@ -69,6 +110,7 @@ describeModel('land report model', {
       actors: {
         generate: fromPromise(({ input }: { input: LandReportRequest }) => (requests.push(input), (pending.generate = deferred()).promise)),
         download: fromPromise(() => (pending.download = deferred<Blob>()).promise),
+        recallPdf: fromPromise(({ input }: { input: { fieldId: string | null } }) => (recalledFor.push(input.fieldId), (pending.recall = deferred<Cached<Blob> | null>()).promise)),
       },
       actions: { saveFile: (_, p) => saveFile(p), logError: () => {} },
     });
@@ -84,8 +126,9 @@ describeModel('land report model', {
         // The report is asked for in the language on screen when the button is pressed.
         else expect(requests.at(-1)).toMatchObject({ ph: 7.2, nitrogen: 300, phosphorus: 12, potassium: 180, language: expectedLanguage, ndvi: [] });
       },
-      'report.download': () => fireEvent.click(button('Download report')),
-      'report.languageChanged': (e) => rerenderIn(e.locale),
+      // Offered the kept copy, the farmer tries again from the offer's own button; otherwise the form's.
+      'report.download': () => fireEvent.click(offer() ? within(offer()!).getByRole('button', { name: 'Try again' }) : button('Download report')),
+      'report.languageChanged': (e) => ((tag = e.locale), rerenderIn(e.locale)),
       'xstate.done.actor.generate': async (e) => {
         const before = kept.get(LAND_REPORT_KEY);
         await act(async () => pending.generate.resolve(e.output));
@@ -108,7 +151,32 @@ describeModel('land report model', {
       },
       'xstate.error.actor.download': async (e) => {
         const before = kept.get(landPdfKey('f1'));
+        const recalls = recalledFor.length;
         await act(async () => pending.download.reject(e.error));
+        expect(kept.get(landPdfKey('f1'))).toBe(before);
+        // Lost on the way: this field's kept PDF is read; refused: the farmer is told, nothing is read.
+        if (lost(e.error)) {
+          expect(recalledFor.slice(recalls)).toEqual(['f1']);
+          expect(screen.queryByText(DID_NOT_DOWNLOAD)).toBeNull();
+        } else {
+          expect(recalledFor).toHaveLength(recalls);
+          expect(screen.getByRole('alert')).toHaveTextContent(DID_NOT_DOWNLOAD);
+        }
+      },
+      'xstate.done.actor.recallPdf': async (e) => {
+        await act(async () => pending.recall.resolve(e.output));
+        if (e.output === null) expect(screen.getByRole('alert')).toHaveTextContent(DID_NOT_DOWNLOAD);
+      },
+      'xstate.error.actor.recallPdf': async (e) => {
+        await act(async () => pending.recall.reject(e.error));
+        expect(screen.getByRole('alert')).toHaveTextContent(DID_NOT_DOWNLOAD);
+      },
+      // The kept copy goes to the browser as the PDF (not the one that failed), and is not kept again.
+      'report.openKept': () => {
+        const saves = saveFile.mock.calls.length;
+        const before = kept.get(landPdfKey('f1'));
+        fireEvent.click(within(offer()!).getByRole('button', { name: 'Open the saved copy' }));
+        expect(saveFile.mock.calls.slice(saves)).toEqual([[{ blob: KEPT_PDF.value, name: PDF_NAME }]]);
         expect(kept.get(landPdfKey('f1'))).toBe(before);
       },
     };

@@ -17,8 +17,8 @@ const root = join(__dirname, '../..');
 const docs = join(root, 'docs/statecharts');
 const recordsDir = process.env.MACHINE_COVERAGE_DIR ?? join(root, 'test-results/machine-coverage');
 const write = process.env.STATECHARTS_WRITE === '1';
-/** Pages of docs/statecharts written by something else: `npm run mutation` (scripts/mutationReport.mjs). */
-const NOT_GENERATED = new Set(['mutation.md', 'mutation.json', 'mutation-equivalent.json']);
+/** Pages of docs/statecharts written by something else: `npm run mutation` (scripts/mutationReport.mjs; the folder mutation-incremental too). */
+const NOT_GENERATED = new Set(['mutation.md', 'mutation.json', 'mutation-equivalent.json', 'mutation-incremental']);
 
 const modules = import.meta.glob<Record<string, unknown>>('/src/machines/*.machine.ts', { eager: true });
 const entries: MachineEntry[] = Object.entries(modules)

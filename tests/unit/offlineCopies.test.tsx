@@ -1,7 +1,7 @@
 /**
  * What the offline screens read back from the phone (issue 17): the land report's offline copy for a field (its
  * report, its PDF, the kept field list; an older version's bare last report), and the one offline banner, which also
- * says how many writes wait in the outbox.
+ * says how many writes wait in the outbox where no header pill says it (with the header, the pill alone says it).
  */
 import { render, screen } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
@@ -11,6 +11,8 @@ import { recallLandCopy } from '@/machines/landFields.machine';
 import { OutboxContext, type OutboxActor } from '@/machines/outbox.context';
 import type { FieldChoice } from '@/services/fields';
 import { OfflineBanner } from '@/views/ui/OfflineBanner';
+import { AppHeader } from '@/views/ui/AppHeader';
+import { renderView } from '../support/render';
 import { REPORT } from '../model/fixtures/landReport';
 
 const store = vi.hoisted(() => new Map<string, { value: unknown; savedAt: string }>());
@@ -68,7 +70,23 @@ describe('the offline banner', () => {
       </IntlProvider>,
     );
 
-  it('says how many writes wait to be sent, in the same banner (refused ones are not waiting)', () => {
+  it("leaves the count to the header's pill on a screen with the header: the count is said once", async () => {
+    const outbox = outboxWith(['queued', 'sending', 'refused']);
+    renderView(
+      <OutboxContext.Provider value={outbox}>
+        <AppHeader />
+        <OfflineBanner savedAt={null} />
+      </OutboxContext.Provider>,
+      { session: 'coordinator', intlLocale: 'en' },
+    );
+    expect(await screen.findByTestId('outbox-indicator')).toHaveTextContent('2 waiting to send · 1 not accepted');
+    expect(screen.getByTestId('offline-banner')).toHaveTextContent(/^Offline — nothing saved on this phone yet\.$/);
+    expect(screen.queryByTestId('offline-waiting')).toBeNull();
+    expect(screen.getAllByText(/waiting to send/)).toHaveLength(1);
+  });
+
+  // The header above is gone (unmounted after its test): a screen without it has the count in its banner.
+  it('says how many writes wait to be sent, in the same banner, on a screen with no header pill (refused ones are not waiting)', () => {
     renderBanner(outboxWith(['queued', 'sending', 'refused']));
     expect(screen.getAllByTestId('offline-banner')).toHaveLength(1);
     expect(screen.getByTestId('offline-banner')).toHaveTextContent('Offline — nothing saved on this phone yet.2 waiting to send');

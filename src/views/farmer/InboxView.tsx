@@ -38,7 +38,7 @@ export function Inbox() {
   return (
     <main className="staff-page">
       <h1>{t(m.title)}</h1>
-      {offline && <OfflineBanner savedAt={offlineAt} />}
+      {offline && <OfflineBanner savedAt={offlineAt} retry={{ onRetry: () => actor.send({ type: 'inbox.retry' }) }} />}
       <p role="status">{loading ? t(m.loading) : failed ? null : t(m.unread, { count: unread })}</p>
       {failed && (
         <p role="alert" className="banner banner-error">

@@ -9,6 +9,7 @@ import { SessionContext } from '@/machines/session.context';
 import { useOutbox } from '@/machines/outbox.context';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { Logo } from './Logo';
+import { useOutboxPillPlace } from './outboxPillSlot';
 import { NotificationCentreContext } from './notificationCentreContext';
 import { lazyRetry } from '@/shared/lazyRetry';
 
@@ -41,6 +42,8 @@ export function AppHeader({ subtitle }: { subtitle?: MessageDescriptor }) {
   const loggingOut = SessionContext.useSelector((s) => s.matches({ authenticated: 'loggingOut' }));
   const canLogout = SessionContext.useSelector((s) => s.can({ type: 'session.logout' }));
   const outbox = useOutbox();
+  // The pill says the outbox's count on this screen: the offline banner below leaves it out (one count, not two).
+  useOutboxPillPlace(outbox !== null);
   const centre = useContext(NotificationCentreContext);
   return (
     <header className="app-header">

@@ -3,13 +3,15 @@
  * `savedAt` null: offline with nothing kept on this phone. The time is today's clock, or the day and time before today.
  * `retry`: a button in the banner (a slow network that timed out never fires the browser's 'online' event); its
  * label is 'Retry' unless the screen names it. `scope: 'field'`: with nothing kept, the banner says it of the field chosen
- * ('nothing saved for this field'; other fields may have a copy). The writes waiting in the outbox are said in the same
- * banner ('2 waiting to send'), so an offline screen has one banner that says both.
+ * ('nothing saved for this field'; other fields may have a copy). The writes waiting in the outbox ('2 waiting to
+ * send') are said by the header's pill; the banner says them only on a screen without that pill (outboxPillSlot.ts),
+ * so the count is on every offline screen once.
  */
 import { useSyncExternalStore } from 'react';
 import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import { useOutbox, type OutboxActor } from '@/machines/outbox.context';
 import { formatDate } from '@/i18n/format';
+import { useOutboxPillShown } from './outboxPillSlot';
 
 const m = defineMessages({
   banner: { id: 'offline.banner', defaultMessage: 'Offline — last updated {time}' },
@@ -53,10 +55,14 @@ export function OfflineBanner({
   );
 }
 
-/** ' · 2 waiting to send' when the signed-in user's outbox holds writes not yet sent (refused ones are not waiting). */
+/**
+ * ' · 2 waiting to send' when the signed-in user's outbox holds writes not yet sent (refused ones are not waiting),
+ * on a screen where no header pill says it.
+ */
 function OutboxWaiting() {
   const outbox = useOutbox();
-  return outbox ? <Waiting outbox={outbox} /> : null;
+  const pillShown = useOutboxPillShown();
+  return outbox && !pillShown ? <Waiting outbox={outbox} /> : null;
 }
 
 function Waiting({ outbox }: { outbox: OutboxActor }) {

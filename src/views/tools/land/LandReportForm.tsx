@@ -38,7 +38,8 @@ export function LandReportForm() {
   const ndvi = NdviContext.useActorRef();
   const form = LandReportContext.useSelector((s) => s.context.form);
   const generating = LandReportContext.useSelector((s) => s.matches('generating'));
-  const downloading = LandReportContext.useSelector((s) => s.matches({ report: 'downloading' }));
+  // Busy too while the phone is read for a kept copy after a failed download (a moment).
+  const downloading = LandReportContext.useSelector((s) => s.matches({ report: 'downloading' }) || s.matches({ report: 'recallingPdf' }));
   const canDownload = LandReportContext.useSelector((s) => s.can({ type: 'report.download' }));
   const ndviBusy = NdviContext.useSelector((s) => s.hasTag('busy'));
   const points = NdviContext.useSelector((s) => s.context.points);
