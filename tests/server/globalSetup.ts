@@ -2,7 +2,8 @@
  * Once per test run, two templates that test files copy (tests/server/support/templates.ts): a migrated database
  * holding the fixture (tests/server/fixture.ts; createTestApp in tests/server/helper.ts) and a migrated empty one
  * (the tests that write their own rows: live/db.ts, staff/world.ts, …), so no file runs initdb or the migrations.
- *  - PGlite (default): migrated in memory, dumped to temp files (empty, then with the fixture); workers load a dump.
+ *  - PGlite: migrated in memory, dumped to temp files (empty, then with the fixture); workers load a dump. Made
+ *    on every run (a PostgreSQL run's files also test PGlite).
  *  - PostgreSQL (TEST_DATABASE_URL set): template databases `<TEST_DB_PREFIX or srv_>tpl_<random>` and
  *    `…tple_<random>`; workers `CREATE DATABASE … TEMPLATE` one. Dropped in teardown.
  */
@@ -35,44 +36,16 @@ export const withDatabase = (url: string, name: string) => {
 };
 
 export default async function setup(project: TestProject) {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (adminUrl) {
-    const suffix = randomBytes(5).toString('hex');
-    const prefix = process.env.TEST_DB_PREFIX ?? 'srv_';
-    const [name, empty] = [`${prefix}tpl_${suffix}`, `${prefix}tple_${suffix}`];
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    const drop = async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.query(`drop database if exists ${empty} with (force)`);
-      await admin.end();
-    };
-    try {
-      await admin.query(`create database ${empty}`);
-      const migrated = await openDatabase({ url: withDatabase(adminUrl, empty), poolSize: 1 });
-      try {
-        await migrated.migrate();
-      } finally {
-        await migrated.close();
-      }
-      await admin.query(`create database ${name} template ${empty}`);
-      const database = await openDatabase({ url: withDatabase(adminUrl, name), poolSize: 1 });
-      try {
-        await writeFixture(database.db);
-      } finally {
-        await database.close();
-      }
-    } catch (err) {
-      await drop();
-      throw err;
-    }
-    project.provide('pgTemplateDb', name);
-    project.provide('pgEmptyTemplateDb', empty);
-    project.provide('pgliteTemplate', '');
-    project.provide('pgliteEmptyTemplate', '');
-    return drop;
-  }
+  // The PGlite dumps are made on a PostgreSQL run too: some files test both databases, and some use PGlite alone.
+  const [removeDumps, dropDatabases] = await Promise.all([pgliteTemplates(project), postgresTemplates(project)]);
+  return async () => {
+    removeDumps();
+    await dropDatabases();
+  };
+}
 
+/** PGlite: migrated in memory and dumped to temp files, empty and then with the fixture. Returns their removal. */
+async function pgliteTemplates(project: TestProject) {
   const database = await openDatabase({});
   const dir = mkdtempSync(join(tmpdir(), 'srv-pglite-'));
   const client = (database.db as unknown as { $client: { dumpDataDir(c?: 'gzip' | 'none'): Promise<Blob> } }).$client;
@@ -89,7 +62,45 @@ export default async function setup(project: TestProject) {
   } finally {
     await database.close();
   }
+  return () => rmSync(dir, { recursive: true, force: true });
+}
+
+/** PostgreSQL (TEST_DATABASE_URL set): the two template databases. Returns their drop. */
+async function postgresTemplates(project: TestProject): Promise<() => Promise<void>> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
   project.provide('pgTemplateDb', '');
   project.provide('pgEmptyTemplateDb', '');
-  return () => rmSync(dir, { recursive: true, force: true });
+  if (!adminUrl) return async () => {};
+  const suffix = randomBytes(5).toString('hex');
+  const prefix = process.env.TEST_DB_PREFIX ?? 'srv_';
+  const [name, empty] = [`${prefix}tpl_${suffix}`, `${prefix}tple_${suffix}`];
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  const drop = async () => {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`drop database if exists ${empty} with (force)`);
+    await admin.end();
+  };
+  try {
+    await admin.query(`create database ${empty}`);
+    const migrated = await openDatabase({ url: withDatabase(adminUrl, empty), poolSize: 1 });
+    try {
+      await migrated.migrate();
+    } finally {
+      await migrated.close();
+    }
+    await admin.query(`create database ${name} template ${empty}`);
+    const database = await openDatabase({ url: withDatabase(adminUrl, name), poolSize: 1 });
+    try {
+      await writeFixture(database.db);
+    } finally {
+      await database.close();
+    }
+  } catch (err) {
+    await drop();
+    throw err;
+  }
+  project.provide('pgTemplateDb', name);
+  project.provide('pgEmptyTemplateDb', empty);
+  return drop;
 }
