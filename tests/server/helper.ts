@@ -9,22 +9,17 @@
  *   const socket = await t.connectAs(accessToken);   // a connected socket.io client, closed by t.close()
  *   afterAll(() => t.close());
  *
- * PGlite by default (loaded from the template dump, ~0.5 s); with TEST_DATABASE_URL a throwaway
- * PostgreSQL database copied from the template, dropped on close.
+ * PGlite by default (loaded from the template dump); with TEST_DATABASE_URL a throwaway PostgreSQL database
+ * copied from the template, dropped on close (tests/server/support/templates.ts).
  */
-import { readFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { inject } from 'vitest';
 import type { RouteOptions } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { buildApp } from '../../server/src/app';
 import { loadConfig, type Config } from '../../server/src/config';
-import { openDatabase, type Database } from '../../server/src/db/client';
 import type { LoginResponse } from '../../contracts/auth';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../contracts/socket';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
-import { withDatabase } from './globalSetup';
+import { databaseCopy } from './support/templates';
 import { FIXTURE, FIXTURE_PASSWORD, type FixtureUser } from './fixture';
 
 export { FIXTURE, FIXTURE_PASSWORD, type FixtureUser };
@@ -65,30 +60,6 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   });
 }
 
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (adminUrl) {
-    const name = `${process.env.TEST_DB_PREFIX ?? 'srv_'}t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name} template ${inject('pgTemplateDb')}`);
-    await admin.end();
-    const database = await openDatabase({ url: withDatabase(adminUrl, name), poolSize: 4 });
-    return {
-      database,
-      drop: async () => {
-        const c = new pg.Client({ connectionString: adminUrl });
-        await c.connect();
-        await c.query(`drop database if exists ${name} with (force)`);
-        await c.end();
-      },
-    };
-  }
-  const dump = new Blob([readFileSync(inject('pgliteTemplate'))], { type: 'application/x-tar' });
-  const database = await openDatabase({ loadDataDir: dump });
-  return { database, drop: async () => {} };
-}
-
 /** A socket.io client typed with the app's event maps. */
 export type SocketClient = Socket<ServerToClientEvents, ClientToServerEvents>;
 export type SocketClientOptions = Partial<ManagerOptions & SocketOptions>;
@@ -116,7 +87,7 @@ export function connectSocket(url: string, token: string, options: SocketClientO
 }
 
 export async function createTestApp(opts: TestAppOptions = {}) {
-  const { database, drop } = await freshDatabase();
+  const { database, drop } = await databaseCopy('fixture');
   const config = testConfig(opts.config);
   const app = await buildApp(config, { database, logStream: opts.logStream, onRoute: opts.onRoute });
   if (opts.routes) await app.register(opts.routes, { prefix: '/api/v1/test' });

@@ -43,8 +43,28 @@ export type DatabaseOptions =
       /** Told about every connection the database dropped (logged; the pool opens new ones by itself). */
       onConnectionError?: (err: Error) => void;
     }
-  /** dataDir undefined = in memory; loadDataDir = start from a dumped database (tests). */
-  | { url?: undefined; dataDir?: string; loadDataDir?: Blob | File };
+  /**
+   * dataDir undefined = in memory; loadDataDir = start from a dumped database (tests). `artifacts`: PGlite's
+   * compiled WASM and its file bundle, for a process that opens many databases (the test workers): without them
+   * each instance reads and compiles them again (pgliteArtifacts()).
+   */
+  | { url?: undefined; dataDir?: string; loadDataDir?: Blob | File; artifacts?: PgliteArtifacts };
+
+/** What a PGlite instance would otherwise load afresh: its WASM (compiled) and its file bundle. */
+export type PgliteArtifacts = { pgliteWasmModule: WebAssembly.Module; initdbWasmModule: WebAssembly.Module; fsBundle: Blob };
+
+/** PGlite's artifacts read and compiled once, to be given to every openDatabase of a process that opens many. */
+export async function pgliteArtifacts(): Promise<PgliteArtifacts> {
+  const [{ readFile }, { createRequire }] = await Promise.all([import('node:fs/promises'), import('node:module')]);
+  const require = createRequire(import.meta.url);
+  const [pglite, initdb, data] = await Promise.all(
+    ['pglite.wasm', 'initdb.wasm', 'pglite.data'].map((f) => readFile(require.resolve(`@electric-sql/pglite/${f}`))),
+  );
+  // The server's TypeScript libs (ES2023, no DOM) know WebAssembly's types but not the global object.
+  const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WebAssembly.Module> } }).WebAssembly;
+  const [pgliteWasmModule, initdbWasmModule] = await Promise.all([wasm.compile(pglite), wasm.compile(initdb)]);
+  return { pgliteWasmModule, initdbWasmModule, fsBundle: new Blob([data]) };
+}
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   // Each driver is imported only when chosen: start-up time matters (see the README's budget).
@@ -151,7 +171,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   ]);
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   // The options-object form: `new PGlite(undefined, { loadDataDir })` silently ignores the dump.
-  const client = new PGlite({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir, extensions: { pg_trgm } });
+  const client = new PGlite({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir, extensions: { pg_trgm }, ...opts.artifacts });
   await client.waitReady;
   // PGlite runs one statement or transaction at a time: every query and transaction goes through
   // _runExclusiveTransaction (its queue), so the time from entering it to its callback starting is the wait.

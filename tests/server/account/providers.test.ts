@@ -2,7 +2,8 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createTcpServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { openDatabase, type Database } from '../../../server/src/db/client';
+import type { Database } from '../../../server/src/db/client';
+import { pgliteCopy } from '../support/templates';
 import { outbox } from '../../../server/src/db/schema';
 import { createMailProvider } from '../../../server/src/providers/mail/index';
 import { createSmsProvider } from '../../../server/src/providers/sms/index';
@@ -15,8 +16,7 @@ const logged: { obj: object; msg?: string }[] = [];
 const log = { info: (obj: object, msg?: string) => void logged.push({ obj, msg }) };
 
 beforeAll(async () => {
-  database = await openDatabase({});
-  await database.migrate();
+  database = await pgliteCopy('empty');
 });
 afterAll(async () => {
   await database.close();

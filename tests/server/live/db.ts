@@ -1,21 +1,35 @@
 /**
  * A fresh, migrated database for the live-data tests that run below the app (pipeline, engine):
- * in-memory PGlite by default, a throwaway `live_…` database on PostgreSQL when TEST_DATABASE_URL is set.
+ * in-memory PGlite by default, a throwaway `live_…` database on PostgreSQL when TEST_DATABASE_URL is set; both
+ * copied from the run's migrated empty template (../support/templates.ts).
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../../server/src/db/client';
+import { databaseCopy, pgliteCopy } from '../support/templates';
 import { fields, sensors, users } from '../../../server/src/db/schema';
 
 export type LiveDb = Database & { drop(): Promise<void>; /** PostgreSQL only: the throwaway database's URL. */ url?: string };
 
 export async function freshDatabase(kind: 'pglite' | 'postgres' = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'): Promise<LiveDb> {
   if (kind === 'pglite') {
-    const d = await openDatabase({});
-    await d.migrate();
+    const d = await pgliteCopy('empty');
     return { ...d, drop: () => d.close() };
   }
-  const admin = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  // A copy of the run's migrated template when the run is on PostgreSQL; a PGlite run's PostgreSQL-only tests
+  // (Redis adapter, kill during ingest) make and migrate their own on the default server.
+  if (process.env.TEST_DATABASE_URL) {
+    const { database: d, url, drop } = await databaseCopy('empty', 'live');
+    return {
+      ...d,
+      url,
+      drop: async () => {
+        await d.close();
+        await drop();
+      },
+    };
+  }
+  const admin = 'postgres://postgres@127.0.0.1:5432/postgres';
   const name = `${process.env.TEST_DB_PREFIX ?? ''}live_${randomBytes(6).toString('hex')}`;
   const c = new pg.Client({ connectionString: admin });
   await c.connect();

@@ -1,36 +1,15 @@
 /**
  * A small staff world on a fresh migrated database for the staff service tests: PGlite in memory,
- * or a throwaway PostgreSQL database when TEST_DATABASE_URL is set (dropped by `close`).
+ * or a throwaway PostgreSQL database when TEST_DATABASE_URL is set (dropped by `close`); both copied from the
+ * run's migrated empty template (../support/templates.ts).
  */
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { openDatabase, type Db } from '../../../server/src/db/client';
+import type { Db } from '../../../server/src/db/client';
+import { databaseCopy } from '../support/templates';
 import { alerts, fields, users } from '../../../server/src/db/schema';
 import type { AuthUser, Role } from '../../../server/src/lib/access';
 
 export async function openWorld() {
-  const url = process.env.TEST_DATABASE_URL;
-  let drop = async () => {};
-  let database;
-  if (url) {
-    const name = `staff_t_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const u = new URL(url);
-    u.pathname = `/${name}`;
-    database = await openDatabase({ url: u.toString(), poolSize: 4 });
-    drop = async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
-  } else {
-    database = await openDatabase({});
-  }
-  await database.migrate();
+  const { database, drop } = await databaseCopy('empty', 'staff');
   const db = database.db;
 
   const person = async (role: Role, name: string, extra: Partial<typeof users.$inferInsert> = {}): Promise<AuthUser> => {
