@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // Bundle budget (enforced in CI): the JavaScript a farmer downloads to render route `/`
-// — the entry chunk, the home route chunks and everything they import statically — gzipped.
+// — the entry chunk, the home route chunks and everything they import statically — gzipped: the .gz files the build
+// writes beside them (zopfli, vite.config.ts `precompress`), which the server sends as they are to a browser that
+// accepts gzip (server/src/plugins/static.ts); a file too small to have one counts with its plain bytes, as sent.
+// The brotli figure (the .br files, what a browser that accepts br gets) is printed too.
 // Maps, deck.gl, staff screens and Storybook must not be in it. The Marathi catalog is a JSON file beside
 // the entry chunk (preloaded, read before the first paint; src/i18n/catalogs.ts): printed on its own line.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 
 // 153 KB before issue 17; 116 KB after (typebox left out, the catalog out of the entry chunk, the ICU parser
 // replaced by precompiled messages); 119.9 after the offline work; 108.4 after the third pass (three chunks instead of
@@ -49,17 +51,24 @@ for (const [module, key] of starts) {
 // Chunk file names of lazy imports appear as strings in their importers; only code counts.
 const forbidden = /maplibre-gl|deck\.gl|@storybook\//;
 const withoutChunkNames = (src) => src.replace(/assets\/[\w.-]+\.(js|css)/g, '');
+/** The bytes the server sends for a file of dist to a browser accepting `encoding` (its precompressed copy, if any). */
+const sent = (f, encoding) => {
+  const copy = join(dist, `${f}.${encoding}`);
+  return statSync(existsSync(copy) ? copy : join(dist, f)).size;
+};
 let total = 0;
+let totalBr = 0;
 const bad = [];
 for (const f of files) {
-  const buf = readFileSync(join(dist, f));
-  const kb = gzipSync(buf, { level: 9 }).length / 1024;
+  const kb = sent(f, 'gz') / 1024;
+  const br = sent(f, 'br') / 1024;
   total += kb;
-  console.log(`  ${f.padEnd(48)} ${kb.toFixed(1)} KB gz`);
-  if (forbidden.test(withoutChunkNames(buf.toString('utf8')))) bad.push(f);
+  totalBr += br;
+  console.log(`  ${f.padEnd(48)} ${kb.toFixed(1)} KB gz ${br.toFixed(1).padStart(6)} KB br`);
+  if (forbidden.test(withoutChunkNames(readFileSync(join(dist, f), 'utf8')))) bad.push(f);
 }
-console.log(`Farmer route / initial JavaScript: ${total.toFixed(1)} KB gzipped (budget ${BUDGET_KB} KB)`);
+console.log(`Farmer route / initial JavaScript: ${total.toFixed(1)} KB gzipped (budget ${BUDGET_KB} KB); ${totalBr.toFixed(1)} KB brotli`);
 const catalog = Object.values(manifest).find((m) => m.src === 'src/i18n/messages/mr.json?url' || m.file?.match(/^assets\/mr-[\w-]+\.json$/));
-if (catalog) console.log(`Marathi catalog (JSON, preloaded): ${(gzipSync(readFileSync(join(dist, catalog.file)), { level: 9 }).length / 1024).toFixed(1)} KB gzipped`);
+if (catalog) console.log(`Marathi catalog (JSON, preloaded): ${(sent(catalog.file, 'gz') / 1024).toFixed(1)} KB gzipped, ${(sent(catalog.file, 'br') / 1024).toFixed(1)} KB brotli`);
 if (bad.length) console.error(`Map, deck.gl or Storybook code in the farmer's initial chunks: ${bad.join(', ')}`);
 process.exit(total <= BUDGET_KB && bad.length === 0 ? 0 : 1);
