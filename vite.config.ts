@@ -76,10 +76,10 @@ function catalogPreload(): Plugin {
 
 /** Only the farmer home needs these for its first paint (the 'farmer' chunk below). */
 const FARMER_HOME =
-  /[\\/]src[\\/](views[\\/](home[\\/]HomeView|farmer[\\/](FarmerHomeView|ReadingTiles|SilentSensors|ChatbotSlot))|machines[\\/](farmerHome|sensorFeed)|services[\\/]sensors)\b/;
+  /[\\/]src[\\/](views[\\/](home[\\/]HomeView|farmer[\\/](FarmerHomeView|ReadingTiles|SilentSensors|ChatbotSlot))|machines[\\/]farmerHome|services[\\/]sensors)\b/;
 /** The signed-in screens' common parts the farmer home paints too (header, language, times): the 'screens' chunk. */
 const SCREEN_PARTS =
-  /[\\/]src[\\/](views[\\/]ui[\\/](AppHeader|Logo|LanguageSwitcher|ReadingAge|useNow|FieldOptions|RoleLinks|WhenNeeded)|machines[\\/](offline|socketFeed)|i18n[\\/]format)\b/;
+  /[\\/]src[\\/](views[\\/]ui[\\/](AppHeader|Logo|LanguageSwitcher|ReadingAge|useNow|FieldOptions|RoleLinks|WhenNeeded)|machines[\\/]offline|i18n[\\/]format)\b/;
 
 /** dist/.vite/chunks.json: each JavaScript chunk's modules, so scripts/budget.mjs finds the chunk of a module. */
 function chunkModules(): Plugin {
