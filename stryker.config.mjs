@@ -25,8 +25,13 @@ export default {
   htmlReporter: { fileName: `reports/mutation/${name}/index.html` },
   jsonReporter: { fileName: `reports/mutation/${name}/mutation.json` },
   clearTextReporter: { allowColor: false, logTests: false, reportTests: false, reportMutants: false, reportScoreTable: true },
-  incremental: env.MUTATION_INCREMENTAL === '1',
-  incrementalFile: `reports/mutation/${name}/stryker-incremental.json`,
+  // Every run writes the machine's incremental file (committed, so the next session starts from it); `--incremental`
+  // (MUTATION_INCREMENTAL=1) reuses it: a mutant is run again only if its code or a test that covers it changed (or it
+  // survived and a test was added). Stryker only compares the mutated files and the test files: after a change to a
+  // view or a test helper, run without `--incremental`.
+  incremental: true,
+  force: env.MUTATION_INCREMENTAL !== '1',
+  incrementalFile: `docs/statecharts/mutation-incremental/${name}.json`,
   tempDirName: `.stryker-tmp/${name}`,
   ignorePatterns: ['.stryker-tmp', 'docs', 'bench', 'dist', 'reports', 'coverage', 'test-results', 'storybook-static', 'tests/e2e', 'tests/server', '*.log'],
   cleanTempDir: true,

@@ -8,8 +8,14 @@ import type { BenchDb, World } from './support';
 
 export const BENCH_PASSWORD = 'Bench@2026pass';
 
-export async function benchApp(d: BenchDb, world: World, port: number, overrides: Record<string, unknown> = {}) {
-  const config = loadConfig({
+/**
+ * The server's configuration for a benchmark: no demo, simulator, MQTT or sweeps, silent logs, rate limits out of the
+ * way, no static files, no Redis, and no in-flight limit (the benchmarks measure latency at a fixed number of
+ * connections, 50 on some: the in-flight limit would shed the low-priority calls past 32; bench/overload.ts measures
+ * shedding on a server of its own). `overrides` changes any of it.
+ */
+export function benchConfig(overrides: Record<string, unknown> = {}) {
+  return loadConfig({
     demo: false,
     simulate: false,
     mqttEnabled: false,
@@ -19,11 +25,13 @@ export async function benchApp(d: BenchDb, world: World, port: number, overrides
     authRateLimitPerMinute: 10_000,
     staticDir: '/nonexistent-static-dir',
     redisUrl: undefined,
-    // The benchmarks here measure latency at a fixed number of connections (50 on some): the in-flight limit would
-    // shed the low-priority calls past 32. bench/overload.ts measures shedding on a server of its own.
     overloadMaxInFlight: 0,
     ...overrides,
   });
+}
+
+export async function benchApp(d: BenchDb, world: World, port: number, overrides: Record<string, unknown> = {}) {
+  const config = benchConfig(overrides);
   const app = await buildApp(config, { database: d });
   await app.listen({ host: '127.0.0.1', port });
   const passwordHash = await hashPassword(BENCH_PASSWORD);

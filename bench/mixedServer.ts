@@ -5,26 +5,18 @@
  * Started with `--cpu-prof` by `--profile`, it writes its profile when it gets SIGTERM.
  */
 import { buildApp } from '../server/src/app';
-import { loadConfig } from '../server/src/config';
+import { benchConfig } from './app';
 import { openDatabase } from '../server/src/db/client';
 
 const url = process.env.MIXED_DATABASE_URL;
 const database = await openDatabase(url ? { url, poolSize: Number(process.env.MIXED_POOL ?? 10) } : { dataDir: process.env.MIXED_DATA_DIR! });
-const config = loadConfig({
-  demo: false,
-  simulate: false,
-  mqttEnabled: false,
-  offlineSweepSeconds: 0,
-  logLevel: 'silent',
+const config = benchConfig({
   rateLimitPerMinute: 100_000_000,
   authRateLimitPerMinute: 100_000,
-  staticDir: '/nonexistent-static-dir',
-  redisUrl: undefined,
   // Latency under load is what is measured here; shedding (503) is the overload benchmark's subject.
   overloadMaxEventLoopDelayMs: 0,
   overloadMaxLatencyMs: 0,
   overloadMaxDbWaitMs: 0,
-  overloadMaxInFlight: 0,
 });
 const app = await buildApp(config, { database });
 await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });

@@ -35,7 +35,7 @@ const MACHINE_ID_WHY = "The machine's id: no target names it (no `#id.…` targe
 const isMachineId = (machineId, u) =>
   u.mutator === 'StringLiteral' && u.replacement === '""' && u.original === `'${machineId}'` && new RegExp(`^id: '${machineId}',?$`).test(u.lineText ?? '');
 
-export function recordRun(id, module, reportFile, started, finished) {
+export function recordRun(id, module, reportFile, started, finished, { incremental = false } = {}) {
   const report = JSON.parse(readFileSync(reportFile, 'utf8'));
   const counts = { killed: 0, timeout: 0, survived: 0, noCoverage: 0, errors: 0, ignored: 0 };
   const undetected = [];
@@ -63,6 +63,7 @@ export function recordRun(id, module, reportFile, started, finished) {
     tests: module.tests,
     run: started.toISOString().replace(/\.\d+Z$/, 'Z'),
     minutes: Math.round((finished - started) / 6000) / 10,
+    ...(incremental ? { incremental: true } : {}),
     counts,
     undetected,
   };
@@ -95,10 +96,13 @@ export function writePage(modules = []) {
     '<!-- Written by `npm run mutation` (scripts/mutationReport.mjs) from docs/statecharts/mutation.json; equivalent mutants and why: docs/statecharts/mutation-equivalent.json. -->',
     '',
     'StrykerJS changes the machines (`src/machines/`) one small edit (a *mutant*) at a time and runs the tests that',
-    'drive them (tests/model, tests/machines); a mutant the tests notice is *killed*, one they do not *survives*. The',
-    'score is the share of mutants killed (or timed out): the honest measure that the generated paths assert something.',
+    'drive them (tests/model, tests/machines, and the tests/unit files that import them); a mutant the tests notice is',
+    '*killed*, one they do not *survives*. The score is the share of mutants killed (or timed out): the honest measure',
+    'that the generated paths assert something.',
     'Run with `npm run mutation` (all, smallest machine first) or `npm run mutation -- --machine <name>` (README);',
     'the full HTML report of the last run of a machine is in `reports/mutation/<machine>/index.html` (not committed).',
+    'Each run also keeps its results in `docs/statecharts/mutation-incremental/<machine>.json`: `--incremental` then runs',
+    'again only the mutants whose code or covering tests changed, and every survivor (*Minutes* says "(incremental)").',
     '',
     '*Score* is Stryker\'s: (killed + timeout) / (killed + timeout + survived + no coverage). *Score, equivalents aside*',
     'leaves out the surviving mutants listed below as equivalent (no test can tell them from the machine as written).',
@@ -117,7 +121,7 @@ export function writePage(modules = []) {
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...rows.map(
       ({ id, m, eq, detected, valid }) =>
-        `| ${id} | ${m.files.map((f) => f.replace('src/machines/', '')).join(', ')} | ${m.run.replace('T', ' ').replace('Z', '')} | ${m.minutes} | ${valid + m.counts.errors + m.counts.ignored} | ${m.counts.killed} | ${m.counts.timeout} | ${m.counts.survived} | ${m.counts.noCoverage} | ${m.counts.errors} | ${m.counts.ignored} | ${eq.length} | ${pct(detected, valid)} | ${pct(detected, valid - eq.length)} |`,
+        `| ${id} | ${m.files.map((f) => f.replace('src/machines/', '')).join(', ')} | ${m.run.replace('T', ' ').replace('Z', '')} | ${m.minutes}${m.incremental ? ' (incremental)' : ''} | ${valid + m.counts.errors + m.counts.ignored} | ${m.counts.killed} | ${m.counts.timeout} | ${m.counts.survived} | ${m.counts.noCoverage} | ${m.counts.errors} | ${m.counts.ignored} | ${eq.length} | ${pct(detected, valid)} | ${pct(detected, valid - eq.length)} |`,
     ),
     '',
     `Not run yet: ${notRun.length ? notRun.join(', ') : 'none'}.`,

@@ -7,7 +7,7 @@ import { useLocation } from 'wouter';
 import { localeOf } from '@/i18n/locales';
 import { SessionContext } from '@/machines/session.context';
 import { sessionMachine } from '@/machines/session.machine';
-import { clearSession, loadSession, saveSession } from '@/services/sessionStore';
+import { clearSession, loadSession, saveSession, saveUser } from '@/services/sessionStore';
 import { whenPageLoaded } from '@/shared/pageIdle';
 import { setLocale } from '@/stores/prefs';
 import { NotificationCentreProvider } from './NotificationCentreProvider';
@@ -29,6 +29,7 @@ export function AppProviders({ children, storage = localStorage }: { children: R
       actions: {
         navigate: (_, { to }) => navigate(to),
         persistSession: (_, session) => saveSession(session, storage),
+        persistUser: (_, { user }) => saveUser(user, storage),
         // A shared phone: what the person saw offline goes with their session.
         forgetSession: () => {
           clearSession(storage);

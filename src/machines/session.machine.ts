@@ -71,6 +71,12 @@ export const sessionMachine = setup({
   actions: {
     navigate: (_, _params: { to: string }) => {},
     persistSession: (_, _params: TokenPair & { user: User | null }) => {},
+    /**
+     * Stores the user record only, beside the stored tokens: the profile check and a language choice change no
+     * token, and another tab may have rotated the tokens while they ran (writing this tab's pair back would store
+     * a refresh token the server has already retired, and the next refresh with it would end the session).
+     */
+    persistUser: (_, _params: { user: User }) => {},
     forgetSession: () => {},
     chooseLanguage: (_, _params: { language: Language }) => {},
     connectSocket: (_, _params: { token: string }) => {},
@@ -203,10 +209,7 @@ export const sessionMachine = setup({
           onDone: {
             actions: [
               assign({ user: ({ event }) => event.output.user }),
-              {
-                type: 'persistSession',
-                params: ({ context, event }) => ({ accessToken: context.accessToken!, refreshToken: context.refreshToken!, user: event.output.user }),
-              },
+              { type: 'persistUser', params: ({ event }) => ({ user: event.output.user }) },
             ],
           },
           // The stored user stays; a 401 that could not be refreshed has already ended the session.
@@ -228,7 +231,7 @@ export const sessionMachine = setup({
               guard: ({ context, event }) => Boolean(context.user) && context.user!.preferredLanguage !== event.language,
               actions: [
                 assign({ user: ({ context, event }) => ({ ...context.user!, preferredLanguage: event.language }) }),
-                { type: 'persistSession', params: ({ context }) => ({ accessToken: context.accessToken!, refreshToken: context.refreshToken!, user: context.user }) },
+                { type: 'persistUser', params: ({ context }) => ({ user: context.user! }) },
                 spawnChild('saveLanguage', { input: ({ event }) => ({ language: (event as { language: Language }).language }) }),
               ],
             },

@@ -26,6 +26,15 @@ export function saveSession(session: SessionGrant | (TokenPair & { user: User | 
   if (session.user) storage.setItem(KEYS.user, JSON.stringify(session.user));
 }
 
+/**
+ * Stores `user` as the record of the stored session, when that session is theirs (another tab may have signed
+ * out, or in as someone else); the tokens are left as they are.
+ */
+export function saveUser(user: User | null | undefined, storage: Storage = localStorage) {
+  const stored = loadSession(storage);
+  if (user && stored.refreshToken && stored.user?._id === user._id) storage.setItem(KEYS.user, JSON.stringify(user));
+}
+
 export function clearSession(storage: Storage = localStorage) {
   for (const key of Object.values(KEYS)) storage.removeItem(key);
 }

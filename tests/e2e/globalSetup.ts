@@ -3,14 +3,13 @@
  * on a copy (restart on an existing folder is fast), so files never see each other's changes.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { ROOT, spawnServer } from './harness';
+import { DATA_ROOT, ROOT, spawnServer } from './harness';
 
 export default async function setup(project: TestProject) {
   if (!existsSync(join(ROOT, 'dist', 'index.html'))) throw new Error('Build the web app first: npm run build');
-  const dataDir = mkdtempSync(join(tmpdir(), 'shetmitra-e2e-template-'));
+  const dataDir = mkdtempSync(join(DATA_ROOT, 'shetmitra-e2e-template-'));
   const server = await spawnServer(dataDir);
   await server.stop();
   project.provide('e2eTemplateDir', dataDir);

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { sessionMachine, type SessionInput } from '@/machines/session.machine';
 import { http, HttpError } from '@/services/http';
-import { clearSession, loadSession, saveSession } from '@/services/sessionStore';
+import { clearSession, loadSession, saveSession, saveUser } from '@/services/sessionStore';
 import { startApiServer, type ApiHandler, type ApiServer } from '../support/apiServer';
 import { admin, farmer, grant } from '../support/sessionFixtures';
 
@@ -36,6 +36,7 @@ function start(input: SessionInput = { stored: null }) {
       actions: {
         navigate: (_, { to }) => effects.navigate(to),
         persistSession: (_, session) => saveSession(session),
+        persistUser: (_, { user }) => saveUser(user),
         forgetSession: () => clearSession(),
         chooseLanguage: (_, { language }) => effects.chooseLanguage(language),
         connectSocket: (_, { token }) => effects.connectSocket(token),
@@ -62,6 +63,7 @@ describe('boot', () => {
   it('checks the stored session with the server and keeps its current user record', async () => {
     const renamed = { ...farmer, name: 'सुनीता शिंदे', preferredLanguage: 'hindi' as const };
     route = (req) => (req.path === '/api/v1/auth/profile' ? { status: 200, body: { user: renamed, fields: [] } } : { status: 404 });
+    saveSession(grant(farmer, 1));
     const { actor, effects } = start(storedFarmer());
     await waitFor(actor, (s) => s.context.user?.name === 'सुनीता शिंदे');
     expect(api!.calls('/auth/profile')[0].authorization).toBe('Bearer access-1');
@@ -79,6 +81,27 @@ describe('boot', () => {
     await waitFor(actor, (s) => s.context.accessToken === 'access-2' && s.matches({ authenticated: 'active' }));
     await expect.poll(() => api!.calls('/auth/profile').map((c) => [c.authorization])).toEqual([['Bearer access-1'], ['Bearer access-2']]);
     expect(api!.calls('/auth/refresh-token')).toHaveLength(1);
+  });
+
+  it("keeps the tokens another tab rotated while the boot check was on its way: the check stores the user only", async () => {
+    // A second tab opens on the stored session; before its profile check answers, the first tab refreshes and
+    // stores the new pair. Writing the boot pair back would put a rotated-away refresh token in storage, and
+    // the next refresh with it would end the session in both tabs (the foundation e2e two-tab flake).
+    saveSession(grant(farmer, 1));
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((r) => (answer = r));
+    const renamed = { ...farmer, name: 'सुनीता शिंदे' };
+    route = async (req) => {
+      if (req.path !== '/api/v1/auth/profile') return { status: 404 };
+      await answered;
+      return { status: 200, body: { user: renamed, fields: [] } };
+    };
+    const { actor } = start(storedFarmer());
+    await expect.poll(() => api!.calls('/auth/profile')).toHaveLength(1);
+    saveSession({ accessToken: 'access-2', refreshToken: 'refresh-2', user: farmer }); // the other tab refreshed
+    answer();
+    await waitFor(actor, (s) => s.context.user?.name === 'सुनीता शिंदे');
+    expect(loadSession()).toEqual({ accessToken: 'access-2', refreshToken: 'refresh-2', user: renamed });
   });
 
   it('keeps the stored session when the check fails for another reason (server down)', async () => {

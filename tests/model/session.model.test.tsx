@@ -107,6 +107,7 @@ function harness(input: SessionInput) {
     actions: {
       navigate: (_, { to }) => location.navigate(to),
       persistSession: (_, session) => void persisted.push(session as never),
+      persistUser: (_, { user }) => void persisted.push({ user }),
     },
   });
   renderView(<>

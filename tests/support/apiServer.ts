@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { vi } from 'vitest';
 
-export type ApiRequest = { method: string; path: string; authorization?: string; contentType?: string; idempotencyKey?: string; body: unknown };
+export type ApiRequest = { method: string; path: string; /** The query string's parameters. */ query: Record<string, string>; authorization?: string; contentType?: string; idempotencyKey?: string; body: unknown };
 export type ApiAnswer = { status: number; body?: unknown; delayMs?: number };
 export type ApiHandler = (req: ApiRequest) => ApiAnswer | Promise<ApiAnswer>;
 
@@ -26,9 +26,11 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
 export async function startApiServer(handler: ApiHandler) {
   const requests: ApiRequest[] = [];
   const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://api');
     const request: ApiRequest = {
       method: req.method ?? 'GET',
-      path: new URL(req.url ?? '/', 'http://api').pathname,
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
       authorization: req.headers.authorization,
       contentType: req.headers['content-type'],
       idempotencyKey: req.headers['idempotency-key'] as string | undefined,

@@ -34,7 +34,7 @@ const users = {
 
 /** A signed-in session whose effects (socket, storage, navigation, language) are not under test. */
 const signedIn = sessionMachine.provide({
-  actions: { connectSocket: () => {}, disconnectSocket: () => {}, persistSession: () => {}, forgetSession: () => {}, navigate: () => {}, chooseLanguage: () => {} },
+  actions: { connectSocket: () => {}, disconnectSocket: () => {}, persistSession: () => {}, persistUser: () => {}, forgetSession: () => {}, navigate: () => {}, chooseLanguage: () => {} },
   actors: { authBridge: fromCallback(() => () => {}) },
 });
 

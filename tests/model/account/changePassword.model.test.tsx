@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import { changePasswordMachine } from '../../../src/machines/changePassword.machine';
 import { ChangePasswordDialog } from '../../../src/views/account/ChangePasswordDialog';
+import { startApiServer } from '../../support/apiServer';
 import { deferred, describeModel, httpError, leafPaths, renderView, replay, SIGNED_IN_FARMER, stateKey, transitionPaths, typeNames } from '../../support/modelHarness';
 
 const LABEL = { currentPassword: 'Current password', newPassword: 'New password', confirmPassword: 'Confirm new password' } as const;
@@ -114,4 +115,26 @@ describe('change-password dialog', () => {
     fireEvent.change(screen.getByLabelText('नवीन पासवर्डची पुष्टी करा'), { target: { value: 'xy' } });
     expect(screen.queryByText('पासवर्ड जुळत नाही')).not.toBeInTheDocument();
   });
+});
+
+describe('change password sent for real', () => {
+  it('posts the current and the new password (not the confirmation) to /auth/change-password, then closes (the machine’s own call and timer, no actor replaced)', async () => {
+    const api = await startApiServer(({ path }) => (path === '/api/v1/auth/change-password' ? { status: 200, body: { success: true } } : { status: 404 }));
+    try {
+      const onClose = vi.fn();
+      const onSuccess = vi.fn();
+      renderView(<ChangePasswordDialog onClose={onClose} onSuccess={onSuccess} />, { session: SIGNED_IN_FARMER, intlLocale: 'en' });
+      const dialog = screen.getByRole('dialog', { hidden: true });
+      for (const [field, value] of [['currentPassword', 'OldPass123'], ['newPassword', 'NewPass123'], ['confirmPassword', 'NewPass123']] as const)
+        fireEvent.change(within(dialog).getByLabelText(LABEL[field]), { target: { value } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Change password' }));
+      expect(await within(dialog).findByRole('status')).toHaveTextContent('Password changed successfully');
+      expect(api.calls('/auth/change-password').map((r) => r.body)).toEqual([{ currentPassword: 'OldPass123', newPassword: 'NewPass123' }]);
+      // The dialog closes by itself 2 s after the success (a real timer: generous on a busy machine).
+      await vi.waitFor(() => expect(onClose).toHaveBeenCalledOnce(), { timeout: 15_000 });
+      expect(onSuccess).toHaveBeenCalledOnce();
+    } finally {
+      await api.close();
+    }
+  }, 30_000);
 });

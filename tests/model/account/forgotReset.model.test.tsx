@@ -238,3 +238,19 @@ describeModel('reset password, generated paths', {
     return { exec, check: (_step, i) => assertState[stateKey(snaps[i].value)](snaps[i]) };
   },
 });
+
+describe('reset password sent for real', () => {
+  it('posts the link’s token and the new password to /auth/reset-password (the machine’s own call, no actor replaced)', async () => {
+    const api = await startApiServer(({ path }) => (path === '/api/v1/auth/reset-password' ? { status: 200, body: { success: true } } : { status: 404 }));
+    try {
+      renderView(<ResetPasswordView />, { session: SIGNED_IN_FARMER, intlLocale: 'en', path: '/reset-password?token=tok_abcdefghijklmnopqrstuvwxyz' });
+      fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'NewPass123' } });
+      fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: 'NewPass123' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Save new password' }));
+      expect(await screen.findByRole('status')).toHaveTextContent('Your password has been reset. Please log in.');
+      expect(api.calls('/auth/reset-password').map((r) => r.body)).toEqual([{ token: 'tok_abcdefghijklmnopqrstuvwxyz', newPassword: 'NewPass123' }]);
+    } finally {
+      await api.close();
+    }
+  });
+});

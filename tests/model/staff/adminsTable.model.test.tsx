@@ -3,14 +3,15 @@
  * administrators, searched and paged by the server; a failed load is an empty list with a notice; a role change
  * announced on the page (the sign-in dialog, listChanges.ts) reloads the list.
  */
-import { expect } from 'vitest';
-import { act } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { adminsTableMachine } from '@/machines/adminsTable.machine';
 import { AdminsTableContext } from '@/machines/adminsTable.context';
 import { AdminsTable } from '@/views/people/AdminsTable';
 import { announceChange } from '@/machines/listChanges';
 import { HttpError } from '@/services/http';
 import type { AdminRow } from '@/services/people';
+import { startApiServer } from '../../support/apiServer';
 import { get, query } from '../../support/dom';
 import { describeModel, pendingActors, renderView } from '../../support/modelHarness';
 import { expectPager, expectRows, listExec, listPaths } from '../../support/listModel';
@@ -73,8 +74,15 @@ describeModel('admins table model', {
         'list.refresh': () => act(() => announceChange('people')),
       },
       settle,
-      check: ({ state: s }) => {
+      check: ({ state: s, event }) => {
         const c = s.context;
+        // What the step itself did, not only what the snapshot says: a failed load leaves the load-failed notice, an
+        // answered one clears any notice (the view shows whatever the machine holds, so only the path can tell).
+        if (event.type === 'xstate.error.actor.load') expect(c.notice).toMatchObject({ kind: 'loadFailed' });
+        if (event.type === 'xstate.done.actor.load') {
+          expect(c.notice).toBeNull();
+          expect(query('alert')).toBeNull();
+        }
         // Each load asks the server for the current page of what the search matches.
         if (s.matches('loading')) expect(inputs.load.at(-1)).toEqual({ page: c.page, search: c.search });
         if (s.matches('ready')) {
@@ -94,4 +102,39 @@ describeModel('admins table model', {
       },
     };
   },
+});
+
+describe('admins table loading for real', () => {
+  it('asks GET /admin/admins for the page and the trimmed search, and lists what it answers (the machine’s own load, no actor replaced)', async () => {
+    const api = await startApiServer(({ path, query: q }) => {
+      if (path !== '/api/v1/admin/admins') return { status: 404 };
+      const found = q.search ? ALL.filter((a) => a.email.startsWith(q.search)) : ALL;
+      const page = Number(q.page);
+      const totalPages = Math.ceil(found.length / 10);
+      return { status: 200, body: { admins: found.slice((page - 1) * 10, page * 10), pagination: { page, limit: 10, total: found.length, totalPages } } };
+    });
+    try {
+      renderView(
+        <AdminsTableContext.Provider>
+          <AdminsTable />
+        </AdminsTableContext.Provider>,
+        { catalog: false },
+      );
+      await screen.findByText('Admin 10');
+      expectRows(FIRST.items.map((a) => a.name), 'No administrators found.');
+      expectPager({ page: 1, totalPages: 2 });
+      expect(api.calls('/admin/admins').map((r) => r.query)).toEqual([{ page: '1', limit: '10' }]);
+
+      fireEvent.click(get('button', 'Page 2'));
+      await waitFor(() => expectRows(['Admin 11'], 'No administrators found.'));
+      expect(api.calls('/admin/admins').at(-1)?.query).toEqual({ page: '2', limit: '10' });
+
+      fireEvent.change(get('searchbox'), { target: { value: '  a1@ ' } });
+      await waitFor(() => expectRows(['Admin 01'], 'No administrators found.'));
+      expect(api.calls('/admin/admins').at(-1)?.query).toEqual({ page: '1', limit: '10', search: 'a1@' });
+      expectPager({ page: 1, totalPages: 1 });
+    } finally {
+      await api.close();
+    }
+  });
 });
