@@ -3,11 +3,11 @@ import react from '@vitejs/plugin-react';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import { VitePWA } from 'vite-plugin-pwa';
 import { appManifest, precacheFilter } from './scripts/pwaConfig';
+import { PRECOMPRESS_MIN_BYTES, precompressed } from './scripts/precompress';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -30,21 +30,24 @@ const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
 /**
  * Writes a .br and a .gz beside every text asset of the build; the server's static plugin sends them to
- * browsers that accept them (preCompressed), at no cost per request. The map chunks are ~2 MB raw.
+ * browsers that accept them (preCompressed), at no cost per request. The .gz is zopfli's (scripts/precompress.ts:
+ * gzip-compatible, smaller than zlib's level 9; its iterations by file size keep the build's time sensible).
+ * The map chunks are ~2 MB raw.
  */
 function precompress(): Plugin {
   return {
     name: 'shetmitra-precompress',
     apply: 'build',
-    writeBundle(options, bundle) {
+    async writeBundle(options, bundle) {
       const dir = options.dir ?? 'dist';
       for (const name of Object.keys(bundle)) {
         if (!/\.(js|mjs|css|html|svg|json|webmanifest)$/.test(name)) continue;
         const file = join(dir, name);
         const raw = readFileSync(file);
-        if (raw.length < 1024) continue;
-        writeFileSync(`${file}.br`, brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }));
-        writeFileSync(`${file}.gz`, gzipSync(raw, { level: 9 }));
+        if (raw.length < PRECOMPRESS_MIN_BYTES) continue;
+        const { br, gz } = await precompressed(raw);
+        writeFileSync(`${file}.br`, br);
+        writeFileSync(`${file}.gz`, gz);
       }
     },
   };
@@ -73,10 +76,10 @@ function catalogPreload(): Plugin {
 
 /** Only the farmer home needs these for its first paint (the 'farmer' chunk below). */
 const FARMER_HOME =
-  /[\\/]src[\\/](views[\\/](home[\\/]HomeView|farmer[\\/](FarmerHomeView|ReadingTiles|SilentSensors|ChatbotSlot))|machines[\\/](farmerHome|sensorFeed)|services[\\/]sensors)\b/;
+  /[\\/]src[\\/](views[\\/](home[\\/]HomeView|farmer[\\/](FarmerHomeView|ReadingTiles|SilentSensors|ChatbotSlot))|machines[\\/]farmerHome|services[\\/]sensors)\b/;
 /** The signed-in screens' common parts the farmer home paints too (header, language, times): the 'screens' chunk. */
 const SCREEN_PARTS =
-  /[\\/]src[\\/](views[\\/]ui[\\/](AppHeader|Logo|LanguageSwitcher|ReadingAge|useNow|FieldOptions|RoleLinks|WhenNeeded)|machines[\\/](offline|socketFeed)|i18n[\\/]format)\b/;
+  /[\\/]src[\\/](views[\\/]ui[\\/](AppHeader|Logo|LanguageSwitcher|ReadingAge|useNow|FieldOptions|RoleLinks|WhenNeeded)|machines[\\/]offline|i18n[\\/]format)\b/;
 
 /** dist/.vite/chunks.json: each JavaScript chunk's modules, so scripts/budget.mjs finds the chunk of a module. */
 function chunkModules(): Plugin {

@@ -8,10 +8,18 @@ import { localeOf } from '@/i18n/locales';
 import { SessionContext } from '@/machines/session.context';
 import { sessionMachine } from '@/machines/session.machine';
 import { clearSession, loadSession, saveSession, saveUser } from '@/services/sessionStore';
-import { connectSocket, disconnectSocket } from '@/services/socket';
+import { whenPageLoaded } from '@/shared/pageIdle';
 import { setLocale } from '@/stores/prefs';
 import { NotificationCentreProvider } from './NotificationCentreProvider';
 import { OutboxProvider } from './OutboxProvider';
+
+/**
+ * The socket client (socket.io's loader and the reconnect logic) comes once the page has loaded: nothing of the
+ * first paint listens to the server (the farmer home's live feed starts after it too), and it is not in the
+ * first load's JavaScript (issue 17). One promise, so the session's connects and disconnects keep their order.
+ */
+let socketModule: Promise<typeof import('@/services/socket')> | null = null;
+const socket = () => (socketModule ??= whenPageLoaded().then(() => import('@/services/socket')));
 
 export function AppProviders({ children, storage = localStorage }: { children: ReactNode; storage?: Storage }) {
   const [, navigate] = useLocation();
@@ -29,8 +37,8 @@ export function AppProviders({ children, storage = localStorage }: { children: R
           void import('@/services/offlineCache').then(({ forgetAll }) => forgetAll());
         },
         chooseLanguage: (_, { language }) => setLocale(localeOf(language)),
-        connectSocket: (_, { token }) => connectSocket(token),
-        disconnectSocket: () => disconnectSocket(),
+        connectSocket: (_, { token }) => void socket().then((s) => s.connectSocket(token)),
+        disconnectSocket: () => void socket().then((s) => s.disconnectSocket()),
       },
     }),
   );

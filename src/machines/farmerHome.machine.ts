@@ -9,12 +9,13 @@
  * with their time ('offline — last updated 10:42'); when the browser is online again, or the farmer retries (a
  * timed-out slow network never fires 'online'), it loads afresh, and the feed goes live again.
  */
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, createActor, enqueueActions, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
 import { HttpError, isNetworkFailure } from '@/shared/httpError';
 import { last24h, latestReading, listMyFields, type FieldReadingSummary, type LatestReading, type ReadingEvent, type SeriesPoint } from '@/services/sensors';
 import type { Translated } from '../../contracts/common';
+import { whenPageLoaded } from '@/shared/pageIdle';
 import { watchOnline } from './offline';
-import { sensorFeedMachine, type FeedStatus, type SensorFeedParentEvent } from './sensorFeed.machine';
+import type { FeedStatus, SensorFeedParentEvent } from './sensorFeed.machine';
 
 export type { LatestReading, SeriesPoint } from '@/services/sensors';
 
@@ -127,6 +128,40 @@ export const isStale = (at: string | null | undefined, staleAfterMinutes: number
 
 const lastTimestamp = (series: SeriesPoint[]) => (series.length ? series[series.length - 1].timestamp : null);
 
+/**
+ * The field's live feed (sensorFeed.machine: joining the room, the catch-up after a reconnect, the live pushes),
+ * invoked while `live`. Its code (the feed machine, the socket adapter, the socket client: ~1.7 KB gz) is not in
+ * the farmer's first load (issue 17, ≤ 100 KB): it is imported once the page has loaded, and runs as this actor's
+ * child, its `feed.*` events relayed to this machine. Until it runs the badge says 'offline' in its reserved
+ * place, as it did while the socket connected; its first join catches up from the last point shown. A chunk that
+ * cannot be loaded (an old release's chunk gone) says 'failed'.
+ */
+export const relayFeed = (load: () => Promise<SensorFeedMachine>) =>
+  fromCallback<EventObject, { fieldId: string; lastSeenAt: string | null }>(({ input, sendBack }) => {
+    let stopped = false;
+    let feed: { stop: () => void } | null = null;
+    void load().then(
+      (machine) => {
+        if (stopped) return;
+        const relayed = machine.provide({ actions: { tellParent: (_, event: SensorFeedParentEvent) => sendBack(event) } });
+        feed = createActor(relayed, { input }).start();
+      },
+      () => {
+        if (!stopped) sendBack({ type: 'feed.status', status: 'failed' } satisfies SensorFeedParentEvent);
+      },
+    );
+    return () => {
+      stopped = true;
+      feed?.stop();
+    };
+  });
+type SensorFeedMachine = (typeof import('./sensorFeed.machine'))['sensorFeedMachine'];
+export const sensorFeed = relayFeed(() =>
+  whenPageLoaded()
+    .then(() => import('./sensorFeed.machine'))
+    .then((m) => m.sensorFeedMachine),
+);
+
 /** What the selected field's tiles and chart show, kept for the offline home. */
 const rememberField = {
   type: 'remember',
@@ -141,7 +176,7 @@ export const farmerHomeMachine = setup({
     context: {} as FarmerHomeContext,
     events: {} as FarmerHomeEvent,
   },
-  actors: { loadFields, loadFieldData, sensorFeed: sensorFeedMachine, recallHome, watchOnline },
+  actors: { loadFields, loadFieldData, sensorFeed, recallHome, watchOnline },
   actions: {
     /**
      * Spec: farmer-home load failures are logged (console in the app). The reading failures are only logged;

@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine, fromCallback, fromPromise, waitFor, type AnyActorRef } from 'xstate';
-import { farmerHomeMachine, isMoistureLow, isStale, mergeSeries } from '@/machines/farmerHome.machine';
+import { farmerHomeMachine, isMoistureLow, isStale, mergeSeries, relayFeed } from '@/machines/farmerHome.machine';
 import { sensorFeedMachine } from '@/machines/sensorFeed.machine';
 import { alertLifecycleMachine } from '@/machines/alertLifecycle.machine';
 import { alertsListMachine, matchesView, type LoadedAlerts } from '@/machines/alertsList.machine';
 import type { AlertDetailResponse, AlertItem } from '@/services/alerts';
 import type { SendOrQueued } from '@/services/outbox';
-import type { FieldReadingSummary } from '@/services/sensors';
+import type { FieldReadingSummary, SeriesPoint } from '@/services/sensors';
 
 const iso = (minAgo: number) => new Date(Date.now() - minAgo * 60_000).toISOString();
 const FIELDS: FieldReadingSummary[] = [
@@ -118,6 +118,53 @@ describe('farmerHome', () => {
     expect(isMoistureLow(null)).toBe(false);
     expect(isMoistureLow({ moisture: null, temperature: 20, timestamp: null })).toBe(false);
     expect(isMoistureLow({ moisture: 24.9, temperature: null, timestamp: null })).toBe(true);
+  });
+});
+
+describe('the farmer home\'s lazily loaded feed (relayFeed)', () => {
+  const home = (load: Parameters<typeof relayFeed>[0]) =>
+    createActor(
+      farmerHomeMachine.provide({
+        actors: {
+          loadFields: fromPromise(async () => FIELDS),
+          loadFieldData: fromPromise(async () => ({ latest: null, series: [{ timestamp: iso(10), moisture: 22 }], emptyMessage: null, failures: [] })) as never,
+          sensorFeed: relayFeed(load),
+        },
+      }),
+    ).start();
+  // The feed's own socket, with the farmer home's input, stood in for.
+  const feedWith = (socket: (input: { fieldId: string }, sendBack: (e: never) => void) => () => void) =>
+    sensorFeedMachine.provide({ actors: { fieldSocket: fromCallback(({ input, sendBack }) => socket(input as { fieldId: string }, sendBack as never)), fetchSince: fromPromise(async (): Promise<SeriesPoint[]> => []) } });
+
+  it('starts the loaded feed with the field and relays its events to the home', async () => {
+    let started: { fieldId: string } | null = null;
+    let push: ((e: never) => void) | null = null;
+    const actor = home(async () => feedWith((input, sendBack) => ((started = input), (push = sendBack), () => undefined)));
+    await waitFor(actor, () => push !== null);
+    expect(started).toEqual({ fieldId: 'f1' });
+    push!({ type: 'socket.up', recovered: true } as never);
+    push!({ type: 'socket.joined' } as never);
+    expect(actor.getSnapshot().context.connection).toBe('live');
+    push!({ type: 'socket.reading', reading: { fieldId: 'f1', sensorId: 'M-1', type: 'moisture', value: 33, timestamp: iso(0) } } as never);
+    expect(actor.getSnapshot().context.latest?.moisture).toBe(33);
+    actor.stop();
+  });
+
+  it('says the feed failed when its code cannot be loaded', async () => {
+    const actor = home(() => Promise.reject(new Error('chunk gone')));
+    await waitFor(actor, (s) => s.context.connection === 'failed');
+  });
+
+  it('never starts a feed whose field was left before its code came', async () => {
+    let release!: () => void;
+    const socket = vi.fn(() => () => undefined);
+    const actor = home(() => new Promise((resolve) => (release = () => resolve(feedWith(socket)))));
+    await waitFor(actor, (s) => s.matches({ field: 'live' }));
+    actor.send({ type: 'field.select', fieldId: 'f2' });
+    actor.stop();
+    release();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(socket).not.toHaveBeenCalled();
   });
 });
 

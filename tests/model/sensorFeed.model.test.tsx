@@ -6,7 +6,7 @@
 import { expect } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import { fromCallback, fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
-import { farmerHomeMachine, type FieldData } from '@/machines/farmerHome.machine';
+import { farmerHomeMachine, relayFeed, type FieldData } from '@/machines/farmerHome.machine';
 import { sensorFeedMachine } from '@/machines/sensorFeed.machine';
 import type { SeriesPoint } from '@/services/sensors';
 import { FarmerHomeView } from '@/views/farmer/FarmerHomeView';
@@ -72,7 +72,8 @@ function render() {
     actors: {
       loadFields: fromPromise(async () => [{ _id: 'f1', fieldId: 'FLD000001AAA', name: 'North plot', health: 'good', lastSensorData: null }]) as never,
       loadFieldData: fromPromise(async (): Promise<FieldData & { failures: [] }> => ({ latest: { moisture: 40, temperature: 28, timestamp: SERIES[1].timestamp }, series: SERIES, emptyMessage: null, failures: [] })) as never,
-      sensorFeed: feed,
+      // The app's relay (the feed's code is imported after the first paint), here loading the feed with stand-ins.
+      sensorFeed: relayFeed(async () => feed),
     },
   });
   renderView(<FarmerHomeView logic={home} chatbot={null} />, { session: 'farmer', intlLocale: 'en' });

@@ -3,22 +3,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { precompressed } from '../../../scripts/precompress';
 import { createTestApp, type TestApp } from '../helper';
 
 let t: TestApp;
 let dist: string;
+let copies: { br: Buffer; gz: Buffer };
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'srv-dist-'));
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>ShetMitra</title><div id="root"></div>');
   writeFileSync(join(dist, 'assets', 'index-B3x9Kq2Z.js'), 'console.log(1)');
   writeFileSync(join(dist, 'favicon.svg'), '<svg/>');
-  // What the build's precompress step (vite.config.ts) writes beside a big chunk.
+  // What the build's precompress step (vite.config.ts, scripts/precompress.ts: brotli and zopfli) writes beside a chunk.
   const big = `export const x = ${JSON.stringify('pins '.repeat(2000))};`;
   writeFileSync(join(dist, 'assets', 'map-C4x9Kq2Z.js'), big);
-  writeFileSync(join(dist, 'assets', 'map-C4x9Kq2Z.js.br'), brotliCompressSync(big));
-  writeFileSync(join(dist, 'assets', 'map-C4x9Kq2Z.js.gz'), gzipSync(big));
+  copies = await precompressed(Buffer.from(big));
+  writeFileSync(join(dist, 'assets', 'map-C4x9Kq2Z.js.br'), copies.br);
+  writeFileSync(join(dist, 'assets', 'map-C4x9Kq2Z.js.gz'), copies.gz);
   t = await createTestApp({ config: { staticDir: dist } });
 });
 afterAll(async () => {
@@ -116,5 +119,22 @@ describe('front end', () => {
     expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 10);
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
     expect((await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } })).headers['content-encoding']).toBe('gzip');
+  });
+
+  it('sends exactly the bytes the build wrote: the zopfli .gz to gzip, the .br to br (what scripts/budget.mjs counts)', async () => {
+    const url = '/assets/map-C4x9Kq2Z.js';
+    const plain = await t.app.inject({ method: 'GET', url });
+    const gz = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.statusCode).toBe(200);
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(gz.headers.vary).toMatch(/accept-encoding/i);
+    expect(Buffer.compare(gz.rawPayload, copies.gz)).toBe(0);
+    // zopfli's output is gzip any browser reads, and smaller than zlib's best.
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    expect(copies.gz.length).toBeLessThan(gzipSync(plain.body, { level: 9 }).length);
+    const br = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(Buffer.compare(br.rawPayload, copies.br)).toBe(0);
   });
 });
