@@ -3,8 +3,8 @@
 // plain summary line `N passed, N failed`.
 //   typecheck → lint → i18n catalogs → vitest (web + server on PGlite) → statechart pages and measured coverage
 //   → server suites on PostgreSQL (when TEST_DATABASE_URL is set) → build → bundle budget
-//   → end-to-end in chromium (when /usr/bin/chromium or CHROMIUM_PATH exists; beside the vitest passes)
-// Flags: --quick (vitest on PGlite only), --no-e2e, --serial (the browser suite after the vitest passes).
+//   → end-to-end in chromium (when /usr/bin/chromium or CHROMIUM_PATH exists)
+// Flags: --quick (vitest on PGlite only), --no-e2e.
 // typecheck, lint, the catalogs and the build each keep one core busy, so they run side by side (their output
 // is printed whole when each ends); the test runs that spread over every core run one after the other, and the
 // statechart check (one core, reads what the web tests measured) runs beside the ones after the PGlite pass.
@@ -70,11 +70,10 @@ async function checksSideBySide(steps) {
   return oks;
 }
 
-/** A vitest run; its pass/fail counts come from its JSON report. `quietly`: output printed whole when it ends. */
-async function vitest(label, cmdArgs, env, { quietly = false, keepLine = false } = {}) {
+async function vitest(label, cmdArgs, env) {
   const out = join(results, `${label.replace(/\W+/g, '-')}.json`);
   rmSync(out, { force: true });
-  const { ok, secs } = await (quietly ? runQuietly : run)(label, bin('vitest'), ['run', ...cmdArgs, '--reporter=default', '--reporter=json', `--outputFile=${out}`], env);
+  const { ok, secs } = await run(label, bin('vitest'), ['run', ...cmdArgs, '--reporter=default', '--reporter=json', `--outputFile=${out}`], env);
   let p = 0;
   let f = 0;
   if (existsSync(out)) {
@@ -88,9 +87,7 @@ async function vitest(label, cmdArgs, env, { quietly = false, keepLine = false }
   if (!ok && f === 0) f = 1;
   passed += p;
   failed += f;
-  const line = `${ok ? 'ok  ' : 'FAIL'} ${label}: ${p} passed, ${f} failed (${secs}s)`;
-  if (keepLine) return line;
-  lines.push(line);
+  lines.push(`${ok ? 'ok  ' : 'FAIL'} ${label}: ${p} passed, ${f} failed (${secs}s)`);
   return ok;
 }
 
@@ -120,18 +117,6 @@ if (!quick) {
   if (built) await check('bundle budget', process.execPath, [join(root, 'scripts/budget.mjs')]);
   if (built) await check('installable app (manifest, service worker precache)', process.execPath, [join(root, 'scripts/pwa-check.mjs')]);
 }
-// The browser suite spends about half its time waiting (on its servers' start, the database copies, the pages),
-// so it runs beside the vitest passes instead of after them, its output printed whole when it ends; its summary
-// line stays last. `--serial` runs it after them as before.
-const e2eLabel = 'end-to-end in chromium';
-let e2e = null;
-if (!quick) {
-  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (args.has('--no-e2e')) lines.push('skip end-to-end (--no-e2e)');
-  else if (!existsSync(chromium)) lines.push(`skip end-to-end: no chromium at ${chromium} (apt-get install chromium)`);
-  else if (built) e2e = () => vitest(e2eLabel, ['-c', 'vitest.e2e.config.ts'], {}, { quietly: !args.has('--serial'), keepLine: true });
-}
-const e2eRun = e2e && !args.has('--serial') ? e2e() : null;
 await vitest('vitest (web + server on PGlite)', []);
 // The statechart pages against the machines and the coverage those web tests just measured (stale page, or a state
 // or transition no test drives that its page does not explain: fails). One core for a few seconds: it runs beside
@@ -149,7 +134,12 @@ if (!quick && process.env.TEST_DATABASE_URL) {
 } else if (!quick) {
   lines.push('skip server suites on PostgreSQL (set TEST_DATABASE_URL=postgres://… to run them)');
 }
-if (e2e) lines.push(await (e2eRun ?? e2e()));
+if (!quick) {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (args.has('--no-e2e')) lines.push('skip end-to-end (--no-e2e)');
+  else if (!existsSync(chromium)) lines.push(`skip end-to-end: no chromium at ${chromium} (apt-get install chromium)`);
+  else if (built) await vitest('end-to-end in chromium', ['-c', 'vitest.e2e.config.ts']);
+}
 await recordStatecharts();
 
 console.log('\nSummary');
