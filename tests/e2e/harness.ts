@@ -48,6 +48,25 @@ export const SHOTS = join(ROOT, 'test-results', 'screenshots');
 export { DEMO_PASSWORD as PASSWORD } from '../../server/src/seed/demoAccounts';
 export { DEMO_ACCOUNTS as DEMO } from '../../server/src/seed/demoAccounts';
 
+/**
+ * E2E_PORTS / E2E_MQTT_PORTS (`3360-3369`): an engineer's own port range on a shared machine. Each vitest worker
+ * (VITEST_POOL_ID 1…n; the globalSetup's seeding counts as 1, it ends before the workers start) takes its own
+ * three ports of the range: the app, and two for what a file starts beside it (e.g. mapTiles' tile server).
+ * Without them the ports are whatever the system gives (E2E_PORT / E2E_MQTT_PORT still pin one file's).
+ */
+function rangedPort(range: string | undefined, slot: number): number | undefined {
+  if (!range) return undefined;
+  const [from, to] = range.split('-').map(Number);
+  const port = from + (Number(process.env.VITEST_POOL_ID ?? 1) - 1) * 3 + slot;
+  if (!(port <= (to ?? from))) throw new Error(`port range ${range} too small for worker ${process.env.VITEST_POOL_ID} (3 ports a worker)`);
+  return port;
+}
+
+/** A port for something a test file starts beside its app (slot 1 or 2 of the worker's share of E2E_PORTS), else a free one. */
+export async function sidePort(slot: 1 | 2 = 1): Promise<number> {
+  return rangedPort(process.env.E2E_PORTS, slot) ?? freePort();
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
@@ -97,8 +116,8 @@ export async function waitForHealth(url: string, timeoutMs = 60_000, proc?: Chil
 export async function spawnServer(dataDir: string, env: Record<string, string> = {}) {
   // E2E_PORT / E2E_MQTT_PORT pin the ports (an engineer's own range on a shared machine; one file at a time).
   const pinned = (v: string | undefined) => (v ? Number(v) : undefined);
-  const port = pinned(env.PORT) ?? pinned(process.env.E2E_PORT) ?? (await freePort());
-  const mqttPort = pinned(env.MQTT_PORT) ?? pinned(process.env.E2E_MQTT_PORT) ?? (await freePort());
+  const port = pinned(env.PORT) ?? pinned(process.env.E2E_PORT) ?? rangedPort(process.env.E2E_PORTS, 0) ?? (await freePort());
+  const mqttPort = pinned(env.MQTT_PORT) ?? pinned(process.env.E2E_MQTT_PORT) ?? rangedPort(process.env.E2E_MQTT_PORTS, 0) ?? (await freePort());
   // `node --import tsx` is the same loader as the `tsx` command, which starts this same node process as its child
   // and relays signals to it: without that wrapper a server costs one node start less, and a SIGKILL (a server not
   // healthy in time, or not stopping) reaches the server itself instead of leaving it running as an orphan.

@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEMO, ROOT, loginAs, shot, withApp } from './harness';
+import { DEMO, ROOT, loginAs, shot, sidePort, withApp } from './harness';
 
 const mr: Record<string, string> = JSON.parse(readFileSync(join(ROOT, 'src/i18n/messages/mr.json'), 'utf8'));
 // A 1×1 green PNG: enough for the map library to decode a tile.
@@ -23,7 +23,8 @@ const e2e = withApp({
       hits.push(req.url ?? '');
       res.writeHead(200, { 'content-type': 'image/png', 'access-control-allow-origin': '*' }).end(PNG);
     });
-    await new Promise<void>((r) => tiles.listen(0, '127.0.0.1', () => r()));
+    const port = await sidePort();
+    await new Promise<void>((r) => tiles.listen(port, '127.0.0.1', () => r()));
     tileUrl = `http://127.0.0.1:${(tiles.address() as { port: number }).port}`;
     return { MAP_TILES_URL: `${tileUrl}/base/{z}/{x}/{y}.png`, SATELLITE_TILES_URL: `${tileUrl}/sat/{z}/{y}/{x}` };
   },
