@@ -180,6 +180,29 @@ function parseForm(raw: string): Form {
 const ENTRIES: Entry[] = Object.entries(TABLE)
   .flatMap(([id, [kind, forms]]) => forms.split(',').map((f) => ({ id, kind, form: parseForm(f.trim()) })));
 
+/**
+ * The entries by their first word, each with its place in ENTRIES: `read` looks up the few entries a word can
+ * start (the word itself, its prefixes, its singular) instead of testing all of them at every word. Reading every
+ * knowledge-base passage at start (retrieval.ts) took ~1 s of CPU with the full scan.
+ */
+const BY_FIRST_WORD = new Map<string, Array<{ at: number; entry: Entry }>>();
+ENTRIES.forEach((entry, at) => {
+  const first = entry.form.words[0];
+  BY_FIRST_WORD.set(first, [...(BY_FIRST_WORD.get(first) ?? []), { at, entry }]);
+});
+
+/** The entries whose first word `word` may match (a superset of the matches, in ENTRIES order). */
+function candidates(word: string): Entry[] {
+  const found = new Map<number, Entry>();
+  const add = (key: string) => {
+    for (const { at, entry } of BY_FIRST_WORD.get(key) ?? []) found.set(at, entry);
+  };
+  add(word);
+  for (let n = 2; n < word.length; n++) add(word.slice(0, n));
+  for (const w of singular(word)) add(w);
+  return [...found.entries()].sort((a, b) => a[0] - b[0]).map(([, entry]) => entry);
+}
+
 export const kindOf = (concept: string): Kind => TABLE[concept][0];
 export const weightOf = (concept: string): number => KIND_WEIGHT[kindOf(concept)];
 export const isConcept = (id: string) => id in TABLE;
@@ -208,7 +231,7 @@ export function read(text: string): Reading {
   const rest: string[] = [];
   for (let i = 0; i < ws.length; ) {
     // The longest phrase wins, then the longest form ('शेती' is farming, not 'शेत' the field).
-    const hit = ENTRIES.filter((e) => i + e.form.words.length <= ws.length && e.form.words.every((_, k) => wordMatches(ws[i + k], e.form, k))).sort(
+    const hit = candidates(ws[i]).filter((e) => i + e.form.words.length <= ws.length && e.form.words.every((_, k) => wordMatches(ws[i + k], e.form, k))).sort(
       (a, b) => b.form.words.length - a.form.words.length || b.form.words.join(' ').length - a.form.words.join(' ').length,
     )[0];
     if (hit) {
