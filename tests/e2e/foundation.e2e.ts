@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { catalog, DEMO, loginAs, shot, withApp } from './harness';
+import { catalog, DEMO, loginThroughForm as loginAs, shot, withApp } from './harness';
 
 const mr = catalog('mr');
 const en = catalog('en');

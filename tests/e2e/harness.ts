@@ -5,7 +5,7 @@
  *   const e2e = withApp();                    // beforeAll: fresh copy of the seeded demo database + chromium
  *   it('…', async () => {                    // afterAll: both stopped (and the device connections closed)
  *     const page = await e2e.browser.newPage();
- *     await loginAs(page, e2e.app, DEMO.farmer);
+ *     await loginAs(page, e2e.app, DEMO.farmer);   // signed in through the API (loginThroughForm: the form)
  *     await shot(page, 'farmer-home');       // test-results/screenshots/farmer-home.png
  *   });
  */
@@ -235,12 +235,42 @@ export async function shot(page: Page, name: string) {
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 }
 
-/** Logs in through the real login form and waits for the home route. */
-export async function loginAs(page: Page, app: RunningApp, email: string, password = DEMO_PASSWORD) {
+/** Logs in through the real login form and waits for the home route (for tests whose subject is signing in). */
+export async function loginThroughForm(page: Page, app: RunningApp, email: string, password = DEMO_PASSWORD) {
   await page.goto(`${app.url}/login`);
   await page.locator('input[type="email"]').fill(email);
   await page.locator('input[type="password"]').fill(password);
   await page.locator('form button[type="submit"]').click();
+  await page.waitForURL(`${app.url}/`);
+}
+
+/**
+ * Signs in as a returning user: the sign-in through the API (POST /auth/login, the same call the form makes), the
+ * session put where the app keeps it (src/services/sessionStore.ts: accessToken, refreshToken, user in local
+ * storage), then the home opened; the app boots from the stored session and checks it with the server as it does
+ * for anyone coming back. It saves the /login page's load (the app's scripts parsed once more) of every test whose
+ * subject is not the form; `loginThroughForm` is the form itself, and tests/e2e/foundation.e2e.ts and
+ * account.e2e.ts sign in through it. A page that has already been used, or a context whose service worker may
+ * answer the blank page's navigation, signs in through the form.
+ */
+export async function loginAs(page: Page, app: RunningApp, email: string, password = DEMO_PASSWORD) {
+  if (page.url() !== 'about:blank' || page.context().serviceWorkers().length > 0) return loginThroughForm(page, app, email, password);
+  const r = await fetch(`${app.url}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  if (!r.ok) throw new Error(`login ${email} answered ${r.status}`);
+  const grant = (await r.json()) as { accessToken?: string; refreshToken?: string; user?: unknown };
+  const { accessToken, refreshToken, user } = grant;
+  if (!accessToken || !refreshToken || !user) throw new Error(`login ${email}: no session in the answer (a second step asked?)`);
+  // An empty page of the app's origin (never sent to the server), only to reach its local storage.
+  const blank = `${app.url}/__e2e-blank`;
+  await page.route(blank, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>e2e</title>' }));
+  await page.goto(blank);
+  await page.evaluate((g) => {
+    localStorage.setItem('accessToken', g.accessToken);
+    localStorage.setItem('refreshToken', g.refreshToken);
+    localStorage.setItem('user', JSON.stringify(g.user));
+  }, { accessToken, refreshToken, user });
+  await page.unroute(blank);
+  await page.goto(`${app.url}/`);
   await page.waitForURL(`${app.url}/`);
 }
 

@@ -109,7 +109,9 @@ const TOOLS = ['/disease-detector', '/fdss', '/land-report', '/profile'];
 const STAFF = ['/farmers', '/alerts', '/analytics', '/advanced-analytics', '/ai-recommendations', '/gps-field-mapping', '/add-farmer', '/add-field', '/trust'];
 const withWords = (found: Found[]) => found.filter((f) => f.words.length > 0);
 
-describe('every screen in Marathi has no stray English', { retry: 0 }, () => {
+// The three crawls only read (each in its own browser context, as its own role), so they run at once: most of a
+// visit is waiting (the page's calls, networkidle, the settling pause), which the others' work fills.
+describe('every screen in Marathi has no stray English', { retry: 0, concurrent: true }, () => {
   it('the farmer', async () => {
     const { context, page } = await signedIn(DEMO.farmer);
     const found = [await visit(page, 'farmer-home', '/'), ...(await fieldDetails(page, 'farmer'))];

@@ -132,7 +132,9 @@ async function fieldDetails(page: Page, name: string): Promise<Problem[]> {
   return problems;
 }
 
-describe(`every screen at ${WIDTH} px`, () => {
+// The five tests only read (each in its own browser context, signed in as its own role), so they run at once: most
+// of a visit is waiting (the page's calls, networkidle, the settling pause), which the others' work fills.
+describe(`every screen at ${WIDTH} px`, { concurrent: true }, () => {
   it('signed out: login, forgot password (e-mail and SMS) and set password', async () => {
     const context = await e2e.browser.newContext({ viewport: { width: WIDTH, height: 780 }, locale: 'mr-IN', deviceScaleFactor: 1 });
     const page = await context.newPage();

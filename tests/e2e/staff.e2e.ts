@@ -162,6 +162,10 @@ describe('staff workspace', () => {
 
     await page.goto(`${e2e.url}/farmers`);
     await page.getByRole('table').waitFor();
+    // The table is drawn while its first page still loads, and Import is disabled until then: a file given to the
+    // disabled input (Playwright's setInputFiles does not wait for 'enabled') was dropped, and the summary below never
+    // came (the 'CSV import' flake of the browser suite, when the page loaded slowly).
+    await expect.poll(() => page.getByTestId('import-file').isEnabled(), { timeout: 15_000 }).toBe(true);
     const csv = [
       'Name,Email,Phone,Village,Coordinator',
       `आयात शेतकरी ${stamp},import.${stamp}@shetmitra.in,9876${stamp},वाघोली,${DEMO.coordinator}`,
