@@ -47,7 +47,8 @@ describe('signing in', () => {
       if (role === 'coordinator') {
         // No field of theirs has a harvest recorded: Avg Yield says so rather than showing 0 %.
         const yieldCard = page.locator('.stat', { hasText: mr['coordinatorDashboard.avgYield'] });
-        await expect.poll(() => yieldCard.locator('.stat-value').textContent()).toBe('--');
+        // The card reads 0 % until the dashboard's figures have loaded (seen at load ~30): wait for them, not 1 s.
+        await expect.poll(() => yieldCard.locator('.stat-value').textContent(), { timeout: 15_000 }).toBe('--');
         expect(await yieldCard.textContent()).toContain(mr['coordinatorDashboard.noHarvestYet']);
         await shot(page, 'home-coordinator-loaded-mr');
       }

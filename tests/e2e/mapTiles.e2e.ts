@@ -42,8 +42,7 @@ describe('map tiles under the CSP', () => {
     await page.goto(`${e2e.url}/fields`);
     await page.getByRole('tab', { name: mr['fields.tab.map'] }).click();
     await page.locator('.field-map canvas').first().waitFor({ timeout: 20_000 });
-    const until = Date.now() + 20_000;
-    while (!hits.some((h) => h.startsWith('/base/')) && Date.now() < until) await page.waitForTimeout(250);
+    await expect.poll(() => hits.some((h) => h.startsWith('/base/')), { timeout: 20_000 }).toBe(true);
     await page.waitForTimeout(1000);
     await shot(page, 'map-tiles-stub');
     expect(hits.filter((h) => h.startsWith('/base/')).length).toBeGreaterThan(0);
