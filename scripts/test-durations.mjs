@@ -1,17 +1,22 @@
 #!/usr/bin/env node
-// `npm run test:durations [report]`: tests/durations.json from the file durations of the last `npm test`
-// (test-results/file-durations.json, written by tests/support/durationsReporter.ts). The files of the run it read
+// `npm run test:durations [report]`: tests/durations.json from the file durations of the last `npm test`'s PGlite pass
+// (test-results/vitest-web-server-on-PGlite-.file-durations.json, written by tests/support/durationsReporter.ts). The files of the run it read
 // get their new seconds; the others keep theirs (a PostgreSQL pass's report updates nothing the PGlite pass measured
 // unless given), and files that no longer exist go. tests/support/sequencer.ts starts the longest files first.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const report = process.argv[2] ?? join(root, 'test-results/file-durations.json');
+const report = process.argv[2] ?? join(root, 'test-results/vitest-web-server-on-PGlite-.file-durations.json');
 const target = join(root, 'tests/durations.json');
-const { files } = JSON.parse(readFileSync(report, 'utf8'));
+const read = JSON.parse(readFileSync(report, 'utf8'));
+// A vitest JSON report (--reporter=json) works too, with less: its per-file time runs from the first test's start to
+// the last one's end (no import, no beforeAll).
+const measured = read.files
+  ? Object.fromEntries(Object.entries(read.files).map(([f, r]) => [f, r.seconds]))
+  : Object.fromEntries(read.testResults.map((r) => [r.name.slice(r.name.lastIndexOf('/tests/') + 1), Math.round((r.endTime - r.startTime) / 100) / 10]));
 const old = existsSync(target) ? JSON.parse(readFileSync(target, 'utf8')).seconds : {};
-const merged = { ...old, ...Object.fromEntries(Object.entries(files).map(([f, r]) => [f, r.seconds])) };
+const merged = { ...old, ...measured };
 const seconds = Object.fromEntries(
   Object.entries(merged)
     .filter(([f]) => existsSync(join(root, f)))

@@ -1,5 +1,5 @@
 /**
- * Writes test-results/file-durations.json at the end of a run: for each test file, the seconds it took in its worker
+ * Writes test-results/file-durations.json (or $FILE_DURATIONS; `npm test` names one per pass) at the end of a run: for each test file, the seconds it took in its worker
  * (its setup files, import, hooks and tests: what the vitest JSON report's per-test times leave out) and when it
  * started and ended, in seconds from the run's start, with the worker's project. `npm test` adds this reporter to the
  * vitest passes; `npm run test:durations` copies the seconds into tests/durations.json, which orders the next runs
