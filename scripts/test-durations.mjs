@@ -14,7 +14,12 @@ const read = JSON.parse(readFileSync(report, 'utf8'));
 // the last one's end (no import, no beforeAll).
 const measured = read.files
   ? Object.fromEntries(Object.entries(read.files).map(([f, r]) => [f, r.seconds]))
-  : Object.fromEntries(read.testResults.map((r) => [r.name.slice(r.name.lastIndexOf('/tests/') + 1), Math.round((r.endTime - r.startTime) / 100) / 10]));
+  : Object.fromEntries(
+      read.testResults
+        // A file that failed in a hook or ran no test has no test window: left out, it counts as new (goes first).
+        .filter((r) => r.status === 'passed' && r.endTime > r.startTime)
+        .map((r) => [r.name.slice(r.name.lastIndexOf('/tests/') + 1), Math.round((r.endTime - r.startTime) / 100) / 10]),
+    );
 const old = existsSync(target) ? JSON.parse(readFileSync(target, 'utf8')).seconds : {};
 const merged = { ...old, ...measured };
 const seconds = Object.fromEntries(
