@@ -265,9 +265,11 @@ export async function loginAs(page: Page, app: RunningApp, email: string, passwo
   await page.route(blank, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>e2e</title>' }));
   await page.goto(blank);
   await page.evaluate((g) => {
-    localStorage.setItem('accessToken', g.accessToken);
-    localStorage.setItem('refreshToken', g.refreshToken);
-    localStorage.setItem('user', JSON.stringify(g.user));
+    // Runs in the page (this file is also type-checked by the server's tsconfig, which has no DOM types).
+    const { localStorage: storage } = globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } };
+    storage.setItem('accessToken', g.accessToken);
+    storage.setItem('refreshToken', g.refreshToken);
+    storage.setItem('user', JSON.stringify(g.user));
   }, { accessToken, refreshToken, user });
   await page.unroute(blank);
   await page.goto(`${app.url}/`);
