@@ -6,6 +6,7 @@ import { HttpError } from '@/shared/httpError';
 import { never, storyActors } from '@/views/storyFixtures';
 import type { FieldPin } from '../../../contracts/fields';
 import { FieldMapPanel } from './FieldMapPanel';
+import '@/views/ui/workspace.css';
 
 const pin = (n: number, name: string, status: FieldPin['status'], extra: Partial<FieldPin> = {}): FieldPin => ({
   fieldId: `FLD00000${n}AAA`, fieldName: name, status, crop: 'wheat', farmerName: 'रमेश पाटील', lat: 18.5 + n / 50, lng: 73.85 + n / 50, ...extra,
@@ -24,6 +25,14 @@ const meta = {
   title: 'Map/FieldMapPanel',
   component: FieldMapPanel,
   args: { logic: fieldMapMachine.provide({ actors }), height: 320 },
+  // The Field Map tab of /fields, on its workspace page.
+  decorators: [
+    (Story) => (
+      <main className="staff-page">
+        <Story />
+      </main>
+    ),
+  ],
   beforeEach: reset,
 } satisfies Meta<typeof FieldMapPanel>;
 export default meta;
@@ -87,5 +96,25 @@ export const LoadFailed: Story = {
     await expect(await canvas.findByText(mr['fieldMap.empty'])).toBeInTheDocument();
     await expect(within(map(canvas)).queryByRole('list')).toBeNull();
     await expect(mocks.load).toHaveBeenCalledOnce();
+  },
+};
+
+/**
+ * A field chosen in the list: the map centres it and its popup names the field, its crop and its farmer. The popup
+ * lives in maplibre's map, which needs WebGL: browser only (Storybook), as the drawing of the pins.
+ */
+export const PopupFromList: Story = {
+  tags: ['skip-jsdom'],
+  play: async ({ canvas }) => {
+    const region = await canvas.findByRole('region', { name: mr['fieldMap.title'] });
+    await userEvent.click(within(region).getByRole('button', { name: 'नदीकाठचे शेत' }));
+    const popup = await waitFor(() => {
+      const el = region.querySelector('.maplibregl-popup');
+      if (!el) throw new Error('no popup yet');
+      return el as HTMLElement;
+    });
+    await expect(popup).toHaveTextContent('नदीकाठचे शेत');
+    await expect(popup).toHaveTextContent(mr['fieldMap.crop'].replace('{crop}', mr['crop.wheat']));
+    await expect(popup).toHaveTextContent(mr['fieldMap.farmer'].replace('{farmer}', 'रमेश पाटील'));
   },
 };
