@@ -4,6 +4,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import mr from '@/i18n/messages/mr.json';
 import type { SpeechApi } from '@/machines/speech.machine';
 import { MicButton, SpeakButton, SpeechProvider } from './Speech';
+import '@/views/tools/tools.css';
 
 type Recognition = InstanceType<NonNullable<SpeechApi['Recognition']>>;
 type Utterance = InstanceType<NonNullable<SpeechApi['Utterance']>>;
@@ -55,21 +56,26 @@ const ADVICE = 'माती कोरडी आहे. संध्याका
 const WEATHER = 'उद्या पाऊस आहे. फवारणी पुढे ढकला.';
 const QUESTION = 'कांद्याला पाणी कधी द्यावे';
 
-/** A screen with voice: a question box the microphone fills (as the chatbot's), and two texts to read aloud. */
+/** A screen with voice, in the chatbot's look: two answers to read aloud, and the question box the microphone fills. */
 function SpeechScreen({ api }: { api: SpeechApi }) {
   const [draft, setDraft] = useState('');
   return (
     <SpeechProvider api={api}>
       <main className="page">
-        <label>
-          {mr['chatbot.placeholder']}
-          <input value={draft} onChange={(e) => setDraft(e.target.value)} />
-        </label>
-        <MicButton onHeard={setDraft} />
-        <p>{ADVICE}</p>
-        <SpeakButton id="advice" text={ADVICE} />
-        <p>{WEATHER}</p>
-        <SpeakButton id="weather" text={WEATHER} />
+        <div className="chat-log">
+        <p className="chat-message" data-from="bot">
+          {ADVICE}
+          <SpeakButton id="advice" text={ADVICE} />
+        </p>
+        <p className="chat-message" data-from="bot">
+          {WEATHER}
+          <SpeakButton id="weather" text={WEATHER} />
+        </p>
+        </div>
+        <div className="chat-compose">
+          <input aria-label={mr['chatbot.placeholder']} placeholder={mr['chatbot.placeholder']} value={draft} onChange={(e) => setDraft(e.target.value)} />
+          <MicButton onHeard={setDraft} />
+        </div>
       </main>
     </SpeechProvider>
   );
