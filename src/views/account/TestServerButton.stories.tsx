@@ -15,6 +15,13 @@ const meta = {
   title: 'Account/TestServerButton',
   component: TestServerButton,
   args: { logic: buildInfoMachine.provide({ actors }) },
+  decorators: [
+    (Story) => (
+      <main className="page">
+        <Story />
+      </main>
+    ),
+  ],
   beforeEach: () => {
     reset();
     alert = spyOn(window, 'alert').mockImplementation(() => {});
