@@ -361,4 +361,71 @@ describe('the outbox panel with every kind, and an item too old to send by itsel
     expect(asked.filter((k) => k === fresh.idempotencyKey || k === stale.idempotencyKey)).toHaveLength(2);
     await page.close();
   }, 120_000);
+
+  it('an item whose key the server knows with another question is refused with its translated reason; an old item discarded is never sent', async () => {
+    const token = await patiently(() => e2e.tokenOf(DEMO.farmer));
+    const { user } = await patiently(() => e2e.get<{ user: { _id: string } }>('/auth/profile', token));
+    // The key was used (from another tab, say) for a different question: the server holds that first request.
+    const key = crypto.randomUUID();
+    const first = await fetch(`${e2e.url}/api/v1/chatbot`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': key },
+      body: JSON.stringify({ message: 'कापसावर मावा आहे, काय करावे?' }),
+    });
+    expect(first.status).toBe(200);
+
+    const page = await e2e.browser.newPage({ viewport: { width: 412, height: 900 } });
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/v1/chatbot') && r.method() === 'POST') asked.push(r.headers()['idempotency-key'] ?? '');
+    });
+    await loginAs(page, e2e.app, DEMO.farmer);
+    await page.getByText(/नमस्कार! मी शेतमित्र/).waitFor({ timeout: 15_000 });
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
+    });
+    await page.context().setOffline(true);
+    const reused = item(user._id, 'chat', 'कापसावर बोंडअळी आहे', { idempotencyKey: key, request: { method: 'post', url: '/chatbot', body: { message: 'कापसावर बोंडअळी आहे' }, timeoutMs: 30_000 } });
+    const old = item(user._id, 'chat', 'दहा दिवसांपूर्वीचा प्रश्न', { createdAt: Date.now() - 10 * DAY });
+    await seed(page, [reused, old]);
+    await page.reload();
+    const chip = page.getByTestId('outbox-indicator');
+    await expect.poll(() => chip.textContent(), { timeout: 15_000 }).toMatch(/2 पाठवायचे बाकी/);
+
+    // Online: the reused key is a 409, kept as refused with the server's reason in Marathi; the old item waits.
+    await page.context().setOffline(false);
+    await expect.poll(() => chip.textContent(), { timeout: 30_000 }).toMatch(/1 पाठवायचे बाकी · 1/);
+    expect(asked).toEqual([key]);
+    await chip.click();
+    const panel = page.getByRole('region', { name: mr['outbox.title'] });
+    const refusedRow = panel.getByTestId('outbox-item').filter({ hasText: 'कापसावर बोंडअळी आहे' });
+    expect(await refusedRow.textContent()).toContain('ही विनंती आधी वेगळ्या माहितीसह पाठवली गेली होती. कृपया ती नवीन विनंती म्हणून पुन्हा पाठवा.');
+    const oldRow = panel.getByTestId('outbox-item').filter({ hasText: 'दहा दिवसांपूर्वीचा प्रश्न' });
+    expect(await oldRow.textContent()).toContain(mr['outbox.item.stale'].replace('{days}', '7'));
+    await shot(page, 'outbox-reused-key-refused-mr-412');
+
+    // The old item discarded: gone from the phone, never sent (the online event and the 15 s nudge notwithstanding).
+    await oldRow.getByRole('button', { name: mr['outbox.discard'] }).click();
+    await expect.poll(() => panel.getByTestId('outbox-item').count()).toBe(1);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    const stored = () =>
+      page.evaluate(
+        () =>
+          new Promise<string[]>((resolve, reject) => {
+            const open = indexedDB.open('shetmitra');
+            open.onerror = () => reject(open.error);
+            open.onsuccess = () => {
+              const keys = open.result.transaction('outbox').objectStore('outbox').getAllKeys();
+              keys.onsuccess = () => (open.result.close(), resolve(keys.result.map(String)));
+              keys.onerror = () => reject(keys.error);
+            };
+          }),
+      );
+    await expect.poll(stored).toEqual([reused.id]);
+    // The question the server did answer is still the first one; nothing else was asked.
+    expect(asked).not.toContain(old.idempotencyKey);
+    expect(new Set(asked)).toEqual(new Set([key]));
+    await page.close();
+  }, 120_000);
 });
