@@ -281,6 +281,25 @@ describeModel('profile screen, generated paths', {
 });
 
 describe('profile screen', () => {
+  it('offline with nothing kept on this phone says so; Retry loads it afresh, and the banner goes', async () => {
+    // (The generated paths reach this Retry too, but its step has the key of loadFailed's Retry, so they walk it once.)
+    let load = deferred<any>();
+    let recall = deferred<any>();
+    const logic = profileMachine.provide({
+      actors: { loadProfile: fromPromise(() => (load = deferred()).promise) as never, recallProfile: fromPromise(() => (recall = deferred()).promise) as never },
+    });
+    renderView(<ProfileView logic={logic} />, { session: SIGNED_IN_FARMER, intlLocale: 'en' });
+    await act(async () => load.reject(new HttpError(0, 'network')));
+    await act(async () => recall.resolve({ kept: null, waiting: null }));
+    expect(screen.getByTestId('offline-banner')).toHaveTextContent('Offline — nothing saved on this phone yet.');
+    expect(screen.queryByText('Edit profile', { selector: 'button' })).toBeNull();
+    fireEvent.click(screen.getByText('Retry', { selector: 'button' }));
+    expect(screen.getByRole('status')).toHaveTextContent('Loading');
+    await act(async () => load.resolve({ user: PROFILE, fields: FIELDS }));
+    expect(screen.queryByTestId('offline-banner')).toBeNull();
+    expect(screen.getByText(PROFILE.name, { selector: 'output' })).toBeInTheDocument();
+  });
+
   it('shows the spec Marathi validation messages', async () => {
     let load = deferred<any>();
     const logic = profileMachine.provide({ actors: { loadProfile: fromPromise(() => (load = deferred()).promise) as never } });
