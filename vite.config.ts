@@ -8,6 +8,7 @@ import { parse } from '@formatjs/icu-messageformat-parser';
 import { VitePWA } from 'vite-plugin-pwa';
 import { appManifest, precacheFilter } from './scripts/pwaConfig';
 import { PRECOMPRESS_MIN_BYTES, precompressed } from './scripts/precompress';
+import LongestFirst from './tests/support/sequencer';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -221,6 +222,9 @@ export default defineConfig({
     // (vitest's default leaves one core idle). README's test section has the measurements.
     pool: 'forks',
     maxWorkers: '100%',
+    // The longest files first, from the committed tests/durations.json (a fresh checkout has no vitest cache), each
+    // project in one block: web-isolated, web, then server (tests/support/sequencer.ts).
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         extends: true,
@@ -261,6 +265,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           globalSetup: ['tests/server/globalSetup.ts'],
+          setupFiles: ['tests/server/setup.ts'],
         },
       },
     ],
