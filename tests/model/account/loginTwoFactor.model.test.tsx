@@ -140,7 +140,7 @@ describe('sign-in second step, fixed scenarios', () => {
     const field = screen.getByLabelText('Verification code');
     type('12 34-56 7');
     expect(field).toHaveValue('123456');
-    type('k7qm-3xpa9z!');
+    type('k7 qm-3xpa9z!');
     expect(field).toHaveValue('K7QM-3XPA');
     type('abcdef');
     expect(field).toHaveValue('ABCDEF');
