@@ -30,7 +30,9 @@ function filesThatDidNotLoad(runner) {
  * A vitest pool worker ('kept-threads') that keeps its thread, and the environment set up in it, across runs. Vitest
  * sends 'start' to every new pool runner and 'stop' at the end of every run; for a thread already started the start is
  * answered here ('started') and the stop too ('stopped') without ending the thread. A stop while the thread is still
- * running a file (a run cancelled from outside) does end it: the next run starts a new one.
+ * running a file (a run cancelled from outside) does end it: the next run starts a new one. Each run carries the
+ * project's config of that run (below): without it the thread kept the config it started with, and a mutant run
+ * after the first ran the test names of the first (seen on changePassword: static mutants ran 1 test and survived).
  */
 let kept; // { thread: ThreadsPoolWorker, key, busy }
 class KeptThreadsWorker {
@@ -59,7 +61,13 @@ class KeptThreadsWorker {
     if (message.type === 'start' && kept.started) return this.answer('started');
     if (message.type === 'stop' && !kept.busy) return this.answer('stopped');
     if (message.type === 'start') kept.started = true;
-    if (message.type === 'run' || message.type === 'collect') kept.busy = true;
+    if (message.type === 'run' || message.type === 'collect') {
+      kept.busy = true;
+      // The thread took the project's config when it started (the first run's); a run's own config (Stryker sets the
+      // test name pattern of the tests that cover the mutant before each run) goes with the run, which the worker
+      // prefers to the one it started with (the run's context is spread over the start's).
+      message = { ...message, context: { ...message.context, config: this.options.project.serializedConfig } };
+    }
     this.thread.send(message);
   }
   deserialize(data) {
