@@ -111,7 +111,8 @@ export function FieldTable({ onAddField, editLogic }: { onAddField?: () => void;
           </button>
         </div>
       )}
-      <table className="staff-table">
+      {/* One card a field on a phone (workspace.css `stacked`): the field's name heads it, each other cell says its column. */}
+      <table className="staff-table stacked">
         <thead>
           <tr>
             <th>{t(fm.fieldName)}</th>
@@ -133,22 +134,26 @@ export function FieldTable({ onAddField, editLogic }: { onAddField?: () => void;
             const located = typeof f.lat === 'number' && typeof f.lng === 'number';
             return (
               <tr key={f._id}>
-                <td>{f.fieldName}</td>
-                <td>{f.farmerName ?? '--'}</td>
-                <td>{f.crop ? cropLabel(intl, f.crop) : '--'}</td>
-                <td>
+                <td className="stacked-title" data-label={t(fm.fieldName)}>
+                  {f.fieldName}
+                </td>
+                <td data-label={t(fm.farmer)}>{f.farmerName ?? '--'}</td>
+                <td data-label={t(fm.crop)}>{f.crop ? cropLabel(intl, f.crop) : '--'}</td>
+                <td data-label={t(fm.status)}>
                   <span className={`badge badge-${f.status}`}>{t(HEALTH[f.status])}</span>
                 </td>
-                <td>{f.lastSensorUpdate ? formatDate(intl, f.lastSensorUpdate) : '--'}</td>
-                <td>
-                  <span role="img" aria-label={t(located ? fm.locationSet : fm.locationMissing)}>
-                    {located ? '✓' : '⚠'}
-                  </span>{' '}
-                  <button type="button" aria-label={`${t(located ? fm.editLocation : fm.setLocation)}: ${f.fieldName}`} onClick={() => actor.send({ type: 'location.open', field: f })}>
-                    {t(located ? fm.editLocation : fm.setLocation)}
-                  </button>
+                <td data-label={t(fm.lastUpdate)}>{f.lastSensorUpdate ? formatDate(intl, f.lastSensorUpdate) : '--'}</td>
+                <td data-label={t(fm.location)}>
+                  <span>
+                    <span role="img" aria-label={t(located ? fm.locationSet : fm.locationMissing)}>
+                      {located ? '✓' : '⚠'}
+                    </span>{' '}
+                    <button type="button" aria-label={`${t(located ? fm.editLocation : fm.setLocation)}: ${f.fieldName}`} onClick={() => actor.send({ type: 'location.open', field: f })}>
+                      {t(located ? fm.editLocation : fm.setLocation)}
+                    </button>
+                  </span>
                 </td>
-                <td>
+                <td className="actions" data-label={t(em.actions)}>
                   <button type="button" aria-label={`${t(em.edit)}: ${f.fieldName}`} onClick={() => setEditing({ id: f._id, name: f.fieldName })}>
                     {t(em.edit)}
                   </button>
