@@ -151,6 +151,19 @@ for (const input of CASES) {
 }
 
 describe('farmer page, fixed scenarios', () => {
+  it('on the edit route the dialog opens by itself once: after a save the farmer reloads into the page, not the dialog', async () => {
+    const { actor, settle } = pendingActors();
+    const logic = farmerDetailMachine.provide({ actors: { load: actor('load'), save: actor('save') } });
+    renderView(<FarmerDetailView id="f-1" mode="edit" logic={logic} />, { session: 'coordinator', intlLocale: 'en' });
+    await settle({ type: 'xstate.done.actor.load', output: FARMER });
+    const dialog = screen.getByRole('dialog', { name: 'Edit Farmer' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await settle({ type: 'xstate.done.actor.save', output: {} });
+    await settle({ type: 'xstate.done.actor.load', output: FARMER });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+  });
+
   it('a farmer the role may not read (403) is "not found" too, with nothing to retry', async () => {
     const { actor, settle } = pendingActors();
     const logic = farmerDetailMachine.provide({ actors: { load: actor('load'), save: actor('save') } });
