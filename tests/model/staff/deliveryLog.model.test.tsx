@@ -131,9 +131,12 @@ describeModel('delivery log model', {
 
 describe('delivery log sent for real', () => {
   it('lists /admin/notification-deliveries with the filters shown, and exports them as CSV (the machine’s own calls)', async () => {
+    let answered = 0;
     const api = await startApiServer(({ path, query: q }) => {
       if (path !== '/api/v1/admin/notification-deliveries') return { status: 404 };
       if (q.format === 'csv') return { status: 200, body: 'csv' };
+      // The first read fails; the next ones answer what the filters find.
+      if (answered++ === 0) return { status: 500, body: { statusCode: 500, error: 'boom' } };
       const rows = q.status === 'failed' ? FOUND.items : FIRST.items;
       return { status: 200, body: { deliveries: rows, pagination: { page: Number(q.page), limit: 10, total: rows.length, totalPages: rows === FOUND.items ? 1 : 2 } } };
     });
@@ -146,15 +149,25 @@ describe('delivery log sent for real', () => {
         </DeliveryLogContext.Provider>,
         { catalog: false, session: 'admin' },
       );
-      expect(await screen.findByRole('row', { name: /Person 02/ })).toBeInTheDocument();
+      expect(await screen.findByRole('alert')).toHaveTextContent('The delivery log could not be loaded.');
+      // A filter loads again; what loads puts the notice away.
       fireEvent.change(get('combobox', 'Status'), { target: { value: 'failed' } });
-      await waitFor(() => expect(query('row', /Person 02/)).toBeNull());
+      expect(await screen.findByRole('row', { name: /Person 01/ })).toBeInTheDocument();
+      expect(query('alert')).toBeNull();
+      fireEvent.change(get('combobox', 'Channel'), { target: { value: 'sms' } });
+      await waitFor(() => expect(api.calls('/admin/notification-deliveries')).toHaveLength(3));
+      await screen.findByRole('row', { name: /Person 01/ });
+      fireEvent.change(get('combobox', 'Kind'), { target: { value: 'alertEscalated' } });
+      await waitFor(() => expect(api.calls('/admin/notification-deliveries')).toHaveLength(4));
+      await screen.findByRole('row', { name: /Person 01/ });
       fireEvent.click(get('button', 'Export CSV'));
       await waitFor(() => expect(downloads).toEqual(['notification-deliveries.csv']));
       expect(api.calls('/admin/notification-deliveries').map((r) => r.query)).toEqual([
         { page: '1', limit: '10' },
         { page: '1', limit: '10', status: 'failed' },
-        { status: 'failed', format: 'csv' },
+        { page: '1', limit: '10', status: 'failed', channel: 'sms' },
+        { page: '1', limit: '10', status: 'failed', channel: 'sms', kind: 'alertEscalated' },
+        { status: 'failed', channel: 'sms', kind: 'alertEscalated', format: 'csv' },
       ]);
     } finally {
       await api.close();
