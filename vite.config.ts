@@ -8,6 +8,7 @@ import { parse } from '@formatjs/icu-messageformat-parser';
 import { VitePWA } from 'vite-plugin-pwa';
 import { appManifest, precacheFilter } from './scripts/pwaConfig';
 import { PRECOMPRESS_MIN_BYTES, precompressed } from './scripts/precompress';
+import LongestFirst from './tests/support/sequencer';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -74,13 +75,6 @@ function catalogPreload(): Plugin {
   };
 }
 
-/** Only the farmer home needs these for its first paint (the 'farmer' chunk below). */
-const FARMER_HOME =
-  /[\\/]src[\\/](views[\\/](home[\\/]HomeView|farmer[\\/](FarmerHomeView|ReadingTiles|SilentSensors|ChatbotSlot))|machines[\\/]farmerHome|services[\\/]sensors)\b/;
-/** The signed-in screens' common parts the farmer home paints too (header, language, times): the 'screens' chunk. */
-const SCREEN_PARTS =
-  /[\\/]src[\\/](views[\\/]ui[\\/](AppHeader|Logo|LanguageSwitcher|ReadingAge|useNow|FieldOptions|RoleLinks|WhenNeeded)|machines[\\/]offline|i18n[\\/]format)\b/;
-
 /** dist/.vite/chunks.json: each JavaScript chunk's modules, so scripts/budget.mjs finds the chunk of a module. */
 function chunkModules(): Plugin {
   return {
@@ -91,33 +85,6 @@ function chunkModules(): Plugin {
         Object.values(bundle).flatMap((o) => (o.type === 'chunk' ? [[o.fileName, o.moduleIds.map((id) => id.replace(root, '').replace(/\\/g, '/'))]] : [])),
       );
       this.emitFile({ type: 'asset', fileName: '.vite/chunks.json', source: JSON.stringify(chunks) });
-    },
-  };
-}
-
-/**
- * index.html fetches the farmer home's chunks ('screens', 'farmer' below) and its CSS beside the entry chunk,
- * instead of after the entry has run and found the route (one round trip and their download less before the
- * farmer home's first paint). The sign-in page needs 'screens' too, and its next page is the farmer home.
- */
-function farmerHomePreload(): Plugin {
-  return {
-    name: 'shetmitra-farmer-home-preload',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, ctx) {
-        const chunks = Object.values(ctx.bundle ?? {}).filter((o) => o.type === 'chunk' && (o.name === 'screens' || o.name === 'farmer'));
-        if (chunks.length !== 2) throw new Error("the build has no 'screens' and 'farmer' chunks (vite.config.ts codeSplitting)");
-        return chunks.flatMap((c) => [
-          { tag: 'link', attrs: { rel: 'modulepreload', crossorigin: '', href: `/${c.fileName}` }, injectTo: 'head' as const },
-          ...[...(c.type === 'chunk' ? (c.viteMetadata?.importedCss ?? []) : [])].map((css) => ({
-            tag: 'link',
-            attrs: { rel: 'preload', as: 'style', crossorigin: '', href: `/${css}` },
-            injectTo: 'head' as const,
-          })),
-        ]);
-      },
     },
   };
 }
@@ -157,7 +124,6 @@ export default defineConfig({
     precompress(),
     catalogPreload(),
     chunkModules(),
-    farmerHomePreload(),
     // The installable app and its service worker (src/sw.ts, built by injectManifest; docs/offline.md).
     VitePWA({
       strategies: 'injectManifest',
@@ -196,22 +162,27 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
     chunkSizeWarningLimit: 2000,
+    modulePreload: {
+      // Every browser the app supports has <link rel="modulepreload"> (Chrome/Android WebView 66, Safari 17,
+      // Firefox 115); the polyfill cost the farmer's first load 0.3 KB gz (issue 17's 100 KB). A browser without it
+      // loads a lazy chunk's imports when the chunk runs (a round trip later), nothing breaks.
+      polyfill: false,
+      // rolldown's runtime chunk is loaded with the entry (index.html preloads it, the entry imports it) before any
+      // lazy import runs: naming it in every lazy import's preload list was bytes for nothing.
+      resolveDependencies: (_file, deps) => deps.filter((dep) => !/(^|\/)rolldown-runtime-[\w-]+\.js$/.test(dep)),
+    },
     rollupOptions: {
       // typebox (the contracts' schemas) declares no `sideEffects`; it has none, and without this its module
       // bodies stay in the farmer's entry chunk (~11 KB gz) although the browser uses no schema.
       treeshake: { moduleSideEffects: (id: string) => !/[\\/]node_modules[\\/]typebox[\\/]/.test(id) },
       output: {
-        // The farmer's first JavaScript in two files instead of twenty (gzip compresses a file alone, and every
-        // chunk boundary costs import/export lists): 'start' is everything index.html loads; 'farmer' is what only
-        // the farmer home needs for its first paint; 'screens' the parts it shares with other screens (header, language
-        // switcher, times), which the sign-in page and the staff screens load without the farmer's code. The home's lazy parts
-        // (chart, alerts, chatbot, offline banner) stay chunks of their own.
+        // The farmer's first JavaScript in one file (with rolldown's small runtime) instead of twenty: gzip compresses a
+        // file alone, and every chunk boundary costs import/export and preload lists. 'start' is everything index.html
+        // loads: main.tsx imports the farmer home's first paint (home switch, farmer home, header) statically, so it
+        // is here too; index.html used to preload it as two chunks of its own on every page anyway. The home's lazy
+        // parts (chart, alerts, chatbot, offline banner), the staff dashboards and every other route stay chunks of their own.
         codeSplitting: {
-          groups: [
-            { name: 'start', tags: ['$initial'], priority: 3 },
-            { name: 'farmer', priority: 1, test: FARMER_HOME },
-            { name: 'screens', priority: 2, test: SCREEN_PARTS },
-          ],
+          groups: [{ name: 'start', tags: ['$initial'], priority: 3 }],
         },
       },
     },
@@ -221,6 +192,9 @@ export default defineConfig({
     // (vitest's default leaves one core idle). README's test section has the measurements.
     pool: 'forks',
     maxWorkers: '100%',
+    // The longest files first, from the committed tests/durations.json (a fresh checkout has no vitest cache), each
+    // project in one block: web-isolated, web, then server (tests/support/sequencer.ts).
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         extends: true,
@@ -261,6 +235,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           globalSetup: ['tests/server/globalSetup.ts'],
+          setupFiles: ['tests/server/setup.ts'],
         },
       },
     ],

@@ -73,7 +73,15 @@ async function checksSideBySide(steps) {
 async function vitest(label, cmdArgs, env) {
   const out = join(results, `${label.replace(/\W+/g, '-')}.json`);
   rmSync(out, { force: true });
-  const { ok, secs } = await run(label, bin('vitest'), ['run', ...cmdArgs, '--reporter=default', '--reporter=json', `--outputFile=${out}`], env);
+  // Each file's whole time and when it ran (tests/support/durationsReporter.ts): `npm run test:durations` turns the
+  // PGlite pass's into tests/durations.json, the order of the next runs (longest first, tests/support/sequencer.ts).
+  const durations = join(results, `${label.replace(/\W+/g, '-')}.file-durations.json`);
+  const { ok, secs } = await run(
+    label,
+    bin('vitest'),
+    ['run', ...cmdArgs, '--reporter=default', '--reporter=json', `--outputFile=${out}`, '--reporter=./tests/support/durationsReporter.ts'],
+    { FILE_DURATIONS: durations, ...env },
+  );
   let p = 0;
   let f = 0;
   if (existsSync(out)) {

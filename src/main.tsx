@@ -11,6 +11,12 @@ import { loadSession } from '@/services/sessionStore';
 import { lazyRetry } from '@/shared/lazyRetry';
 import { whenPageLoaded } from '@/shared/pageIdle';
 import { prefs } from '@/stores/prefs';
+// The farmer home's first paint (the home switch, the farmer home, the header and its parts) is in this entry chunk,
+// not in chunks of its own (issue 17's 100 KB: gzip compresses each file alone, and every chunk boundary costs
+// import/export and preload lists); index.html preloaded those chunks on every page anyway. The router's lazy views
+// find them here (shared/lazyRetry).
+import { loadStaffHome } from '@/views/home/HomeView';
+import '@/views/farmer/FarmerHomeView';
 import '@/app/fonts.css';
 import '@/app/styles.css';
 
@@ -24,13 +30,9 @@ function WhenPageIdle({ children }: { children: ReactNode }) {
   return idle ? children : null;
 }
 
-// A signed-in farmer opening the app lands on the farmer home: its chunks download beside the catalog instead of
-// after the first render has found the route (the router's lazy views then find them loaded).
-const stored = loadSession();
-if (stored.accessToken && window.location.pathname === '/' && !isStaff(stored.user?.role)) {
-  // Offline with nothing cached these fail quietly: the router's lazy views try again (shared/lazyRetry).
-  import('@/views/home/HomeView').catch(() => undefined);
-  import('@/views/farmer/FarmerHomeView').catch(() => undefined);
+// A signed-in staff member opening / lands on a dashboard: its chunk downloads beside the catalog.
+if (window.location.pathname === '/' && isStaff(loadSession().user?.role)) {
+  loadStaffHome().catch(() => undefined);
 } else if (window.location.pathname !== '/' && window.location.pathname !== '/login') {
   // Any other screen is in the route table's second part: it downloads beside the catalog too.
   loadMoreRoutes().catch(() => undefined);

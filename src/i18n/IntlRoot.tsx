@@ -4,13 +4,12 @@
  */
 import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
-import { useSnapshot } from 'valtio/react';
-import { prefs } from '@/stores/prefs';
+import { useLocale } from '@/stores/prefs';
 import { cachedCatalog, loadCatalog, type Catalog } from './catalogs';
 import { DEFAULT_LOCALE, INTL_TAG, type Locale } from './locales';
 
 export function IntlRoot({ children }: { children: ReactNode }) {
-  const { locale: wanted } = useSnapshot(prefs);
+  const wanted = useLocale();
   const [shown, setShown] = useState<{ locale: Locale; messages: Catalog }>(() => {
     const cached = cachedCatalog(wanted);
     // Nothing loaded at all (main.tsx found no catalog, offline): the messages' own defaults.

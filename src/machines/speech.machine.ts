@@ -4,11 +4,22 @@
  * reading before. What was heard is emitted (`heard`) for the view that asked (the chatbot puts it in its
  * draft); listening that ends without words leaves a notice saying why. The browser's APIs are behind the
  * `listen` and `speak` actors (made from a SpeechApi, src/services/speech.ts): tests give them a fake one.
- * Where the browser lacks an API the guard refuses, and the views do not show the button at all.
+ * Where the browser lacks an API the guard refuses, and the views do not show the button at all; reading aloud
+ * also needs a voice of the language (`canSpeak`), re-checked each time the browser's voices change ('voiceschanged':
+ * Chrome loads them after the page).
  */
 import { assign, emit, fromCallback, setup } from 'xstate';
 import type { Locale } from '@/i18n/locales';
-import { browserSpeech, hearingFailure, SPEECH_LANG, speechSupport, voiceFor, type HearingFailure, type SpeechApi } from '@/services/speech';
+import {
+  browserSpeech,
+  hearingFailure,
+  SPEECH_LANG,
+  speechSupport,
+  voiceFor,
+  watchVoices,
+  type HearingFailure,
+  type SpeechApi,
+} from '@/services/speech';
 
 export type { SpeechApi, HearingFailure };
 
@@ -22,7 +33,9 @@ export type SpeechEvent =
   | { type: 'speak.stop' }
   | { type: 'speech.heard'; text: string }
   | { type: 'speech.failed'; reason: HearingFailure }
-  | { type: 'speech.spoken' };
+  | { type: 'speech.spoken' }
+  /** The browser's voices changed (they load late): whether one reads the language now. */
+  | { type: 'speech.voices'; canSpeak: boolean };
 
 export type SpeechContext = { lang: string; canListen: boolean; canSpeak: boolean; speakingId: string | null; notice: HearingFailure | null };
 
@@ -68,6 +81,10 @@ export function speechActors(api: SpeechApi) {
         if (!settled) r.abort();
       };
     }),
+    /** Re-checks for a voice of `lang` each time the browser's voices change. */
+    voices: fromCallback<SpeechEvent, { lang: string }>(({ input, sendBack }) =>
+      watchVoices(api, () => sendBack({ type: 'speech.voices', canSpeak: speechSupport(api, input.lang).canSpeak })),
+    ),
     speak: fromCallback<SpeechEvent, { lang: string; text: string }>(({ input, sendBack }) => {
       const synthesis = api.synthesis;
       if (!synthesis || !api.Utterance) {
@@ -89,9 +106,9 @@ export function speechActors(api: SpeechApi) {
   };
 }
 
-/** The machine over `api` (the browser's by default) and what that API supports (the machine's input). */
+/** The machine over `api` (the browser's by default) and what that API supports in a language (the machine's input). */
 export function speechLogic(api: SpeechApi = browserSpeech()) {
-  return { machine: speechMachine.provide({ actors: speechActors(api) }), support: speechSupport(api) };
+  return { machine: speechMachine.provide({ actors: speechActors(api) }), support: (lang: string) => speechSupport(api, lang) };
 }
 
 export const speechMachine = setup({
@@ -113,8 +130,10 @@ export const speechMachine = setup({
   id: 'speech',
   context: ({ input }) => ({ ...input, speakingId: null, notice: null }),
   initial: 'idle',
+  invoke: { id: 'voices', src: 'voices', input: ({ context }) => ({ lang: context.lang }) },
   on: {
     'speak.start': { guard: 'canSpeak', target: '.speaking', reenter: true, actions: 'speakStart' },
+    'speech.voices': { actions: assign({ canSpeak: ({ event }) => event.canSpeak }) },
   },
   states: {
     idle: {
@@ -140,6 +159,8 @@ export const speechMachine = setup({
         'mic.start': { guard: 'canListen', target: 'listening', actions: assign({ notice: null }) },
         'speak.stop': { target: 'idle' },
         'speech.spoken': { target: 'idle' },
+        // The language's voice is gone: the reading stops with its button.
+        'speech.voices': { guard: ({ event }) => !event.canSpeak, target: 'idle', actions: assign({ canSpeak: false }) },
       },
     },
   },

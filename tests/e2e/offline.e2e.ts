@@ -393,3 +393,81 @@ describe('offline reading', () => {
     await context.close();
   });
 });
+
+describe('the profile offline', () => {
+  it('opens from the phone under the banner; an edit made there waits (also across a reload), is sent once online, and a refused one says why', async () => {
+    const token = await e2e.tokenOf(DEMO.farmer);
+    const { user } = await e2e.get<{ user: { _id: string; village: string | null } }>('/auth/profile', token);
+    const context = await e2e.browser.newContext({ viewport: { width: 412, height: 915 } });
+    const page = await context.newPage();
+    const patches: Array<{ key: string; village?: string }> = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/v1/auth/profile') && r.method() === 'PATCH') {
+        patches.push({ key: r.headers()['idempotency-key'] ?? '', village: (r.postDataJSON() as { village?: string }).village });
+      }
+    });
+    await loginAs(page, e2e.app, DEMO.farmer);
+    await workerControls(page);
+    await page.goto(`${e2e.url}/profile`);
+    const editButton = page.getByRole('button', { name: mr['profile.edit'] });
+    await editButton.waitFor({ timeout: 15_000 });
+    // The profile the server gave is kept on the phone.
+    await expect.poll(() => keptKeys(page), { timeout: 10_000 }).toContain(`${user._id}|profile`);
+
+    // Offline, a reload: the profile from the phone, under the banner with its time and Retry; the form works.
+    await context.setOffline(true);
+    await page.reload();
+    const banner = page.getByTestId('offline-banner');
+    await banner.waitFor({ timeout: 15_000 });
+    expect(await banner.locator('span').first().textContent()).toMatch(/^ऑफलाइन — शेवटची माहिती \d\d:\d\d वाजताची$/);
+    expect(await banner.getByRole('button', { name: mr['offline.retry'] }).count()).toBe(1);
+    expect(await page.locator('output#profile-village').textContent()).toBe(user.village ?? mr['profile.notSet']);
+    expect(await page.getByRole('heading', { name: mr['notificationSettings.title'] }).count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(412);
+    await shot(page, 'offline-profile-mr-412');
+
+    const edit = async (village: string) => {
+      await editButton.click();
+      await page.getByLabel(mr['profile.village'], { exact: true }).fill(village);
+      await page.getByRole('button', { name: mr['profile.save'], exact: true }).click();
+      await page.getByTestId('profile-queued').waitFor({ timeout: 10_000 });
+    };
+    await edit('सासवड');
+    const chip = page.getByTestId('outbox-indicator');
+    await expect.poll(() => chip.textContent()).toMatch(/^\D*1 /);
+    // Reloaded offline again: the edit still waits and is shown as made.
+    await page.reload();
+    await page.getByTestId('profile-queued').waitFor({ timeout: 15_000 });
+    expect(await page.locator('output#profile-village').textContent()).toBe('सासवड');
+    expect(await banner.textContent()).toMatch(/^ऑफलाइन — शेवटची माहिती/);
+    await shot(page, 'offline-profile-queued-mr-412');
+    expect(patches).toHaveLength(0);
+
+    // Online: sent once, with one key; the saved banner; the server holds it; the offline banner goes.
+    await context.setOffline(false);
+    await page.getByText(mr['profile.saved']).waitFor({ timeout: 30_000 });
+    await expect.poll(() => chip.count()).toBe(0);
+    expect(await banner.count()).toBe(0);
+    expect(patches.map((p) => p.village)).toEqual(['सासवड']);
+    expect(patches[0].key).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await e2e.get<{ user: { village: string } }>('/auth/profile', token)).user.village).toBe('सासवड');
+
+    // A waiting edit the server refuses: the form opens again with the edit and the server's reason in Marathi.
+    await context.setOffline(true);
+    await edit('वाई');
+    const reason = { english: 'This profile was changed elsewhere.', marathi: 'हे प्रोफाइल दुसरीकडे बदलले गेले आहे.', hindi: 'यह प्रोफ़ाइल कहीं और बदली गई है।' };
+    await page.route('**/api/v1/auth/profile', (route: Route) =>
+      route.request().method() === 'PATCH'
+        ? route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ statusCode: 409, code: 'CONFLICT', error: reason.english, message: reason }) })
+        : route.continue(),
+    );
+    await context.setOffline(false);
+    const refused = page.getByRole('alert').filter({ hasText: mr['profile.saveFailed'] });
+    await refused.waitFor({ timeout: 30_000 });
+    expect(await refused.textContent()).toContain(reason.marathi);
+    expect(await page.getByLabel(mr['profile.village'], { exact: true }).inputValue()).toBe('वाई');
+    await shot(page, 'offline-profile-refused-mr-412');
+    expect((await e2e.get<{ user: { village: string } }>('/auth/profile', token)).user.village).toBe('सासवड');
+    await context.close();
+  });
+});

@@ -1,6 +1,6 @@
 /**
  * Offline writing (issue 17) in chromium, in Marathi, on a 412 px phone: a farmer offline attaches a leaf photo
- * and asks a question; both show as queued and the header says how many wait; back online, the outbox sends each
+ * and then, still offline, asks a question on the home page; both show as queued and the header says 2 wait; back online, the outbox sends each
  * once (with its Idempotency-Key) and the answers take the queued lines' places; the server holds exactly one
  * new diagnosis. Screenshot of the queue indicator: test-results/screenshots/outbox-mr-412.png.
  * A coordinator offline acknowledges an alert: the dialog says 'waiting to send'; back online the outbox sends it
@@ -32,6 +32,11 @@ describe('a farmer offline', () => {
       if (r.url().includes('/api/v1/disease/detect')) detects.push(r.headers()['idempotency-key'] ?? '');
     });
     await loginAs(page, e2e.app, DEMO.farmer);
+    // The service worker controls the page, so a page opened offline comes from its precache.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
+    });
 
     // The leaf photo: chosen online (the page is loaded), sent offline → queued.
     await page.goto(`${e2e.url}/disease-detector`);
@@ -41,29 +46,17 @@ describe('a farmer offline', () => {
     await page.getByRole('button', { name: 'रोग तपासा' }).click();
     await page.getByTestId('disease-queued').waitFor({ timeout: 20_000 });
     const chip = page.getByTestId('outbox-indicator');
-    await expect.poll(() => chip.textContent()).toMatch(/पाठवायचे बाकी/);
+    await expect.poll(() => chip.textContent()).toMatch(/1 पाठवायचे बाकी/);
 
-    // Back online: the outbox sends the photo (same key as the first try) and the result appears here.
-    await page.context().setOffline(false);
-    await page.getByTestId('disease-name').waitFor({ timeout: 30_000 });
-    await expect.poll(() => chip.count()).toBe(0);
-    expect(detects.length).toBeGreaterThanOrEqual(1);
-    expect(new Set(detects).size).toBe(1);
-    expect(detects[0]).toMatch(/^[0-9a-f-]{36}$/);
-    const after = await history();
-    const count = (h: typeof before) => h.pagination?.total ?? h.total ?? h.items?.length ?? -1;
-    expect(count(after) - count(before)).toBe(1);
-
-    // The question: asked offline on the home page → queued, counted in the header.
+    // Still offline, the question on the home page (opened from the phone) → queued too: both wait.
     await page.goto(`${e2e.url}/`);
     await page.getByText(/नमस्कार! मी शेतमित्र/).waitFor({ timeout: 15_000 });
-    await page.context().setOffline(true);
     const input = page.getByRole('textbox', { name: 'तुमचा प्रश्न' });
     await input.fill('सोयाबीनवर पिवळे ठिपके पडले आहेत, काय करावे?');
     await input.press('Enter');
     const queued = page.locator('.chat-message[data-queued]');
     await queued.waitFor({ timeout: 10_000 });
-    await expect.poll(() => chip.textContent()).toMatch(/पाठवायचे बाकी/);
+    await expect.poll(() => chip.textContent()).toMatch(/2 पाठवायचे बाकी/);
     await chip.click();
     await page.getByRole('region', { name: 'पाठवायचे बाकी' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(412);
@@ -72,13 +65,22 @@ describe('a farmer offline', () => {
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(412);
     await shot(page, 'outbox-mr-412');
+    // Nothing reached the server yet.
+    const count = (h: typeof before) => h.pagination?.total ?? h.total ?? h.items?.length ?? -1;
+    expect(count(await history())).toBe(count(before));
 
-    // Online: answered once, the queued line replaced, nothing waits.
+    // Back online: the outbox sends both, each once (the photo with its first try's key); the question's answer
+    // takes the queued line's place; nothing waits; the server holds exactly one new diagnosis.
     await page.context().setOffline(false);
     await page.locator('.chat-message[data-from="bot"]').filter({ hasText: /पिवळा मोझॅक/ }).first().waitFor({ timeout: 30_000 });
     await expect.poll(() => queued.count()).toBe(0);
     expect(await page.locator('.chat-message[data-from="bot"]').filter({ hasText: /पिवळा मोझॅक/ }).count()).toBe(1);
-    await expect.poll(() => chip.count()).toBe(0);
+    await expect.poll(() => chip.count(), { timeout: 30_000 }).toBe(0);
+    expect(detects.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(detects).size).toBe(1);
+    expect(detects[0]).toMatch(/^[0-9a-f-]{36}$/);
+    const after = await history();
+    expect(count(after) - count(before)).toBe(1);
     await page.close();
   }, 180_000);
 });
@@ -359,6 +361,73 @@ describe('the outbox panel with every kind, and an item too old to send by itsel
     await expect.poll(() => asked, { timeout: 30_000 }).toContain(stale.idempotencyKey);
     await expect.poll(() => chip.count(), { timeout: 30_000 }).toBe(0);
     expect(asked.filter((k) => k === fresh.idempotencyKey || k === stale.idempotencyKey)).toHaveLength(2);
+    await page.close();
+  }, 120_000);
+
+  it('an item whose key the server knows with another question is refused with its translated reason; an old item discarded is never sent', async () => {
+    const token = await patiently(() => e2e.tokenOf(DEMO.farmer));
+    const { user } = await patiently(() => e2e.get<{ user: { _id: string } }>('/auth/profile', token));
+    // The key was used (from another tab, say) for a different question: the server holds that first request.
+    const key = crypto.randomUUID();
+    const first = await fetch(`${e2e.url}/api/v1/chatbot`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': key },
+      body: JSON.stringify({ message: 'कापसावर मावा आहे, काय करावे?' }),
+    });
+    expect(first.status).toBe(200);
+
+    const page = await e2e.browser.newPage({ viewport: { width: 412, height: 900 } });
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/v1/chatbot') && r.method() === 'POST') asked.push(r.headers()['idempotency-key'] ?? '');
+    });
+    await loginAs(page, e2e.app, DEMO.farmer);
+    await page.getByText(/नमस्कार! मी शेतमित्र/).waitFor({ timeout: 15_000 });
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
+    });
+    await page.context().setOffline(true);
+    const reused = item(user._id, 'chat', 'कापसावर बोंडअळी आहे', { idempotencyKey: key, request: { method: 'post', url: '/chatbot', body: { message: 'कापसावर बोंडअळी आहे' }, timeoutMs: 30_000 } });
+    const old = item(user._id, 'chat', 'दहा दिवसांपूर्वीचा प्रश्न', { createdAt: Date.now() - 10 * DAY });
+    await seed(page, [reused, old]);
+    await page.reload();
+    const chip = page.getByTestId('outbox-indicator');
+    await expect.poll(() => chip.textContent(), { timeout: 15_000 }).toMatch(/2 पाठवायचे बाकी/);
+
+    // Online: the reused key is a 409, kept as refused with the server's reason in Marathi; the old item waits.
+    await page.context().setOffline(false);
+    await expect.poll(() => chip.textContent(), { timeout: 30_000 }).toMatch(/1 पाठवायचे बाकी · 1/);
+    expect(asked).toEqual([key]);
+    await chip.click();
+    const panel = page.getByRole('region', { name: mr['outbox.title'] });
+    const refusedRow = panel.getByTestId('outbox-item').filter({ hasText: 'कापसावर बोंडअळी आहे' });
+    expect(await refusedRow.textContent()).toContain('ही विनंती आधी वेगळ्या माहितीसह पाठवली गेली होती. कृपया ती नवीन विनंती म्हणून पुन्हा पाठवा.');
+    const oldRow = panel.getByTestId('outbox-item').filter({ hasText: 'दहा दिवसांपूर्वीचा प्रश्न' });
+    expect(await oldRow.textContent()).toContain(mr['outbox.item.stale'].replace('{days}', '7'));
+    await shot(page, 'outbox-reused-key-refused-mr-412');
+
+    // The old item discarded: gone from the phone, never sent (the online event and the 15 s nudge notwithstanding).
+    await oldRow.getByRole('button', { name: mr['outbox.discard'] }).click();
+    await expect.poll(() => panel.getByTestId('outbox-item').count()).toBe(1);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    const stored = () =>
+      page.evaluate(
+        () =>
+          new Promise<string[]>((resolve, reject) => {
+            const open = indexedDB.open('shetmitra');
+            open.onerror = () => reject(open.error);
+            open.onsuccess = () => {
+              const keys = open.result.transaction('outbox').objectStore('outbox').getAllKeys();
+              keys.onsuccess = () => (open.result.close(), resolve(keys.result.map(String)));
+              keys.onerror = () => reject(keys.error);
+            };
+          }),
+      );
+    await expect.poll(stored).toEqual([reused.id]);
+    // The question the server did answer is still the first one; nothing else was asked.
+    expect(asked).not.toContain(old.idempotencyKey);
+    expect(new Set(asked)).toEqual(new Set([key]));
     await page.close();
   }, 120_000);
 });

@@ -37,6 +37,16 @@ const INSIGHTS: Insight[] = [
 ];
 
 /** The advice the phone kept, seen 3 hours ago: the river plot, its weather and one insight. */
+/**
+ * `hours` ago, but never before today's midnight: the banner shows the time alone for a copy of today (the day too
+ * for an older one), and the expectations below are written for today's. Before, between 00:00 and 05:00 the
+ * north plot's copy was yesterday's and its banner said '26 Nov, 22:09': the test failed by the clock.
+ */
+const todayHoursAgo = (hours: number) => {
+  const midnight = new Date();
+  midnight.setHours(0, 0, 0, 0);
+  return new Date(Math.max(midnight.getTime(), Date.now() - hours * 3600_000)).toISOString();
+};
 const KEPT: Cached<CachedAdvice> = {
   value: {
     fields: FIELDS,
@@ -44,7 +54,7 @@ const KEPT: Cached<CachedAdvice> = {
     weather: { ...WEATHER, temperature: 24.5 },
     insights: [{ ...INSIGHTS[1], id: 'kept', message: { english: 'Cover the seedlings tonight.', marathi: 'आज रात्री रोपे झाका.', hindi: 'आज रात पौधे ढकें।' } }],
   },
-  savedAt: new Date(Date.now() - 3 * 3600_000).toISOString(),
+  savedAt: todayHoursAgo(3),
 };
 /** The north plot's own advice, kept 5 hours ago (the phone holds it beside the river plot's). */
 const KEPT_NORTH: Cached<CachedAdvice> = {
@@ -54,7 +64,7 @@ const KEPT_NORTH: Cached<CachedAdvice> = {
     weather: { ...WEATHER, temperature: 31.5 },
     insights: [{ ...INSIGHTS[0], id: 'kept-north', message: { english: 'Water the north plot at dawn.', marathi: 'उत्तर शेताला पहाटे पाणी द्या.', hindi: 'उत्तर खेत में सुबह पानी दें।' } }],
   },
-  savedAt: new Date(Date.now() - 5 * 3600_000).toISOString(),
+  savedAt: todayHoursAgo(5),
 };
 type Copies = Record<string, Cached<CachedAdvice>>;
 /**

@@ -76,20 +76,20 @@ describe('land report: starts from the user\'s field', () => {
     expect(calls).toEqual(['list', 'field a']);
     expect((screen.getByLabelText('Field') as HTMLSelectElement).value).toBe('a');
     expect(form()).toEqual({ ph: '7.4', nitrogen: '260', phosphorus: '18.5', potassium: '310', organicMatter: '0.8', location: 'Shirur, Pune', lat: '18.8268', lon: '74.3735' });
-    expect(screen.getByText(/Filled in from your field Upper plot/)).toBeInTheDocument();
+    expect(screen.getByText(/Filled in from the field Upper plot/)).toBeInTheDocument();
 
     // The farmer corrects a value; it is theirs to change.
     fireEvent.change(screen.getByLabelText('pH (6.0 – 8.0 is usual)'), { target: { value: '7.1' } });
     expect(form().ph).toBe('7.1');
 
     await act(async () => fireEvent.change(screen.getByLabelText('Field'), { target: { value: 'b' } }));
-    await screen.findByText(/Filled in from your field River plot/);
+    await screen.findByText(/Filled in from the field River plot/);
     expect(calls).toEqual(['list', 'field a', 'field b']);
     expect(form()).toEqual({ ...EMPTY, location: 'Pune', lat: '19.1', lon: '74.7' });
 
     await act(async () => fireEvent.change(screen.getByLabelText('Field'), { target: { value: '' } }));
     expect(form()).toEqual(EMPTY);
-    expect(screen.queryByText(/Filled in from your field/)).toBeNull();
+    expect(screen.queryByText(/Filled in from the field/)).toBeNull();
   });
 
   it('staff see their fields to pick from, and an empty form until they pick', async () => {

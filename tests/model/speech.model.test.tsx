@@ -26,14 +26,21 @@ const EVENTS: Ev[] = [
   { type: 'speak.start', id: 'b', text: TEXT.b },
   { type: 'speak.stop' },
   { type: 'speech.spoken' },
+  // The browser's voices change ('voiceschanged'): the Marathi voice goes, or comes (back).
+  { type: 'speech.voices', canSpeak: false },
+  { type: 'speech.voices', canSpeak: true },
 ];
 const INPUT = { lang: 'mr-IN', canListen: true, canSpeak: true };
 const paths = modelPaths(speechMachine, {
   events: EVENTS,
   input: INPUT,
   // A tap on the button of the text being read stops it ('speak.stop'); it never starts the same text again.
-  filterEvents: (s, e) => s.can(e) && !(e.type === 'speak.start' && s.context.speakingId === e.id),
-  serializeState: serializeWith((c: SpeechContext) => [c.speakingId, c.notice]),
+  filterEvents: (s, e) =>
+    s.can(e) &&
+    !(e.type === 'speak.start' && s.context.speakingId === e.id) &&
+    // Voices that change to what they were change nothing on screen.
+    !(e.type === 'speech.voices' && s.context.canSpeak === e.canSpeak),
+  serializeState: serializeWith((c: SpeechContext) => [c.speakingId, c.notice, c.canSpeak]),
 });
 
 /** The browser's speech API, as small as the app uses it; it records what the app asked of it. */
@@ -66,11 +73,13 @@ function fakeSpeech() {
     onerror: Utterance['onerror'] = null;
     constructor(public text: string) {}
   }
-  const voices = [
+  const all = [
     { lang: 'en-IN', name: 'English (India)' },
     { lang: 'mr_IN', name: 'मराठी' },
     { lang: 'hi-IN', name: 'हिन्दी' },
   ];
+  const voices = [...all];
+  const heed = new Set<() => void>();
   const synthesis = {
     spoken: [] as FakeUtterance[],
     cancels: 0,
@@ -81,9 +90,17 @@ function fakeSpeech() {
       this.cancels++;
     },
     getVoices: () => voices,
+    addEventListener: (_type: 'voiceschanged', l: () => void) => void heed.add(l),
+    removeEventListener: (_type: 'voiceschanged', l: () => void) => void heed.delete(l),
+    /** The browser's voices become `list` and it fires 'voiceschanged'. */
+    setVoices(list: typeof all) {
+      voices.splice(0, voices.length, ...list);
+      heed.forEach((l) => l());
+    },
+    listeners: () => heed.size,
   };
   const api: SpeechApi = { Recognition: FakeRecognition, synthesis, Utterance: FakeUtterance };
-  return { api, made, synthesis, voices };
+  return { api, made, synthesis, voices: all };
 }
 
 let fake = fakeSpeech();
@@ -158,6 +175,15 @@ describeModel('speech model', {
           case 'speech.spoken':
             act(() => lastUtterance().onend!());
             return;
+          case 'speech.voices': {
+            const cancels = fake.synthesis.cancels;
+            const reading = screen.queryByRole('button', { name: mr['speech.speak.stop'] }) !== null;
+            // Gone: only an English voice of another country is left (neither mr-IN nor mr). Back: all three.
+            act(() => fake.synthesis.setVoices(e.canSpeak ? fake.voices : [{ lang: 'en-US', name: 'English (US)' }]));
+            // A reading under way stops when its voice goes.
+            if (!e.canSpeak && reading) expect(fake.synthesis.cancels).toBeGreaterThan(cancels);
+            return;
+          }
           default:
             throw new Error(`no executor for ${e.type}`);
         }
@@ -167,10 +193,13 @@ describeModel('speech model', {
         const listening = step.state.matches('listening');
         expect(mic()).toHaveAttribute('aria-pressed', String(listening));
         expect(mic()).toHaveAccessibleName(listening ? mr['speech.mic.stop'] : mr['speech.mic']);
-        for (const id of ['a', 'b'] as const) {
-          const reading = step.state.matches('speaking') && c.speakingId === id;
-          expect(speakButton(id)).toHaveAttribute('aria-pressed', String(reading));
-          expect(speakButton(id)).toHaveAccessibleName(reading ? mr['speech.speak.stop'] : mr['speech.speak']);
+        if (!c.canSpeak) expect(screen.queryAllByTestId('speak-button')).toHaveLength(0);
+        else {
+          for (const id of ['a', 'b'] as const) {
+            const reading = step.state.matches('speaking') && c.speakingId === id;
+            expect(speakButton(id)).toHaveAttribute('aria-pressed', String(reading));
+            expect(speakButton(id)).toHaveAccessibleName(reading ? mr['speech.speak.stop'] : mr['speech.speak']);
+          }
         }
         if (c.notice) expect(screen.getByRole('status')).toHaveTextContent(mr[`speech.notice.${c.notice}`]);
         else expect(screen.queryByRole('status')).toBeNull();
@@ -191,6 +220,44 @@ describe('speech buttons', () => {
     render({ ...fake.api, Recognition: null });
     expect(screen.queryByTestId('mic-button')).toBeNull();
     expect(speakButtons()).toHaveLength(2);
+  });
+
+  it('show reading aloud only once a voice of the language has arrived (Chrome loads voices after the page)', () => {
+    fake = fakeSpeech();
+    fake.synthesis.setVoices([]);
+    const { unmount } = renderView(
+      <SpeechProvider api={fake.api}>
+        <MicButton onHeard={() => {}} />
+        <SpeakButton id="a" text={TEXT.a} />
+      </SpeechProvider>,
+      { locale: 'mr' },
+    );
+    expect(screen.queryByTestId('speak-button')).toBeNull();
+    // The microphone does not depend on voices.
+    expect(screen.getByTestId('mic-button')).toBeInTheDocument();
+    act(() => fake.synthesis.setVoices([{ lang: 'en-US', name: 'English (US)' }, { lang: 'hi-IN', name: 'हिन्दी' }]));
+    expect(screen.queryByTestId('speak-button')).toBeNull();
+    // A voice tagged with the language alone ('mr') reads Marathi too.
+    act(() => fake.synthesis.setVoices([{ lang: 'mr', name: 'Marathi' }]));
+    fireEvent.click(screen.getByTestId('speak-button'));
+    expect(lastUtterance()).toMatchObject({ lang: 'mr-IN', voice: { lang: 'mr', name: 'Marathi' } });
+    expect(fake.synthesis.listeners()).toBe(1);
+    unmount();
+    expect(fake.synthesis.listeners()).toBe(0);
+  });
+
+  it('in Hindi, a Marathi voice alone does not make the button appear', () => {
+    fake = fakeSpeech();
+    fake.synthesis.setVoices([{ lang: 'mr-IN', name: 'मराठी' }]);
+    renderView(
+      <SpeechProvider api={fake.api}>
+        <SpeakButton id="a" text="कल बारिश होगी।" />
+      </SpeechProvider>,
+      { locale: 'hi' },
+    );
+    expect(screen.queryByTestId('speak-button')).toBeNull();
+    act(() => fake.synthesis.setVoices([{ lang: 'mr-IN', name: 'मराठी' }, { lang: 'hi-IN', name: 'हिन्दी' }]));
+    expect(screen.getByTestId('speak-button')).toBeInTheDocument();
   });
 
   it('render nothing outside a SpeechProvider (a screen without voice)', () => {

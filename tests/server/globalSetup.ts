@@ -3,18 +3,23 @@
  * holding the fixture (tests/server/fixture.ts; createTestApp in tests/server/helper.ts) and a migrated empty one
  * (the tests that write their own rows: live/db.ts, staff/world.ts, …), so no file runs initdb or the migrations.
  *  - PGlite: migrated in memory, dumped to temp files (empty, then with the fixture); workers load a dump. Made
- *    on every run (a PostgreSQL run's files also test PGlite).
+ *    on every run (a PostgreSQL run's files also test PGlite), by a process of its own (support/pgliteDumps.ts)
+ *    that this setup starts and does not wait for: the workers run the web files meanwhile (the server files come
+ *    last, tests/support/sequencer.ts), and a server file waits for the dump it needs (support/templates.ts).
  *  - PostgreSQL (TEST_DATABASE_URL set): template databases `<TEST_DB_PREFIX or srv_>tpl_<random>` and
  *    `…tple_<random>`; workers `CREATE DATABASE … TEMPLATE` one. Dropped in teardown.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../server/src/db/client';
 import { writeFixture } from './fixture';
+import { DUMPS, FAILED } from './support/pgliteDumps';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -39,30 +44,42 @@ export default async function setup(project: TestProject) {
   // The PGlite dumps are made on a PostgreSQL run too: some files test both databases, and some use PGlite alone.
   const [removeDumps, dropDatabases] = await Promise.all([pgliteTemplates(project), postgresTemplates(project)]);
   return async () => {
-    removeDumps();
+    await removeDumps();
     await dropDatabases();
   };
 }
 
-/** PGlite: migrated in memory and dumped to temp files, empty and then with the fixture. Returns their removal. */
+/**
+ * PGlite: the dumps' paths given to the workers at once, the dumps made by a process of their own
+ * (support/pgliteDumps.ts) while the first files run. Returns what ends it and removes the dumps.
+ */
 async function pgliteTemplates(project: TestProject) {
-  const database = await openDatabase({});
   const dir = mkdtempSync(join(tmpdir(), 'srv-pglite-'));
-  const client = (database.db as unknown as { $client: { dumpDataDir(c?: 'gzip' | 'none'): Promise<Blob> } }).$client;
-  const dumpTo = async (name: string) => {
-    const file = join(dir, name);
-    writeFileSync(file, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
-    return file;
+  project.provide('pgliteEmptyTemplate', join(dir, DUMPS.empty));
+  project.provide('pgliteTemplate', join(dir, DUMPS.fixture));
+  const output: Buffer[] = [];
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./support/pgliteDumps.ts', import.meta.url)), dir], {
+    cwd: project.config.root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (d: Buffer) => output.push(d));
+  child.stderr.on('data', (d: Buffer) => output.push(d));
+  const exited = new Promise<void>((resolve) => {
+    child.on('error', (err) => {
+      writeFileSync(join(dir, FAILED), String(err.stack ?? err));
+      resolve();
+    });
+    child.on('exit', (code, signal) => {
+      // Killed, or failed before it could say why: the waiting files are told what it printed.
+      if (code !== 0 && !existsSync(join(dir, FAILED))) writeFileSync(join(dir, FAILED), `exit ${code ?? signal}\n${Buffer.concat(output).toString()}`);
+      resolve();
+    });
+  });
+  return async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await exited;
+    rmSync(dir, { recursive: true, force: true });
   };
-  try {
-    await database.migrate();
-    project.provide('pgliteEmptyTemplate', await dumpTo('empty.tar'));
-    await writeFixture(database.db);
-    project.provide('pgliteTemplate', await dumpTo('template.tar'));
-  } finally {
-    await database.close();
-  }
-  return () => rmSync(dir, { recursive: true, force: true });
 }
 
 /** PostgreSQL (TEST_DATABASE_URL set): the two template databases. Returns their drop. */

@@ -62,17 +62,4 @@ export function machineStories(root: string, machineFiles: string[]): Map<string
  * Machines with no story of their own, and why (hand-kept: the statechart check fails on a machine without a story
  * of its own that is missing here, and on a line here for a machine that has one).
  */
-export const NO_OWN_STORY: Record<string, string> = {
-  buildInfo:
-    "the development-only 'Test Server Code' button: its one state to look at is a disabled button while it asks, and the answer is a browser alert (window.alert), which a story cannot show; ProfileView's stories render the button",
-  fieldMap:
-    'the Field Map panel draws with maplibre on WebGL, which jsdom (where the stories run as tests) lacks; its generated paths drive the real panel without the drawing (tests/model/staff/fieldMap.model.test.tsx) and the drawing is checked in tests/e2e/staff.e2e.ts',
-  landFields:
-    "not written yet (issue 20 item 6 left over): the land report's field picker; LandReportView's stories render the report on its own machines without the picker. Its states are driven through the real view in tests/model/landFields.model.test.tsx",
-  recommendation:
-    "not written yet (issue 20 item 6 left over): spawned by recommendations for each card; AiRecommendationsView's stories show the cards as listed, not approve, reject or implement. Its states are driven in tests/model/recommendation.model.test.tsx",
-  smsReset:
-    "not written yet (issue 20 item 6 left over): the SMS way of /forgot-password; ForgotPasswordView's stories show the e-mail way. Driven in tests/model/account/firstSignIn.test.tsx",
-  speech:
-    "not written yet (issue 20 item 6 left over): the voice buttons render only where the browser has the speech APIs, so a story needs a fake SpeechApi (as tests/model/speech.model.test.tsx passes); ChatbotPanel's and FdssView's stories render without them",
-};
+export const NO_OWN_STORY: Record<string, string> = {};

@@ -14,6 +14,7 @@ import { serverWords } from '@/i18n/httpErrors';
 import { TestServerButton } from './TestServerButton';
 import { TwoFactorDialog } from './twoFactor/TwoFactorDialog';
 import { AppHeader } from '../ui/AppHeader';
+import { OfflineBanner } from '../ui/OfflineBanner';
 import { LANGUAGES, type Language } from '../../../contracts/languages';
 
 const m = defineMessages({
@@ -119,8 +120,12 @@ export function ProfileView({
 function ProfileScreen({ settingsLogic }: { settingsLogic: typeof notificationSettingsMachine }) {
   const intl = useIntl();
   const actor = ProfileContext.useActorRef();
-  const loading = ProfileContext.useSelector((s) => s.matches('loading'));
+  const loading = ProfileContext.useSelector((s) => s.matches('loading') || s.matches({ offline: 'reading' }));
   const loadFailed = ProfileContext.useSelector((s) => s.matches('loadFailed'));
+  const nothingSaved = ProfileContext.useSelector((s) => s.matches({ offline: 'nothingSaved' }));
+  // Shown from the phone's copy (issue 17): its time, and Retry while nothing is being edited or waits to send.
+  const offlineAt = ProfileContext.useSelector((s) => s.context.offlineAt);
+  const canRetry = ProfileContext.useSelector((s) => s.can({ type: 'profile.retry' }));
   const dialog = ProfileContext.useSelector((s) => s.context.dialog);
   const closeDialog = useCallback(() => actor.send({ type: 'profile.closeDialog' }), [actor]);
   const open = (d: SecurityDialog) => actor.send({ type: 'profile.openDialog', dialog: d });
@@ -141,7 +146,10 @@ function ProfileScreen({ settingsLogic }: { settingsLogic: typeof notificationSe
           </button>
         </div>
       )}
-      {!loading && !loadFailed && (
+      {(nothingSaved || (offlineAt !== null && !loading)) && (
+        <OfflineBanner savedAt={nothingSaved ? null : offlineAt} retry={canRetry ? { onRetry: () => actor.send({ type: 'profile.retry' }) } : undefined} />
+      )}
+      {!loading && !loadFailed && !nothingSaved && (
         <div className="acct-grid">
           <ProfileCard />
           <aside className="acct-side">
@@ -162,7 +170,8 @@ function ProfileScreen({ settingsLogic }: { settingsLogic: typeof notificationSe
               </div>
             </section>
           </aside>
-          <NotificationSettingsCard logic={settingsLogic} />
+          {/* Its settings come from the server: offline it would only say it failed; it is back with the network. */}
+          {offlineAt === null && <NotificationSettingsCard logic={settingsLogic} />}
         </div>
       )}
       {dialog === 'password' && <ChangePasswordDialog onClose={closeDialog} />}

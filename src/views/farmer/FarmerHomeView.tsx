@@ -16,7 +16,6 @@ import { useNow } from '@/views/ui/useNow';
 import { WhenNeeded } from '@/views/ui/WhenNeeded';
 import { ChatbotSlot } from './ChatbotSlot';
 import { ReadingTiles } from './ReadingTiles';
-import { SilentSensors } from './SilentSensors';
 import './farmerHome.css';
 import { FieldOptions } from '@/views/ui/FieldOptions';
 import { lazyRetry } from '@/shared/lazyRetry';
@@ -25,6 +24,8 @@ const DualAxisChart = lazyRetry(() => import('@/views/charts/DualAxisChart'));
 // Shown only when something failed; loaded then (the service worker keeps them), not in the initial JavaScript.
 const OfflineBanner = lazyRetry(() => import('@/views/ui/OfflineBanner').then((mod) => ({ default: mod.OfflineBanner })));
 const FieldsFailed = lazyRetry(() => import('./FieldsFailed'));
+// Only when a sensor has stopped reporting (it comes with the reading, after the first paint); the service worker keeps it.
+const SilentSensors = lazyRetry(() => import('./SilentSensors').then((mod) => ({ default: mod.SilentSensors })));
 
 const m = defineMessages({
   title: { id: 'route.farmerHome', defaultMessage: 'Farmer Home' },
@@ -150,7 +151,11 @@ function FarmerHome({ chatbot, alerts }: { chatbot: ReactNode; alerts: ReactNode
             {intl.formatMessage(m.lowMoisture)}
           </div>
         )}
-        <SilentSensors latest={latest} now={now} />
+        {!!latest?.silentSensors?.length && (
+          <Suspense fallback={null}>
+            <SilentSensors latest={latest} now={now} />
+          </Suspense>
+        )}
         <section className="card chart-card" aria-busy={loading}>
           <header className="chart-head">
             <h2>{intl.formatMessage(m.chartTitle)}</h2>

@@ -1,30 +1,23 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor } from 'storybook/test';
-import { fromPromise } from 'xstate';
 import mr from '@/i18n/messages/mr.json';
 import { editFieldMachine } from '@/machines/editField.machine';
+import { never, storyActors } from '@/views/storyFixtures';
 import type { FieldDetail, FieldEditBody } from '../../../contracts/fields';
 import { EditFieldDialog } from './EditFieldDialog';
 import { storyFieldDetail } from './fieldStoryFixtures';
 
-const load = fn<(id: string) => Promise<FieldDetail>>();
-const save = fn<(input: { fieldId: string; body: FieldEditBody }) => Promise<unknown>>();
-const logic = editFieldMachine.provide({
-  actors: {
-    load: fromPromise(({ input }: { input: string }) => load(input)),
-    save: fromPromise(({ input }: { input: { fieldId: string; body: FieldEditBody } }) => save(input)),
-  },
+const { mocks, actors, reset } = storyActors({
+  load: async (_id: string): Promise<FieldDetail> => storyFieldDetail,
+  save: async (_input: { fieldId: string; body: FieldEditBody }): Promise<unknown> => ({}),
 });
-const never = () => new Promise<never>(() => {});
+const { load, save } = mocks;
 
 const meta = {
   title: 'Fields/EditFieldDialog',
   component: EditFieldDialog,
-  args: { fieldId: storyFieldDetail._id, name: storyFieldDetail.name, onClose: fn(), logic },
-  beforeEach: () => {
-    load.mockReset().mockResolvedValue(storyFieldDetail);
-    save.mockReset().mockResolvedValue({});
-  },
+  args: { fieldId: storyFieldDetail._id, name: storyFieldDetail.name, onClose: fn(), logic: editFieldMachine.provide({ actors }) },
+  beforeEach: reset,
 } satisfies Meta<typeof EditFieldDialog>;
 export default meta;
 type Story = StoryObj<typeof meta>;

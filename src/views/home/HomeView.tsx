@@ -1,25 +1,30 @@
 /**
  * Route /: the admin dashboard (admin, superadmin), the coordinator dashboard (coordinator) or the
- * farmer home (everyone else). Each is its own chunk, so a farmer never downloads staff screens.
+ * farmer home (everyone else). The staff dashboards are chunks of their own behind StaffHome (a chunk too, so
+ * their preload lists are not in the farmer's first JavaScript): a farmer never downloads staff screens.
  */
-import { Suspense } from 'react';
-import { isAdmin } from '@/machines/roles';
+import { Suspense, useEffect, useState } from 'react';
+import { isStaff } from '@/machines/roles';
 import { SessionContext } from '@/machines/session.context';
 import { Loading } from '@/views/ui/Loading';
 import { lazyRetry } from '@/shared/lazyRetry';
 
-const AdminDashboardView = lazyRetry(() => import('@/views/admin/AdminDashboardView').then((x) => ({ default: x.AdminDashboardView })));
-const CoordinatorDashboardView = lazyRetry(() =>
-  import('@/views/coordinator/CoordinatorDashboardView').then((x) => ({ default: x.CoordinatorDashboardView })),
-);
+export const loadStaffHome = () => import('./StaffHome');
+const StaffHome = lazyRetry(loadStaffHome);
 const FarmerHomeView = lazyRetry(() => import('@/views/farmer/FarmerHomeView').then((x) => ({ default: x.FarmerHomeView })));
 const FarmerAlerts = lazyRetry(() => import('@/views/alerts/FarmerAlerts').then((x) => ({ default: x.FarmerAlerts })));
 
 export function HomeView() {
   const role = SessionContext.useSelector((s) => s.context.user?.role);
+  // Actors start in effects, a child's before its parent's. The farmer home's code is in the entry chunk, so it can
+  // mount in the session's first commit: its machine would then ask for the fields before the session (the parent)
+  // has handed its token to the HTTP client — a 401 in the console and the same request again. After this commit's
+  // effects (the session's among them) it is running (as in app/NotificationCentreProvider).
+  const [sessionStarted, setSessionStarted] = useState(false);
+  useEffect(() => queueMicrotask(() => setSessionStarted(true)), []);
   return (
     <Suspense fallback={<Loading />}>
-      {isAdmin(role) ? <AdminDashboardView /> : role === 'coordinator' ? <CoordinatorDashboardView /> : <FarmerHomeView alerts={<FarmerAlerts />} />}
+      {!sessionStarted ? <Loading /> : isStaff(role) ? <StaffHome role={role} /> : <FarmerHomeView alerts={<FarmerAlerts />} />}
     </Suspense>
   );
 }

@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { fromPromise } from 'xstate';
 import mr from '@/i18n/messages/mr.json';
 import { AdminsTableContext } from '@/machines/adminsTable.context';
 import { adminsTableMachine } from '@/machines/adminsTable.machine';
+import { inContext, never, storyActors } from '@/views/storyFixtures';
 import { AdminsTable } from './AdminsTable';
 import { storyAdmins } from './peopleStoryFixtures';
 import '@/views/ui/workspace.css';
@@ -15,22 +15,16 @@ const serverPage = ({ page, search }: Query) => {
   const matching = storyAdmins.filter((a) => [a.name, a.email, a.phoneNumber ?? ''].some((v) => v.toLowerCase().includes(q)));
   return { items: matching.slice((page - 1) * 10, page * 10), totalPages: Math.max(1, Math.ceil(matching.length / 10)) };
 };
-const withLoad = (load: (q: Query) => Promise<{ items: typeof storyAdmins; totalPages: number }>) =>
-  adminsTableMachine.provide({ actors: { load: fromPromise(({ input }: { input: Query }) => load(input)) } });
+const { mocks, actors, reset } = storyActors({ load: async (q: Query) => serverPage(q) });
 
 /** The table inside its machine, as the superadmin's dashboard mounts it. */
-function AdminsTableStory({ logic }: { logic: typeof adminsTableMachine }) {
-  return (
-    <AdminsTableContext.Provider logic={logic}>
-      <AdminsTable />
-    </AdminsTableContext.Provider>
-  );
-}
+const AdminsTableStory = inContext(AdminsTableContext, AdminsTable);
 
 const meta = {
   title: 'People/AdminsTable',
   component: AdminsTableStory,
-  args: { logic: withLoad(async (q) => serverPage(q)) },
+  args: { logic: adminsTableMachine.provide({ actors }) },
+  beforeEach: reset,
 } satisfies Meta<typeof AdminsTableStory>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -39,7 +33,7 @@ const rowOf = (canvas: HTMLElement, name: string) => within(canvas).getByText(na
 
 /** Loading: the panel is busy and says nothing is missing while the first page is on its way. */
 export const Loading: Story = {
-  args: { logic: withLoad(() => new Promise(() => {})) },
+  beforeEach: () => void mocks.load.mockImplementation(never),
   play: async ({ canvas }) => {
     const panel = canvas.getByRole('region', { name: mr['people.adminsTitle'] });
     await expect(panel).toHaveAttribute('aria-busy', 'true');
@@ -81,7 +75,7 @@ export const NoneFound: Story = {
 
 /** The list could not be read: an empty table with a notice that can be dismissed. */
 export const LoadFailed: Story = {
-  args: { logic: withLoad(() => Promise.reject(new Error('offline'))) },
+  beforeEach: () => void mocks.load.mockRejectedValue(new Error('offline')),
   play: async ({ canvas }) => {
     await expect(await canvas.findByRole('alert')).toHaveTextContent(mr['people.adminsLoadFailed']);
     await expect(canvas.getByText(mr['people.noAdmins'])).toBeInTheDocument();

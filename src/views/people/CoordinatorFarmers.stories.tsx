@@ -1,39 +1,32 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { fromPromise } from 'xstate';
 import mr from '@/i18n/messages/mr.json';
 import { CoordinatorFarmersContext } from '@/machines/coordinatorFarmers.context';
-import { coordinatorFarmersMachine } from '@/machines/coordinatorFarmers.machine';
+import { coordinatorFarmersMachine, type StatusFilter } from '@/machines/coordinatorFarmers.machine';
 import type { SendOrQueued } from '@/machines/outbox.machine';
+import { inContext, storyActors } from '@/views/storyFixtures';
 import { CoordinatorFarmers } from './CoordinatorFarmers';
 import { storyFarmer } from './peopleStoryFixtures';
 
 const FARMERS = [storyFarmer(1), storyFarmer(2, { hasOpenAlert: true }), storyFarmer(3, { status: 'Inactive' })];
-const send = fn<(input: { farmerIds: string[]; subject: string; message: string }) => Promise<SendOrQueued<{ sentTo: number; messageId: string }>>>();
-const navigate = fn<(to: string) => void>();
-const logic = coordinatorFarmersMachine.provide({
-  actors: {
-    load: fromPromise(async () => ({ items: FARMERS, totalPages: 2 })),
-    send: fromPromise(({ input }) => send(input)),
-  },
-  actions: { navigate: (_, p) => navigate(p.to) },
+const { mocks, actors, reset } = storyActors({
+  load: async (_query: { page: number; search: string; status: StatusFilter }) => ({ items: FARMERS, totalPages: 2 }),
+  send: async (input: { farmerIds: string[]; subject: string; message: string }): Promise<SendOrQueued<{ sentTo: number; messageId: string }>> => ({
+    sent: { sentTo: input.farmerIds.length, messageId: 'm-1' },
+  }),
 });
+const { send } = mocks;
+const navigate = fn<(to: string) => void>();
 
 /** The list inside its machine, as the coordinator's farmers screen mounts it. */
-function CoordinatorFarmersStory({ logic: l }: { logic: typeof coordinatorFarmersMachine }) {
-  return (
-    <CoordinatorFarmersContext.Provider logic={l}>
-      <CoordinatorFarmers />
-    </CoordinatorFarmersContext.Provider>
-  );
-}
+const CoordinatorFarmersStory = inContext(CoordinatorFarmersContext, CoordinatorFarmers);
 
 const meta = {
   title: 'People/CoordinatorFarmers',
   component: CoordinatorFarmersStory,
-  args: { logic },
+  args: { logic: coordinatorFarmersMachine.provide({ actors, actions: { navigate: (_, p) => navigate(p.to) } }) },
   beforeEach: () => {
-    send.mockReset().mockImplementation(async (i) => ({ sent: { sentTo: i.farmerIds.length, messageId: 'm-1' } }));
+    reset();
     navigate.mockReset();
   },
 } satisfies Meta<typeof CoordinatorFarmersStory>;

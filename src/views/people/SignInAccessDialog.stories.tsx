@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { fromPromise } from 'xstate';
 import mr from '@/i18n/messages/mr.json';
 import { signInAccessMachine, type AccessAction, type AdminSignIn } from '@/machines/signInAccess.machine';
+import { never, storyActors } from '@/views/storyFixtures';
 import { SignInAccessDialog } from './SignInAccessDialog';
 import { storyCoordinators } from './peopleStoryFixtures';
 
@@ -20,23 +20,17 @@ const DATA: AdminSignIn = {
   ],
 };
 
-const load = fn<(userId: string) => Promise<AdminSignIn>>();
-const act = fn<(input: { userId: string; action: AccessAction }) => Promise<unknown>>();
-const logic = signInAccessMachine.provide({
-  actors: {
-    load: fromPromise(({ input }: { input: string }) => load(input)),
-    act: fromPromise(({ input }: { input: { userId: string; action: AccessAction } }) => act(input)),
-  },
+const { mocks, actors, reset } = storyActors({
+  load: async (_userId: string): Promise<AdminSignIn> => DATA,
+  act: async (_input: { userId: string; action: AccessAction }): Promise<unknown> => ({ success: true }),
 });
+const { load, act } = mocks;
 
 const meta = {
   title: 'People/SignInAccessDialog',
   component: SignInAccessDialog,
-  args: { userId: PERSON._id, name: PERSON.name, onClose: fn(), logic },
-  beforeEach: () => {
-    load.mockReset().mockResolvedValue(DATA);
-    act.mockReset().mockResolvedValue({ success: true });
-  },
+  args: { userId: PERSON._id, name: PERSON.name, onClose: fn(), logic: signInAccessMachine.provide({ actors }) },
+  beforeEach: reset,
 } satisfies Meta<typeof SignInAccessDialog>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -46,7 +40,7 @@ const button = (name: keyof typeof mr) => ({ name: mr[name] });
 
 /** Loading: only the loading line; every action waits. */
 export const Loading: Story = {
-  beforeEach: () => void load.mockImplementation(() => new Promise(() => {})),
+  beforeEach: () => void load.mockImplementation(never),
   play: async ({ canvasElement }) => {
     const d = dialog(canvasElement);
     await expect(d.getByRole('status')).toHaveTextContent(mr['access.loading']);

@@ -4,10 +4,9 @@
  * Before sign-in the session machine ignores the event.
  */
 import { defineMessages, useIntl } from 'react-intl';
-import { useSnapshot } from 'valtio/react';
 import { languageOf, SUPPORTED, type Locale } from '@/i18n/locales';
 import { SessionContext } from '@/machines/session.context';
-import { prefs, setLocale } from '@/stores/prefs';
+import { setLocale, useLocale } from '@/stores/prefs';
 
 const m = defineMessages({
   label: { id: 'language.label', defaultMessage: 'Language' },
@@ -18,7 +17,7 @@ const m = defineMessages({
 
 export function LanguageSwitcher() {
   const intl = useIntl();
-  const { locale } = useSnapshot(prefs);
+  const locale = useLocale();
   const session = SessionContext.useActorRef();
   const choose = (next: Locale) => {
     setLocale(next);

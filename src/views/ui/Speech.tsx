@@ -1,7 +1,8 @@
 /**
  * Voice for a farmer who reads little (issue 17, item 6). `SpeechProvider` runs one speech machine for a screen
  * in the language on screen (mr-IN, hi-IN, en-IN); `MicButton` asks a question by voice, `SpeakButton` reads a
- * text aloud. Each button renders only where the browser has the API it needs, and nothing else on the screen
+ * text aloud. Each button renders only where the browser has the API it needs (reading aloud: a voice of the
+ * language, which may arrive after the screen: the button then appears), and nothing else on the screen
  * depends on them: without a provider, or without the API, they render nothing.
  */
 import { useActorRef, useSelector } from '@xstate/react';
@@ -40,7 +41,7 @@ export function SpeechProvider({ children, api }: { children: ReactNode; api?: S
 
 function SpeechRunner({ children, api, lang }: { children: ReactNode; api?: SpeechApi; lang: string }) {
   const [logic] = useState(() => speechLogic(api));
-  const actor = useActorRef(logic.machine, { input: { lang, ...logic.support } });
+  const actor = useActorRef(logic.machine, { input: { lang, ...logic.support(lang) } });
   return <SpeechActorContext.Provider value={actor}>{children}</SpeechActorContext.Provider>;
 }
 

@@ -4,6 +4,7 @@ import { fromCallback, fromPromise, type AnyEventObject } from 'xstate';
 import { profileProblems } from '../../../src/machines/accountRules';
 import { profileMachine } from '../../../src/machines/profile.machine';
 import type { Profile } from '../../../src/services/account';
+import { HttpError } from '../../../src/shared/httpError';
 import { ProfileView } from '../../../src/views/account/ProfileView';
 import { getLabelled } from '../../support/dom';
 import { deferred, describeModel, httpError, leafPaths, renderView, replay, SIGNED_IN_FARMER, stateKey, transitionPaths, typeNames } from '../../support/modelHarness';
@@ -27,6 +28,10 @@ const SAVED: Profile = { ...PROFILE, name: 'Asha S. Patil', preferredLanguage: '
 const FIELDS = [{ _id: 'f1', fieldId: 'FLD123456ABC', name: 'North plot' }];
 const IMAGE = 'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQ==';
 const photo = new File(['x'], 'me.jpg', { type: 'image/jpeg' });
+/** What the phone kept of the profile (issue 17), and an edit made offline before a reload, still in the outbox. */
+const KEPT = { value: { user: PROFILE, fields: FIELDS }, savedAt: '2026-11-26T05:12:00.000Z' };
+const { currentPassword: _none, ...WAITING_BODY } = { ...PROFILE, phoneNumber: PROFILE.phoneNumber!, name: 'Asha W. Patil', village: 'Wai', currentPassword: '' };
+const WAITING = { id: 'q-offline', request: { method: 'patch', url: '/auth/profile', body: WAITING_BODY } };
 
 const EVENTS = [
   { type: 'profile.retry' },
@@ -46,7 +51,14 @@ const EVENTS = [
   { type: 'profile.openDialog', dialog: 'history' },
   { type: 'profile.closeDialog' },
   { type: 'xstate.done.actor.loadProfile', output: { user: PROFILE, fields: FIELDS } },
-  { type: 'xstate.error.actor.loadProfile', error: httpError(0) },
+  { type: 'xstate.error.actor.loadProfile', error: httpError(500) },
+  // No answer (offline, dropped, timed out): the phone's copy, with an edit still waiting or not, or nothing kept.
+  { type: 'xstate.error.actor.loadProfile', error: new HttpError(0, 'network') },
+  { type: 'xstate.done.actor.recallProfile', output: { kept: KEPT, waiting: null } },
+  { type: 'xstate.done.actor.recallProfile', output: { kept: KEPT, waiting: WAITING } },
+  { type: 'xstate.done.actor.recallProfile', output: { kept: null, waiting: null } },
+  { type: 'xstate.error.actor.recallProfile', error: new Error('IndexedDB unreadable') },
+  { type: 'network.online' },
   { type: 'xstate.done.actor.saveProfile', output: { sent: { user: SAVED } } },
   // Offline, or no answer: the save waits in the outbox (issue 17) …
   { type: 'xstate.done.actor.saveProfile', output: { queued: { id: 'q-profile' } } },
@@ -77,6 +89,7 @@ const all = transitionPaths(
     shown: Object.keys(c.problems).length > 0,
     dlg: c.dialog,
     q: c.queuedId !== null,
+    off: c.offlineAt !== null,
   }),
   {
     withPrevious: false,
@@ -96,7 +109,7 @@ const paths = leafPaths(all);
 describeModel('profile screen, generated paths', {
   paths: paths,
   events: EVENTS,
-  states: ['loading', 'loadFailed', 'view.idle', 'view.saved', 'view.queued', 'edit.idle', 'edit.processingImage', 'edit.saveFailed', 'saving'],
+  states: ['loading', 'loadFailed', 'offline.reading', 'offline.nothingSaved', 'view.idle', 'view.saved', 'view.queued', 'edit.idle', 'edit.processingImage', 'edit.saveFailed', 'saving'],
   name: typeNames,
   all,
   render: (path) => {
@@ -113,6 +126,7 @@ describeModel('profile screen, generated paths', {
       actors: {
         loadProfile: stub('loadProfile') as never,
         saveProfile: stub('saveProfile') as never,
+        recallProfile: stub('recallProfile') as never,
         resizeImage: stub('resizeImage') as never,
         bannerTimer: stub('bannerTimer') as never,
         watchQueued: fromCallback(({ sendBack, input }: { sendBack: (e: AnyEventObject) => void; input: { outboxId: string | null } }) => {
@@ -131,6 +145,8 @@ describeModel('profile screen, generated paths', {
     const exec: Record<string, (e: any) => unknown> = {
       'xstate.init': () => {},
       'profile.retry': () => click('Retry'),
+      // The browser's own event: the machine's watchOnline actor is the real one.
+      'network.online': () => act(async () => void window.dispatchEvent(new Event('online'))),
       'profile.edit': () => click('Edit profile'),
       'profile.change': (e) => fireEvent.change(getLabelled(LABEL[e.field as keyof typeof LABEL], mainEl()), { target: { value: e.value } }),
       'profile.language': (e) => fireEvent.change(getLabelled('Preferred language', mainEl()), { target: { value: e.value } }),
@@ -146,11 +162,23 @@ describeModel('profile screen, generated paths', {
       'profile.closeDialog': () =>
         fireEvent.click(document.querySelector('dialog .acct-dialog__head button')!),
     };
-    for (const id of ['loadProfile', 'saveProfile', 'resizeImage', 'bannerTimer']) {
+    for (const id of ['loadProfile', 'saveProfile', 'resizeImage', 'bannerTimer', 'recallProfile']) {
       exec[`xstate.done.actor.${id}`] = (e) => settle(id, 'resolve', e.output);
       exec[`xstate.error.actor.${id}`] = (e) => settle(id, 'reject', e.error);
     }
 
+    /** The banner of a profile shown from the phone's copy; Retry only where nothing is edited or waits. */
+    const offlineBanner = (s: any, retry: boolean) => {
+      const banner = screen.queryByTestId('offline-banner');
+      // The notification settings come from the server: not shown from the copy, back with the network.
+      expect(main().queryByText('Notification preferences', { selector: 'h2' }) !== null).toBe(s.context.offlineAt === null);
+      if (s.context.offlineAt === null) {
+        expect(banner).toBeNull();
+        return;
+      }
+      expect(banner).toHaveTextContent(/^Offline — last updated Nov 26, \d{1,2}:\d{2}/);
+      expect(banner!.querySelector('button') !== null).toBe(retry);
+    };
     const common = (s: any) => {
       const dlg = s.context.dialog as keyof typeof DIALOG_TITLE | null;
       const dialog = document.querySelector('dialog');
@@ -186,12 +214,19 @@ describeModel('profile screen, generated paths', {
     };
     const assertState: Record<string, (s: any) => void> = {
       loading: () => expect(screen.getByRole('status')).toHaveTextContent('Loading'),
+      'offline.reading': () => expect(screen.getByRole('status')).toHaveTextContent('Loading'),
+      'offline.nothingSaved': () => {
+        expect(screen.getByTestId('offline-banner')).toHaveTextContent('Offline — nothing saved on this phone yet.');
+        expect(main().getByText('Retry', { selector: 'button' })).toBeEnabled();
+        expect(main().queryByText('Edit profile', { selector: 'button' })).toBeNull();
+      },
       loadFailed: () => {
         expect(screen.getByRole('alert')).toHaveTextContent('Failed to load profile');
         expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled();
       },
       'view.idle': (s) => {
         viewMode(s);
+        offlineBanner(s, true);
         expect(main().queryByText('profile updated successfully')).toBeNull();
       },
       'view.queued': (s) => {
@@ -199,17 +234,23 @@ describeModel('profile screen, generated paths', {
         expect(main().getByTestId('profile-queued')).toHaveTextContent(
           'No network: your change is kept on this phone and will be sent when the network returns.',
         );
-        // The screen shows the edit as made: the name of the draft that went to the outbox.
-        expect(main().getByText((saved.at(-1) as { name: string }).name, { selector: 'output' })).toBeInTheDocument();
-        expect(watched.at(-1)).toBe('q-profile');
+        offlineBanner(s, false);
+        // The screen shows the edit as made: the name of the draft that went to the outbox (saved here, or before a reload).
+        const waiting = s.context.queuedId === WAITING.id ? WAITING.request.body : (saved.at(-1) as { name: string; village: string });
+        expect(main().getByText(waiting.name, { selector: 'output' })).toBeInTheDocument();
+        expect(document.querySelector('output#profile-village')).toHaveTextContent(waiting.village);
+        expect(watched.at(-1)).toBe(s.context.queuedId);
       },
       'view.saved': (s) => {
         viewMode(s);
         expect(main().getByText('profile updated successfully')).toHaveAttribute('role', 'status');
         expect(s.context.profile).toEqual(SAVED);
+        // The server's answer is current: no banner.
+        offlineBanner(s, false);
       },
       'edit.idle': (s) => {
         editMode(s);
+        offlineBanner(s, false);
         expect(main().getByText('Save', { selector: 'button' })).toBeEnabled();
       },
       'edit.processingImage': (s) => {
@@ -240,6 +281,25 @@ describeModel('profile screen, generated paths', {
 });
 
 describe('profile screen', () => {
+  it('offline with nothing kept on this phone says so; Retry loads it afresh, and the banner goes', async () => {
+    // (The generated paths reach this Retry too, but its step has the key of loadFailed's Retry, so they walk it once.)
+    let load = deferred<any>();
+    let recall = deferred<any>();
+    const logic = profileMachine.provide({
+      actors: { loadProfile: fromPromise(() => (load = deferred()).promise) as never, recallProfile: fromPromise(() => (recall = deferred()).promise) as never },
+    });
+    renderView(<ProfileView logic={logic} />, { session: SIGNED_IN_FARMER, intlLocale: 'en' });
+    await act(async () => load.reject(new HttpError(0, 'network')));
+    await act(async () => recall.resolve({ kept: null, waiting: null }));
+    expect(screen.getByTestId('offline-banner')).toHaveTextContent('Offline — nothing saved on this phone yet.');
+    expect(screen.queryByText('Edit profile', { selector: 'button' })).toBeNull();
+    fireEvent.click(screen.getByText('Retry', { selector: 'button' }));
+    expect(screen.getByRole('status')).toHaveTextContent('Loading');
+    await act(async () => load.resolve({ user: PROFILE, fields: FIELDS }));
+    expect(screen.queryByTestId('offline-banner')).toBeNull();
+    expect(screen.getByText(PROFILE.name, { selector: 'output' })).toBeInTheDocument();
+  });
+
   it('shows the spec Marathi validation messages', async () => {
     let load = deferred<any>();
     const logic = profileMachine.provide({ actors: { loadProfile: fromPromise(() => (load = deferred()).promise) as never } });

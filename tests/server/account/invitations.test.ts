@@ -11,7 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import { outbox, passwordResets, users } from '../../../server/src/db/schema';
 import { FIXTURE, createTestApp, type TestApp } from '../helper';
 import { multipart } from '../support/multipart';
-import { api, freshIp, lastOutbox, signIn } from './support';
+import { api, freshIp, lastOutbox, nextOutbox, outboxCount, signIn } from './support';
 
 const NEW_PASSWORD = 'Shet-Mitra-2026!';
 let t: TestApp;
@@ -125,9 +125,9 @@ describe('password reset by SMS code', () => {
   });
 
   it('sends a code that resets the password once, with OTP sign-in off', async () => {
+    const sent = await outboxCount(t, PHONE);
     expect((await post('/auth/forgot-password-sms', { phoneNumber: PHONE })).statusCode).toBe(200);
-    await new Promise((r) => setTimeout(r, 50));
-    const text = (await lastOutbox(t, PHONE)).body;
+    const text = (await nextOutbox(t, PHONE, sent)).body;
     expect(text).toMatch(/^शेतमित्र पासवर्ड रीसेट कोड: \d{6}/);
     const code = codeIn(text);
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
@@ -146,8 +146,7 @@ describe('password reset by SMS code', () => {
     try {
       await t2.db.update(users).set({ phoneNumber: PHONE }).where(eq(users.id, who.id));
       await t2.app.inject({ method: 'POST', url: '/api/v1/auth/mobile-otp-request', payload: { phoneNumber: PHONE }, remoteAddress: freshIp() });
-      await new Promise((r) => setTimeout(r, 50));
-      const [row] = await t2.db.select().from(outbox).where(eq(outbox.recipient, PHONE));
+      const row = await nextOutbox(t2, PHONE, 0);
       const res = await t2.app.inject({
         method: 'POST',
         url: '/api/v1/auth/reset-password-sms',

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { mobileOtps, users } from '../../../server/src/db/schema';
 import { FIXTURE, createTestApp, type TestApp } from '../helper';
-import { api, freshIp, lastOutbox } from './support';
+import { api, freshIp, lastOutbox, nextOutbox, outboxCount } from './support';
 
 const PHONE = '9822000001';
 const codeFrom = (body: string) => /(\d{6})/.exec(body)![1];
@@ -44,10 +44,10 @@ describe('with OTP sign-in on', () => {
 
   it('sends a 6-digit code to a registered number and signs in with it once', async () => {
     expect((await api(t, 'GET', '/auth/options')).json()).toEqual({ otpLoginEnabled: true });
+    const sent = await outboxCount(t, PHONE);
     const req = await post(t, '/auth/mobile-otp-request', { phoneNumber: PHONE });
     expect(req.statusCode).toBe(200);
-    await new Promise((r) => setTimeout(r, 50));
-    const sms = await lastOutbox(t, PHONE);
+    const sms = await nextOutbox(t, PHONE, sent);
     const code = codeFrom(sms.body);
     const [stored] = await t.db.select().from(mobileOtps).where(eq(mobileOtps.phoneNumber, PHONE));
     expect(stored.codeHash).not.toContain(code);
@@ -59,20 +59,22 @@ describe('with OTP sign-in on', () => {
   });
 
   it('answers an unknown number the same, and sends nothing', async () => {
+    const sent = await outboxCount(t, PHONE);
     const known = await post(t, '/auth/mobile-otp-request', { phoneNumber: PHONE });
     const unknown = await post(t, '/auth/mobile-otp-request', { phoneNumber: '9000000009' });
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json()).toEqual(known.json());
-    await new Promise((r) => setTimeout(r, 50));
+    // The known number's code is sent after its answer: once it is there, so would the unknown number's be.
+    await nextOutbox(t, PHONE, sent);
     expect(await lastOutbox(t, '9000000009')).toBeUndefined();
   });
 
   it('burns a code after 5 wrong guesses (429) and refuses expired codes', async () => {
     const phone = '9822000002';
     await t.db.update(users).set({ phoneNumber: phone }).where(eq(users.id, FIXTURE.users.farmer2.id));
+    const sent = await outboxCount(t, phone);
     await post(t, '/auth/mobile-otp-request', { phoneNumber: phone });
-    await new Promise((r) => setTimeout(r, 50));
-    const code = codeFrom((await lastOutbox(t, phone)).body);
+    const code = codeFrom((await nextOutbox(t, phone, sent)).body);
     const wrong = code === '000000' ? '111111' : '000000';
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) statuses.push((await post(t, '/auth/mobile-otp-verify', { phoneNumber: phone, otp: wrong })).statusCode);
@@ -80,8 +82,7 @@ describe('with OTP sign-in on', () => {
     expect((await post(t, '/auth/mobile-otp-verify', { phoneNumber: phone, otp: code })).statusCode).toBe(400);
 
     await post(t, '/auth/mobile-otp-request', { phoneNumber: phone });
-    await new Promise((r) => setTimeout(r, 50));
-    const fresh = codeFrom((await lastOutbox(t, phone)).body);
+    const fresh = codeFrom((await nextOutbox(t, phone, sent + 1)).body);
     await t.db.update(mobileOtps).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(mobileOtps.phoneNumber, phone));
     expect((await post(t, '/auth/mobile-otp-verify', { phoneNumber: phone, otp: fresh })).statusCode).toBe(400);
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { passwordResets, users } from '../../../server/src/db/schema';
 import { FIXTURE, FIXTURE_PASSWORD, createTestApp, type TestApp } from '../helper';
-import { api, freshIp, lastOutbox, signIn } from './support';
+import { api, freshIp, lastOutbox, nextOutbox, outboxCount, signIn } from './support';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -58,15 +58,16 @@ describe('forgot and reset password', () => {
   const email = FIXTURE.users.farmer4.email;
 
   it('always answers the same, and mails a link only to a registered address', async () => {
+    const sent = await outboxCount(t, email);
     const known = await api(t, 'POST', '/auth/forgot-password', undefined, { email: email.toUpperCase() });
     const unknown = await api(t, 'POST', '/auth/forgot-password', undefined, { email: 'nobody@example.in' });
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
     expect(known.json()).toEqual(unknown.json());
     expect(known.json().message.english).toBe('If this email is registered, a password reset link has been sent.');
-    await new Promise((r) => setTimeout(r, 50));
-    const mail = await lastOutbox(t, email);
+    const mail = await nextOutbox(t, email, sent);
     expect(mail.body).toContain('/reset-password?token=');
+    // Asked for after the known address: had it been sent, it would be there by now.
     expect(await lastOutbox(t, 'nobody@example.in')).toBeUndefined();
     const [stored] = await t.db.select().from(passwordResets).where(eq(passwordResets.userId, FIXTURE.users.farmer4.id));
     expect(stored.tokenHash).not.toContain(tokenFromMail(mail.body));
@@ -74,9 +75,9 @@ describe('forgot and reset password', () => {
 
   it('resets once with the newest link, under the same rules, and ends every session', async () => {
     const session = (await signIn(t, 'farmer4')).json();
+    const sent = await outboxCount(t, email);
     await api(t, 'POST', '/auth/forgot-password', undefined, { email });
-    await new Promise((r) => setTimeout(r, 50));
-    const token = tokenFromMail((await lastOutbox(t, email)).body);
+    const token = tokenFromMail((await nextOutbox(t, email, sent)).body);
 
     const weak = await api(t, 'POST', '/auth/reset-password', undefined, { token, newPassword: 'weakpass' });
     expect(weak.statusCode).toBe(400);
@@ -104,12 +105,12 @@ describe('forgot and reset password', () => {
   });
 
   it('refuses an expired link, an older link and a made-up one', async () => {
-    await api(t, 'POST', '/auth/forgot-password', undefined, { email: FIXTURE.users.coordinator2.email });
-    await new Promise((r) => setTimeout(r, 50));
-    const older = tokenFromMail((await lastOutbox(t, FIXTURE.users.coordinator2.email)).body);
-    await api(t, 'POST', '/auth/forgot-password', undefined, { email: FIXTURE.users.coordinator2.email });
-    await new Promise((r) => setTimeout(r, 50));
-    const newer = tokenFromMail((await lastOutbox(t, FIXTURE.users.coordinator2.email)).body);
+    const to = FIXTURE.users.coordinator2.email;
+    const sent = await outboxCount(t, to);
+    await api(t, 'POST', '/auth/forgot-password', undefined, { email: to });
+    const older = tokenFromMail((await nextOutbox(t, to, sent)).body);
+    await api(t, 'POST', '/auth/forgot-password', undefined, { email: to });
+    const newer = tokenFromMail((await nextOutbox(t, to, sent + 1)).body);
     expect(newer).not.toBe(older);
     expect((await api(t, 'POST', '/auth/reset-password', undefined, { token: older, newPassword: 'Reset2026ok' })).statusCode).toBe(400);
     await t.db

@@ -45,6 +45,21 @@ export async function awayFromStepEdge(marginSeconds = 4) {
   if (into > TOTP_STEP_SECONDS - marginSeconds) await new Promise((r) => setTimeout(r, (TOTP_STEP_SECONDS - into + 0.2) * 1000));
 }
 
+/** How many messages the outbox holds for `recipient`. */
+export const outboxCount = async (t: TestApp, recipient: string) => (await t.db.select({ id: outbox.id }).from(outbox).where(eq(outbox.recipient, recipient))).length;
+
+/**
+ * The newest message to `recipient` once the outbox holds more than `before` for it: a reset link or code is sent
+ * after the answer (not awaited, so a known address answers as fast as an unknown one), so a test waits for it.
+ */
+export async function nextOutbox(t: TestApp, recipient: string, before: number, ms = 10_000) {
+  for (const until = Date.now() + ms; (await outboxCount(t, recipient)) <= before; ) {
+    if (Date.now() > until) throw new Error(`no new message to ${recipient} within ${ms / 1000} s`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  return lastOutbox(t, recipient);
+}
+
 export async function lastOutbox(t: TestApp, recipient: string) {
   const [row] = await t.db.select().from(outbox).where(eq(outbox.recipient, recipient)).orderBy(desc(outbox.createdAt)).limit(1);
   return row;

@@ -78,18 +78,26 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the LISTEN connection (PostgreS
   const dropListener = () =>
     t.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity
       where datname = current_database() and pid <> pg_backend_pid() and query ilike 'listen%'`);
+  /** The connections of this database that have run the access channel's LISTEN and wait (the app's listener). */
+  const listeners = async () =>
+    (
+      await t.db.execute<{ pid: number }>(sql`select pid from pg_stat_activity
+        where datname = current_database() and query = ${`listen "${ACCESS_CHANNEL}"`} and state = 'idle'`)
+    ).rows.map((r) => r.pid);
 
   it('a dropped listener clears the caches (notifications may have been missed), comes back and hears again', async () => {
     const a = await t.login('coordinator');
     expect((await profile(a.accessToken)).statusCode).toBe(200);
     await t.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, await latestSession(t.fixture.users.coordinator.id)));
     expect((await profile(a.accessToken)).statusCode).toBe(200);
+    const before = await listeners();
+    expect(before).toHaveLength(1);
     await dropListener();
     expect(await eventually(async () => (await profile(a.accessToken)).statusCode === 401)).toBe(true);
 
-    // Reconnected (within about a second): a notification reaches this process again.
+    // Reconnected (it tries every second): a new listener, and a notification reaches this process again.
     const b = await t.login('farmer3');
-    await new Promise((r) => setTimeout(r, 2500));
+    expect(await eventually(async () => (await listeners()).some((pid) => !before.includes(pid)), 10_000)).toBe(true);
     expect((await profile(b.accessToken)).statusCode).toBe(200);
     const sid = await latestSession(t.fixture.users.farmer3.id);
     await t.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sid));

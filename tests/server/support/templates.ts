@@ -11,6 +11,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, pgliteArtifacts, type Database, type PgliteArtifacts } from '../../../server/src/db/client';
 import { withDatabase } from '../globalSetup';
+import { pgliteDump } from './pgliteDumps';
 
 export type Template = 'fixture' | 'empty';
 
@@ -18,19 +19,18 @@ export type Template = 'fixture' | 'empty';
  * Read once per worker (the server project shares a process between the files it runs): the template dumps and
  * PGlite's compiled WASM and file bundle. Every file still loads its own database from a dump.
  */
-let loaded: Promise<{ dumps: Record<Template, Blob>; artifacts: PgliteArtifacts }> | undefined;
-const load = async () => {
-  const blob = (file: string) => new Blob([readFileSync(file)], { type: 'application/x-tar' });
-  return {
-    dumps: { fixture: blob(inject('pgliteTemplate')), empty: blob(inject('pgliteEmptyTemplate')) },
-    artifacts: await pgliteArtifacts(),
-  };
+let artifacts: Promise<PgliteArtifacts> | undefined;
+const dumps: Partial<Record<Template, Promise<Blob>>> = {};
+/** The dump is made while the run's first files run (./pgliteDumps.ts): the first file to need it waits for it. */
+const dump = async (template: Template) => {
+  const file = await pgliteDump(inject(template === 'fixture' ? 'pgliteTemplate' : 'pgliteEmptyTemplate'));
+  return new Blob([readFileSync(file)], { type: 'application/x-tar' });
 };
 
 /** A fresh PGlite database copied from `template`. */
 export async function pgliteCopy(template: Template): Promise<Database> {
-  const { dumps, artifacts } = await (loaded ??= load());
-  return openDatabase({ loadDataDir: dumps[template], artifacts });
+  const [loadDataDir, compiled] = await Promise.all([(dumps[template] ??= dump(template)), (artifacts ??= pgliteArtifacts())]);
+  return openDatabase({ loadDataDir, artifacts: compiled });
 }
 
 /**

@@ -9,7 +9,7 @@ const m = defineMessages({
 });
 const filledFrom = defineMessage<{ name: string }>({
   id: 'land.field.filled',
-  defaultMessage: 'Filled in from your field {name}: location, coordinates and the last soil test where recorded. You can change any value.',
+  defaultMessage: 'Filled in from the field {name}: location, coordinates and the last soil test where recorded. You can change any value.',
 });
 
 export function LandFieldPicker() {

@@ -53,9 +53,12 @@ export function LandReportOffline() {
       {report && (
         <>
           {pdf ? (
-            <button type="button" className="button button-secondary" onClick={() => fields.send({ type: 'report.downloadKept' })}>
-              {intl.formatMessage(pdfLabel, { when: formatDate(intl, pdf.savedAt, 'dayMonthTime') })}
-            </button>
+            // In the actions' row (1rem above and below): before, the button sat against the report's first section.
+            <div className="tools-actions">
+              <button type="button" className="button button-secondary" onClick={() => fields.send({ type: 'report.downloadKept' })}>
+                {intl.formatMessage(pdfLabel, { when: formatDate(intl, pdf.savedAt, 'dayMonthTime') })}
+              </button>
+            </div>
           ) : (
             <p className="tools-hint" data-testid="land-no-pdf">
               {intl.formatMessage(m.noPdf)}
