@@ -139,6 +139,10 @@ export function writePage(modules = []) {
     '  that too (tests/model/rating.model.test.tsx, account/forgotReset.model.test.tsx).',
     '- **The machine\'s own actors, once.** Path tests replace the actors; one test that renders the view with the machine',
     '  as it ships, against tests/support/apiServer.ts, kills the mutants of the call itself (the request, its path, its body).',
+    '- **A fixed scenario for a step the paths cannot walk.** A step that a mutant turns into "nothing happens" (Save on',
+    '  a form with problems that no longer shows them) is not walked at all under it, and shortest paths reach each state',
+    '  once (they never leave \'done\' or \'failed\', never load a card in another status): a few fixed scenarios say what',
+    '  must happen there (account/changePassword.model.test.tsx, readingsExport.model.test.tsx, staff/farmerDetail.model.test.tsx).',
     '',
   ];
   for (const { id, m, eq } of rows) {

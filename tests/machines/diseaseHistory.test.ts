@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { DiseaseHistoryItem, DiseaseHistoryPage } from '../../contracts/disease';
 import { diseaseHistoryMachine } from '@/machines/diseaseHistory.machine';
+import { startApiServer } from '../support/apiServer';
 
 const item = (n: number): DiseaseHistoryItem => ({
   _id: `id-${n}`, createdAt: new Date(Date.UTC(2026, 10, 30 - n)).toISOString(), diseaseId: 'rust', severity: 2,
@@ -80,5 +81,18 @@ describe('disease history machine', () => {
     await waitFor(actor, (s) => s.matches('ready') && s.context.page === 2);
     expect(actor.getSnapshot().context.items.map((i) => i._id)).toEqual(['id-1', 'id-2']);
     expect(asked).toEqual([1, 2, 2]);
+  });
+
+  it('asks /disease/history for the first page itself (the machine’s own call, no actor replaced)', async () => {
+    const api = await startApiServer(({ path }) => (path === '/api/v1/disease/history' ? { status: 200, body: page(1, [1, 2], 1) } : { status: 404 }));
+    try {
+      const actor = createActor(diseaseHistoryMachine).start();
+      await waitFor(actor, (s) => s.matches('ready'));
+      expect(actor.getSnapshot().context.items.map((i) => i._id)).toEqual(['id-1', 'id-2']);
+      expect(api.calls('/disease/history').map((r) => r.query.page)).toEqual(['1']);
+      actor.stop();
+    } finally {
+      await api.close();
+    }
   });
 });

@@ -4,11 +4,12 @@
  * readingsExport.machine, driven on the real view.
  */
 import { act, fireEvent, screen } from '@testing-library/react';
-import { expect, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fromCallback, type AnyEventObject } from 'xstate';
 import { readingsExportMachine } from '@/machines/readingsExport.machine';
 import { HttpError } from '@/services/http';
 import { ReadingsExport } from '@/views/fields/ReadingsExport';
+import { startApiServer } from '../support/apiServer';
 import { describeModel, leafValues, modelPaths, renderView } from '../support/modelHarness';
 
 const INPUT = { fieldId: 'f1', today: '2026-11-26' };
@@ -116,4 +117,103 @@ describeModel('readings export model', {
       },
     };
   },
+});
+
+// The shortest paths reach each state once, so they never leave 'done' or 'failed', nor start a download after
+// changing the range: these scenarios say what must happen then.
+describe('readings export, fixed scenarios', () => {
+  const start = () => {
+    const runs: Array<{ from: string; to: string }> = [];
+    let sendBack: (e: AnyEventObject) => void = () => {};
+    const saved: string[] = [];
+    URL.createObjectURL = vi.fn(() => 'blob:x');
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const logic = readingsExportMachine.provide({
+      actors: {
+        download: fromCallback(({ input, sendBack: back }) => {
+          const { from, to } = input as { from: string; to: string };
+          runs.push({ from, to });
+          sendBack = back as (e: AnyEventObject) => void;
+          return () => {};
+        }),
+      },
+    });
+    renderView(<ReadingsExport fieldId={INPUT.fieldId} today={INPUT.today} logic={logic} />, { session: 'farmer', intlLocale: 'en' });
+    return { runs, saved, answer: (e: AnyEventObject) => act(() => sendBack(e)) };
+  };
+  const download = () => fireEvent.click(screen.getByRole('button', { name: 'Download' }));
+  const setFrom = (from: string) => fireEvent.change(screen.getByLabelText('From'), { target: { value: from } });
+  const setTo = (to: string) => fireEvent.change(screen.getByLabelText('Until (not included)'), { target: { value: to } });
+
+  it('downloads the range chosen before Download, and a new range after a download or a refusal', () => {
+    const { runs, saved, answer } = start();
+    setFrom('2026-10-01');
+    setTo('2026-11-20');
+    download();
+    expect(runs).toEqual([{ from: '2026-10-01', to: '2026-11-20' }]);
+    answer({ type: 'export.progress', share: 0.5 });
+    answer(EVENTS[4]);
+    expect(screen.getByText('Downloaded.')).toBeInTheDocument();
+    expect(saved).toEqual(['FLD1-readings.csv']);
+    // After a download the range can change again, and that is a new export (the note goes).
+    setFrom('2026-11-01');
+    expect(screen.queryByText('Downloaded.')).toBeNull();
+    expect(screen.getByLabelText('From')).toHaveValue('2026-11-01');
+    download();
+    expect(runs.at(-1)).toEqual({ from: '2026-11-01', to: '2026-11-20' });
+    // A new download starts from 0 %.
+    expect(screen.getByRole('progressbar')).toHaveAttribute('value', '0');
+    answer({ type: 'export.failed', error: REFUSED });
+    expect(screen.getByRole('alert')).toHaveTextContent('The export range is too long. Choose a shorter period.');
+    // Download again after a refusal tries again; a new range after it clears the refusal.
+    download();
+    expect(runs).toHaveLength(3);
+    expect(screen.getByRole('progressbar')).toHaveAttribute('value', '0');
+    answer({ type: 'export.failed', error: REFUSED });
+    setTo('2026-11-10');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByLabelText('Until (not included)')).toHaveValue('2026-11-10');
+    download();
+    expect(runs.at(-1)).toEqual({ from: '2026-11-01', to: '2026-11-10' });
+  });
+
+  it('Cancel goes back to Download with the bar gone, and the next download starts from 0 %', () => {
+    const { answer } = start();
+    download();
+    answer({ type: 'export.progress', share: 0.42 });
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    download();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('value', '0');
+  });
+});
+
+describe('readings export sent for real', () => {
+  it('asks /fields/:id/readings/export for the range, then hands the file over; a refusal is shown (the machine’s own download)', async () => {
+    let refuse = false;
+    const api = await startApiServer(({ path }) =>
+      path !== '/api/v1/fields/f1/readings/export' ? { status: 404 } : refuse ? { status: 400, body: REFUSED.body } : { status: 200, body: 'x' },
+    );
+    const saved: string[] = [];
+    URL.createObjectURL = vi.fn(() => 'blob:x');
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    try {
+      renderView(<ReadingsExport fieldId="f1" today={INPUT.today} />, { session: 'farmer', intlLocale: 'en' });
+      fireEvent.click(screen.getByRole('button', { name: 'Download' }));
+      expect(await screen.findByText('Downloaded.')).toBeInTheDocument();
+      expect(saved).toEqual(['readings.csv']);
+      expect(api.calls('/fields/f1/readings/export').map((r) => r.query)).toEqual([{ from: '2026-10-28', to: '2026-11-27' }]);
+      refuse = true;
+      fireEvent.click(screen.getByRole('button', { name: 'Download' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('The export range is too long. Choose a shorter period.');
+    } finally {
+      await api.close();
+    }
+  });
 });

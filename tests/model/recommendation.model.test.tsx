@@ -4,14 +4,15 @@
  * After each successful change the page reloads the list from the (stubbed) server, which then holds
  * the new status, as the real one does.
  */
-import { expect } from 'vitest';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { recommendationMachine } from '@/machines/recommendation.machine';
 import { recommendationsMachine, type Loaded } from '@/machines/recommendations.machine';
 import type { Recommendation } from '@/services/recommendations';
 import { AiRecommendationsView } from '@/views/recommendations/AiRecommendationsView';
 import { FIELDS, makeRec } from './recommendationFixtures';
+import { startApiServer } from '../support/apiServer';
 import { deferred, describeModel, modelPaths, renderView } from '../support/modelHarness';
 
 type Ev = AnyEventObject;
@@ -135,4 +136,42 @@ describeModel('recommendation lifecycle model', {
     await render();
     return { exec: { 'xstate.init': () => {}, ...exec }, check: ({ state }) => assertState[stateName(state as Snap)](state as Snap) };
   },
+});
+
+/** The page with these recommendations; the cards' own machine as given (the one that ships unless replaced). */
+async function renderPage(recs: Recommendation[], card = recommendationMachine) {
+  const page = recommendationsMachine.provide({
+    actors: {
+      load: fromPromise<Loaded, { fieldId: string }>(async () => ({ fields: FIELDS, recommendations: recs, stats: { total: recs.length, implemented: 0, implementationRate: 0 } })),
+      recommendation: card,
+    },
+  });
+  renderView(<AiRecommendationsView logic={page} />, { session: 'coordinator', intlLocale: 'en', path: '/ai-recommendations' });
+  await screen.findAllByText('Chana');
+}
+const cardOf = (id: string) => document.querySelector(`article[data-rec-id="${id}"]`) as HTMLElement;
+
+// The paths start from a pending recommendation: a card loaded in another status must open in it.
+describe('recommendation card, fixed scenarios', () => {
+  it('a card loaded rejected or implemented offers nothing to do; one loaded approved offers Mark Implemented only', async () => {
+    await renderPage([makeRec({ _id: 'r-1', status: 'rejected' }), makeRec({ _id: 'r-2', status: 'implemented' }), makeRec({ _id: 'r-3', status: 'approved' })]);
+    for (const id of ['r-1', 'r-2']) expect(within(cardOf(id)).queryAllByRole('button')).toEqual([]);
+    expect(within(cardOf('r-3')).getAllByRole('button').map((b) => b.textContent)).toEqual(['Mark Implemented']);
+  });
+});
+
+describe('recommendation status sent for real', () => {
+  it('Approve puts the new status to /ai-recommendations/:id/status (the card machine’s own call)', async () => {
+    const api = await startApiServer(({ path }) =>
+      path === '/api/v1/ai-recommendations/r-1/status' ? { status: 200, body: { success: true, recommendation: makeRec({ status: 'approved' }) } } : { status: 404 },
+    );
+    try {
+      await renderPage([makeRec()]);
+      fireEvent.click(within(cardOf('r-1')).getByRole('button', { name: 'Approve' }));
+      await waitFor(() => expect(api.calls('/ai-recommendations/r-1/status')).toHaveLength(1));
+      expect(api.calls('/ai-recommendations/r-1/status').map((r) => [r.method, r.body])).toEqual([['PUT', { status: 'approved' }]]);
+    } finally {
+      await api.close();
+    }
+  });
 });

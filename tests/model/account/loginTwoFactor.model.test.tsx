@@ -1,9 +1,10 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { useActorRef } from '@xstate/react';
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { loginTwoFactorMachine } from '../../../src/machines/loginTwoFactor.machine';
 import { TwoFactorLoginStep } from '../../../src/views/account/TwoFactorLoginStep';
+import { startApiServer } from '../../support/apiServer';
 import { deferred, describeModel, httpError, renderView, replay, SIGNED_IN_FARMER, stateKey, transitionPaths, typeNames } from '../../support/modelHarness';
 
 const SESSION = { accessToken: 'a', refreshToken: 'r', user: { _id: 'u1' } };
@@ -70,12 +71,99 @@ describeModel('sign-in second step, generated paths', {
       cancelled: () => expect(ref.getSnapshot().output).toEqual({ status: 'cancelled' }),
     };
     const snaps = replay(loginTwoFactorMachine, path.steps.map((st: any) => st.event), INPUT);
+    // What the step should show, worked out from what the path typed and pressed and what the server answered (not
+    // read from the snapshot), so a machine that takes a wrong step is caught even where the view follows it faithfully.
+    const want = { state: 'entering', code: '', codeMissing: false, error: undefined as number | undefined, sent: [] as unknown[] };
+    const follow = (e: any) => {
+      if (want.state === 'entering' && e.type === 'loginCode.change') Object.assign(want, { code: e.value.toUpperCase(), codeMissing: false, error: undefined });
+      else if (want.state === 'entering' && e.type === 'loginCode.cancel') want.state = 'cancelled';
+      else if (want.state === 'entering' && e.type === 'loginCode.submit') {
+        if (want.code === '') want.codeMissing = true;
+        else {
+          want.state = 'verifying';
+          want.sent.push({ challengeToken: INPUT.challengeToken, code: want.code });
+        }
+      } else if (want.state === 'verifying' && e.type === 'xstate.done.actor.verifyLoginCode') want.state = 'signedIn';
+      else if (want.state === 'verifying' && e.type === 'xstate.error.actor.verifyLoginCode') Object.assign(want, { state: 'entering', code: '', error: e.error.status });
+    };
     return {
       exec,
       check: (step, i) => {
-        expect(stateKey(ref.getSnapshot().value)).toBe(stateKey(snaps[i].value));
+        follow(step.event);
+        expect(stateKey(ref.getSnapshot().value)).toBe(want.state);
+        expect(stateKey(snaps[i].value)).toBe(want.state);
+        expect(sent).toEqual(want.sent);
+        if (want.state === 'entering') {
+          expect(snaps[i].context).toMatchObject({ code: want.code, codeMissing: want.codeMissing });
+          expect((snaps[i].context.error as { status?: number } | null)?.status).toBe(want.error);
+          expect(screen.getByLabelText('Verification code')).toHaveValue(want.code);
+          expect(!!screen.queryByText('please enter verification code')).toBe(want.codeMissing);
+          expect(!!screen.queryByText('invalid verification code')).toBe(want.error === 400);
+          expect(!!screen.queryByText(/Too many requests/)).toBe(want.error === 429);
+        }
         assertState[stateKey(snaps[i].value)](snaps[i]);
       },
     };
   },
+});
+
+// What the generated paths cannot show: a submit that a wrong machine turns into "nothing happens" is not walked, and
+// the paths type only tidy codes.
+describe('sign-in second step, fixed scenarios', () => {
+  const start = () => {
+    const sent: unknown[] = [];
+    const logic = loginTwoFactorMachine.provide({
+      actors: {
+        verifyLoginCode: fromPromise(({ input }) => {
+          sent.push(input);
+          return deferred().promise;
+        }),
+      },
+    });
+    function Host() {
+      return <TwoFactorLoginStep actor={useActorRef(logic, { input: INPUT })} />;
+    }
+    renderView(<Host />, { session: SIGNED_IN_FARMER, intlLocale: 'en' });
+    return sent;
+  };
+  const type = (value: string) => fireEvent.change(screen.getByLabelText('Verification code'), { target: { value } });
+
+  it('Verify with no code asks for one and sends nothing', () => {
+    const sent = start();
+    fireEvent.click(screen.getByText('Verify', { selector: 'button' }));
+    expect(screen.getByText('please enter verification code')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+  });
+
+  it('keeps six digits of a TOTP code, and nine letters, digits or dashes of a backup code, in capitals', () => {
+    start();
+    const field = screen.getByLabelText('Verification code');
+    type('12 34-56 7');
+    expect(field).toHaveValue('123456');
+    type('k7 qm-3xpa9z!');
+    expect(field).toHaveValue('K7QM-3XPA');
+    type('abcdef');
+    expect(field).toHaveValue('ABCDEF');
+  });
+});
+
+describe('sign-in second step sent for real', () => {
+  it('posts the challenge and the code to /auth/login/2fa and ends signed in with the answer (the machine’s own call)', async () => {
+    const api = await startApiServer(({ path }) => (path === '/api/v1/auth/login/2fa' ? { status: 200, body: SESSION } : { status: 404 }));
+    try {
+      let ref!: ActorRefFrom<typeof loginTwoFactorMachine>;
+      function Host() {
+        ref = useActorRef(loginTwoFactorMachine, { input: INPUT });
+        return <TwoFactorLoginStep actor={ref} />;
+      }
+      renderView(<Host />, { session: SIGNED_IN_FARMER, intlLocale: 'en' });
+      fireEvent.change(screen.getByLabelText('Verification code'), { target: { value: '123456' } });
+      fireEvent.click(screen.getByText('Verify', { selector: 'button' }));
+      await expect.poll(() => ref.getSnapshot().status).toBe('done');
+      expect(ref.getSnapshot().output).toEqual({ status: 'signedIn', session: SESSION });
+      expect(api.calls('/auth/login/2fa').map((r) => r.body)).toEqual([{ challengeToken: INPUT.challengeToken, code: '123456' }]);
+    } finally {
+      await api.close();
+    }
+  });
 });

@@ -3,13 +3,14 @@
  * DeliveryLog. The server pages and filters: a load answers either the first of two pages or the one failed SMS a
  * filter finds; Export CSV asks for the rows of the filters shown and saves them through the download effect.
  */
-import { expect } from 'vitest';
-import { fireEvent } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { deliveryLogMachine } from '@/machines/deliveryLog.machine';
 import { DeliveryLogContext } from '@/machines/deliveryLog.context';
 import { DeliveryLog } from '@/views/admin/DeliveryLog';
 import { HttpError } from '@/services/http';
 import type { DeliveryItem } from '../../../contracts/notifications';
+import { startApiServer } from '../../support/apiServer';
 import { get, query } from '../../support/dom';
 import { describeModel, pendingActors, renderView, type ModelStep } from '../../support/modelHarness';
 import { expectPager, expectRows, listExec, listPaths } from '../../support/listModel';
@@ -126,4 +127,50 @@ describeModel('delivery log model', {
       check: (step) => check(step.state, step.event as Ev),
     };
   },
+});
+
+describe('delivery log sent for real', () => {
+  it('lists /admin/notification-deliveries with the filters shown, and exports them as CSV (the machine’s own calls)', async () => {
+    let answered = 0;
+    const api = await startApiServer(({ path, query: q }) => {
+      if (path !== '/api/v1/admin/notification-deliveries') return { status: 404 };
+      if (q.format === 'csv') return { status: 200, body: 'csv' };
+      // The first read fails; the next ones answer what the filters find.
+      if (answered++ === 0) return { status: 500, body: { statusCode: 500, error: 'boom' } };
+      const rows = q.status === 'failed' ? FOUND.items : FIRST.items;
+      return { status: 200, body: { deliveries: rows, pagination: { page: Number(q.page), limit: 10, total: rows.length, totalPages: rows === FOUND.items ? 1 : 2 } } };
+    });
+    const downloads: string[] = [];
+    try {
+      const logic = deliveryLogMachine.provide({ actions: { download: (_, p) => void downloads.push(p.name) } });
+      renderView(
+        <DeliveryLogContext.Provider logic={logic}>
+          <DeliveryLog />
+        </DeliveryLogContext.Provider>,
+        { catalog: false, session: 'admin' },
+      );
+      expect(await screen.findByRole('alert')).toHaveTextContent('The delivery log could not be loaded.');
+      // A filter loads again; what loads puts the notice away.
+      fireEvent.change(get('combobox', 'Status'), { target: { value: 'failed' } });
+      expect(await screen.findByRole('row', { name: /Person 01/ })).toBeInTheDocument();
+      expect(query('alert')).toBeNull();
+      fireEvent.change(get('combobox', 'Channel'), { target: { value: 'sms' } });
+      await waitFor(() => expect(api.calls('/admin/notification-deliveries')).toHaveLength(3));
+      await screen.findByRole('row', { name: /Person 01/ });
+      fireEvent.change(get('combobox', 'Kind'), { target: { value: 'alertEscalated' } });
+      await waitFor(() => expect(api.calls('/admin/notification-deliveries')).toHaveLength(4));
+      await screen.findByRole('row', { name: /Person 01/ });
+      fireEvent.click(get('button', 'Export CSV'));
+      await waitFor(() => expect(downloads).toEqual(['notification-deliveries.csv']));
+      expect(api.calls('/admin/notification-deliveries').map((r) => r.query)).toEqual([
+        { page: '1', limit: '10' },
+        { page: '1', limit: '10', status: 'failed' },
+        { page: '1', limit: '10', status: 'failed', channel: 'sms' },
+        { page: '1', limit: '10', status: 'failed', channel: 'sms', kind: 'alertEscalated' },
+        { status: 'failed', channel: 'sms', kind: 'alertEscalated', format: 'csv' },
+      ]);
+    } finally {
+      await api.close();
+    }
+  });
 });

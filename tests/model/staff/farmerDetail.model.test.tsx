@@ -3,13 +3,14 @@
  * /farmer/:id/edit) with its Edit Farmer dialog, as an admin and as a coordinator. Load and save are faked at
  * their actors (the recipe).
  */
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { SnapshotFrom } from 'xstate';
 import { farmerDetailMachine, type FarmerDetailInput } from '@/machines/farmerDetail.machine';
 import { FarmerDetailView } from '@/views/people/FarmerDetailView';
 import { HttpError } from '@/services/http';
 import type { FarmerRow } from '@/services/people';
+import { startApiServer } from '../../support/apiServer';
 import { describeModel, modelPaths, pendingActors, renderView } from '../../support/modelHarness';
 
 const FARMER: FarmerRow = {
@@ -118,6 +119,10 @@ for (const input of CASES) {
             'Emailramesh@example.in', 'Phone Number9876543210', 'CoordinatorUnassigned', 'Fields3', 'StatusActive',
           ]);
         } else expect(facts).toBeNull();
+        // Worked out from the path, not the snapshot: the edit route opens the dialog by itself once, when the farmer
+        // first loads (not again when a save reloads them); the page route never does.
+        const loadsDone = path.steps.slice(0, index + 1).filter((x) => x.event.type === 'xstate.done.actor.load').length;
+        if (path.steps[index].event.type === 'xstate.done.actor.load') expect(s.matches('editing')).toBe(input.editing && loadsDone === 1);
         if (!s.matches('editing')) {
           expect(screen.queryByRole('dialog')).toBeNull();
           return;
@@ -144,3 +149,56 @@ for (const input of CASES) {
     },
   });
 }
+
+describe('farmer page, fixed scenarios', () => {
+  it('on the edit route the dialog opens by itself once: after a save the farmer reloads into the page, not the dialog', async () => {
+    const { actor, settle } = pendingActors();
+    const logic = farmerDetailMachine.provide({ actors: { load: actor('load'), save: actor('save') } });
+    renderView(<FarmerDetailView id="f-1" mode="edit" logic={logic} />, { session: 'coordinator', intlLocale: 'en' });
+    await settle({ type: 'xstate.done.actor.load', output: FARMER });
+    const dialog = screen.getByRole('dialog', { name: 'Edit Farmer' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await settle({ type: 'xstate.done.actor.save', output: {} });
+    await settle({ type: 'xstate.done.actor.load', output: FARMER });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+  });
+
+  it('a farmer the role may not read (403) is "not found" too, with nothing to retry', async () => {
+    const { actor, settle } = pendingActors();
+    const logic = farmerDetailMachine.provide({ actors: { load: actor('load'), save: actor('save') } });
+    renderView(<FarmerDetailView id="f-1" mode="view" logic={logic} />, { session: 'coordinator', intlLocale: 'en' });
+    await settle({ type: 'xstate.error.actor.load', error: new HttpError(403, 'forbidden') });
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('alert')).toHaveTextContent('This farmer was not found.');
+    expect(within(main).queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+});
+
+describe('farmer page sent for real', () => {
+  it('loads the farmer from /admin/farmer/:id and saves the edit with a PUT there, then loads again (the machine’s own calls)', async () => {
+    let saved = false;
+    const api = await startApiServer(({ method, path }) => {
+      if (path !== '/api/v1/admin/farmer/f-1') return { status: 404 };
+      if (method === 'PUT') {
+        saved = true;
+        return { status: 200, body: {} };
+      }
+      return { status: 200, body: saved ? { ...FARMER, email: 'ramesh.p@example.in' } : FARMER };
+    });
+    try {
+      renderView(<FarmerDetailView id="f-1" mode="view" />, { session: 'admin', intlLocale: 'en' });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Ramesh Patil' })).toBeInTheDocument();
+      fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+      const dialog = screen.getByRole('dialog', { name: 'Edit Farmer' });
+      fireEvent.change(dialog.querySelector('[name="edit-email"]')!, { target: { value: 'Ramesh.P@Example.in' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText('ramesh.p@example.in')).toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(api.calls('/admin/farmer/f-1').map((r) => r.method)).toEqual(['GET', 'PUT', 'GET']);
+      expect(api.calls('/admin/farmer/f-1')[1].body).toEqual({ name: 'Ramesh Patil', email: 'ramesh.p@example.in', phoneNumber: '9876543210', status: 'Active' });
+    } finally {
+      await api.close();
+    }
+  });
+});
