@@ -302,9 +302,9 @@ describe('the outbox panel with every kind, and an item too old to send by itsel
     status: 'queued', lastError: null, request: { method: 'post', url: '/chatbot', body: { message: summary }, timeoutMs: 30_000 }, ...extra,
   });
 
-  it('shows each kind in Marathi; the old item is never sent by itself, only after "send now"', async () => {
-    const token = await patiently(() => e2e.tokenOf(DEMO.farmer));
-    const { user } = await patiently(() => e2e.get<{ user: { _id: string } }>('/auth/profile', token));
+  /** The demo farmer's home on a 412 px phone, controlled by the service worker (so a reload offline opens the app
+   *  from its precache), with the idempotency key of every chatbot question the page sends. */
+  const farmerOnPhone = async () => {
     const page = await e2e.browser.newPage({ viewport: { width: 412, height: 900 } });
     const asked: string[] = [];
     page.on('request', (r) => {
@@ -312,11 +312,17 @@ describe('the outbox panel with every kind, and an item too old to send by itsel
     });
     await loginAs(page, e2e.app, DEMO.farmer);
     await page.getByText(/नमस्कार! मी शेतमित्र/).waitFor({ timeout: 15_000 });
-    // The service worker controls the page, so a reload offline opens the app from its precache.
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
       if (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
     });
+    return { page, asked };
+  };
+
+  it('shows each kind in Marathi; the old item is never sent by itself, only after "send now"', async () => {
+    const token = await patiently(() => e2e.tokenOf(DEMO.farmer));
+    const { user } = await patiently(() => e2e.get<{ user: { _id: string } }>('/auth/profile', token));
+    const { page, asked } = await farmerOnPhone();
 
     // Every kind the outbox holds, seen offline: waiting, not accepted (with the server's reason), too old.
     await page.context().setOffline(true);
@@ -378,17 +384,7 @@ describe('the outbox panel with every kind, and an item too old to send by itsel
     });
     expect(first.status).toBe(200);
 
-    const page = await e2e.browser.newPage({ viewport: { width: 412, height: 900 } });
-    const asked: string[] = [];
-    page.on('request', (r) => {
-      if (r.url().endsWith('/api/v1/chatbot') && r.method() === 'POST') asked.push(r.headers()['idempotency-key'] ?? '');
-    });
-    await loginAs(page, e2e.app, DEMO.farmer);
-    await page.getByText(/नमस्कार! मी शेतमित्र/).waitFor({ timeout: 15_000 });
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-      if (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
-    });
+    const { page, asked } = await farmerOnPhone();
     await page.context().setOffline(true);
     const reused = item(user._id, 'chat', 'कापसावर बोंडअळी आहे', { idempotencyKey: key, request: { method: 'post', url: '/chatbot', body: { message: 'कापसावर बोंडअळी आहे' }, timeoutMs: 30_000 } });
     const old = item(user._id, 'chat', 'दहा दिवसांपूर्वीचा प्रश्न', { createdAt: Date.now() - 10 * DAY });
