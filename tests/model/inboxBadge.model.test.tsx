@@ -146,3 +146,33 @@ describe('header', () => {
     expect(screen.getByRole('link', { name: /^Messages/ })).toHaveAttribute('href', '/messages');
   });
 });
+
+describe('the connection, not only its return', () => {
+  it('reads the count again only when the socket is connected again, not when it drops or is still connecting', async () => {
+    render();
+    await act(async () => drive.load.resolve(2));
+    expect(link()).toHaveAccessibleName('Messages, 2 unread');
+    expect(drive.loads).toBe(1);
+    act(() => drive.connection!({ type: 'socket.connectionChanged', state: 'connecting' }));
+    act(() => drive.connection!({ type: 'socket.connectionChanged', state: 'disconnected' }));
+    expect(drive.loads).toBe(1);
+    expect(link()).toHaveAccessibleName('Messages, 2 unread');
+    act(() => drive.connection!({ type: 'socket.connectionChanged', state: 'connected' }));
+    expect(drive.loads).toBe(2);
+    cleanup();
+  });
+
+  it('offline, keeps the kept count while the socket only tries, and reads afresh once it is connected', async () => {
+    render();
+    await act(async () => drive.load.reject(new HttpError(0, 'network')));
+    await act(async () => drive.recall.resolve(KEPT));
+    expect(link()).toHaveAccessibleName('Messages, 5 unread');
+    act(() => drive.connection!({ type: 'socket.connectionChanged', state: 'connecting' }));
+    expect(drive.loads).toBe(1);
+    act(() => drive.connection!({ type: 'socket.connectionChanged', state: 'connected' }));
+    expect(drive.loads).toBe(2);
+    await act(async () => drive.load.resolve(1));
+    expect(link()).toHaveAccessibleName('Messages, 1 unread');
+    cleanup();
+  });
+});
