@@ -3,10 +3,11 @@
  * farmer home (everyone else). The staff dashboards are chunks of their own behind StaffHome (a chunk too, so
  * their preload lists are not in the farmer's first JavaScript): a farmer never downloads staff screens.
  */
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense } from 'react';
 import { isStaff } from '@/machines/roles';
 import { SessionContext } from '@/machines/session.context';
 import { Loading } from '@/views/ui/Loading';
+import { useSessionStarted } from '@/views/ui/useSessionStarted';
 import { lazyRetry } from '@/shared/lazyRetry';
 
 export const loadStaffHome = () => import('./StaffHome');
@@ -16,12 +17,9 @@ const FarmerAlerts = lazyRetry(() => import('@/views/alerts/FarmerAlerts').then(
 
 export function HomeView() {
   const role = SessionContext.useSelector((s) => s.context.user?.role);
-  // Actors start in effects, a child's before its parent's. The farmer home's code is in the entry chunk, so it can
-  // mount in the session's first commit: its machine would then ask for the fields before the session (the parent)
-  // has handed its token to the HTTP client — a 401 in the console and the same request again. After this commit's
-  // effects (the session's among them) it is running (as in app/NotificationCentreProvider).
-  const [sessionStarted, setSessionStarted] = useState(false);
-  useEffect(() => queueMicrotask(() => setSessionStarted(true)), []);
+  // The farmer home's code is in the entry chunk, so it could mount in the session's first commit and ask for the
+  // fields before the session has handed over its token (useSessionStarted).
+  const sessionStarted = useSessionStarted();
   return (
     <Suspense fallback={<Loading />}>
       {!sessionStarted ? <Loading /> : isStaff(role) ? <StaffHome role={role} /> : <FarmerHomeView alerts={<FarmerAlerts />} />}

@@ -188,7 +188,9 @@ const ENTRIES: Entry[] = Object.entries(TABLE)
 const BY_FIRST_WORD = new Map<string, Array<{ at: number; entry: Entry }>>();
 ENTRIES.forEach((entry, at) => {
   const first = entry.form.words[0];
-  BY_FIRST_WORD.set(first, [...(BY_FIRST_WORD.get(first) ?? []), { at, entry }]);
+  const list = BY_FIRST_WORD.get(first);
+  if (list) list.push({ at, entry });
+  else BY_FIRST_WORD.set(first, [{ at, entry }]);
 });
 
 /** The entries whose first word `word` may match (a superset of the matches, in ENTRIES order). */
