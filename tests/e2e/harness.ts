@@ -2,9 +2,9 @@
  * End-to-end harness: the real app (built front end + server on an embedded database with the demo world)
  * driven by Debian's chromium through playwright-core.
  *
- *   const e2e = withApp();                    // beforeAll: fresh copy of the seeded demo database + chromium
- *   it('…', async () => {                    // afterAll: both stopped (and the device connections closed)
- *     const page = await e2e.browser.newPage();
+ *   const e2e = withApp();                    // beforeAll: the server on a fresh copy of the seeded demo database
+ *   it('…', async () => {                    // afterAll: it stopped, the file's browser contexts closed
+ *     const page = await e2e.browser.newPage();  // a context of its own, of the worker's chromium
  *     await loginAs(page, e2e.app, DEMO.farmer);   // signed in through the API (loginThroughForm: the form)
  *     await shot(page, 'farmer-home');       // test-results/screenshots/farmer-home.png
  *   });
@@ -14,7 +14,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statf
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/src/seed/demoAccounts';
@@ -23,6 +23,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Seeded demo database folder made once per run by tests/e2e/globalSetup.ts. */
     e2eTemplateDir: string;
+    /** The server bundled once per run by tests/e2e/globalSetup.ts (tests/e2e/serverBundle.ts). */
+    e2eServerEntry: string;
   }
 }
 
@@ -110,18 +112,20 @@ export async function waitForHealth(url: string, timeoutMs = 60_000, proc?: Chil
 }
 
 /**
- * Runs `server/src/server.ts` on an embedded database in `dataDir`, on free ports (or the PORT / MQTT_PORT
- * given, e.g. to restart on the same ones), with the demo world.
+ * Runs the server on an embedded database in `dataDir`, on free ports (or the PORT / MQTT_PORT given, e.g. to
+ * restart on the same ones), with the demo world: `entry` is the run's bundle of server/src/server.ts
+ * (serverBundle.ts), started by plain node; without one, the sources through tsx.
  */
-export async function spawnServer(dataDir: string, env: Record<string, string> = {}) {
+export async function spawnServer(dataDir: string, env: Record<string, string> = {}, entry?: string) {
   // E2E_PORT / E2E_MQTT_PORT pin the ports (an engineer's own range on a shared machine; one file at a time).
   const pinned = (v: string | undefined) => (v ? Number(v) : undefined);
   const port = pinned(env.PORT) ?? pinned(process.env.E2E_PORT) ?? rangedPort(process.env.E2E_PORTS, 0) ?? (await freePort());
   const mqttPort = pinned(env.MQTT_PORT) ?? pinned(process.env.E2E_MQTT_PORT) ?? rangedPort(process.env.E2E_MQTT_PORTS, 0) ?? (await freePort());
-  // `node --import tsx` is the same loader as the `tsx` command, which starts this same node process as its child
-  // and relays signals to it: without that wrapper a server costs one node start less, and a SIGKILL (a server not
-  // healthy in time, or not stopping) reaches the server itself instead of leaving it running as an orphan.
-  const proc = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/src/server.ts')], {
+  // The node process itself, not a wrapper (the `tsx` command starts node as its child and relays signals: one node
+  // start more, and a SIGKILL of a server not healthy in time, or not stopping, would leave the real one running).
+  // The sources run through `node --import tsx`, the same loader as the `tsx` command.
+  const args = entry ? ['--enable-source-maps', entry] : ['--import', 'tsx', join(ROOT, 'server/src/server.ts')];
+  const proc = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -184,7 +188,8 @@ export async function startApp(env: Record<string, string> = {}, prepare?: (data
   const dataDir = mkdtempSync(join(DATA_ROOT, 'shetmitra-e2e-'));
   cpSync(inject('e2eTemplateDir'), dataDir, { recursive: true });
   await prepare?.(dataDir);
-  let server = await spawnServer(dataDir, env);
+  const entry = inject('e2eServerEntry');
+  let server = await spawnServer(dataDir, env, entry);
   const { url, port, mqttPort } = server;
   return {
     url,
@@ -196,7 +201,7 @@ export async function startApp(env: Record<string, string> = {}, prepare?: (data
     },
     halt: (signal) => server.stop(signal),
     resume: async () => {
-      server = await spawnServer(dataDir, { ...env, PORT: String(port), MQTT_PORT: String(mqttPort) });
+      server = await spawnServer(dataDir, { ...env, PORT: String(port), MQTT_PORT: String(mqttPort) }, entry);
     },
     stop: async (signal) => {
       await server.stop(signal);
@@ -228,6 +233,61 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/**
+ * The chromium of this test process: launched on first use and shared by the files the process runs one after
+ * another (vitest.e2e.config.ts: `isolate: false`), each file in its own contexts, closed after it (`withApp`).
+ * Playwright closes it when vitest ends the process (SIGTERM); a browser that went away is launched again.
+ */
+let processBrowser: Promise<Browser> | undefined;
+export function sharedBrowser(): Promise<Browser> {
+  if (!processBrowser) {
+    const launching = launchBrowser();
+    const forget = () => {
+      if (processBrowser === launching) processBrowser = undefined;
+    };
+    launching.then((b) => b.on('disconnected', forget), forget);
+    processBrowser = launching;
+  }
+  return processBrowser;
+}
+
+/**
+ * Takes the place of the app's service worker registration in the contexts of files whose subject is not the worker:
+ * `register` never settles, as for a visitor whose worker has not installed yet, so a context does not download the
+ * whole precache (~140 files, ~1 s of chromium and ~0.4 s of server CPU each). The app never touches /api or
+ * /socket.io in its worker (src/sw.ts), so the screens, the API and the live feed are the same without it. Not
+ * Playwright's `serviceWorkers: 'block'`: its `register` answers `undefined`, which workbox-window reads as a
+ * registration and fails on (a console error the pages would show).
+ */
+const NO_SERVICE_WORKER = `if (self.ServiceWorkerContainer) ServiceWorkerContainer.prototype.register = () => new Promise(() => {});`;
+
+/**
+ * What a test file opens pages with: its own contexts of the process's browser, all closed after the file. A context
+ * has the app's service worker where the file asks for it (`withApp({ serviceWorker: true })`) or the context does
+ * (`serviceWorkers: 'allow'`); otherwise `NO_SERVICE_WORKER`.
+ */
+export type FileBrowser = Pick<Browser, 'newContext' | 'newPage'>;
+
+function fileBrowser(browser: Browser, serviceWorker: boolean, contexts: Set<BrowserContext>): FileBrowser {
+  const own = async (context: BrowserContext, options: { serviceWorkers?: 'allow' | 'block' } = {}) => {
+    contexts.add(context);
+    context.once('close', () => contexts.delete(context));
+    if (!(options.serviceWorkers === 'allow' || (options.serviceWorkers === undefined && serviceWorker))) await context.addInitScript(NO_SERVICE_WORKER);
+  };
+  return {
+    async newContext(options) {
+      const context = await browser.newContext(options);
+      await own(context, options);
+      return context;
+    },
+    async newPage(options) {
+      const page = await browser.newPage(options);
+      await own(page.context(), options);
+      return page;
+    },
+  };
 }
 
 export async function shot(page: Page, name: string) {
@@ -326,29 +386,36 @@ export type WithAppOptions = {
   before?: () => Promise<Record<string, string> | void>;
   /** Reads or changes the app's copy of the demo database before the server starts on it. */
   prepare?: (dataDir: string) => Promise<void>;
-  /** Runs after the browser is closed and the app stopped. */
+  /** Runs after the file's browser contexts are closed and the app stopped. */
   after?: () => Promise<void> | void;
+  /**
+   * The app's service worker registers and installs as for a user (files whose subject is the worker: offline use,
+   * the outbox, Web Push). Otherwise its registration never settles (`NO_SERVICE_WORKER`).
+   */
+  serviceWorker?: boolean;
 };
 
 /**
- * The one setup every e2e file shares: in `beforeAll` a fresh app (own ports, own copy of the demo database) and a
- * chromium; in `afterAll` both stopped. Returns getters (valid inside tests and later hooks) and the small HTTP
- * helpers tests use to read the server as a user.
+ * The one setup every e2e file shares: in `beforeAll` a fresh app (own ports, own copy of the demo database) and the
+ * file's own contexts of the test process's chromium (`sharedBrowser`); in `afterAll` the contexts closed and the app
+ * stopped. Returns getters (valid inside tests and later hooks) and the small HTTP helpers tests use to read the
+ * server as a user.
  */
 export function withApp(options: WithAppOptions = {}) {
   let app: RunningApp | undefined;
-  let browser: Browser | undefined;
+  let browser: FileBrowser | undefined;
+  const contexts = new Set<BrowserContext>();
   let publisher: ReturnType<typeof devicePublisher> | undefined;
   let sensors: DemoDevice[] | undefined;
   beforeAll(async () => {
-    // The browser starts while the server does (each takes seconds; neither needs the other to start).
-    const launching = launchBrowser();
+    // The browser (the first file of a process launches it) starts while the server does: neither needs the other.
+    const launching = sharedBrowser();
     launching.catch(() => {});
     try {
       const extra = (await options.before?.()) ?? {};
       app = await startApp({ ...options.env, ...extra }, options.prepare);
     } finally {
-      browser = await launching;
+      browser = fileBrowser(await launching, options.serviceWorker ?? false, contexts);
     }
     if (options.devices) {
       // The demo app lists its devices and their keys in its data folder (as for `npm run simulate`).
@@ -358,7 +425,7 @@ export function withApp(options: WithAppOptions = {}) {
   });
   afterAll(async () => {
     await publisher?.end();
-    await browser?.close();
+    await Promise.all([...contexts].map((c) => c.close()));
     await app?.stop();
     await options.after?.();
   });

@@ -82,7 +82,7 @@ describe('notification bell', () => {
   });
 
   it('the service worker registers at the root scope', async () => {
-    const context = await e2e.browser.newContext(PHONE);
+    const context = await e2e.browser.newContext({ ...PHONE, serviceWorkers: 'allow' });
     const page = await context.newPage();
     try {
       await loginAs(page, e2e.app, DEMO.farmer);

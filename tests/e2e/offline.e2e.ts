@@ -15,7 +15,7 @@ import type { Page, Route } from 'playwright-core';
 import { DEMO, catalog, loginThroughForm as loginAs, moistureField, shot, withApp } from './harness';
 
 const mr = catalog('mr');
-const e2e = withApp({ devices: true });
+const e2e = withApp({ devices: true, serviceWorker: true });
 
 /** The keys in a store of the app's database in this browser profile ([] before the app made it). */
 const storeKeys = (page: Page, store: 'lastSeen' | 'outbox') =>

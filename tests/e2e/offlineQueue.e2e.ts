@@ -16,7 +16,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO, catalog, loginThroughForm as loginAs, moistureField, shot, withApp } from './harness';
 import { leafSvg } from '../server/disease/support/syntheticLeaves';
 
-const e2e = withApp({ devices: true });
+const e2e = withApp({ devices: true, serviceWorker: true });
 const mr = catalog('mr');
 const dir = mkdtempSync(join(tmpdir(), 'outbox-e2e-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -15,7 +15,7 @@ import { SERVICE_WORKER_URL } from '../../src/services/pushDevice';
 import { notificationSentence, notificationTitle } from '../../server/src/domain/notifications/texts';
 import { DEMO, loginAs, withApp } from './harness';
 
-const e2e = withApp();
+const e2e = withApp({ serviceWorker: true });
 
 type Shown = { title: string; body: string; lang: string; data: { link?: string } | null };
 
