@@ -14,7 +14,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statf
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/src/seed/demoAccounts';
@@ -288,6 +288,45 @@ function fileBrowser(browser: Browser, serviceWorker: boolean, contexts: Set<Bro
       return page;
     },
   };
+}
+
+/**
+ * Opens `path` in a page already showing the app through the app's own router (wouter follows `history.pushState`,
+ * as a link click does), without loading the page again: for crawls whose subject is each screen, not its load.
+ * Resolves once no request has been in flight for `quietMs` (what `networkidle` says after a full load, which a
+ * pushState never resets).
+ */
+export async function openInApp(page: Page, app: RunningApp, path: string, quietMs = 500) {
+  if (!page.url().startsWith(`${app.url}/`)) throw new Error(`openInApp: ${page.url()} is not the app`);
+  // The page's own load (and what it asked for) first.
+  await page.waitForLoadState('networkidle');
+  const inFlight = new Set<Request>();
+  let since = Date.now();
+  const started = (r: Request) => {
+    inFlight.add(r);
+    since = Date.now();
+  };
+  const ended = (r: Request) => {
+    inFlight.delete(r);
+    since = Date.now();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  try {
+    await page.evaluate((to) => (globalThis as unknown as { history: { pushState(s: null, t: string, u: string): void } }).history.pushState(null, '', to), path);
+    await page.waitForURL(`${app.url}${path}`);
+    // A plain wait, not expect.poll: the crawls' tests run concurrently, where the global `expect` is not theirs.
+    const until = Date.now() + 30_000;
+    while (inFlight.size > 0 || Date.now() - since < quietMs) {
+      if (Date.now() > until) throw new Error(`openInApp ${path}: requests still in flight after 30 s: ${[...inFlight].map((r) => r.url()).join(', ')}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  } finally {
+    page.off('request', started);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
+  }
 }
 
 export async function shot(page: Page, name: string) {

@@ -13,7 +13,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { CROP_INFO, VILLAGES } from '../../server/src/seed/places';
-import { DEMO, catalog, loginAs, shot, withApp } from './harness';
+import { DEMO, catalog, loginAs, openInApp, shot, withApp } from './harness';
 
 /** Words a Marathi reader is expected to meet in Latin script. */
 const ALLOWED = new Set([
@@ -74,8 +74,8 @@ async function signedIn(email: string): Promise<{ context: BrowserContext; page:
 }
 
 async function visit(page: Page, name: string, path: string): Promise<Found> {
-  await page.goto(`${e2e.url}${path}`);
-  await page.waitForLoadState('networkidle');
+  // Through the app's router, as a user moves between screens: what is read is each screen, not its page load.
+  await openInApp(page, e2e.app, path);
   // A screen still loading after 15 s fails here: it is never measured half-drawn.
   await page.locator('.loading').first().waitFor({ state: 'detached', timeout: 15_000 });
   await page.waitForTimeout(250);
