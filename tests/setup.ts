@@ -4,6 +4,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, expect, vi } from 'vitest';
 import { flushMachineCoverage, installMachineCoverage } from './support/machineCoverage';
 import { keepGlobalsAsFound } from './support/sharedDom';
+import { reuseComputedStyles } from './support/computedStyle';
 
 // The web project shares a worker and its jsdom between files (vite.config.ts, `isolate: false`). Each file still
 // starts from fresh app modules (the packages in node_modules stay loaded: that is the saving), and the preview is
@@ -11,6 +12,8 @@ import { keepGlobalsAsFound } from './support/sharedDom';
 // changes of the DOM's prototypes and the browser globals is put back after it (./support/sharedDom.ts).
 vi.resetModules();
 keepGlobalsAsFound();
+// Role and accessible-name queries read computed styles again and again: served from jsdom's cache without a copy.
+reuseComputedStyles();
 const { default: preview } = await import('../.storybook/preview');
 const { primeCatalog } = await import('@/i18n/catalogs');
 const { default: mr } = await import('@/i18n/messages/mr.json');

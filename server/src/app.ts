@@ -29,6 +29,7 @@ import compressPlugin from './plugins/compress';
 import { modules } from './modules';
 import { seedDemoIfEmpty } from './seed/demo';
 import { typeboxValidator } from './lib/validator';
+import { cachedSerializers } from './lib/serializer';
 import { serializeError } from './lib/logErrors';
 
 declare module 'fastify' {
@@ -86,6 +87,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}) {
     // Node's limit is the longest any route allows (uploads); plugins/requestTimeout.ts holds the others to theirs.
     requestTimeout: Math.max(config.requestTimeoutMs, config.uploadTimeoutMs),
     routerOptions: { maxParamLength: 200 },
+    // Response serializers compiled once per schema and process (lib/serializer.ts).
+    schemaController: { compilersFactory: { buildSerializer: cachedSerializers } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // TypeBox checks bodies as sent (no type coercion, unknown properties refused where schemas close objects);

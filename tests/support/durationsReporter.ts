@@ -9,7 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import type { Reporter, TestModule, Vitest } from 'vitest/node';
 
-type Row = { project: string; seconds: number; start: number; end: number; state: string };
+type Row = { project: string; seconds: number; start: number; end: number; state: string; setup: number; collect: number; tests: number };
 
 export default class DurationsReporter implements Reporter {
   private root = process.cwd();
@@ -39,6 +39,10 @@ export default class DurationsReporter implements Reporter {
       start: s(Date.now() - this.t0 - took),
       end: s(Date.now() - this.t0),
       state: m.state(),
+      // Its parts: the setup files (in the web projects the app's fresh import), the file's own import, its tests and hooks.
+      setup: s(d.prepareDuration + d.setupDuration),
+      collect: s(d.collectDuration),
+      tests: s(d.duration),
     };
   }
 

@@ -10,8 +10,19 @@ import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { Value } from 'typebox/value';
 
+/**
+ * Compiled once per schema object and process: a server builds one app, the server tests one per file in a shared
+ * worker, whose route schemas are the same module-level objects (docs/testing.md, fifth pass).
+ */
+const compiled = new WeakMap<TSchema, ReturnType<typeof Compile>>();
+const compileOnce = (schema: TSchema) => {
+  let check = compiled.get(schema);
+  if (!check) compiled.set(schema, (check = Compile(schema)));
+  return check;
+};
+
 export const typeboxValidator: FastifySchemaCompiler<TSchema> = ({ schema, httpPart }) => {
-  const check = Compile(schema);
+  const check = compileOnce(schema);
   return (value) => {
     const converted = Value.Default(schema, httpPart === 'body' ? value : Value.Convert(schema, value));
     if (check.Check(converted)) return { value: converted };
