@@ -3,7 +3,7 @@
  * goes to POST /chatbot through the outbox against the API stand-in, and a question asked offline waits in the
  * outbox; when the outbox sends it, its answer (or 'not available' on a refusal) takes the waiting line's place.
  */
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
 import type { ChatReply } from '../../contracts/chatbot';
@@ -57,31 +57,31 @@ describe('chatbot with its own actors', () => {
     expect(api.calls('/chatbot').map((r) => [r.method, r.body])).toEqual([['POST', { message: 'How much is PM-KISAN?' }]]);
   });
 
-  it('a question asked offline waits; the outbox sending it puts its answer, or a refusal, in its place', async () => {
+  it('a question asked offline waits; the outbox sending it puts its answer, or a refusal, in its place (and only its own)', async () => {
     let answer: { status: number; body?: unknown } = { status: 200, body: reply('Sent later: PM-KISAN pays ₹6,000.') };
     api = await startApiServer(({ path }) => (path === '/api/v1/chatbot' ? answer : { status: 404 }));
     const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     renderView(<ChatbotContext.Provider><ChatbotConversation /></ChatbotContext.Provider>);
     ask('How much is PM-KISAN?');
     expect(await within(log()).findByText(WAITING)).toBeInTheDocument();
+    ask('Is it raining?');
+    await waitFor(() => expect(within(log()).getAllByText(WAITING)).toHaveLength(2));
     expect(api.calls('/chatbot')).toEqual([]);
 
+    // The first question is sent: its answer takes its own line's place; the second still waits.
     online.mockReturnValue(true);
-    const [first] = await listOutbox(USER);
+    const [first, second] = (await listOutbox(USER)).sort((a, b) => a.createdAt - b.createdAt);
     await act(async () => void (await deliver(first)));
-    expect(within(log()).queryByText(WAITING)).toBeNull();
-    expect(within(log()).getByText('Sent later: PM-KISAN pays ₹6,000.')).toBeInTheDocument();
+    expect(within(log()).getAllByText(WAITING)).toHaveLength(1);
+    const answered = within(log()).getByText('Sent later: PM-KISAN pays ₹6,000.');
+    expect(answered.previousElementSibling).toHaveTextContent('How much is PM-KISAN?');
 
-    online.mockReturnValue(false);
-    ask('Is it raining?');
-    expect(await within(log()).findByText(WAITING)).toBeInTheDocument();
-    online.mockReturnValue(true);
     answer = { status: 400, body: { message: 'refused' } };
-    const [second] = await listOutbox(USER);
     await act(async () => void (await deliver(second)));
     expect(within(log()).queryByText(WAITING)).toBeNull();
     // The refused question's line says the service is not available; the first answer stays.
     expect(within(log()).getAllByText(/the AI service is not available/)).toHaveLength(1);
+    expect(within(log()).getByText(/the AI service is not available/).previousElementSibling).toHaveTextContent('Is it raining?');
     expect(within(log()).getByText('Sent later: PM-KISAN pays ₹6,000.')).toBeInTheDocument();
   });
 });
