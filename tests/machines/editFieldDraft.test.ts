@@ -96,6 +96,38 @@ describe('what a save sends', () => {
   });
 });
 
+describe('the ways out of the dialog', () => {
+  // Each one is a step the generated paths cannot take under a mutant that makes it do nothing (can() is false then).
+  const start = (load: () => Promise<FieldDetail>) => {
+    const saved: unknown[] = [];
+    const logic = editFieldMachine.provide({
+      actors: { load: fromPromise(load), save: fromPromise(async ({ input }) => void saved.push(input)) },
+    });
+    return { actor: createActor(logic, { input: { fieldId: 'fld-1' } }).start(), saved };
+  };
+  it('Cancel after a failed load closes it', async () => {
+    const { actor } = start(async () => Promise.reject(new Error('down')));
+    await waitFor(actor, (x) => x.matches('loadFailed'));
+    actor.send({ type: 'edit.cancel' });
+    expect(actor.getSnapshot().status).toBe('done');
+  });
+  it('Cancel while editing closes it, with nothing sent', async () => {
+    const { actor, saved } = start(async () => field());
+    await waitFor(actor, (x) => x.matches('editing'));
+    actor.send({ type: 'edit.change', field: 'name', value: 'North plot' });
+    actor.send({ type: 'edit.cancel' });
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(saved).toEqual([]);
+  });
+  it('Save with nothing changed closes it, with nothing sent', async () => {
+    const { actor, saved } = start(async () => field());
+    await waitFor(actor, (x) => x.matches('editing'));
+    actor.send({ type: 'edit.save' });
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(saved).toEqual([]);
+  });
+});
+
 describe('the machine without a cropText', () => {
   it('shows the stored crop name as it is', async () => {
     const logic = editFieldMachine.provide({ actors: { load: fromPromise(async () => field()) } });
