@@ -62,27 +62,36 @@ describe('chatbot with its own actors', () => {
     api = await startApiServer(({ path }) => (path === '/api/v1/chatbot' ? answer : { status: 404 }));
     const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     renderView(<ChatbotContext.Provider><ChatbotConversation /></ChatbotContext.Provider>);
-    ask('How much is PM-KISAN?');
-    expect(await within(log()).findByText(WAITING)).toBeInTheDocument();
-    ask('Is it raining?');
-    await waitFor(() => expect(within(log()).getAllByText(WAITING)).toHaveLength(2));
+    const questions = ['How much is PM-KISAN?', 'Is it raining?', 'When to sow gram?'];
+    for (const [i, q] of questions.entries()) {
+      ask(q);
+      await waitFor(() => expect(within(log()).getAllByText(WAITING)).toHaveLength(i + 1));
+    }
     expect(api.calls('/chatbot')).toEqual([]);
-
-    // The first question is sent: its answer takes its own line's place; the second still waits.
     online.mockReturnValue(true);
-    const [first, second] = (await listOutbox(USER)).sort((a, b) => a.createdAt - b.createdAt);
-    await act(async () => void (await deliver(first)));
-    expect(within(log()).getAllByText(WAITING)).toHaveLength(1);
-    const answered = within(log()).getByText('Sent later: PM-KISAN pays ₹6,000.');
-    expect(answered.previousElementSibling).toHaveTextContent('How much is PM-KISAN?');
+    const [first, second, third] = (await listOutbox(USER)).sort((a, b) => a.createdAt - b.createdAt);
+    /** The bot's line under a question, and whose it is drawn as. */
+    const lineAfter = (q: string) => within(log()).getByText(q).nextElementSibling!;
 
+    // The first is sent: its answer takes its own line's place; the others still wait.
+    await act(async () => void (await deliver(first)));
+    expect(lineAfter(questions[0])).toHaveTextContent('Sent later: PM-KISAN pays ₹6,000.');
+    expect(lineAfter(questions[0])).toHaveAttribute('data-from', 'bot');
+    expect(within(log()).getAllByText(WAITING)).toHaveLength(2);
+
+    // The second is refused: its line says the service is not available; the third still waits.
     answer = { status: 400, body: { message: 'refused' } };
     await act(async () => void (await deliver(second)));
+    expect(lineAfter(questions[1])).toHaveTextContent(/the AI service is not available/);
+    expect(lineAfter(questions[1])).toHaveAttribute('data-from', 'bot');
+    expect(lineAfter(questions[2])).toHaveTextContent(WAITING);
+
+    answer = { status: 200, body: reply('Sow gram in October.') };
+    await act(async () => void (await deliver(third)));
     expect(within(log()).queryByText(WAITING)).toBeNull();
-    // The refused question's line says the service is not available; the first answer stays.
+    expect(lineAfter(questions[2])).toHaveTextContent('Sow gram in October.');
+    expect(lineAfter(questions[0])).toHaveTextContent('Sent later: PM-KISAN pays ₹6,000.');
     expect(within(log()).getAllByText(/the AI service is not available/)).toHaveLength(1);
-    expect(within(log()).getByText(/the AI service is not available/).previousElementSibling).toHaveTextContent('Is it raining?');
-    expect(within(log()).getByText('Sent later: PM-KISAN pays ₹6,000.')).toBeInTheDocument();
   });
 });
 
