@@ -4,9 +4,9 @@
  * reported as the bound it breaks, and the machine's own calls against the API stand-in (the farmers to choose from,
  * for a coordinator or an admin, none for a farmer; the field sent as the payload).
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { createActor, waitFor } from 'xstate';
-import { addFieldMachine, draftProblems, emptyFieldDraft, newSensor, toPayload, type FieldDraft } from '@/machines/addField.machine';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { addFieldMachine, REDIRECT_AFTER_MS, draftProblems, emptyFieldDraft, newSensor, toPayload, type FieldDraft } from '@/machines/addField.machine';
 import { startApiServer, type ApiServer } from '../support/apiServer';
 
 const FULL: FieldDraft = {
@@ -86,6 +86,7 @@ describe('what the form finds wrong', () => {
   it('a number out of bounds once, not twice; nothing for a sound draft', () => {
     expect(draftProblems({ ...named, ph: '15' })).toEqual(['ph']);
     expect(draftProblems(named)).toEqual([]);
+    expect(draftProblems(FULL)).toEqual([]);
     expect(draftProblems(emptyFieldDraft())).toEqual(['required']);
   });
 });
@@ -134,5 +135,81 @@ describe('the machine’s own calls', () => {
     expect(actor.getSnapshot().context.farmers).toEqual([]);
     actor.stop();
     expect(farmersAsked()).toEqual([]);
+  });
+});
+
+describe('the form’s steps', () => {
+  // Machine-only: each is a step the generated paths cannot take under a mutant that makes it do nothing (can() is
+  // false then), or walk with one sensor or slot only (an index that picks the wrong one goes unseen there).
+  afterEach(() => vi.useRealTimers());
+  const start = (create: () => Promise<unknown> = async () => ({})) => {
+    const went: string[] = [];
+    const logic = addFieldMachine.provide({ actors: { create: fromPromise(create) }, actions: { navigate: (_, { to }) => void went.push(to) } });
+    // A farmer adds a field of their own: straight to the form, no farmers to load.
+    const actor = createActor(logic, { input: { actorRole: 'farmer' } }).start();
+    return { actor, went, draft: () => actor.getSnapshot().context.draft };
+  };
+  it('automation switches on and off', () => {
+    const { actor, draft } = start();
+    actor.send({ type: 'form.toggleAutomation' });
+    expect(draft().automation).toBe(true);
+    actor.send({ type: 'form.toggleAutomation' });
+    expect(draft().automation).toBe(false);
+  });
+  it('a sensor is changed and removed by its own place in the list', () => {
+    const { actor, draft } = start();
+    for (let i = 0; i < 3; i++) actor.send({ type: 'sensor.add' });
+    actor.send({ type: 'sensor.change', index: 1, key: 'sensorId', value: 'S-2' });
+    expect(draft().sensors.map((x) => x.sensorId)).toEqual(['', 'S-2', '']);
+    actor.send({ type: 'sensor.change', index: 2, key: 'sensorId', value: 'S-3' });
+    actor.send({ type: 'sensor.remove', index: 0 });
+    expect(draft().sensors.map((x) => x.sensorId)).toEqual(['S-2', 'S-3']);
+  });
+  it('a time slot starts at 06:00, and is changed and removed by its own place in the list', () => {
+    const { actor, draft } = start();
+    actor.send({ type: 'slot.add' });
+    actor.send({ type: 'slot.add' });
+    expect(draft().timeSlots).toEqual(['06:00', '06:00']);
+    actor.send({ type: 'slot.change', index: 1, value: '18:30' });
+    expect(draft().timeSlots).toEqual(['06:00', '18:30']);
+    actor.send({ type: 'slot.remove', index: 0 });
+    expect(draft().timeSlots).toEqual(['18:30']);
+  });
+  it('Save with problems says which and sends nothing; a change puts them away', () => {
+    const create = vi.fn(async () => ({}));
+    const { actor } = start(create);
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.failure).toEqual({ kind: 'invalid', problems: ['required'] });
+    actor.send({ type: 'form.change', key: 'name', value: 'North plot' });
+    expect(actor.getSnapshot().context.failure).toBeNull();
+    expect(create).not.toHaveBeenCalled();
+  });
+  it('Save again after a refusal puts the refusal away while it sends', async () => {
+    let refuse = true;
+    const { actor } = start(async () => (refuse ? ((refuse = false), Promise.reject(new Error('down'))) : {}));
+    actor.send({ type: 'form.change', key: 'name', value: 'North plot' });
+    actor.send({ type: 'form.change', key: 'fieldId', value: 'FLD1' });
+    actor.send({ type: 'form.submit' });
+    expect((await waitFor(actor, (s) => s.matches('editing'))).context.failure).toEqual({ kind: 'failed', error: null });
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().value).toBe('creating');
+    expect(actor.getSnapshot().context.failure).toBeNull();
+  });
+  it('once created: Dashboard goes to / at once, else it goes there after 2 s', async () => {
+    vi.useFakeTimers();
+    const { actor, went } = start();
+    actor.send({ type: 'form.change', key: 'name', value: 'North plot' });
+    actor.send({ type: 'form.change', key: 'fieldId', value: 'FLD1' });
+    actor.send({ type: 'form.submit' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('created');
+    await vi.advanceTimersByTimeAsync(REDIRECT_AFTER_MS - 1);
+    expect(went).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(went).toEqual(['/']);
+    actor.send({ type: 'nav.dashboard' });
+    expect(went).toEqual(['/', '/']);
+    expect(REDIRECT_AFTER_MS).toBe(2000);
   });
 });
