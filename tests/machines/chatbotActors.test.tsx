@@ -3,7 +3,7 @@
  * goes to POST /chatbot through the outbox against the API stand-in, and a question asked offline waits in the
  * outbox; when the outbox sends it, its answer (or 'not available' on a refusal) takes the waiting line's place.
  */
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
 import type { ChatReply } from '../../contracts/chatbot';
@@ -57,32 +57,41 @@ describe('chatbot with its own actors', () => {
     expect(api.calls('/chatbot').map((r) => [r.method, r.body])).toEqual([['POST', { message: 'How much is PM-KISAN?' }]]);
   });
 
-  it('a question asked offline waits; the outbox sending it puts its answer, or a refusal, in its place', async () => {
+  it('a question asked offline waits; the outbox sending it puts its answer, or a refusal, in its place (and only its own)', async () => {
     let answer: { status: number; body?: unknown } = { status: 200, body: reply('Sent later: PM-KISAN pays ₹6,000.') };
     api = await startApiServer(({ path }) => (path === '/api/v1/chatbot' ? answer : { status: 404 }));
     const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     renderView(<ChatbotContext.Provider><ChatbotConversation /></ChatbotContext.Provider>);
-    ask('How much is PM-KISAN?');
-    expect(await within(log()).findByText(WAITING)).toBeInTheDocument();
+    const questions = ['How much is PM-KISAN?', 'Is it raining?', 'When to sow gram?'];
+    for (const [i, q] of questions.entries()) {
+      ask(q);
+      await waitFor(() => expect(within(log()).getAllByText(WAITING)).toHaveLength(i + 1));
+    }
     expect(api.calls('/chatbot')).toEqual([]);
-
     online.mockReturnValue(true);
-    const [first] = await listOutbox(USER);
+    const [first, second, third] = (await listOutbox(USER)).sort((a, b) => a.createdAt - b.createdAt);
+    /** The bot's line under a question, and whose it is drawn as. */
+    const lineAfter = (q: string) => within(log()).getByText(q).nextElementSibling!;
+
+    // The first is sent: its answer takes its own line's place; the others still wait.
     await act(async () => void (await deliver(first)));
-    expect(within(log()).queryByText(WAITING)).toBeNull();
-    expect(within(log()).getByText('Sent later: PM-KISAN pays ₹6,000.')).toBeInTheDocument();
+    expect(lineAfter(questions[0])).toHaveTextContent('Sent later: PM-KISAN pays ₹6,000.');
+    expect(lineAfter(questions[0])).toHaveAttribute('data-from', 'bot');
+    expect(within(log()).getAllByText(WAITING)).toHaveLength(2);
 
-    online.mockReturnValue(false);
-    ask('Is it raining?');
-    expect(await within(log()).findByText(WAITING)).toBeInTheDocument();
-    online.mockReturnValue(true);
+    // The second is refused: its line says the service is not available; the third still waits.
     answer = { status: 400, body: { message: 'refused' } };
-    const [second] = await listOutbox(USER);
     await act(async () => void (await deliver(second)));
+    expect(lineAfter(questions[1])).toHaveTextContent(/the AI service is not available/);
+    expect(lineAfter(questions[1])).toHaveAttribute('data-from', 'bot');
+    expect(lineAfter(questions[2])).toHaveTextContent(WAITING);
+
+    answer = { status: 200, body: reply('Sow gram in October.') };
+    await act(async () => void (await deliver(third)));
     expect(within(log()).queryByText(WAITING)).toBeNull();
-    // The refused question's line says the service is not available; the first answer stays.
+    expect(lineAfter(questions[2])).toHaveTextContent('Sow gram in October.');
+    expect(lineAfter(questions[0])).toHaveTextContent('Sent later: PM-KISAN pays ₹6,000.');
     expect(within(log()).getAllByText(/the AI service is not available/)).toHaveLength(1);
-    expect(within(log()).getByText('Sent later: PM-KISAN pays ₹6,000.')).toBeInTheDocument();
   });
 });
 

@@ -171,6 +171,9 @@ describeModel('chatbot model', {
         if ((step.event.type as string) === 'xstate.error.actor.ask') {
           expect(within(log()).getAllByText(/the AI service is not available/).length).toBeGreaterThan(0);
         }
+        // Every line is the user's question or the bot's (greeting, answer, 'not available', 'waiting', 'writing…'),
+        // and is drawn as whose it is (data-from: the bubble's side and colour).
+        for (const line of log().children) expect(line).toHaveAttribute('data-from', line.textContent === 'How much is PM-KISAN?' ? 'user' : 'bot');
         // Each send asks the server once, with what was typed (after every step, not only at the path's end).
         expect(asked).toEqual(Array(sends).fill('How much is PM-KISAN?'));
       },

@@ -4,11 +4,12 @@
  * actors. What each step should show and send is worked out from what the path typed and pressed (`follow`), not read
  * from the replayed snapshot, so a machine that takes a wrong step is caught even where the view follows it faithfully.
  */
-import { act, fireEvent, screen } from '@testing-library/react';
-import { expect } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import { smsResetMachine } from '@/machines/smsReset.machine';
 import { SmsResetForm } from '@/views/account/SmsResetForm';
+import { startApiServer } from '../../support/apiServer';
 import { deferred, describeModel, httpError, leafPaths, renderView, replay, SIGNED_IN_FARMER, stateKey, transitionPaths, typeNames } from '../../support/modelHarness';
 
 const PASSWORD = 'Shet-Mitra-2026!';
@@ -132,6 +133,8 @@ describeModel('reset by SMS code, generated paths', {
         problemShown();
         if (want.error) expect(screen.getByText('The code is wrong or has expired.')).toBeInTheDocument();
         else expect(screen.queryByText('The code is wrong or has expired.')).toBeNull();
+        // A failed request for the code is behind us once a code has been sent.
+        expect(screen.queryByText(/network|internet|connection/i)).toBeNull();
       },
       resetting: () => {
         expect(screen.getByRole('button', { name: 'Saving…' })).toBeDisabled();
@@ -152,4 +155,39 @@ describeModel('reset by SMS code, generated paths', {
       },
     };
   },
+});
+
+describe('reset by SMS code sent for real', () => {
+  it('posts the number to /auth/forgot-password-sms (again after a failure), then the code and new password to /auth/reset-password-sms (the machine’s own calls)', async () => {
+    let requests = 0;
+    const api = await startApiServer(({ path }) => {
+      // The first request for a code finds the service away; the same number sent again gets one.
+      if (path === '/api/v1/auth/forgot-password-sms') return requests++ === 0 ? { status: 503, body: { statusCode: 503, error: 'Service Unavailable' } } : { status: 200, body: { success: true } };
+      return path === '/api/v1/auth/reset-password-sms' ? { status: 200, body: { success: true } } : { status: 404 };
+    });
+    try {
+      renderView(<SmsResetForm />, { session: SIGNED_IN_FARMER, intlLocale: 'en', path: '/forgot-password?by=sms' });
+      const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+      type('Mobile number', '+91 98765 43210');
+      fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+      const failure = (await screen.findByRole('alert')).textContent!;
+      expect(failure).not.toBe('');
+      fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+      expect(await screen.findByLabelText('Code from the SMS')).toBeInTheDocument();
+      // The failure is behind us once the code is sent.
+      expect(screen.queryByText(failure)).toBeNull();
+      type('Code from the SMS', '123456');
+      type('New password', PASSWORD);
+      type('Confirm new password', PASSWORD);
+      fireEvent.click(screen.getByRole('button', { name: 'Save new password' }));
+      await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Your password has been reset. Please log in.'));
+      expect(api.calls('/auth/forgot-password-sms').map((r) => [r.method, r.body])).toEqual([
+        ['POST', { phoneNumber: '9876543210' }],
+        ['POST', { phoneNumber: '9876543210' }],
+      ]);
+      expect(api.calls('/auth/reset-password-sms').map((r) => [r.method, r.body])).toEqual([['POST', { phoneNumber: '9876543210', code: '123456', newPassword: PASSWORD }]]);
+    } finally {
+      await api.close();
+    }
+  });
 });

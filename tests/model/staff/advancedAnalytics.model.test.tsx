@@ -4,14 +4,15 @@
  * field and range changes; Refresh Data; each card's report), driven through the real view and checked
  * on screen, including the honest 'not recorded' lines.
  */
-import { expect } from 'vitest';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { advancedAnalyticsMachine, type AdvancedAnalytics, type Card, type FieldChoice, type Range } from '@/machines/advancedAnalytics.machine';
 import { HttpError } from '@/services/http';
 import { AdvancedAnalyticsView } from '@/views/analytics/advanced/AdvancedAnalyticsView';
 import { FIELDS } from '../recommendationFixtures';
 import { get, getLabelled, query, queryAll } from '../../support/dom';
+import { startApiServer } from '../../support/apiServer';
 import { byKey, coveringPaths, deferred, describeModel, leafPaths, leafValues, modelPaths, renderView } from '../../support/modelHarness';
 
 type Ev = AnyEventObject;
@@ -253,6 +254,38 @@ const assertState: Record<string, (s: Snap) => void> = {
   },
 };
 
+/**
+ * What the page must be showing after these events, worked out from them alone (not read from the machine): the
+ * screen, the field and range chosen, the open report, what failed, and which analytics answered.
+ */
+function expected(events: Ev[]) {
+  let state = 'loadingFields';
+  let [fieldId, range, detail, failure, shown] = ['', '7d', null as Card | null, null as string | null, null as boolean | null];
+  for (const e of events) {
+    const key = keyOf(e);
+    if (key === 'fields.done(2)') [state, fieldId, failure] = ['loading', FIELDS[0]._id, null];
+    else if (key === 'fields.done(0)') [state, failure] = ['noFields', null];
+    else if (key === 'xstate.error.actor.fields') [state, failure] = ['failed', 'fields'];
+    else if (e.type === 'xstate.done.actor.load') [state, failure, shown] = ['ready.overview', null, key === 'load.done(full)'];
+    else if (key === 'xstate.error.actor.load') [state, failure, shown] = ['failed', 'analytics', null];
+    else if (e.type === 'data.retry') state = fieldId ? 'loading' : 'loadingFields';
+    else if (e.type === 'data.refresh') [state, detail] = [state === 'noFields' ? 'loadingFields' : 'loading', null];
+    else if (e.type === 'field.select') [state, fieldId, detail] = ['loading', e.fieldId as string, null];
+    else if (e.type === 'range.select') [state, range, detail] = ['loading', e.range as string, null];
+    else if (e.type === 'detail.open') [state, detail] = ['ready.detail', e.card as Card];
+    else if (e.type === 'detail.close') [state, detail] = ['ready.overview', null];
+  }
+  return { state, fieldId, range, detail, failure, full: shown };
+}
+const actual = (s: Snap) => ({
+  state: stateName(s),
+  fieldId: s.context.fieldId,
+  range: s.context.range,
+  detail: s.context.detail,
+  failure: s.context.failure,
+  full: s.context.analytics ? s.context.analytics.sensorTrends.length > 0 : null,
+});
+
 describeModel('advanced analytics model', {
   paths,
   all,
@@ -269,11 +302,36 @@ describeModel('advanced analytics model', {
     render();
     return {
       exec: byKey(exec, keyOf),
-      check: ({ state }) => {
+      check: ({ state }, i, path) => {
         const s = state as Snap;
+        // The screen shows the state (the checks below); the state is the one the steps so far lead to.
+        expect(actual(s)).toEqual(expected(path.steps.slice(0, i + 1).map((x) => x.event as Ev)));
         commonChecks(s);
         assertState[stateName(s)](s);
       },
     };
   },
+});
+
+describe('advanced analytics sent for real', () => {
+  it('lists /fields, then reads /advanced-analytics for the first field and each range chosen (the machine’s own calls)', async () => {
+    const api = await startApiServer(({ path, query: q }) => {
+      if (path === '/api/v1/fields') return { status: 200, body: { data: { fields: FIELDS } } };
+      if (path === '/api/v1/advanced-analytics') return { status: 200, body: { analytics: q.range === '30d' ? BARE : FULL } };
+      return { status: 404 };
+    });
+    try {
+      renderView(<AdvancedAnalyticsView />, { session: 'admin', intlLocale: 'en', path: '/advanced-analytics' });
+      await waitFor(() => expect(card('sensors')).toHaveTextContent('Soil moisture: average 29.1%, latest 21% · falling 21.5%'));
+      select('Time range', '30d');
+      await waitFor(() => expect(card('sensors')).toHaveTextContent('No sensor readings from this field in this range.'));
+      expect(api.calls('/fields')).toHaveLength(1);
+      expect(api.calls('/advanced-analytics').map((r) => r.query)).toEqual([
+        { fieldId: 'f-1', range: '7d' },
+        { fieldId: 'f-1', range: '30d' },
+      ]);
+    } finally {
+      await api.close();
+    }
+  }, 15_000);
 });

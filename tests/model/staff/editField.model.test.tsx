@@ -4,14 +4,15 @@
  * message, nothing sent), fixes it, saves only what changed (or closes without a call when nothing did), the
  * server refuses in its own words, or the save closes the dialog and announces the change to the field lists.
  */
-import { fireEvent, screen, within } from '@testing-library/react';
-import { expect } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { createActor, setup, type SnapshotFrom } from 'xstate';
 import { editFieldMachine } from '@/machines/editField.machine';
 import { listChanges } from '@/machines/listChanges';
 import { HttpError } from '@/services/http';
 import type { FieldDetail } from '@/services/fields';
 import { EditFieldDialog } from '@/views/fields/EditFieldDialog';
+import { startApiServer } from '../../support/apiServer';
 import { describeModel, leafPaths, modelPaths, pendingActors, renderView, serializeWith } from '../../support/modelHarness';
 
 type Snap = SnapshotFrom<typeof editFieldMachine>;
@@ -35,7 +36,8 @@ const DETAIL: FieldDetail = {
   notes: [],
   lastSensorData: null,
 };
-const DOWN = new HttpError(500, 'server');
+/** The load got no answer in its time: the reason is shown (a retry is the way on), not the dialog's fallback. */
+const SLOW = new HttpError(0, 'timeout');
 const REFUSED = new HttpError(400, 'badRequest', {
   statusCode: 400,
   code: 'FIELD_NAME_REQUIRED',
@@ -45,7 +47,7 @@ const REFUSED = new HttpError(400, 'badRequest', {
 
 const EVENTS = [
   { type: 'xstate.done.actor.load', output: DETAIL },
-  { type: 'xstate.error.actor.load', error: DOWN },
+  { type: 'xstate.error.actor.load', error: SLOW },
   { type: 'edit.retry' },
   { type: 'edit.cancel' },
   { type: 'edit.change', field: 'name', value: '' },
@@ -58,6 +60,34 @@ const EVENTS = [
 ];
 type Ev = { type: string; field?: 'name' | 'areaValue'; value?: string };
 const LABEL = { name: 'Field Name', areaValue: 'Area' } as const;
+
+/**
+ * Where the dialog must be after these events, worked out from them alone: the loaded name and area as typed
+ * since, the problem the last Save found (a change puts it away), and whether the server refused the last save.
+ */
+function expected(events: Ev[]) {
+  let state = 'loading';
+  let name = 'Plot 1';
+  let area = '2.5';
+  let problem: 'name' | 'area' | null = null;
+  let refused = false;
+  for (const e of events) {
+    if (e.type === 'xstate.done.actor.load') [state, name, area, refused] = ['editing', 'Plot 1', '2.5', false];
+    else if (e.type === 'xstate.error.actor.load') state = 'loadFailed';
+    else if (e.type === 'edit.retry') state = 'loading';
+    else if (e.type === 'edit.cancel') state = 'closed';
+    else if (e.type === 'edit.change') {
+      if (e.field === 'name') name = e.value!;
+      else area = e.value!;
+      [problem, refused] = [null, false];
+    } else if (e.type === 'edit.save') {
+      problem = !name.trim() ? 'name' : Number(area) < 0 ? 'area' : null;
+      if (!problem) state = name === 'Plot 1' && area === '2.5' ? 'closed' : 'saving';
+    } else if (e.type === 'xstate.done.actor.save') state = 'closed';
+    else if (e.type === 'xstate.error.actor.save') [state, refused] = ['editing', true];
+  }
+  return { state, name, area, problem, refused };
+}
 
 const all = modelPaths(editFieldMachine, {
   events: EVENTS,
@@ -110,43 +140,45 @@ describeModel('edit field dialog', {
         // A save is sent exactly once per step into `saving`: a refused, unchanged or cancelled draft never is.
         expect(inputs.save?.length ?? 0).toBe(path.steps.slice(0, i + 1).filter((x) => (x.state as Snap).matches('saving')).length);
         const e = step.event as Ev;
-        const c = s.context;
+        // What the steps so far (typed, pressed, answered) must have led to, worked out here, not read from the machine.
+        const want = expected(path.steps.slice(0, i + 1).map((x) => x.event as Ev));
+        expect(s.value).toBe(want.state);
         if (s.matches('loading')) {
           expect(within(dialog()).getByRole('status')).toHaveTextContent('Loading field details...');
           expect(inputs.load.at(-1)).toBe('fld-1');
         }
         if (s.matches('loadFailed')) {
-          expect(within(dialog()).getByRole('alert')).toBeInTheDocument();
+          expect(within(dialog()).getByRole('alert')).toHaveTextContent('This is taking too long — the network is slow. Please try again.');
           expect(within(dialog()).getByRole('button', { name: 'Try again' })).toBeEnabled();
           expect(within(dialog()).queryByRole('textbox')).toBeNull();
         }
         if (s.matches('editing')) {
           const d = dialog();
-          expect(within(d).getByRole('textbox', { name: 'Field Name' })).toHaveValue(c.draft!.name);
-          expect(within(d).getByRole('textbox', { name: 'Area' })).toHaveValue(c.draft!.areaValue);
+          expect(within(d).getByRole('textbox', { name: 'Field Name' })).toHaveValue(want.name);
+          expect(within(d).getByRole('textbox', { name: 'Area' })).toHaveValue(want.area);
           expect(within(d).getByRole('combobox', { name: 'Crop Status' })).toHaveValue('growing');
           expect(within(d).getByRole('textbox', { name: 'Village' })).toHaveValue('Wadgaon');
           // The stored crop key is shown as the reader says it.
           expect(within(d).getByRole('textbox', { name: 'Crop Name' })).toHaveValue('Wheat');
           const alerts = within(d).queryAllByRole('alert').map((a) => a.textContent);
-          const expected = [
-            ...(c.errorCause ? ['Some values are out of range.'] : []),
-            ...(c.problem === 'name' ? ['Field name is required'] : []),
-            ...(c.problem === 'area' ? ['Area must be a number, 0 or more'] : []),
-          ];
-          expect(alerts).toEqual(expected);
+          expect(alerts).toEqual([
+            ...(want.refused ? ['Some values are out of range.'] : []),
+            ...(want.problem === 'name' ? ['Field name is required'] : []),
+            ...(want.problem === 'area' ? ['Area must be a number, 0 or more'] : []),
+          ]);
         }
         if (s.matches('saving')) {
           expect(within(dialog()).getByRole('button', { name: 'Saving...' })).toBeDisabled();
           // Only what differs from the loaded field is sent.
           const body: Record<string, unknown> = {};
-          if (c.draft!.name !== 'Plot 1') body.name = c.draft!.name;
-          if (c.draft!.areaValue !== '2.5') body.areaValue = Number(c.draft!.areaValue);
+          if (want.name !== 'Plot 1') body.name = want.name;
+          if (want.area !== '2.5') body.areaValue = Number(want.area);
           expect(inputs.save.at(-1)).toEqual({ fieldId: 'fld-1', body });
           expect(Object.keys(body).length).toBeGreaterThan(0);
         }
         if (s.matches('closed')) {
           expect(closed).toBe(1);
+          expect(s.status).toBe('done');
           expect(screen.queryByRole('textbox')).toBeNull();
           // A saved edit is announced to the field lists; a cancel or an unchanged draft is not.
           expect(announced).toBe(e.type === 'xstate.done.actor.save' ? 1 : 0);
@@ -156,4 +188,38 @@ describeModel('edit field dialog', {
       done: () => list.stop(),
     };
   },
+});
+
+describe('edit field sent for real', () => {
+  it('loads /admin/fields/:id and saves only what changed with PATCH /fields/:id (the machine’s own calls)', async () => {
+    let patches = 0;
+    const api = await startApiServer(({ method, path }) => {
+      if (method === 'GET' && path === '/api/v1/admin/fields/fld-1') return { status: 200, body: DETAIL };
+      // The first save is refused in the server's words; the second one is taken.
+      if (method === 'PATCH' && path === '/api/v1/fields/fld-1') return patches++ === 0 ? { status: 400, body: REFUSED.body } : { status: 200, body: { _id: 'fld-1', changed: ['name', 'pincode'] } };
+      return { status: 404 };
+    });
+    let closed = 0;
+    try {
+      renderView(<EditFieldDialog fieldId="fld-1" name="Plot 1" onClose={() => void closed++} />, { catalog: false });
+      const box = async (name: string) => screen.findByRole('textbox', { name });
+      fireEvent.change(await box('Field Name'), { target: { value: ' North plot ' } });
+      fireEvent.change(await box('Pincode'), { target: { value: '4121' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+      expect(screen.getByRole('alert')).toHaveTextContent('Pincode must be 6 digits');
+      fireEvent.change(await box('Pincode'), { target: { value: '412102' } });
+      expect(screen.queryByRole('alert')).toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Some values are out of range.');
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(closed).toBe(1));
+      expect(api.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/v1/admin/fields/fld-1', 'PATCH /api/v1/fields/fld-1', 'PATCH /api/v1/fields/fld-1']);
+      expect(api.calls('/fields/fld-1').map((r) => r.body)).toEqual([
+        { name: 'North plot', pincode: '412102' },
+        { name: 'North plot', pincode: '412102' },
+      ]);
+    } finally {
+      await api.close();
+    }
+  });
 });
