@@ -252,6 +252,12 @@ describe('sensorFeed after a refused room', () => {
     await waitFor(feed, (s) => s.matches('live'));
     expect(fetchSince).toHaveBeenCalledTimes(1);
     expect(logged).toEqual([{ what: 'field:watch', error: refused }, { what: 'catch up', error: offline }]);
+    // The socket drops and socket.io restores its session (rooms and missed pushes): joined again, nothing to catch up.
+    socketBack!({ type: 'socket.down', reconnecting: true });
+    socketBack!({ type: 'socket.up', recovered: true });
+    socketBack!({ type: 'socket.joined' });
+    expect(feed.getSnapshot().value).toBe('live');
+    expect(fetchSince).toHaveBeenCalledTimes(1);
     feed.stop();
   });
 });
