@@ -61,11 +61,21 @@ describe('networkAway', () => {
 describe('watchOnline', () => {
   it("tells the machine when the browser is online again, and stops listening with it", () => {
     const heard: string[] = [];
-    const actor = createActor(createMachine({ invoke: { src: watchOnline }, on: { '*': { actions: ({ event }) => void heard.push(event.type) } } })).start();
-    window.dispatchEvent(new Event('online'));
-    expect(heard).toEqual(['network.online']);
-    actor.stop();
-    window.dispatchEvent(new Event('online'));
-    expect(heard).toEqual(['network.online']);
+    const added = vi.spyOn(window, 'addEventListener');
+    const removed = vi.spyOn(window, 'removeEventListener');
+    try {
+      const actor = createActor(createMachine({ invoke: { src: watchOnline }, on: { '*': { actions: ({ event }) => void heard.push(event.type) } } })).start();
+      window.dispatchEvent(new Event('online'));
+      expect(heard).toEqual(['network.online']);
+      const listener = added.mock.calls.find(([type]) => type === 'online')![1];
+      actor.stop();
+      // The listener itself goes (not only its messages): a screen opened and closed many times leaves none behind.
+      expect(removed).toHaveBeenCalledWith('online', listener);
+      window.dispatchEvent(new Event('online'));
+      expect(heard).toEqual(['network.online']);
+    } finally {
+      added.mockRestore();
+      removed.mockRestore();
+    }
   });
 });
