@@ -143,6 +143,11 @@ export function writePage(modules = []) {
     '  a form with problems that no longer shows them) is not walked at all under it, and shortest paths reach each state',
     '  once (they never leave \'done\' or \'failed\', never load a card in another status): a few fixed scenarios say what',
     '  must happen there (account/changePassword.model.test.tsx, readingsExport.model.test.tsx, staff/farmerDetail.model.test.tsx).',
+    '  Nor does a path that only the mutant opens help: Stryker runs a mutant inside a function (an assign, a guard; not',
+    '  one of the definition itself, which runs every test) against the tests, by name, that reached that code in the run',
+    '  without mutants, so a path test that exists only under the mutant is never run for it. A step the',
+    '  shortest paths reach by another route (a reconnect that socket.io recovered, after the first connect already led to',
+    '  \'live\') needs a test that walks it as written (tests/machines/liveMachines.test.ts, sensorFeed after a refused room).',
     '',
   ];
   for (const { id, m, eq } of rows) {

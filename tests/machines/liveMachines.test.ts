@@ -218,6 +218,50 @@ describe('sensorFeed', () => {
   });
 });
 
+describe('sensorFeed after a refused room', () => {
+  it('joins again on the next connect and catches up, even when socket.io says it recovered (the room was never joined); each failure is logged', async () => {
+    let socketBack: ((e: unknown) => void) | null = null;
+    const offline = new Error('offline');
+    const fetchSince = vi.fn(async (): Promise<SeriesPoint[]> => {
+      throw offline;
+    });
+    const logged: unknown[] = [];
+    const refused = new Error('field:watch refused: NOT_FOUND');
+    const feed = createActor(
+      sensorFeedMachine.provide({
+        actions: { tellParent: () => {}, logError: (_, p) => void logged.push(p) },
+        actors: {
+          fieldSocket: fromCallback(({ sendBack }) => {
+            socketBack = sendBack as never;
+            return () => {};
+          }),
+          fetchSince: fromPromise(fetchSince) as never,
+        },
+      }),
+      { input: { fieldId: 'f1', lastSeenAt: iso(30) } },
+    ).start();
+    socketBack!({ type: 'socket.up', recovered: true });
+    socketBack!({ type: 'socket.refused', error: refused });
+    expect(feed.getSnapshot().value).toBe('failed');
+    expect(logged).toEqual([{ what: 'field:watch', error: refused }]);
+    socketBack!({ type: 'socket.up', recovered: true });
+    expect(feed.getSnapshot().value).toBe('joining');
+    socketBack!({ type: 'socket.joined' });
+    expect(feed.getSnapshot().value).toBe('catchingUp');
+    // The catch-up failed: live anyway (only the gap stays), and said so.
+    await waitFor(feed, (s) => s.matches('live'));
+    expect(fetchSince).toHaveBeenCalledTimes(1);
+    expect(logged).toEqual([{ what: 'field:watch', error: refused }, { what: 'catch up', error: offline }]);
+    // The socket drops and socket.io restores its session (rooms and missed pushes): joined again, nothing to catch up.
+    socketBack!({ type: 'socket.down', reconnecting: true });
+    socketBack!({ type: 'socket.up', recovered: true });
+    socketBack!({ type: 'socket.joined' });
+    expect(feed.getSnapshot().value).toBe('live');
+    expect(fetchSince).toHaveBeenCalledTimes(1);
+    feed.stop();
+  });
+});
+
 describe('alertLifecycle', () => {
   const detail = (over: Partial<AlertItem> = {}): AlertDetailResponse => ({ alert: alert(over), timeline: [] });
   it('loads the details, then the server answer decides the status; a failed call keeps it and says which', async () => {

@@ -6,12 +6,14 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen } from '@testing-library/react';
-import { fromCallback, fromPromise, type AnyEventObject } from 'xstate';
+import { createActor, fromCallback, fromPromise, waitFor, type AnyEventObject } from 'xstate';
 import { inboxBadgeMachine, UNREAD_KEY } from '@/machines/inboxBadge.machine';
 import type { Cached } from '@/machines/offline';
-import { HttpError } from '@/shared/httpError';
+import { HttpError, isNetworkFailure } from '@/shared/httpError';
 import { AppHeader } from '@/views/ui/AppHeader';
 import { InboxLink } from '@/views/ui/InboxLink';
+import { startApiServer } from '../support/apiServer';
+import { socketServer } from '../support/socketServer';
 import { deferred, describeModel, eventKey, leafValues, modelPaths, renderView, serializeWith } from '../support/modelHarness';
 
 /** What the machine keeps on the phone, as the store would hold it (its own rule of what to keep runs as written). */
@@ -78,7 +80,9 @@ const ASSERT: Record<string, () => void> = {
 };
 function assertBadge() {
   // What the phone keeps is the count last known (nothing before one is known).
-  expect(kept.get(UNREAD_KEY) ?? null).toBe(fromServer);
+  // Under the key older versions kept it (a renamed key would lose the kept count).
+  expect(UNREAD_KEY).toBe('inbox.unread');
+  expect(kept.get('inbox.unread') ?? null).toBe(fromServer);
   expect(link()).toHaveAttribute('href', '/messages');
   if (expected === null) {
     expect(link()).toHaveAccessibleName('Messages');
@@ -130,6 +134,11 @@ describeModel('inbox badge model', {
         },
       },
       check: (step) => {
+        // Where the step must lead, from what the server or the phone answered (not from the snapshot).
+        const e = step.event as Ev;
+        if (e.type === 'xstate.error.actor.loadUnread') expect(step.state.value).toEqual(isNetworkFailure(e.error) ? { offline: 'reading' } : 'ready');
+        if (e.type === 'xstate.done.actor.loadUnread') expect(step.state.value).toBe('ready');
+        if (e.type.endsWith('.actor.recallUnread')) expect(step.state.value).toEqual({ offline: 'shown' });
         for (const leaf of leafValues(step.state.value)) ASSERT[leaf]();
         assertBadge();
       },
@@ -174,5 +183,52 @@ describe('the connection, not only its return', () => {
     await act(async () => drive.load.resolve(1));
     expect(link()).toHaveAccessibleName('Messages, 1 unread');
     cleanup();
+  });
+});
+
+describe('inbox badge for real', () => {
+  it('reads GET /messages, follows the inbox:unread pushes and reads again after a reconnect, not on a push (the machine’s own actors)', async () => {
+    const answers = [2, 4];
+    const api = await startApiServer(({ path }) => (path === '/api/v1/messages' ? { status: 200, body: { messages: [], unread: answers.shift() ?? 9 } } : { status: 404 }));
+    const socket = socketServer();
+    kept.clear();
+    try {
+      await socket.start();
+      renderView(<InboxLink />, { session: 'farmer', intlLocale: 'en' });
+      expect(await screen.findByRole('link', { name: 'Messages, 2 unread' })).toHaveAttribute('href', '/messages');
+      expect(api.calls('/messages').map((r) => [r.method, r.query])).toEqual([['GET', { page: '1', limit: '1' }]]);
+      // A message arrives (or one is read on another device): the server pushes the new count.
+      act(() => void socket.io.emit('inbox:unread', { unread: 7 }));
+      expect(await screen.findByRole('link', { name: 'Messages, 7 unread' })).toBeInTheDocument();
+      expect(kept.get('inbox.unread')).toBe(7);
+      // The server restarts: once connected again the count is read afresh (what came meanwhile shows).
+      await socket.dropAll();
+      expect(await screen.findByRole('link', { name: 'Messages, 4 unread' })).toBeInTheDocument();
+      // A push after that: the connection's going down and coming back read the count once, no more.
+      act(() => void socket.io.emit('inbox:unread', { unread: 6 }));
+      expect(await screen.findByRole('link', { name: 'Messages, 6 unread' })).toBeInTheDocument();
+      expect(api.calls('/messages')).toHaveLength(2);
+      expect(kept.get('inbox.unread')).toBe(6);
+    } finally {
+      cleanup();
+      await socket.stop();
+      await api.close();
+    }
+  });
+
+  it('with no network and nothing kept on the phone, shows no count, and reads it once the browser is online again', async () => {
+    // No API server: the read gets no answer (a network failure); the phone (no IndexedDB here) has nothing kept.
+    const badge = createActor(inboxBadgeMachine).start();
+    const offline = await waitFor(badge, (s) => s.matches({ offline: 'shown' }));
+    expect(offline.context.unread).toBeNull();
+    const api = await startApiServer(({ path }) => (path === '/api/v1/messages' ? { status: 200, body: { messages: [], unread: 3 } } : { status: 404 }));
+    try {
+      window.dispatchEvent(new Event('online'));
+      expect((await waitFor(badge, (s) => s.matches('ready'))).context.unread).toBe(3);
+      expect(api.calls('/messages')).toHaveLength(1);
+    } finally {
+      badge.stop();
+      await api.close();
+    }
   });
 });

@@ -247,9 +247,43 @@ describeModel('land report fields model (with offline)', {
   timeout: 15_000,
   render: () => {
     render();
+    // Where the screen must be, worked out from what the server, the phone and the farmer did along the path (not
+    // read from the snapshot): a machine that took a wrong step is caught where its snapshot and the screen agree.
+    const want = { state: 'loadingList' as unknown, fields: 0, fieldId: null as string | null, prefill: false, failed: false, kept: false, pdf: false };
+    const forget = { kept: false, pdf: false };
+    const follow = (e: Ev) => {
+      const offline = typeof want.state === 'object';
+      if (e.type === 'xstate.done.actor.loadList') {
+        const list = e.output as FieldChoice[];
+        Object.assign(want, list.length ? { state: 'loadingField', fields: list.length, fieldId: list[0]._id } : { state: 'ready', fields: 0 });
+      } else if (e.type.startsWith('xstate.error.actor.load')) {
+        if ((e.error as HttpError).status === 0) want.state = { offline: 'reading' };
+        else Object.assign(want, { state: 'ready', failed: true }, e.type.endsWith('loadField') ? { prefill: false } : {});
+      } else if (e.type === 'xstate.done.actor.loadField') Object.assign(want, { state: 'ready', prefill: true, failed: false });
+      else if (e.type === 'xstate.done.actor.recallReport') {
+        const copy = e.output as LandOfflineCopy;
+        if (copy.report) Object.assign(want, { state: { offline: 'shown' }, fields: copy.fields.length, fieldId: copy.fieldId, kept: true, pdf: copy.pdf !== null });
+        else if (copy.fieldId !== null && copy.fields.length > 0) Object.assign(want, { state: { offline: 'fieldNothingSaved' }, fields: copy.fields.length, fieldId: copy.fieldId });
+        else want.state = { offline: 'nothingSaved' };
+      } else if (e.type === 'xstate.error.actor.recallReport') want.state = { offline: 'nothingSaved' };
+      else if (e.type === 'network.online' || e.type === 'fields.retry') Object.assign(want, { state: 'loadingList' }, offline ? forget : {});
+      else if (e.type === 'fields.pick' && offline) Object.assign(want, { state: { offline: 'reading' }, fieldId: e.id }, forget);
+      else if (e.type === 'fields.pick') Object.assign(want, e.id === '' ? { fieldId: null, prefill: false, failed: false } : { state: 'loadingField', fieldId: e.id });
+    };
     return {
       exec,
       check: (step) => {
+        follow(step.event);
+        const c = (step.state as Snap).context;
+        expect(step.state.value).toEqual(want.state);
+        expect({ fields: c.fields.length, fieldId: c.fieldId, prefill: c.prefill !== null, failed: c.failed, kept: c.keptReport !== null, pdf: c.keptPdf !== null }).toEqual({
+          fields: want.fields,
+          fieldId: want.fieldId,
+          prefill: want.prefill,
+          failed: want.failed,
+          kept: want.kept,
+          pdf: want.pdf,
+        });
         leafValues(step.state.value).forEach((leaf) => assertState[leaf](step.state as Snap));
         // The kept PDF is what the browser gets, under the report's file name.
         if (step.event.type === 'report.downloadKept') {

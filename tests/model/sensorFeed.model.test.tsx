@@ -131,6 +131,24 @@ describeModel('sensor feed model', {
     render();
     // The screen reaches the live feed once the field has loaded (the chart chunk loads lazily).
     await screen.findByTestId('moisture-line', {}, { timeout: 5000 });
-    return { exec: byKey(exec, keyOf), check: ({ state }) => assertState[String(state.value)](state as Snap) };
+    // Where the feed must be, worked out from what the socket and the catch-up said along the path (not read from
+    // the snapshot): the status line follows it.
+    const want = { state: 'offline', recovered: false };
+    const follow = (e: Ev) => {
+      const from = want.state;
+      if (e.type === 'socket.up' && ['offline', 'reconnecting', 'failed'].includes(from)) Object.assign(want, { state: 'joining', recovered: from !== 'failed' && e.recovered });
+      else if (e.type === 'socket.down') want.state = e.reconnecting ? 'reconnecting' : 'offline';
+      else if (e.type === 'socket.joined' && from === 'joining') want.state = want.recovered ? 'live' : 'catchingUp';
+      else if (e.type === 'socket.refused' && from === 'joining') want.state = 'failed';
+      else if (e.type.endsWith('.actor.fetchSince')) want.state = 'live';
+    };
+    return {
+      exec: byKey(exec, keyOf),
+      check: ({ state, event }) => {
+        follow(event as Ev);
+        expect(state.value).toBe(want.state);
+        return assertState[String(state.value)](state as Snap);
+      },
+    };
   },
 });

@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
-import type { AnyEventObject } from 'xstate';
-import { speechMachine, type SpeechContext } from '@/machines/speech.machine';
+import { createActor, type AnyEventObject } from 'xstate';
+import { speechActors, speechMachine, type SpeechContext } from '@/machines/speech.machine';
 import type { Recognition, SpeechApi, Utterance } from '@/services/speech';
 import { MicButton, SpeakButton, SpeechProvider } from '@/views/ui/Speech';
 import { ChatbotPanel } from '@/views/tools/ChatbotPanel';
@@ -136,6 +136,22 @@ describeModel('speech model', {
   render: () => {
     fake = fakeSpeech();
     render();
+    // What the farmer should see, worked out from what they pressed and what the browser answered along the path
+    // (not read from the snapshot): a machine that took a wrong step is caught where its snapshot and the screen agree.
+    const want = { state: 'idle', speakingId: null as string | null, notice: null as string | null, canSpeak: true };
+    const follow = (e: Ev) => {
+      const from = want.state;
+      if (e.type === 'mic.start') Object.assign(want, { state: 'listening', speakingId: null, notice: null });
+      else if (e.type === 'mic.stop' || e.type === 'speech.heard') want.state = 'idle';
+      else if (e.type === 'speech.failed') Object.assign(want, { state: 'idle', notice: e.reason });
+      else if (e.type === 'speak.start') Object.assign(want, { state: 'speaking', speakingId: e.id, notice: null });
+      else if (e.type === 'speak.stop' || e.type === 'speech.spoken') Object.assign(want, { state: 'idle', speakingId: null });
+      else if (e.type === 'speech.voices') {
+        want.canSpeak = e.canSpeak;
+        // The reading stops when its voice goes.
+        if (from === 'speaking' && !e.canSpeak) Object.assign(want, { state: 'idle', speakingId: null });
+      }
+    };
     return {
       exec: (e: Ev) => {
         switch (e.type) {
@@ -189,7 +205,11 @@ describeModel('speech model', {
         }
       },
       check: (step) => {
+        follow(step.event);
         const c = step.state.context as SpeechContext;
+        expect(step.state.value).toBe(want.state);
+        expect(c).toMatchObject({ notice: want.notice, canSpeak: want.canSpeak });
+        if (want.state === 'speaking') expect(c.speakingId).toBe(want.speakingId);
         const listening = step.state.matches('listening');
         expect(mic()).toHaveAttribute('aria-pressed', String(listening));
         expect(mic()).toHaveAccessibleName(listening ? mr['speech.mic.stop'] : mr['speech.mic']);
@@ -206,6 +226,133 @@ describeModel('speech model', {
       },
     };
   },
+});
+
+/** The recognition's handlers as the browser calls them (the machine removes them when it stops listening). */
+const recognitionSays = (r: Recognition, say: (r: Recognition) => void) => act(() => say(r));
+const noResults = [[], [[]], [[{}]], [[{ transcript: '   ' }]]] as unknown as Parameters<NonNullable<Recognition['onresult']>>[0]['results'][];
+
+describe('speech, steps the generated paths do not walk', () => {
+  it('a tap on the microphone while it listens stops listening (the recognition is aborted)', () => {
+    fake = fakeSpeech();
+    render();
+    fireEvent.click(mic());
+    fireEvent.click(mic());
+    expect(lastRecognition().aborted).toBe(true);
+    expect(mic()).toHaveAttribute('aria-pressed', 'false');
+    expect(mic()).toHaveAccessibleName(mr['speech.mic']);
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('a tap on the microphone while a text is read stops the reading and listens', () => {
+    fake = fakeSpeech();
+    render();
+    fireEvent.click(speakButton('a'));
+    const cancels = fake.synthesis.cancels;
+    fireEvent.click(mic());
+    expect(fake.synthesis.cancels).toBeGreaterThan(cancels);
+    expect(lastRecognition()).toMatchObject({ started: true, lang: 'mr-IN' });
+    expect(mic()).toHaveAttribute('aria-pressed', 'true');
+    expect(speakButton('a')).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('the reading stops, and its buttons go, when the language’s voice goes; they come back, not pressed, with it', () => {
+    fake = fakeSpeech();
+    render();
+    fireEvent.click(speakButton('b'));
+    const cancels = fake.synthesis.cancels;
+    act(() => fake.synthesis.setVoices([{ lang: 'en-US', name: 'English (US)' }]));
+    expect(fake.synthesis.cancels).toBeGreaterThan(cancels);
+    expect(screen.queryAllByTestId('speak-button')).toHaveLength(0);
+    act(() => fake.synthesis.setVoices(fake.voices));
+    expect(speakButtons().map((b) => b.getAttribute('aria-pressed'))).toEqual(['false', 'false']);
+    // Listening is not held up by a reading that is still going on.
+    fireEvent.click(mic());
+    expect(mic()).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('a result without words is not a question: listening goes on, and its end without words says nothing was heard', () => {
+    fake = fakeSpeech();
+    render();
+    fireEvent.click(mic());
+    const r = lastRecognition();
+    for (const results of noResults) recognitionSays(r, (x) => x.onresult!({ results }));
+    expect(heard).toEqual([]);
+    expect(mic()).toHaveAttribute('aria-pressed', 'true');
+    recognitionSays(r, (x) => x.onend!());
+    expect(mic()).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('status')).toHaveTextContent(mr['speech.notice.noSpeech']);
+    // It ended by itself: nothing to abort.
+    expect(r.aborted).toBe(false);
+    // Listening again clears the notice.
+    fireEvent.click(mic());
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('a recognition that ended with words or an error is not aborted; one that cannot start says voice input is not working', () => {
+    fake = fakeSpeech();
+    render();
+    fireEvent.click(mic());
+    const heardOne = lastRecognition();
+    recognitionSays(heardOne, (x) => x.onresult!({ results: [[{ transcript: 'पाऊस' }]] }));
+    expect(heard).toEqual(['पाऊस']);
+    expect(heardOne.aborted).toBe(false);
+    fireEvent.click(mic());
+    const failed = lastRecognition();
+    recognitionSays(failed, (x) => x.onerror!({ error: 'network' }));
+    expect(failed.aborted).toBe(false);
+    expect(screen.getByRole('status')).toHaveTextContent(mr['speech.notice.failed']);
+    fireEvent.click(speakButton('a'));
+    expect(screen.queryByRole('status')).toBeNull();
+    // The browser refuses to start (e.g. already listening in another tab).
+    fake.api.Recognition!.prototype.start = () => {
+      throw new Error('InvalidStateError');
+    };
+    fireEvent.click(mic());
+    expect(lastRecognition().aborted).toBe(false);
+    expect(mic()).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('status')).toHaveTextContent(mr['speech.notice.failed']);
+  });
+});
+
+describe('speech machine, what its guards and actors refuse', () => {
+  const none: SpeechApi = { Recognition: null, synthesis: null, Utterance: null };
+  const machine = (api: SpeechApi) => speechMachine.provide({ actors: speechActors(api) });
+
+  it('does not listen where the browser cannot (canListen false), idle or reading', () => {
+    fake = fakeSpeech();
+    const a = createActor(machine(fake.api), { input: { ...INPUT, canListen: false } }).start();
+    a.send({ type: 'mic.start' });
+    expect(a.getSnapshot().value).toBe('idle');
+    a.send({ type: 'speak.start', id: 'a', text: TEXT.a });
+    a.send({ type: 'mic.start' });
+    expect(a.getSnapshot().value).toBe('speaking');
+    expect(fake.made).toHaveLength(0);
+    a.stop();
+  });
+
+  it('does not read aloud without a voice of the language (canSpeak false)', () => {
+    fake = fakeSpeech();
+    const a = createActor(machine(fake.api), { input: { ...INPUT, canSpeak: false } }).start();
+    a.send({ type: 'speak.start', id: 'a', text: TEXT.a });
+    expect(a.getSnapshot().value).toBe('idle');
+    expect(fake.synthesis.spoken).toHaveLength(0);
+    a.stop();
+  });
+
+  it('without the browser’s APIs, listening fails at once and reading ends at once (no error)', () => {
+    const a = createActor(machine(none), { input: INPUT }).start();
+    a.send({ type: 'mic.start' });
+    expect(a.getSnapshot()).toMatchObject({ status: 'active', value: 'idle', context: { notice: 'failed' } });
+    a.send({ type: 'speak.start', id: 'a', text: TEXT.a });
+    expect(a.getSnapshot()).toMatchObject({ status: 'active', value: 'idle', context: { notice: null } });
+    // Synthesis without the utterance constructor (or the other way round) is no synthesis either.
+    const b = createActor(machine({ ...none, synthesis: fakeSpeech().synthesis }), { input: INPUT }).start();
+    b.send({ type: 'speak.start', id: 'a', text: TEXT.a });
+    expect(b.getSnapshot()).toMatchObject({ status: 'active', value: 'idle' });
+    a.stop();
+    b.stop();
+  });
 });
 
 describe('speech buttons', () => {

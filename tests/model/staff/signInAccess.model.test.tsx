@@ -5,12 +5,13 @@
  * asked before it is sent, the confirmation or cancel, the server's refusal in its own words, the reload after.
  */
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, setup, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { listChanges } from '@/machines/listChanges';
-import { signInAccessMachine, type AccessAction, type AdminSignIn } from '@/machines/signInAccess.machine';
+import { allowed, signInAccessMachine, type AccessAction, type AdminSignIn } from '@/machines/signInAccess.machine';
 import { HttpError } from '@/services/http';
 import { SignInAccessDialog } from '@/views/people/SignInAccessDialog';
+import { startApiServer } from '../../support/apiServer';
 import { get, query } from '../../support/dom';
 import { byKey, deferred, describeModel, modelPaths, renderView, variants } from '../../support/modelHarness';
 
@@ -166,12 +167,30 @@ describeModel('sign-in access dialog model', {
     renderView(<SignInAccessDialog userId="c-2" name={NAME} onClose={() => {}} logic={logic} />, { intlLocale: 'en' });
     // The staff tables on the page: a role change (and nothing else) tells them to reload (listChanges.ts).
     let announced = 0;
+    // Where the dialog must be, worked out from what was pressed and what the server answered along the path (not
+    // read from the snapshot): the action asked, done or refused (in the server's words).
+    const want = { state: 'loading', pending: null as AccessAction | null, done: null as AccessAction | null, refused: null as unknown };
+    const follow = (e: Ev) => {
+      if (e.type === 'access.ask') Object.assign(want, { state: 'confirming', pending: e.action, done: null });
+      else if (e.type === 'access.confirm') want.state = 'working';
+      else if (e.type === 'access.cancel') Object.assign(want, { state: 'ready', pending: null });
+      else if (e.type === 'access.retry') want.state = 'loading';
+      else if (e.type === 'xstate.done.actor.load') Object.assign(want, { state: 'ready', refused: null });
+      else if (e.type === 'xstate.error.actor.load') Object.assign(want, { state: 'failed', refused: e.error });
+      else if (e.type === 'xstate.done.actor.act') Object.assign(want, { state: 'loading', done: want.pending, pending: null });
+      else if (e.type === 'xstate.error.actor.act') Object.assign(want, { state: 'ready', refused: e.error, pending: null });
+    };
     const lists = createActor(
       setup({ actors: { listChanges } }).createMachine({ invoke: { src: 'listChanges', input: 'people' }, on: { 'list.refresh': { actions: () => void announced++ } } }),
     ).start();
     return {
       exec: byKey(exec, keyOf),
-      check: ({ state }, i, p) => {
+      check: ({ state, event }, i, p) => {
+        follow(event as Ev);
+        const c = (state as Snap).context;
+        expect((state as Snap).value).toBe(want.state);
+        expect({ done: c.done, refused: c.errorCause }).toEqual({ done: want.done, refused: want.refused });
+        if (want.state === 'confirming' || want.state === 'working') expect(c.pending).toBe(want.pending);
         assertState[String((state as Snap).value)](state as Snap);
         const roleChanges = p.steps.slice(0, i + 1).filter((x) => x.event.type === 'xstate.done.actor.act' && ['admin', 'coordinator'].includes((x.state as Snap).context.done ?? ''));
         expect(announced).toBe(roleChanges.length);
@@ -179,4 +198,64 @@ describeModel('sign-in access dialog model', {
       done: () => lists.stop(),
     };
   },
+});
+
+describe('sign-in access for real', () => {
+  it('loads GET …/sign-in, sends each action to its own address and reloads after it (the machine’s own calls)', async () => {
+    const base = '/api/v1/admin/users/c-2';
+    let user = COORDINATOR;
+    let gets = 0;
+    let ends = 0;
+    const NOT_YOURS = { statusCode: 403, error: 'Forbidden', message: { english: 'Only admins see sign-in access.', marathi: 'फक्त ॲडमिन पाहू शकतात.', hindi: 'केवल एडमिन देख सकते हैं।' } };
+    const api = await startApiServer(({ method, path, body }) => {
+      if (method === 'GET' && path === `${base}/sign-in`) return gets++ === 0 ? { status: 403, body: NOT_YOURS } : { status: 200, body: user };
+      if (method === 'PATCH' && path === `${base}/role`) {
+        user = (body as { role: string }).role === 'admin' ? ADMIN : COORDINATOR;
+        return { status: 200, body: { success: true, ended: 2 } };
+      }
+      // The first End all sessions is refused in the server's words.
+      if (method === 'POST' && path === `${base}/sessions/end` && ends++ === 0) return { status: 409, body: LAST_SUPERADMIN.body };
+      if (method === 'POST' && path.startsWith(`${base}/`)) return { status: 200, body: { success: true, ended: 0, channels: ['sms'] } };
+      return { status: 404 };
+    });
+    try {
+      renderView(<SignInAccessDialog userId="c-2" name={NAME} onClose={() => {}} />, { intlLocale: 'en' });
+      expect(await screen.findByRole('alert')).toHaveTextContent('Only admins see sign-in access.');
+      fireEvent.click(get('button', 'Try again'));
+      expect(await screen.findByText(/Role: Coordinator/)).toBeInTheDocument();
+      const run = async (action: AccessAction, role: RegExp) => {
+        fireEvent.click(within(dialog()).getByRole('button', { name: BUTTON[action] }));
+        fireEvent.click(get('button', 'Yes, continue'));
+        expect(await screen.findByText(DONE[action])).toBeInTheDocument();
+        expect(screen.getByText(role)).toBeInTheDocument();
+      };
+      fireEvent.click(within(dialog()).getByRole('button', { name: BUTTON.end }));
+      fireEvent.click(get('button', 'Yes, continue'));
+      expect(await screen.findByRole('alert')).toHaveTextContent('This is the last active super admin. Make someone else super admin first.');
+      await run('end', /Role: Coordinator/);
+      await run('admin', /Role: Admin/);
+      await run('coordinator', /Role: Coordinator/);
+      for (const action of ['invite', 'clear', 'twoFactor'] as const) await run(action, /Role: Coordinator/);
+      const sent = api.requests.filter((r) => r.method !== 'GET').map((r) => [r.method, r.path.slice(base.length), r.body ?? null]);
+      expect(sent).toEqual([
+        ['POST', '/sessions/end', {}],
+        ['POST', '/sessions/end', {}],
+        ['PATCH', '/role', { role: 'admin' }],
+        ['PATCH', '/role', { role: 'coordinator' }],
+        ['POST', '/invite', {}],
+        ['POST', '/sign-in/clear', {}],
+        ['POST', '/two-factor/reset', {}],
+      ]);
+      // The first load, its retry, and one reload after each action done (not after the refused one).
+      expect(gets).toBe(2 + 6);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('allows nothing that needs the answer before it is loaded', () => {
+    expect(allowed(null, 'twoFactor')).toBe(false);
+    expect(allowed(null, 'admin')).toBe(false);
+    expect(allowed(null, 'invite')).toBe(true);
+  });
 });
