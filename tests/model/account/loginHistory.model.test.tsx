@@ -1,9 +1,10 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import { filterHistory, loginHistoryMachine } from '../../../src/machines/loginHistory.machine';
 import type { LoginHistoryEntry } from '../../../src/services/account';
 import { LoginHistoryDialog } from '../../../src/views/account/LoginHistoryDialog';
+import { startApiServer } from '../../support/apiServer';
 import { get, getLabelled, query } from '../../support/dom';
 import { deferred, describeModel, httpError, leafPaths, renderView, replay, SIGNED_IN_FARMER, stateKey, transitionPaths, typeNames } from '../../support/modelHarness';
 
@@ -242,5 +243,33 @@ describe('login-history dialog, fixed scenarios', () => {
     renderView(<LoginHistoryDialog logic={logic} onClose={() => {}} />, { session: SIGNED_IN_FARMER, intlLocale: 'en' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load login history (The requested resource was not found.)');
     expect(get('button', 'Retry')).toBeEnabled();
+  });
+
+  it('reads the history, revokes a session and reports a sign-in through its own calls', async () => {
+    const [today, suspicious] = HISTORY;
+    const api = await startApiServer(({ method, path }) => {
+      if (method === 'GET' && path === '/api/v1/auth/login-history') return { status: 200, body: { history: HISTORY } };
+      if (method === 'DELETE' && path === `/api/v1/auth/sessions/${suspicious.sessionId}`) return { status: 200, body: { success: true } };
+      if (method === 'POST' && path === `/api/v1/auth/suspicious/${suspicious._id}`) return { status: 200, body: { success: true } };
+      return { status: 404 };
+    });
+    try {
+      renderView(<LoginHistoryDialog onClose={() => {}} />, { session: SIGNED_IN_FARMER, intlLocale: 'en' });
+      await waitFor(() => expect(document.querySelectorAll('li[data-id]')).toHaveLength(3));
+      expect(document.querySelector(`li[data-id="${today._id}"]`)).not.toBeNull();
+      // The suspicious sign-in opened: its session revoked, then (the history read again, the row still open) reported.
+      fireEvent.click(document.querySelector(`li[data-id="${suspicious._id}"] > button`)!);
+      fireEvent.click(get('button', 'Revoke session'));
+      await waitFor(() => expect(api.calls('/auth/login-history')).toHaveLength(2));
+      await waitFor(() => expect(get('button', 'Report')).toBeEnabled());
+      fireEvent.click(get('button', 'Report'));
+      await waitFor(() => expect(api.calls('/auth/login-history')).toHaveLength(3));
+      await waitFor(() => expect(query('status')).toBeNull());
+      expect(api.calls(`/auth/sessions/${suspicious.sessionId}`).map((r) => r.method)).toEqual(['DELETE']);
+      expect(api.calls(`/auth/suspicious/${suspicious._id}`).map((r) => r.method)).toEqual(['POST']);
+      expect(query('alert')).toBeNull();
+    } finally {
+      await api.close();
+    }
   });
 });
