@@ -186,6 +186,8 @@ describeModel('audit trail model', {
 });
 
 describe('audit trail against the API', () => {
+  /** The end of the day picked in 'To day', in the browser's time zone, as the request carries it. */
+  const DAY_END = new Date('2026-05-31T23:59:59.999').toISOString();
   it('lists /audit with the filters shown, opens and closes an entry, clears the filters and exports them (the machine’s own calls)', async () => {
     let lists = 0;
     let exports = 0;
@@ -220,6 +222,12 @@ describe('audit trail against the API', () => {
       fireEvent.change(getLabelled('Person'), { target: { value: 'c-1' } });
       await waitFor(() => expect(rows()).toHaveLength(1));
       expect(getLabelled('Person')).toHaveValue('c-1');
+      fireEvent.change(getLabelled('Kind of record'), { target: { value: 'alert' } });
+      await waitFor(() => expect(api.calls('/audit')).toHaveLength(5));
+      await waitFor(() => expect(rows()).toHaveLength(1));
+      fireEvent.change(getLabelled('To day'), { target: { value: '2026-05-31' } });
+      await waitFor(() => expect(api.calls('/audit')).toHaveLength(6));
+      await waitFor(() => expect(rows()).toHaveLength(1));
       // The first export fails; the next one puts that notice away as it starts, and saves the file.
       fireEvent.click(get('button', 'Export CSV'));
       expect(await screen.findByRole('alert')).toHaveTextContent('The audit trail could not be exported.');
@@ -232,12 +240,15 @@ describe('audit trail against the API', () => {
         { page: '1', limit: '20', action: 'user.deactivate' },
         { page: '1', limit: '20' },
         { page: '1', limit: '20', actor: 'c-1' },
+        { page: '1', limit: '20', actor: 'c-1', targetType: 'alert' },
+        { page: '1', limit: '20', actor: 'c-1', targetType: 'alert', to: DAY_END },
       ]);
-      expect(api.calls('/audit/export').map((r) => r.query)).toEqual([{ actor: 'c-1' }, { actor: 'c-1' }]);
+      const filters = { actor: 'c-1', targetType: 'alert', to: DAY_END };
+      expect(api.calls('/audit/export').map((r) => r.query)).toEqual([filters, filters]);
     } finally {
       await api.close();
     }
-  });
+  }, 20_000);
 
   it('refuses a filter that changes nothing (no reload)', () => {
     const actor = createActor(auditTrailMachine.provide({ actors: { load: pendingActors().actor('load') } })).start();
