@@ -6,7 +6,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
+import { createActor, fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { recommendationMachine } from '@/machines/recommendation.machine';
 import { recommendationsMachine, type Loaded } from '@/machines/recommendations.machine';
 import { HttpError } from '@/services/http';
@@ -179,10 +179,11 @@ describeModel('recommendations page model', {
     await render();
     // What the page should show, worked out from what the coordinator did and the server answered along the path (not
     // read from the snapshot): so a machine that took a wrong step is caught where its snapshot and the view agree.
-    const want = { state: 'loading', fieldId: '', failure: '', generated: null as number | null, total: 0, cards: 0, loads: [{ fieldId: '' }], generates: [] as unknown[] };
+    const want = { state: 'loading', fields: [] as string[], fieldId: '', failure: '', generated: null as number | null, total: 0, cards: 0, loads: [{ fieldId: '' }], generates: [] as unknown[] };
     const follow = (e: Ev) => {
       const load = () => Object.assign(want, { state: 'loading', loads: [...want.loads, { fieldId: want.fieldId }] });
-      if (e.type === 'xstate.done.actor.load') Object.assign(want, { state: 'ready.idle', total: e.output.stats.total, cards: e.output.recommendations.length, failure: '' });
+      if (e.type === 'xstate.done.actor.load')
+        Object.assign(want, { state: 'ready.idle', total: e.output.stats.total, cards: e.output.recommendations.length, failure: '', fields: e.output.fields.map((f: { _id: string }) => f._id) });
       else if (e.type === 'xstate.error.actor.load') want.state = 'failed';
       else if (e.type === 'field.select') {
         want.fieldId = e.fieldId;
@@ -208,6 +209,8 @@ describeModel('recommendations page model', {
         expect(drive.loads).toEqual(want.loads);
         expect(drive.generates).toEqual(want.generates);
         expect((getLabelled('Field') as HTMLSelectElement).value).toBe(want.fieldId);
+        // The selector offers All fields and the fields loaded so far (none before the first answer).
+        expect([...(getLabelled('Field') as HTMLSelectElement).options].map((o) => o.value)).toEqual(['', ...want.fields]);
         expect(statValue('Total Recommendations')).toBe(String(want.total));
         if (want.generated != null) expect(get('status')).toHaveTextContent(`Generated ${want.generated} new recommendations!`);
         else expect(query('status')).toBeNull();
@@ -222,6 +225,39 @@ describeModel('recommendations page model', {
       },
     };
   },
+});
+
+describe('recommendations page, steps the walk cannot take under a mutant', () => {
+  // A mutant that drops a transition also drops it from the generated walk (which only sends what the machine
+  // accepts): these say what each step must do.
+  const start = () => {
+    const actor = createActor(recommendationsMachine.provide({ actors: { load: fromPromise(() => new Promise<Loaded>(() => {})) } })).start();
+    const loaded = () => actor.send({ type: 'xstate.done.actor.load', output: LOADED } as never);
+    return { actor, loaded, state: () => actor.getSnapshot() };
+  };
+
+  it('Refresh and a field reload the page, after a failed load too', () => {
+    const { actor, loaded, state } = start();
+    loaded();
+    actor.send({ type: 'list.refresh' });
+    expect(state().value).toBe('loading');
+    actor.send({ type: 'xstate.error.actor.load', error: new HttpError(500, 'server') } as never);
+    expect(state().value).toBe('failed');
+    actor.send({ type: 'field.select', fieldId: 'f-1' });
+    expect(state().value).toBe('loading');
+    expect(state().context.fieldId).toBe('f-1');
+    actor.stop();
+  });
+
+  it('Generate without a field keeps the dialog open and says to choose one', () => {
+    const { actor, loaded, state } = start();
+    loaded();
+    actor.send({ type: 'generate.open' });
+    actor.send({ type: 'generate.submit' });
+    expect(state().value).toEqual({ ready: 'dialog' });
+    expect(state().context.failure).toBe('noField');
+    actor.stop();
+  });
 });
 
 describe('recommendations page, against the API', () => {
