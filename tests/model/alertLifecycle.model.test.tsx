@@ -7,8 +7,8 @@
  * send' and offers nothing until the outbox sends it (its answer decides the status), refuses it (the server's
  * translated reason is named) or the user discards it.
  */
-import { act, fireEvent, screen, within } from '@testing-library/react';
-import { expect } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { fromCallback, fromPromise, type AnyEventObject } from 'xstate';
 import { alertLifecycleMachine, type AlertLifecycleContext } from '@/machines/alertLifecycle.machine';
 import { alertsListMachine } from '@/machines/alertsList.machine';
@@ -18,6 +18,7 @@ import type { AlertDetailResponse, AlertItem, AlertStatus, TimelineEntry } from 
 import { AlertsView } from '@/views/alerts/AlertsView';
 import { acknowledgedStatus, clearedStatus } from '../../contracts/alertTypes';
 import { COORDINATORS, makeAlert } from './alertFixtures';
+import { startApiServer } from '../support/apiServer';
 import { describeModel, leafPaths, leafValues, modelPaths, pendingActors, renderView, replay, type ModelPath, type ModelStep } from '../support/modelHarness';
 
 const SUNITA = COORDINATORS[0];
@@ -293,4 +294,54 @@ describeModel('alert lifecycle model (details dialog)', {
       },
     };
   },
+});
+
+describe('alert lifecycle against the API', () => {
+  it('loads the details, acknowledges with a comment, assigns, comments and clears through its own calls', async () => {
+    const at = `/alerts/${ALERT._id}`;
+    const api = await startApiServer(({ method, path }) => {
+      if (method === 'GET' && path === `/api/v1${at}`) return { status: 200, body: answer('active_unack', [RAISED]) };
+      if (method === 'PATCH' && path === `/api/v1${at}/acknowledge`) return { status: 200, body: ACKED('active_ack') };
+      if (method === 'PATCH' && path === `/api/v1/admin/alerts/${ALERT._id}/assign`)
+        return { status: 200, body: answer('active_ack', [RAISED, entry('assigned', { coordinatorId: SUNITA._id, name: SUNITA.name })], { assignedTo: SUNITA }) };
+      if (method === 'POST' && path === `/api/v1${at}/comments`) return { status: 200, body: answer('active_ack', [RAISED, entry('comment', { text: 'Pump checked' }, 1)]) };
+      if (method === 'PATCH' && path === `/api/v1${at}/clear`) return { status: 200, body: answer('cleared_ack', [RAISED, entry('cleared', { auto: false })]) };
+      return { status: 404 };
+    });
+    try {
+      const list = alertsListMachine.provide({
+        actors: {
+          load: fromPromise(async () => ({ items: [ALERT], totalPages: 1, unread: 0, coordinators: COORDINATORS })),
+          alertSocket: fromCallback(() => () => {}),
+        },
+      });
+      renderView(<AlertsView logic={list} />, { session: 'admin', intlLocale: 'en', path: '/alerts' });
+      fireEvent.click(within(await screen.findByRole('row', { name: /North plot/ })).getByRole('button', { name: 'View Details' }));
+      const ready = () => waitFor(() => expect(button('Clear alert')).toBeEnabled());
+      const comment = () => within(dialog()).getByLabelText('Comment');
+      await waitFor(() => expect(button('Acknowledge')).toBeEnabled());
+      fireEvent.change(comment(), { target: { value: 'Called Ramesh' } });
+      fireEvent.click(button('Acknowledge')!);
+      await waitFor(() => expect(api.calls(`${at}/acknowledge`)).toHaveLength(1));
+      await ready();
+      fireEvent.change(within(dialog()).getByLabelText('Assign to coordinator'), { target: { value: SUNITA._id } });
+      fireEvent.click(button('Assign')!);
+      await waitFor(() => expect(api.calls(`/admin/alerts/${ALERT._id}/assign`)).toHaveLength(1));
+      await ready();
+      fireEvent.change(comment(), { target: { value: 'Pump checked' } });
+      fireEvent.click(button('Add comment')!);
+      await waitFor(() => expect(api.calls(`${at}/comments`)).toHaveLength(1));
+      await ready();
+      fireEvent.click(button('Clear alert')!);
+      await waitFor(() => expect(api.calls(`${at}/clear`)).toHaveLength(1));
+      await waitFor(() => expect(screen.getByRole('row', { name: /North plot/ }).querySelector('.alert-status')).toHaveTextContent(STATUS_TEXT.cleared_ack));
+      expect(api.calls(at).map((r) => r.method)).toEqual(['GET']);
+      expect(api.calls(`${at}/acknowledge`).map((r) => [r.method, r.body])).toEqual([['PATCH', { comment: 'Called Ramesh' }]]);
+      expect(api.calls(`/admin/alerts/${ALERT._id}/assign`).map((r) => [r.method, r.body])).toEqual([['PATCH', { coordinatorId: SUNITA._id }]]);
+      expect(api.calls(`${at}/comments`).map((r) => [r.method, r.body])).toEqual([['POST', { text: 'Pump checked' }]]);
+      expect(api.calls(`${at}/clear`).map((r) => r.method)).toEqual(['PATCH']);
+    } finally {
+      await api.close();
+    }
+  }, 20_000);
 });

@@ -4,13 +4,14 @@
  * load), driven through the real view and checked on screen. A path sets one filter at a time (then clears it),
  * which keeps the walk small; each filter's own effect on the request is checked in `loading`.
  */
-import { expect } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
-import type { AnyEventObject, SnapshotFrom } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { createActor, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { auditTrailMachine } from '@/machines/auditTrail.machine';
 import { AuditTrailView } from '@/views/admin/AuditTrailView';
 import { HttpError } from '@/services/http';
 import type { AuditEntry } from '../../contracts/audit';
+import { startApiServer } from '../support/apiServer';
 import { get, getLabelled, query } from '../support/dom';
 import { coveringPaths, describeModel, leafPaths, modelPaths, pendingActors, renderView, replay } from '../support/modelHarness';
 
@@ -182,4 +183,82 @@ describeModel('audit trail model', {
       },
     };
   },
+});
+
+describe('audit trail against the API', () => {
+  /** The end of the day picked in 'To day', in the browser's time zone, as the request carries it. */
+  const DAY_END = new Date('2026-05-31T23:59:59.999').toISOString();
+  it('lists /audit with the filters shown, opens and closes an entry, clears the filters and exports them (the machine’s own calls)', async () => {
+    let lists = 0;
+    let exports = 0;
+    const api = await startApiServer(({ path, query: q }) => {
+      if (path === '/api/v1/audit/actors') return { status: 200, body: { actors: ACTORS } };
+      if (path === '/api/v1/audit/export') return ++exports === 1 ? { status: 500, body: { statusCode: 500, error: 'boom' } } : { status: 200, body: 'csv' };
+      if (path !== '/api/v1/audit') return { status: 404 };
+      // The first read fails; the next ones answer the page of what the filters find.
+      if (lists++ === 0) return { status: 500, body: { statusCode: 500, error: 'boom' } };
+      const rows = q.actor === 'c-1' ? [PAGE.items[1]] : PAGE.items;
+      return { status: 200, body: { entries: rows, pagination: { page: Number(q.page), limit: 20, total: rows.length, totalPages: 1 } } };
+    });
+    const downloads: string[] = [];
+    try {
+      const logic = auditTrailMachine.provide({ actions: { download: (_, p: { name: string }) => void downloads.push(p.name) } });
+      renderView(<AuditTrailView logic={logic} />, { session: 'admin', intlLocale: 'en', path: '/audit' });
+      expect(await screen.findByRole('alert')).toHaveTextContent('The audit trail could not be loaded.');
+      // A filter loads again, and what loads puts the notice away.
+      fireEvent.change(getLabelled('Action'), { target: { value: 'user.deactivate' } });
+      await waitFor(() => expect(rows()).toHaveLength(2));
+      expect(query('alert')).toBeNull();
+      const toggle = () => within(rows()[0]).getByRole('button');
+      fireEvent.click(toggle());
+      expect(toggle()).toHaveAttribute('aria-expanded', 'true');
+      expect(rows()[0]).toHaveTextContent('StatusActive → Inactive');
+      fireEvent.click(toggle());
+      expect(toggle()).toHaveAttribute('aria-expanded', 'false');
+      fireEvent.click(get('button', 'Clear filters'));
+      await waitFor(() => expect(api.calls('/audit')).toHaveLength(3));
+      await waitFor(() => expect(rows()).toHaveLength(2));
+      expect(getLabelled('Action')).toHaveValue('');
+      fireEvent.change(getLabelled('Person'), { target: { value: 'c-1' } });
+      await waitFor(() => expect(rows()).toHaveLength(1));
+      expect(getLabelled('Person')).toHaveValue('c-1');
+      fireEvent.change(getLabelled('Kind of record'), { target: { value: 'alert' } });
+      await waitFor(() => expect(api.calls('/audit')).toHaveLength(5));
+      await waitFor(() => expect(rows()).toHaveLength(1));
+      fireEvent.change(getLabelled('To day'), { target: { value: '2026-05-31' } });
+      await waitFor(() => expect(api.calls('/audit')).toHaveLength(6));
+      await waitFor(() => expect(rows()).toHaveLength(1));
+      // The first export fails; the next one puts that notice away as it starts, and saves the file.
+      fireEvent.click(get('button', 'Export CSV'));
+      expect(await screen.findByRole('alert')).toHaveTextContent('The audit trail could not be exported.');
+      fireEvent.click(get('button', 'Export CSV'));
+      expect(query('alert')).toBeNull();
+      await waitFor(() => expect(downloads).toEqual(['audit-trail.csv']));
+      await waitFor(() => expect(get('button', 'Export CSV')).toBeEnabled());
+      expect(api.calls('/audit').map((r) => r.query)).toEqual([
+        { page: '1', limit: '20' },
+        { page: '1', limit: '20', action: 'user.deactivate' },
+        { page: '1', limit: '20' },
+        { page: '1', limit: '20', actor: 'c-1' },
+        { page: '1', limit: '20', actor: 'c-1', targetType: 'alert' },
+        { page: '1', limit: '20', actor: 'c-1', targetType: 'alert', to: DAY_END },
+      ]);
+      const filters = { actor: 'c-1', targetType: 'alert', to: DAY_END };
+      expect(api.calls('/audit/export').map((r) => r.query)).toEqual([filters, filters]);
+    } finally {
+      await api.close();
+    }
+  }, 20_000);
+
+  it('refuses a filter that changes nothing (no reload)', () => {
+    const actor = createActor(auditTrailMachine.provide({ actors: { load: pendingActors().actor('load') } })).start();
+    actor.send({ type: 'xstate.done.actor.load', output: PAGE } as never);
+    expect(actor.getSnapshot().value).toBe('ready');
+    for (const e of [{ type: 'filter.actor', value: null }, { type: 'filter.from', value: '' }] as const) expect(actor.getSnapshot().can(e)).toBe(false);
+    actor.send({ type: 'filter.action', value: 'user.deactivate' });
+    actor.send({ type: 'xstate.done.actor.load', output: PAGE } as never);
+    expect(actor.getSnapshot().can({ type: 'filter.action', value: 'user.deactivate' })).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'filter.action', value: null })).toBe(true);
+    actor.stop();
+  });
 });

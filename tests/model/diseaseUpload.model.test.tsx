@@ -1,5 +1,5 @@
 /** Generated path tests (patterns.md R4): every path through the disease-upload statechart, driven on the real view. */
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor as waitForScreen } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor, type AnyEventObject } from 'xstate';
 import type { OutboxItem } from '@/services/outbox';
@@ -13,6 +13,7 @@ import { HttpError } from '@/services/http';
 import { NotAnImageError } from '@/services/image';
 import { DiseaseDetector } from '@/views/tools/disease/DiseaseDetector';
 import { DiseaseHistory } from '@/views/tools/disease/DiseaseHistory';
+import { startApiServer } from '../support/apiServer';
 import { deferred, describeModel, modelPaths, renderView } from '../support/modelHarness';
 
 // The phone is offline in this walk: an upload that gets no answer then goes to the outbox (a dropped upload while
@@ -299,5 +300,27 @@ describe('an upload without an answer while the phone says online ("lie-fi")', (
     expect(dropped.value).toBe('failed');
     expect(dropped.can({ type: 'disease.sendLater' })).toBe(true);
     expect((await runTo(new HttpError(0, 'timeout'))).value).toBe('queued');
+  });
+});
+
+describe('disease upload against the API', () => {
+  it('opens a past result through its own call (GET /disease/history/:id) and shows it', async () => {
+    const api = await startApiServer(({ path }) => (path === `/api/v1/disease/history/${PAST._id}` ? { status: 200, body: PAST } : { status: 404 }));
+    try {
+      // The photo upload goes through XMLHttpRequest (for its progress), which this API server stand-in does not serve:
+      // the walk above checks what it is given; here only the past result is read for real.
+      const history = diseaseHistoryMachine.provide({ actors: { loadPage: fromPromise(async () => HISTORY) } });
+      renderView(<DiseaseUploadContext.Provider logic={diseaseUploadMachine} options={{ input: INPUT }}>
+          <DiseaseDetector />
+          <DiseaseHistoryContext.Provider logic={history}>
+            <DiseaseHistory />
+          </DiseaseHistoryContext.Provider>
+        </DiseaseUploadContext.Provider>);
+      fireEvent.click(await screen.findByRole('button', { name: /Grape powdery mildew/ }));
+      await waitForScreen(() => expect(screen.getByTestId('disease-name')).toHaveTextContent('Grape powdery mildew'));
+      expect(api.calls(`/disease/history/${PAST._id}`).map((r) => r.method)).toEqual(['GET']);
+    } finally {
+      await api.close();
+    }
   });
 });

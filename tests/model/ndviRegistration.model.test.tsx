@@ -1,12 +1,13 @@
 /** Generated path tests over the NDVI registration statechart, driven through the land report screen. */
-import { act, fireEvent, screen } from '@testing-library/react';
-import { expect } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { fromPromise, type AnyEventObject } from 'xstate';
 import { ndviRegistrationMachine } from '@/machines/ndviRegistration.machine';
 import { summariseNdvi } from '../../server/src/domain/land/ndviSummary';
 import type { NdviTimeseriesResponse } from '@/services/land';
 import { NDVI } from './fixtures/landReport';
 import { renderLandReport } from './landReport.support';
+import { startApiServer } from '../support/apiServer';
 import { deferred, describeModel, modelPaths, serializeWith } from '../support/modelHarness';
 
 // The summary as the server computes it: the screen prints the server's rounding, the same numbers as the PDF.
@@ -98,4 +99,74 @@ describeModel('NDVI registration model', {
       },
     };
   },
+});
+
+describe('NDVI registration against the API', () => {
+  const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+  const fetchAt = (lat: string, lon: string) => {
+    type('Latitude', lat);
+    type('Longitude', lon);
+    fireEvent.click(fetchButton());
+  };
+  const alertSays = (text: string) => waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(text));
+
+  it('registers a field once per coordinate pair, fetches its timeseries, and fetches again after a result or a failure', async () => {
+    const registrations: { fieldId: string }[] = [{ fieldId: 'ndvi-1' }, { fieldId: '' }, { fieldId: 'ndvi-2' }];
+    const series: number[] = [200, 503, 200, 200];
+    const api = await startApiServer(({ method, path }) => {
+      if (method === 'POST' && path === '/api/v1/ndvi/register-field') return { status: 200, body: { success: true, ...registrations.shift() } };
+      if (path === '/api/v1/ndvi/timeseries') {
+        const status = series.shift()!;
+        return status === 200 ? { status, body: SERIES } : { status, body: { statusCode: status, error: 'Service Unavailable', message: 'Service temporarily unavailable' } };
+      }
+      return { status: 404 };
+    });
+    try {
+      renderLandReport();
+      const registered = () => api.calls('/ndvi/register-field').map((r) => r.body);
+      const fetched = () => api.calls('/ndvi/timeseries').map((r) => r.query.fieldId);
+      fetchAt('18.52', '73.86');
+      await alertSays('NDVI data received!');
+      expect(screen.getByTestId('ndvi-average')).toHaveTextContent('30-day average: 0.59');
+      expect(registered()).toEqual([{ lat: 18.52, lon: 73.86, radius: 500, name: 'My Farm' }]);
+      expect(fetched()).toEqual(['ndvi-1']);
+      // Another latitude on the same longitude is another field: registered again (the server gives no id: failed).
+      fetchAt('19.1', '73.86');
+      await alertSays('Error while fetching NDVI: Field registration failed');
+      expect(fetchButton()).toBeEnabled();
+      expect(registered()).toHaveLength(2);
+      // Back to the registered pair after the failure: its id is reused, only the timeseries is asked for (and fails).
+      fetchAt('18.52', '73.86');
+      await alertSays('Error while fetching NDVI:');
+      expect(fetchButton()).toBeEnabled();
+      expect(registered()).toHaveLength(2);
+      expect(fetched()).toEqual(['ndvi-1', 'ndvi-1']);
+      // Another longitude on the same latitude: registered again.
+      fetchAt('18.52', '74.7');
+      await alertSays('NDVI data received!');
+      expect(registered().at(-1)).toEqual({ lat: 18.52, lon: 74.7, radius: 500, name: 'My Farm' });
+      expect(fetched()).toEqual(['ndvi-1', 'ndvi-1', 'ndvi-2']);
+      // The same pair again after a result: no registration, the timeseries again.
+      fireEvent.click(fetchButton());
+      await waitFor(() => expect(fetched()).toEqual(['ndvi-1', 'ndvi-1', 'ndvi-2', 'ndvi-2']));
+      await waitFor(() => expect(fetchButton()).toBeEnabled());
+      expect(registered()).toHaveLength(3);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('a report generated without NDVI sends no readings and does not call them estimated', async () => {
+    const api = await startApiServer(() => ({ status: 503 }));
+    try {
+      const { container } = renderLandReport();
+      for (const [name, value] of [['ph', '6.8'], ['nitrogen', '250'], ['phosphorus', '20'], ['potassium', '180']])
+        fireEvent.change(container.querySelector(`input[name="${name}"]`)!, { target: { value } });
+      fireEvent.click(screen.getByRole('button', { name: 'Generate report' }));
+      await waitFor(() => expect(api.calls('/land/report')).toHaveLength(1));
+      expect(api.calls('/land/report')[0].body).toMatchObject({ ndvi: [], ndviEstimated: false });
+    } finally {
+      await api.close();
+    }
+  });
 });

@@ -6,12 +6,13 @@
  * catch-up after a reconnect — driven through the real bell and panel and checked on screen.
  */
 import { describe, expect, it } from 'vitest';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createActor, fromCallback, fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { notificationCentreMachine, type NotificationItem, type NotificationPage } from '@/machines/notificationCentre.machine';
 import { NotificationBell } from '@/views/ui/NotificationBell';
 import { AppHeader } from '@/views/ui/AppHeader';
 import { NotificationCentreContext } from '@/views/ui/notificationCentreContext';
+import { startApiServer } from '../support/apiServer';
 import { coveringPaths, deferred, describeModel, eventKey, leafValues, modelPaths, renderView, type Deferred, type MemoryLocation } from '../support/modelHarness';
 
 type Ev = AnyEventObject;
@@ -371,3 +372,39 @@ function renderBellIn(locale: 'mr') {
   });
   renderView(<NotificationBell logic={logic} />, { session: 'farmer', locale });
 }
+
+describe('notification centre against the API', () => {
+  it('counts, lists, marks one and then all read through its own calls (the live feed left out)', async () => {
+    const pagination = (page: number) => ({ page, limit: 10, total: 3, totalPages: 2 });
+    const api = await startApiServer(({ method, path, query }) => {
+      if (path === '/api/v1/notifications/unread-count') return { status: 200, body: { unread: 2 } };
+      if (path === '/api/v1/notifications')
+        return { status: 200, body: query.page === '1' ? { notifications: [N1, N2], unread: 2, pagination: pagination(1) } : { notifications: [N4], unread: 2, pagination: pagination(2) } };
+      if (method === 'PATCH' && path === '/api/v1/notifications/n1/read') return { status: 200, body: { unread: 1 } };
+      if (method === 'PATCH' && path === '/api/v1/notifications/read-all') return { status: 200, body: { unread: 0 } };
+      return { status: 404 };
+    });
+    try {
+      const logic = notificationCentreMachine.provide({ actors: { watchNotifications: fromCallback(() => () => {}) } });
+      renderView(<NotificationBell logic={logic} />, { session: 'coordinator', intlLocale: 'en' });
+      await waitFor(() => expect(bell()).toHaveAccessibleName('Notifications, 2 unread'));
+      fireEvent.click(bell());
+      expect(await within(panel()).findByText(TEXT.n1)).toBeInTheDocument();
+      fireEvent.click(within(panel()).getByRole('button', { name: 'Show older' }));
+      expect(await within(panel()).findByText(TEXT.n4)).toBeInTheDocument();
+      fireEvent.click(within(row('n1')).getByRole('button', { name: 'Mark read' }));
+      await waitFor(() => expect(bell()).toHaveAccessibleName('Notifications, 1 unread'));
+      fireEvent.click(within(panel()).getByRole('button', { name: 'Mark all read' }));
+      await waitFor(() => expect(bell()).toHaveAccessibleName('Notifications, none unread'));
+      expect(api.calls('/notifications').map((r) => r.query)).toEqual([
+        { page: '1', limit: '10' },
+        { page: '2', limit: '10' },
+      ]);
+      expect(api.calls('/notifications/unread-count').map((r) => r.method)).toEqual(['GET']);
+      expect(api.calls('/notifications/n1/read').map((r) => r.method)).toEqual(['PATCH']);
+      expect(api.calls('/notifications/read-all').map((r) => r.method)).toEqual(['PATCH']);
+    } finally {
+      await api.close();
+    }
+  });
+});

@@ -4,15 +4,16 @@
  * failures, the 'Generated N' notice, and a card's change reloading the page), each driven through
  * the real view and checked on screen.
  */
-import { expect } from 'vitest';
-import { act, fireEvent, screen } from '@testing-library/react';
-import { fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
+import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { createActor, fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { recommendationMachine } from '@/machines/recommendation.machine';
 import { recommendationsMachine, type Loaded } from '@/machines/recommendations.machine';
 import { HttpError } from '@/services/http';
 import type { Recommendation } from '@/services/recommendations';
 import { AiRecommendationsView } from '@/views/recommendations/AiRecommendationsView';
 import { FIELDS, makeRec } from './recommendationFixtures';
+import { startApiServer } from '../support/apiServer';
 import { get, getLabelled, query } from '../support/dom';
 import { byKey, coveringPaths, deferred, describeModel, leafPaths, modelPaths, renderView } from '../support/modelHarness';
 
@@ -69,16 +70,24 @@ const screenOf = (s: Snap) => `${stateName(s)}|${ctxKey(s)}`;
 const transition = (before: Snap | null, e: Ev, after: Snap) => [before && screenOf(before), keyOf(e), screenOf(after)].join(' ');
 const paths = coveringPaths(leafPaths(all), transition);
 
-const drive = { load: deferred<Loaded>(), generate: deferred<Recommendation[]>() };
+const drive = { load: deferred<Loaded>(), generate: deferred<Recommendation[]>(), loads: [] as unknown[], generates: [] as unknown[] };
 
 async function render() {
+  drive.loads = [];
+  drive.generates = [];
   const card = recommendationMachine.provide({
     actors: { updateStatus: fromPromise<Recommendation, { id: string; status: Recommendation['status'] }>(async ({ input }) => makeRec({ status: input.status })) },
   });
   const page = recommendationsMachine.provide({
     actors: {
-      load: fromPromise<Loaded, { fieldId: string }>(() => (drive.load = deferred<Loaded>()).promise),
-      generate: fromPromise<Recommendation[], { fieldId: string }>(() => (drive.generate = deferred<Recommendation[]>()).promise),
+      load: fromPromise<Loaded, { fieldId: string }>(({ input }) => {
+        drive.loads.push(input);
+        return (drive.load = deferred<Loaded>()).promise;
+      }),
+      generate: fromPromise<Recommendation[], { fieldId: string }>(({ input }) => {
+        drive.generates.push(input);
+        return (drive.generate = deferred<Recommendation[]>()).promise;
+      }),
       recommendation: card,
     },
   });
@@ -168,6 +177,133 @@ describeModel('recommendations page model', {
   name: (p) => p.steps.map((s) => keyOf(s.event as Ev)).join(' → '),
   render: async () => {
     await render();
-    return { exec: byKey(exec, keyOf), check: ({ state }) => assertState[stateName(state as Snap)](state as Snap) };
+    // What the page should show, worked out from what the coordinator did and the server answered along the path (not
+    // read from the snapshot): so a machine that took a wrong step is caught where its snapshot and the view agree.
+    const want = { state: 'loading', fields: [] as string[], fieldId: '', failure: '', generated: null as number | null, total: 0, cards: 0, loads: [{ fieldId: '' }], generates: [] as unknown[] };
+    const follow = (e: Ev) => {
+      const load = () => Object.assign(want, { state: 'loading', loads: [...want.loads, { fieldId: want.fieldId }] });
+      if (e.type === 'xstate.done.actor.load')
+        Object.assign(want, { state: 'ready.idle', total: e.output.stats.total, cards: e.output.recommendations.length, failure: '', fields: e.output.fields.map((f: { _id: string }) => f._id) });
+      else if (e.type === 'xstate.error.actor.load') want.state = 'failed';
+      else if (e.type === 'field.select') {
+        want.fieldId = e.fieldId;
+        load();
+      }
+      else if (e.type === 'list.refresh' || e.type === 'recommendation.changed') load();
+      else if (e.type === 'generate.open') Object.assign(want, { state: 'ready.dialog', failure: '', generated: null });
+      else if (e.type === 'generate.cancel') Object.assign(want, { state: 'ready.idle', failure: '' });
+      else if (e.type === 'generate.submit' && want.fieldId) Object.assign(want, { state: 'ready.generating', failure: '', generates: [...want.generates, { fieldId: want.fieldId }] });
+      else if (e.type === 'generate.submit') want.failure = 'noField';
+      else if (e.type === 'notice.dismiss') want.generated = null;
+      else if (e.type === 'xstate.done.actor.generate') {
+        want.generated = e.output.length;
+        load();
+      }
+      else if (e.type === 'xstate.error.actor.generate') Object.assign(want, { state: 'ready.dialog', failure: 'generate' });
+    };
+    return {
+      exec: byKey(exec, keyOf),
+      check: ({ event, state }) => {
+        follow(event as Ev);
+        expect(stateName(state as Snap)).toBe(want.state);
+        expect(drive.loads).toEqual(want.loads);
+        expect(drive.generates).toEqual(want.generates);
+        expect((getLabelled('Field') as HTMLSelectElement).value).toBe(want.fieldId);
+        // The selector offers All fields and the fields loaded so far (none before the first answer).
+        expect([...(getLabelled('Field') as HTMLSelectElement).options].map((o) => o.value)).toEqual(['', ...want.fields]);
+        expect(statValue('Total Recommendations')).toBe(String(want.total));
+        if (want.generated != null) expect(get('status')).toHaveTextContent(`Generated ${want.generated} new recommendations!`);
+        else expect(query('status')).toBeNull();
+        if (want.state === 'loading' && want.cards === 0) expect(screen.getByText('Loading recommendations…')).toBeInTheDocument();
+        if (want.state === 'ready.dialog') {
+          const alert = query('alert');
+          if (want.failure === 'noField') expect(alert).toHaveTextContent('Please select a field first');
+          else if (want.failure === 'generate') expect(alert).toHaveTextContent('Failed to generate recommendation');
+          else expect(alert).toBeNull();
+        }
+        assertState[stateName(state as Snap)](state as Snap);
+      },
+    };
   },
+});
+
+describe('recommendations page, steps the walk cannot take under a mutant', () => {
+  // A mutant that drops a transition also drops it from the generated walk (which only sends what the machine
+  // accepts): these say what each step must do.
+  const start = () => {
+    const actor = createActor(recommendationsMachine.provide({ actors: { load: fromPromise(() => new Promise<Loaded>(() => {})) } })).start();
+    const loaded = () => actor.send({ type: 'xstate.done.actor.load', output: LOADED } as never);
+    return { actor, loaded, state: () => actor.getSnapshot() };
+  };
+
+  it('Refresh and a field reload the page, after a failed load too', () => {
+    const { actor, loaded, state } = start();
+    loaded();
+    actor.send({ type: 'list.refresh' });
+    expect(state().value).toBe('loading');
+    actor.send({ type: 'xstate.error.actor.load', error: new HttpError(500, 'server') } as never);
+    expect(state().value).toBe('failed');
+    actor.send({ type: 'field.select', fieldId: 'f-1' });
+    expect(state().value).toBe('loading');
+    expect(state().context.fieldId).toBe('f-1');
+    actor.stop();
+  });
+
+  it('Generate without a field keeps the dialog open and says to choose one', () => {
+    const { actor, loaded, state } = start();
+    loaded();
+    actor.send({ type: 'generate.open' });
+    actor.send({ type: 'generate.submit' });
+    expect(state().value).toEqual({ ready: 'dialog' });
+    expect(state().context.failure).toBe('noField');
+    actor.stop();
+  });
+});
+
+describe('recommendations page, against the API', () => {
+  it('loads, filters by field and generates through its own calls; the server’s words when a generation is refused', async () => {
+    const GENERATED_ON_SERVER = [makeRec({ _id: 'r-2' }), makeRec({ _id: 'r-3', cropName: 'Wheat' })];
+    let refuse = true;
+    let stats = 0;
+    const api = await startApiServer(({ method, path, query }) => {
+      if (path === '/api/v1/fields') return { status: 200, body: { data: { fields: FIELDS } } };
+      if (path === '/api/v1/ai-recommendations') return { status: 200, body: { recommendations: query.fieldId === 'f-1' ? [makeRec()] : [] } };
+      if (path === '/api/v1/ai-recommendations/stats')
+        return ++stats < 3 ? { status: 200, body: { stats: { total: 7, implemented: 2, implementationRate: 28.6 } } } : { status: 503 };
+      if (method === 'POST' && path === '/api/v1/ai-recommendations/generate') {
+        if (!refuse) return { status: 200, body: { recommendations: GENERATED_ON_SERVER } };
+        refuse = false;
+        const words = 'This field has no soil test yet.';
+        return { status: 400, body: { statusCode: 400, code: 'BAD_REQUEST', error: words, message: { english: words, marathi: words, hindi: words } } };
+      }
+      return { status: 404 };
+    });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      renderView(<AiRecommendationsView />, { session: 'coordinator', intlLocale: 'en', path: '/ai-recommendations' });
+      expect(await screen.findByText('No Recommendations Yet')).toBeInTheDocument();
+      expect(statValue('Total Recommendations')).toBe('7');
+      expect(api.calls('/ai-recommendations').map((r) => r.query)).toEqual([{}]);
+      fireEvent.change(getLabelled('Field'), { target: { value: 'f-1' } });
+      expect(await screen.findByText('Chana')).toBeInTheDocument();
+      expect(api.calls('/ai-recommendations').map((r) => r.query)).toEqual([{}, { fieldId: 'f-1' }]);
+      click('Generate New Recommendation');
+      click('Generate');
+      expect(await screen.findByRole('alert')).toHaveTextContent('This field has no soil test yet.');
+      click('Generate');
+      expect(await screen.findByRole('status')).toHaveTextContent('Generated 2 new recommendations!');
+      expect(api.calls('/ai-recommendations/generate').map((r) => [r.method, r.body])).toEqual([
+        ['POST', { fieldId: 'f-1' }],
+        ['POST', { fieldId: 'f-1' }],
+      ]);
+      // The reload after the generation finds the stats failing: logged, and the last figures stay.
+      await waitFor(() => expect(api.calls('/ai-recommendations').map((r) => r.query)).toEqual([{}, { fieldId: 'f-1' }, { fieldId: 'f-1' }]));
+      await waitFor(() => expect(logged).toHaveBeenCalledWith('recommendations: stats failed', expect.anything()));
+      await waitFor(() => expect(get('button', 'Generate New Recommendation')).toBeEnabled());
+      expect(statValue('Total Recommendations')).toBe('7');
+    } finally {
+      logged.mockRestore();
+      await api.close();
+    }
+  });
 });

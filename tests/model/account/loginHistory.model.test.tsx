@@ -1,9 +1,10 @@
-import { act, fireEvent, within } from '@testing-library/react';
-import { expect, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import { filterHistory, loginHistoryMachine } from '../../../src/machines/loginHistory.machine';
 import type { LoginHistoryEntry } from '../../../src/services/account';
 import { LoginHistoryDialog } from '../../../src/views/account/LoginHistoryDialog';
+import { startApiServer } from '../../support/apiServer';
 import { get, getLabelled, query } from '../../support/dom';
 import { deferred, describeModel, httpError, leafPaths, renderView, replay, SIGNED_IN_FARMER, stateKey, transitionPaths, typeNames } from '../../support/modelHarness';
 
@@ -53,6 +54,9 @@ const EVENTS = [
   { type: 'xstate.error.actor.reportSuspicious', error: httpError(429) },
 ];
 const FILTER_LABEL = { all: 'All', lastWeek: 'Last week', suspicious: 'Suspicious / failed' } as const;
+const [TODAY, TWO_DAYS, TEN_DAYS] = HISTORY.map((h) => h._id);
+/** The rows each filter shows of HISTORY, written out (not worked out by filterHistory, which the mutants change). */
+const SHOWN = { all: [TODAY, TWO_DAYS, TEN_DAYS], lastWeek: [TODAY, TWO_DAYS], suspicious: [TWO_DAYS, TEN_DAYS] } as const;
 
 const all = transitionPaths(
   loginHistoryMachine,
@@ -166,10 +170,46 @@ describeModel('login-history dialog, generated paths', {
       },
     };
 
+    // What the dialog should show, worked out from what the user did and the server answered along the path (not
+    // read from the snapshot): so a machine that took a wrong step is caught where its snapshot and the view agree.
+    const want = { state: 'loading', loaded: [] as LoginHistoryEntry[], filter: 'all' as keyof typeof SHOWN, expanded: null as string | null, error: '', words: '' };
+    const shownIds = () => (want.loaded.length ? [...SHOWN[want.filter]] : []) as string[];
+    const open = () => HISTORY.find((h) => h._id === want.expanded && shownIds().includes(h._id));
+    // A 404 brings the server's words after the banner; a 500 and a 429 do not (src/i18n/httpErrors.ts).
+    const failed = (kind: string, e: any) => ({ error: kind, words: e.error.status === 404 ? e.error.serverMessage('english') : '' });
+    const follow = (e: any) => {
+      const t = e.type as string;
+      if (t === 'xstate.done.actor.loadHistory') Object.assign(want, { state: 'list', loaded: e.output.history, error: '', words: '' });
+      else if (t === 'xstate.error.actor.loadHistory') Object.assign(want, { state: 'failed' }, failed('load', e));
+      else if (t === 'history.retry' || t === 'xstate.done.actor.revokeSession' || t === 'xstate.done.actor.reportSuspicious') want.state = 'loading';
+      else if (t === 'history.filter') Object.assign(want, { filter: e.filter, expanded: null });
+      else if (t === 'history.toggle' && shownIds().includes(e.id)) want.expanded = want.expanded === e.id ? null : e.id;
+      else if (t === 'history.revoke' && open()?.sessionActive) want.state = 'revoking';
+      else if (t === 'history.report' && open()?.status === 'suspicious' && !open()?.reported) want.state = 'reporting';
+      else if (t === 'xstate.error.actor.revokeSession') Object.assign(want, { state: 'list' }, failed('revoke', e));
+      else if (t === 'xstate.error.actor.reportSuspicious') Object.assign(want, { state: 'list' }, failed('report', e));
+    };
     const snaps = replay(loginHistoryMachine, path.steps.map((st: any) => st.event));
     return {
       exec,
       check: (step, i) => {
+        follow(step.event);
+        expect(stateKey(step.state.value)).toBe(want.state);
+        const alert = query('alert', undefined, dialog());
+        if (want.error) {
+          const text = { load: 'Failed to load login history', revoke: 'Failed to revoke the session', report: 'Too many requests' }[want.error];
+          expect(alert).toHaveTextContent(text!);
+          // The server's own words follow the banner (the error the call failed with, kept in the context).
+          if (want.words) expect(alert).toHaveTextContent(`(${want.words})`);
+        } else expect(alert).toBeNull();
+        if (want.state === 'list') {
+          const ids = shownIds();
+          expect(getLabelled('Show', dialog())).toHaveDisplayValue(FILTER_LABEL[want.filter]);
+          expect([...dialog().querySelectorAll('li[data-id]')].map((li) => li.getAttribute('data-id'))).toEqual(ids);
+          for (const id of ids) expect(rowButton(id)).toHaveAttribute('aria-expanded', String(want.expanded === id));
+          // Export CSV is offered only when the filter shows rows.
+          expect(get('button', 'Export CSV', dialog()))[ids.length ? 'toBeEnabled' : 'toBeDisabled']();
+        }
         assertState[stateKey(snaps[i].value)](snaps[i]);
       },
       done: async () => {
@@ -180,9 +220,56 @@ describeModel('login-history dialog, generated paths', {
           expect(lines[0]).toBe('date,time,device,location,IP address,status');
           const shown = filterHistory(snaps.at(-1)!.context.history, snaps.at(-1)!.context.filter);
           expect(lines).toHaveLength(shown.length + 1);
+          expect(lines).toHaveLength(shownIds().length + 1);
           if (shown.some((h) => h.status === 'suspicious')) expect(downloads[0].text).toContain(`"'=HYPERLINK(""x"")"`);
         }
       },
     };
   },
+});
+
+describe('login-history dialog, fixed scenarios', () => {
+  it('last week keeps a sign-in exactly seven days old and drops one a millisecond older', () => {
+    const at = Date.parse('2026-11-20T10:00:00.000Z');
+    const aged = (id: string, ms: number) => ({ ...HISTORY[0], _id: id, timestamp: new Date(at - ms).toISOString() });
+    const rows = [aged('now', 0), aged('seven days', 7 * 86_400_000), aged('older', 7 * 86_400_000 + 1)];
+    expect(filterHistory(rows, 'lastWeek', at).map((h) => h._id)).toEqual(['now', 'seven days']);
+  });
+
+  it('a failed load shows the server’s words after the banner', async () => {
+    const logic = loginHistoryMachine.provide({
+      actors: { loadHistory: fromPromise(() => Promise.reject(httpError(404, 'The requested resource was not found.'))) as never },
+    });
+    renderView(<LoginHistoryDialog logic={logic} onClose={() => {}} />, { session: SIGNED_IN_FARMER, intlLocale: 'en' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load login history (The requested resource was not found.)');
+    expect(get('button', 'Retry')).toBeEnabled();
+  });
+
+  it('reads the history, revokes a session and reports a sign-in through its own calls', async () => {
+    const [today, suspicious] = HISTORY;
+    const api = await startApiServer(({ method, path }) => {
+      if (method === 'GET' && path === '/api/v1/auth/login-history') return { status: 200, body: { history: HISTORY } };
+      if (method === 'DELETE' && path === `/api/v1/auth/sessions/${suspicious.sessionId}`) return { status: 200, body: { success: true } };
+      if (method === 'POST' && path === `/api/v1/auth/suspicious/${suspicious._id}`) return { status: 200, body: { success: true } };
+      return { status: 404 };
+    });
+    try {
+      renderView(<LoginHistoryDialog onClose={() => {}} />, { session: SIGNED_IN_FARMER, intlLocale: 'en' });
+      await waitFor(() => expect(document.querySelectorAll('li[data-id]')).toHaveLength(3));
+      expect(document.querySelector(`li[data-id="${today._id}"]`)).not.toBeNull();
+      // The suspicious sign-in opened: its session revoked, then (the history read again, the row still open) reported.
+      fireEvent.click(document.querySelector(`li[data-id="${suspicious._id}"] > button`)!);
+      fireEvent.click(get('button', 'Revoke session'));
+      await waitFor(() => expect(api.calls('/auth/login-history')).toHaveLength(2));
+      await waitFor(() => expect(get('button', 'Report')).toBeEnabled());
+      fireEvent.click(get('button', 'Report'));
+      await waitFor(() => expect(api.calls('/auth/login-history')).toHaveLength(3));
+      await waitFor(() => expect(query('status')).toBeNull());
+      expect(api.calls(`/auth/sessions/${suspicious.sessionId}`).map((r) => r.method)).toEqual(['DELETE']);
+      expect(api.calls(`/auth/suspicious/${suspicious._id}`).map((r) => r.method)).toEqual(['POST']);
+      expect(query('alert')).toBeNull();
+    } finally {
+      await api.close();
+    }
+  });
 });

@@ -5,14 +5,15 @@
  * position and its failure, the notices), each driven through the real view and checked on screen.
  * The map itself (maplibre) is replaced by a list of its pins: jsdom has no WebGL.
  */
-import { expect, vi } from 'vitest';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { FALLBACK_POSITION, gpsMappingMachine, type GpsLoaded, type Position, type Surroundings } from '@/machines/gpsMapping.machine';
 import type { FieldLocation, NewLocation, Station } from '@/services/gpsMapping';
 import { HttpError } from '@/services/http';
 import { GpsFieldMappingView } from '@/views/fields/gpsMapping/GpsFieldMappingView';
 import type { FieldPin } from '@/services/fields';
+import { startApiServer } from '../../support/apiServer';
 import { get, query, queryAll } from '../../support/dom';
 import { FIELDS } from '../recommendationFixtures';
 import { byKey, coveringPaths, deferred, describeModel, leafPaths, leafValues, modelPaths, renderView } from '../../support/modelHarness';
@@ -382,4 +383,51 @@ describeModel('GPS field mapping model', {
       },
     };
   },
+});
+
+describe('GPS field mapping against the API', () => {
+  it('loads, surveys around the device, adds a location and moves a field through its own calls', async () => {
+    const api = await startApiServer(({ method, path }) => {
+      if (method === 'GET' && path === '/api/v1/gps-mapping') return { status: 200, body: { fieldLocations: LOCS } };
+      if (path === '/api/v1/fields') return { status: 200, body: { data: { fields: FIELD_CHOICES } } };
+      if (path === '/api/v1/gps-mapping/statistics') return { status: 200, body: { stats: { overview: LOADED.stats } } };
+      if (path === '/api/v1/gps-mapping/mobile/nearby') return { status: 200, body: { fieldLocations: AROUND.nearby } };
+      if (path === '/api/v1/gps-mapping/mobile/weather-stations') return { status: 200, body: { weatherStations: AROUND.stations } };
+      if (method === 'POST' && path === '/api/v1/gps-mapping') return { status: 201, body: { fieldLocation: SAVED } };
+      if (method === 'PUT' && path === '/api/v1/gps-mapping/mobile/location/f-1') return { status: 200, body: { fieldLocation: LOCS[0] } };
+      return { status: 404 };
+    });
+    // The device is where DEVICE says (the browser's Geolocation API).
+    const geolocation = { getCurrentPosition: (ok: PositionCallback) => ok({ coords: { ...DEVICE, accuracy: 12 } } as GeolocationPosition) };
+    Object.defineProperty(navigator, 'geolocation', { configurable: true, value: geolocation });
+    try {
+      renderView(<GpsFieldMappingView />, { session: 'coordinator', intlLocale: 'en', path: '/gps-field-mapping' });
+      await waitFor(() => expect(statValue('Total Fields')).toBe('2'));
+      await waitFor(() => expect(statValue('Weather Stations')).toBe('4'));
+      const where = { longitude: String(DEVICE.longitude), latitude: String(DEVICE.latitude), accuracy: '12' };
+      expect(api.calls('/gps-mapping/mobile/nearby').map((r) => r.query)).toEqual([where]);
+      expect(api.calls('/gps-mapping/mobile/weather-stations').map((r) => r.query)).toEqual([where]);
+      click('Add Field Location');
+      for (const [label, value] of [['Field', 'f-3'], ['Location name', '  Hill plot GPS '], ['Latitude', '18.4'], ['Longitude', '73.5'], ['Area (acres)', '3'], ['Soil type', 'sandy'], ['Village', 'Saswad']])
+        type(label, value);
+      click('Add Location');
+      expect(await screen.findByRole('status')).toHaveTextContent('Field location added successfully!');
+      expect(api.calls('/gps-mapping').filter((r) => r.method === 'POST').map((r) => r.body)).toEqual([VALID]);
+      await waitFor(() => expect(get('button', 'Update GPS: North plot')).toBeEnabled());
+      click('Update GPS: North plot');
+      await waitFor(() => expect(query('button', 'Move the field') ?? query('status', /updated/)).not.toBeNull());
+      if (query('button', 'Move the field')) click('Move the field');
+      await waitFor(() => expect(get('status')).toHaveTextContent('Field location updated successfully!'));
+      const [moved] = api.calls('/gps-mapping/mobile/location/f-1');
+      expect([moved.method, moved.body]).toMatchObject(['PUT', { coordinates: [DEVICE.longitude, DEVICE.latitude], surveyMethod: 'mobile_gps' }]);
+      // Each change reads the page and the surroundings again (the first load, after the addition, after the move).
+      await waitFor(() => expect(api.calls('/gps-mapping/statistics')).toHaveLength(3));
+      await waitFor(() => expect(get('button', 'Update GPS: North plot')).toBeEnabled());
+      await waitFor(() => expect(api.calls('/gps-mapping/mobile/weather-stations')).toHaveLength(3));
+      await waitFor(() => expect(statValue('Weather Stations')).toBe('4'));
+    } finally {
+      Reflect.deleteProperty(navigator, 'geolocation');
+      await api.close();
+    }
+  }, 20_000);
 });

@@ -4,8 +4,8 @@
  * health summary on its own (the trends left loading), then the yield trends with the summary loaded.
  * A state is its value, the event that led there, the state before, and the context its guards read.
  */
-import { expect, vi } from 'vitest';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { shownTable, yieldTrendsMachine, type ChartImage, type HealthSummary } from '@/machines/yieldTrends.machine';
 import { YieldTrendsContext } from '@/machines/yieldTrends.context';
@@ -13,6 +13,7 @@ import { hasYields, yieldCsv } from '@/machines/yieldTrendsRules';
 import { HttpError } from '@/services/http';
 import type { YieldTrendsResponse } from '@/services/analytics';
 import { YieldTrendsPanel } from '@/views/admin/YieldTrendsPanel';
+import { startApiServer } from '../../support/apiServer';
 import { getLabelled } from '../../support/dom';
 import { coveringPaths, deferred, describeModel, leafPaths, leafValues, modelPaths, renderView } from '../../support/modelHarness';
 
@@ -341,4 +342,28 @@ describeModel('yield trends model', {
       check: ({ state }) => check(state as Snap),
     };
   },
+});
+
+describe('yield trends against the API', () => {
+  it('reads the field status counts and the chosen crops’ trends through its own calls', async () => {
+    const api = await startApiServer(({ path, query }) => {
+      if (path === '/api/v1/fields/analytics/overview')
+        return { status: 200, body: { analytics: { byStatus: { active: 7, maintenance: 3, inactive: 2, harvested: 1 } } } };
+      if (path === '/api/v1/fields/analytics/yield-trends') return { status: 200, body: ANSWERS[query.crops ?? 'all'] };
+      return { status: 404 };
+    });
+    try {
+      renderView(<YieldTrendsContext.Provider logic={yieldTrendsMachine} options={{ input: { today: TODAY } }}>
+          <YieldTrendsPanel />
+        </YieldTrendsContext.Provider>);
+      await waitFor(() => expect([tile('Healthy'), tile('Needs Attention'), tile('Critical')]).toEqual(['7', '5', '1']));
+      await waitFor(() => expect(checkbox('Wheat')).toBeInTheDocument());
+      fireEvent.click(checkbox('Soybean'));
+      await waitFor(() => expect(api.calls('/fields/analytics/yield-trends')).toHaveLength(2));
+      await waitFor(() => expect(checkbox('Soybean')).toBeChecked());
+      expect(api.calls('/fields/analytics/yield-trends').map((r) => r.query)).toEqual([{}, { crops: 'soybean' }]);
+    } finally {
+      await api.close();
+    }
+  });
 });
