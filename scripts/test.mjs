@@ -1,15 +1,19 @@
 #!/usr/bin/env node
-// `npm test`: every check the project has, in the order CI runs them, ending with one
-// plain summary line `N passed, N failed`.
-//   typecheck → lint → i18n catalogs → vitest (web + server on PGlite) → statechart pages and measured coverage
-//   → server suites on PostgreSQL (when TEST_DATABASE_URL is set) → build → bundle budget
-//   → end-to-end in chromium (when /usr/bin/chromium or CHROMIUM_PATH exists)
-// Flags: --quick (vitest on PGlite only), --no-e2e.
-// typecheck, lint, the catalogs and the build each keep one core busy, so they run side by side (their output
-// is printed whole when each ends); the test runs that spread over every core run one after the other, and the
-// statechart check (one core, reads what the web tests measured) runs beside the ones after the PGlite pass.
+// `npm test`: every check the project has, ending with one plain summary line `N passed, N failed`.
+//   typecheck, lint, i18n catalogs, build → bundle budget → installable app
+//   vitest (web + server on PGlite) → statechart pages and measured coverage → server suites on PostgreSQL
+//   (when TEST_DATABASE_URL is set)
+//   end-to-end in chromium (after the build; when /usr/bin/chromium or CHROMIUM_PATH exists)
+// Flags: --quick (vitest on PGlite only), --no-e2e, --one-at-a-time (the test runs one after the other, as before
+// 2026-11-27: slower, for reading one run's output without the others').
+// The machine this must be fast on has 2 cores, and no one step keeps both busy all the time: the browser suite waits
+// on its servers and chromium about a third of its time, the checks are single-threaded, and each vitest pass ends
+// on its last few files. So the three lines above run at once: the vitest pass starts with the checks, the browser
+// suite as soon as the build is there, the PostgreSQL pass when the PGlite pass ends (docs/testing.md "Fifth pass").
+// The vitest passes print as they go; each other step's output is printed whole when it ends (the browser suite's is
+// also written to test-results/end-to-end.log as it runs), and the summary keeps one order whatever finished first.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -17,70 +21,78 @@ const bin = (name) => join(root, 'node_modules/.bin', name);
 const args = new Set(process.argv.slice(2));
 const results = join(root, 'test-results');
 mkdirSync(results, { recursive: true });
+const t0 = Date.now();
+const at = () => `${Math.round((Date.now() - t0) / 1000)}s`;
 
-let passed = 0;
-let failed = 0;
-const lines = [];
+/** The summary: one line per step, in this order whichever ends first (a step not listed goes last). */
+const ORDER = ['typecheck', 'lint', 'i18n', 'build', 'bundle', 'installable', 'vitest', 'statechart', 'server suites', 'end-to-end'];
+const slots = [];
+const slot = () => slots.push({ line: null, passed: 0, failed: 0 }) - 1;
+const rank = (line) => {
+  const i = ORDER.findIndex((w) => line.replace(/^(ok|FAIL|skip)\s+/, '').startsWith(w));
+  return i < 0 ? ORDER.length : i;
+};
+const problems = [];
 
-function run(label, cmd, cmdArgs, env = {}) {
+/**
+ * Runs a command. `loud`: its output goes straight to ours (the vitest passes; never two at once). Otherwise it is
+ * collected and printed whole when the command ends (and also written to `log` as it comes, when given).
+ */
+function run(label, cmd, cmdArgs, { env = {}, loud = false, log } = {}) {
   const started = Date.now();
-  console.log(`\n▶ ${label}`);
-  return new Promise((resolve) => {
-    const child = spawn(cmd, cmdArgs, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-    child.on('error', (e) => console.error(e.message));
-    child.on('close', (code) => resolve({ ok: code === 0, secs: ((Date.now() - started) / 1000).toFixed(1) }));
-  });
-}
-
-/** Like run(), but the output is collected and printed in one piece when the command ends. */
-function runQuietly(label, cmd, cmdArgs, env = {}) {
-  const started = Date.now();
+  console.log(`\n▶ ${label} (started at ${at()})`);
   return new Promise((resolve) => {
     const chunks = [];
-    const child = spawn(cmd, cmdArgs, { cwd: root, env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1', ...env } });
-    child.stdout.on('data', (d) => chunks.push(d));
-    child.stderr.on('data', (d) => chunks.push(d));
-    child.on('error', (e) => chunks.push(Buffer.from(`${e.message}\n`)));
+    const file = log ? createWriteStream(log) : null;
+    const child = spawn(cmd, cmdArgs, {
+      cwd: root,
+      stdio: loud ? 'inherit' : 'pipe',
+      env: { ...process.env, ...(loud ? {} : { FORCE_COLOR: process.env.FORCE_COLOR ?? '1' }), ...env },
+    });
+    const keep = (d) => {
+      chunks.push(d);
+      file?.write(d);
+    };
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    child.on('error', (e) => keep(Buffer.from(`${e.message}\n`)));
     child.on('close', (code) => {
       const secs = ((Date.now() - started) / 1000).toFixed(1);
-      console.log(`\n▶ ${label} (${secs}s)`);
-      process.stdout.write(Buffer.concat(chunks));
+      file?.end();
+      if (!loud) {
+        console.log(`\n▶ ${label}: ended at ${at()} (${secs}s)`);
+        process.stdout.write(Buffer.concat(chunks));
+      } else console.log(`\n◀ ${label}: ended at ${at()} (${secs}s)`);
       resolve({ ok: code === 0, secs });
     });
   });
 }
 
-function record(label, { ok, secs }) {
-  if (ok) passed++;
-  else failed++;
-  lines.push(`${ok ? 'ok  ' : 'FAIL'} ${label} (${secs}s)`);
+function record(at, label, { ok, secs }) {
+  slots[at] = { line: `${ok ? 'ok  ' : 'FAIL'} ${label} (${secs}s)`, passed: ok ? 1 : 0, failed: ok ? 0 : 1 };
   return ok;
 }
 
-async function check(label, cmd, cmdArgs, env) {
-  return record(label, await run(label, cmd, cmdArgs, env));
+/** A step counted as one check. */
+async function check(label, cmd, cmdArgs, opts) {
+  const at = slot();
+  return record(at, label, await run(label, cmd, cmdArgs, opts));
 }
 
-/** Single-threaded checks side by side; their summary lines keep the order given. */
-async function checksSideBySide(steps) {
-  const started = Date.now();
-  const done = await Promise.all(steps.map(([label, cmd, cmdArgs]) => runQuietly(label, cmd, cmdArgs)));
-  const oks = steps.map(([label], i) => record(label, done[i]));
-  console.log(`\n  (${steps.map(([l]) => l).join(', ')} side by side: ${((Date.now() - started) / 1000).toFixed(1)}s)`);
-  return oks;
-}
-
-async function vitest(label, cmdArgs, env) {
-  const out = join(results, `${label.replace(/\W+/g, '-')}.json`);
+/** A vitest run counted test by test, from its JSON report. */
+async function vitest(label, cmdArgs, opts = {}) {
+  const at = slot();
+  const name = label.replace(/\W+/g, '-');
+  const out = join(results, `${name}.json`);
   rmSync(out, { force: true });
   // Each file's whole time and when it ran (tests/support/durationsReporter.ts): `npm run test:durations` turns the
   // PGlite pass's into tests/durations.json, the order of the next runs (longest first, tests/support/sequencer.ts).
-  const durations = join(results, `${label.replace(/\W+/g, '-')}.file-durations.json`);
+  const durations = join(results, `${name}.file-durations.json`);
   const { ok, secs } = await run(
     label,
     bin('vitest'),
     ['run', ...cmdArgs, '--reporter=default', '--reporter=json', `--outputFile=${out}`, '--reporter=./tests/support/durationsReporter.ts'],
-    { FILE_DURATIONS: durations, ...env },
+    { ...opts, env: { FILE_DURATIONS: durations, ...opts.env } },
   );
   let p = 0;
   let f = 0;
@@ -93,14 +105,11 @@ async function vitest(label, cmdArgs, env) {
     noteProblems(j);
   }
   if (!ok && f === 0) f = 1;
-  passed += p;
-  failed += f;
-  lines.push(`${ok ? 'ok  ' : 'FAIL'} ${label}: ${p} passed, ${f} failed (${secs}s)`);
+  slots[at] = { line: `${ok ? 'ok  ' : 'FAIL'} ${label}: ${p} passed, ${f} failed (${secs}s)`, passed: p, failed: f };
   return ok;
 }
 
 /** Failed tests, suites that did not load, and tests that passed only on a retry, each with its first error line. */
-const problems = [];
 function noteProblems(report) {
   const firstLine = (m) => (m ?? '').split('\n').find((l) => l.trim())?.trim().slice(0, 300) ?? '';
   const where = (suite) => suite.name.replace(root, '');
@@ -113,45 +122,55 @@ function noteProblems(report) {
   }
 }
 
-const quick = args.has('--quick');
-let built = false;
-if (!quick) {
-  [, , , built] = await checksSideBySide([
-    ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
-    ['lint', 'npm', ['run', '--silent', 'lint']],
-    ['i18n catalogs', process.execPath, [join(root, 'scripts/i18n-verify.mjs')]],
-    ['build', bin('vite'), ['build', '--logLevel', 'warn']],
-  ]);
-  if (built) await check('bundle budget', process.execPath, [join(root, 'scripts/budget.mjs')]);
-  if (built) await check('installable app (manifest, service worker precache)', process.execPath, [join(root, 'scripts/pwa-check.mjs')]);
-}
-await vitest('vitest (web + server on PGlite)', []);
-// The statechart pages against the machines and the coverage those web tests just measured (stale page, or a state
-// or transition no test drives that its page does not explain: fails). One core for a few seconds: it runs beside
-// the suites below, its output printed whole when it ends, its summary line where it always was.
-const statechartLabel = 'statechart pages and measured coverage';
-const statecharts = runQuietly(statechartLabel, process.execPath, [join(root, 'scripts/statecharts.mjs'), '--check']);
-const statechartLine = lines.push('') - 1;
-const recordStatecharts = async () => {
-  const r = await statecharts;
-  record(statechartLabel, r);
-  lines[statechartLine] = lines.pop();
+const note = (line) => {
+  slots[slot()] = { line, passed: 0, failed: 0 };
 };
-if (!quick && process.env.TEST_DATABASE_URL) {
-  await vitest('server suites on PostgreSQL', ['--project', 'server'], { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
-} else if (!quick) {
-  lines.push('skip server suites on PostgreSQL (set TEST_DATABASE_URL=postgres://… to run them)');
-}
-if (!quick) {
-  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (args.has('--no-e2e')) lines.push('skip end-to-end (--no-e2e)');
-  else if (!existsSync(chromium)) lines.push(`skip end-to-end: no chromium at ${chromium} (apt-get install chromium)`);
-  else if (built) await vitest('end-to-end in chromium', ['-c', 'vitest.e2e.config.ts']);
-}
-await recordStatecharts();
 
-console.log('\nSummary');
-for (const l of lines) console.log(`  ${l}`);
+const quick = args.has('--quick');
+const oneAtATime = args.has('--one-at-a-time');
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** typecheck, lint and the catalogs: single-threaded, side by side. */
+const checks = () =>
+  Promise.all([
+    check('typecheck', 'npm', ['run', '--silent', 'typecheck']),
+    check('lint', 'npm', ['run', '--silent', 'lint']),
+    check('i18n catalogs', process.execPath, [join(root, 'scripts/i18n-verify.mjs')]),
+  ]);
+
+/** The build, what is checked on it, then the browser suite on it. */
+async function buildThenBrowser() {
+  if (!(await check('build', bin('vite'), ['build', '--logLevel', 'warn']))) return;
+  await check('bundle budget', process.execPath, [join(root, 'scripts/budget.mjs')]);
+  await check('installable app (manifest, service worker precache)', process.execPath, [join(root, 'scripts/pwa-check.mjs')]);
+  if (args.has('--no-e2e')) note('skip end-to-end (--no-e2e)');
+  else if (!existsSync(chromium)) note(`skip end-to-end: no chromium at ${chromium} (apt-get install chromium)`);
+  else await vitest('end-to-end in chromium', ['-c', 'vitest.e2e.config.ts'], oneAtATime ? { loud: true } : { log: join(results, 'end-to-end.log') });
+}
+
+/** The vitest pass on PGlite, then what reads it and the PostgreSQL pass. */
+async function vitestPasses() {
+  await vitest('vitest (web + server on PGlite)', [], { loud: true });
+  // The statechart pages against the machines and the coverage those web tests just measured (stale page, or a state
+  // or transition no test drives that its page does not explain: fails). One core for a few seconds.
+  const statecharts = check('statechart pages and measured coverage', process.execPath, [join(root, 'scripts/statecharts.mjs'), '--check']);
+  if (!quick && process.env.TEST_DATABASE_URL) {
+    await vitest('server suites on PostgreSQL', ['--project', 'server'], { loud: true, env: { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL } });
+  } else if (!quick) note('skip server suites on PostgreSQL (set TEST_DATABASE_URL=postgres://… to run them)');
+  await statecharts;
+}
+
+if (quick) await vitestPasses();
+else if (oneAtATime) {
+  await checks();
+  await vitestPasses();
+  await buildThenBrowser();
+} else await Promise.all([checks(), vitestPasses(), buildThenBrowser()]);
+
+const passed = slots.reduce((n, s) => n + s.passed, 0);
+const failed = slots.reduce((n, s) => n + s.failed, 0);
+console.log(`\nSummary (${at()} in all)`);
+for (const s of [...slots].sort((a, b) => rank(a.line) - rank(b.line))) console.log(`  ${s.line}`);
 for (const p of problems) console.log(`  ${p}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
