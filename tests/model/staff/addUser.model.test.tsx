@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { fromPromise } from 'xstate';
-import { addUserMachine, draftProblem, type AddUserInput } from '@/machines/addUser.machine';
+import { addUserMachine, defaultLanguage, draftProblem, needsCoordinator, toNewUser, type AddUserInput, type UserDraft } from '@/machines/addUser.machine';
 import { AddUserContext } from '@/machines/addUser.context';
 import { AddUserForm } from '@/views/people/AddUserForm';
 import { HttpError } from '@/services/http';
@@ -190,9 +190,36 @@ describe('add user sent for real', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Add another' }));
       expect(document.querySelector('[name="name"]')).toHaveValue('');
       expect(document.querySelector('[name="village"]')).toHaveValue('');
+      expect(document.querySelector('[name="phoneNumber"]')).toHaveValue('');
       expect(query('alert')).toBeNull();
     } finally {
       await api.close();
     }
+  });
+});
+
+describe('add user rules, fixed cases the paths do not type', () => {
+  const valid: UserDraft = {
+    name: 'Sita Patil', email: 'sita@example.in', phoneNumber: '9876543210', password: 'Secret123', preferredLanguage: 'marathi',
+    address: '', village: '', district: '', state: '', pincode: '', coordinatorId: 'c-1',
+  };
+  const byAdmin: AddUserInput = { role: 'farmer', actorRole: 'admin' };
+  it('refuses a phone number or a pincode of the wrong shape, and takes them (and the e-mail) with spaces around', () => {
+    expect(draftProblem(valid, byAdmin)).toBeNull();
+    expect(draftProblem({ ...valid, phoneNumber: '98765' }, byAdmin)).toEqual({ kind: 'phone' });
+    expect(draftProblem({ ...valid, pincode: '4110' }, byAdmin)).toEqual({ kind: 'pincode' });
+    expect(draftProblem({ ...valid, phoneNumber: ' 9876543210 ', email: ' sita@example.in ', pincode: ' 411001 ' }, byAdmin)).toBeNull();
+    expect(draftProblem({ ...valid, name: '   ' }, byAdmin)).toEqual({ kind: 'required' });
+  });
+  it('a superadmin adding a farmer chooses the coordinator too; a coordinator is added in English by default', () => {
+    expect(needsCoordinator({ role: 'farmer', actorRole: 'superadmin' })).toBe(true);
+    expect(needsCoordinator({ role: 'coordinator', actorRole: 'superadmin' })).toBe(false);
+    expect(draftProblem({ ...valid, coordinatorId: '' }, { role: 'farmer', actorRole: 'superadmin' })).toEqual({ kind: 'coordinator' });
+    expect(defaultLanguage('coordinator')).toBe('english');
+    expect(defaultLanguage('farmer')).toBe('marathi');
+  });
+  it('sends what was typed, trimmed, without blank fields, and a coordinator only when the adder chose one', () => {
+    const body = toNewUser({ ...valid, name: ' Sita Patil ', village: '   ', district: ' Pune ' }, { role: 'farmer', actorRole: 'coordinator' });
+    expect(body).toEqual({ role: 'farmer', name: 'Sita Patil', email: 'sita@example.in', phoneNumber: '9876543210', password: 'Secret123', preferredLanguage: 'marathi', district: 'Pune' });
   });
 });
