@@ -5,13 +5,14 @@
  * finished OTP sign-in reaches it as `session.otpAnswered` and signs the session in.
  */
 import { act, fireEvent, screen } from '@testing-library/react';
-import { expect, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, type AnyEventObject } from 'xstate';
 import { loginFormMachine, type LoginFormContext } from '@/machines/loginForm.machine';
 import { otpLoginMachine } from '@/machines/otpLogin.machine';
 import { sessionMachine } from '@/machines/session.machine';
 import type { AuthOptions, LoginResult, ProfileResponse } from '@/services/auth';
 import { HttpError } from '@/services/http';
+import { startApiServer } from '../support/apiServer';
 import { deferred, type Deferred } from '../support/deferred';
 import { farmer, grant } from '../support/sessionFixtures';
 import { LoginView } from '@/views/auth/LoginView';
@@ -233,4 +234,20 @@ describeModel('login form model', {
       },
     };
   },
+});
+
+describe('login form asking for real', () => {
+  it('asks GET /auth/options, signed out, when OTP Login is chosen on a phone, and shows the OTP form the server turned on (the machine’s own call)', async () => {
+    const api = await startApiServer(({ method, path }) => (method === 'GET' && path === '/api/v1/auth/options' ? { status: 200, body: { otpLoginEnabled: true } } : { status: 404 }));
+    try {
+      renderView(<LoginView userAgent={ANDROID} />, { path: '/login', session: {} });
+      expect(api.calls('/auth/options')).toEqual([]);
+      fireEvent.click(screen.getByRole('tab', { name: 'OTP Login' }));
+      expect(await screen.findByLabelText('Mobile number')).toHaveValue('');
+      expect(screen.queryByText(TEXT.otpSoon)).not.toBeInTheDocument();
+      expect(api.calls('/auth/options')).toMatchObject([{ method: 'GET', authorization: undefined }]);
+    } finally {
+      await api.close();
+    }
+  });
 });

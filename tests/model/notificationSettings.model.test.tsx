@@ -3,12 +3,13 @@
  * quiet hours, saving (and failing to), and this device's Web Push — unsupported browser, no push from the server,
  * blocked, off, on, turning on (allowed, blocked, dismissed, failed) and off — driven through the real card.
  */
-import { expect } from 'vitest';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { notificationSettingsMachine, type NotificationSettings, type PushCheck } from '@/machines/notificationSettings.machine';
 import { PushRefused } from '@/services/pushDevice';
 import { NotificationSettingsCard } from '@/views/account/NotificationSettingsCard';
+import { startApiServer } from '../support/apiServer';
 import { coveringPaths, deferred, describeModel, eventKey, leafValues, modelPaths, renderView, type Deferred } from '../support/modelHarness';
 
 type Ev = AnyEventObject;
@@ -198,4 +199,34 @@ describeModel('notification settings model', {
       },
     };
   },
+});
+
+describe('notification settings sent for real', () => {
+  it('reads GET /profile/notification-settings, PUTs the changed preferences and shows what the server saved; a browser without push asks nothing (the machine’s own calls)', async () => {
+    const api = await startApiServer(({ method, path }) => {
+      if (method === 'GET' && path === '/api/v1/profile/notification-settings') return { status: 200, body: SETTINGS };
+      if (method === 'PUT' && path === '/api/v1/profile/notification-settings') return { status: 200, body: { ...SAVED, quietHours: { enabled: true, start: '21:00', end: '06:00' } } };
+      return { status: 404 };
+    });
+    try {
+      renderView(<NotificationSettingsCard />, { session: 'farmer' });
+      await waitFor(() => expect(box('message', 'push')).not.toBeChecked());
+      expect(box('alertRaised', 'sms')).toBeChecked();
+      expect(card().getByLabelText('From')).toHaveValue('22:00');
+      expect(await screen.findByText(PUSH_TEXT.unsupported)).toBeInTheDocument();
+      act(() => fireEvent.click(box('message', 'push')));
+      act(() => fireEvent.change(card().getByLabelText('From'), { target: { value: '21:00' } }));
+      act(() => fireEvent.click(card().getByRole('button', { name: 'Save preferences' })));
+      await waitFor(() => expect(api.calls('/profile/notification-settings').filter((r) => r.method === 'PUT')).toHaveLength(1));
+      const put = api.calls('/profile/notification-settings').find((r) => r.method === 'PUT')!;
+      expect(put.body).toEqual({ ...SAVED, quietHours: { enabled: true, start: '21:00', end: '06:00' } });
+      expect(await card().findByText('Notification preferences saved.')).toBeInTheDocument();
+      expect(card().getByRole('button', { name: 'Save preferences' })).toBeDisabled();
+      expect(box('message', 'push')).toBeChecked();
+      expect(card().getByLabelText('From')).toHaveValue('21:00');
+      expect(api.calls('/push/vapid-public-key')).toEqual([]);
+    } finally {
+      await api.close();
+    }
+  }, 20_000);
 });

@@ -216,4 +216,30 @@ describe('readings export sent for real', () => {
       await api.close();
     }
   });
+  it('shows how far the rows sent so far reach, and Cancel stops the request itself (the machine’s own download, a slow answer)', async () => {
+    // A download that sends the header and the rows up to 12 November, then waits: half of 28 October – 27 November.
+    let stream: ReadableStreamDefaultController<Uint8Array> | null = null;
+    const signals: AbortSignal[] = [];
+    vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
+      if (!String(url).includes('/fields/f1/readings/export')) return Promise.resolve(new Response('{}', { status: 404 }));
+      signals.push(init!.signal!);
+      const body = new ReadableStream<Uint8Array>({ start: (c) => void (stream = c) });
+      return Promise.resolve(new Response(body, { status: 200 }));
+    });
+    try {
+      renderView(<ReadingsExport fieldId="f1" today={INPUT.today} />, { session: 'farmer', intlLocale: 'en' });
+      fireEvent.click(screen.getByRole('button', { name: 'Download' }));
+      await vi.waitFor(() => expect(stream).not.toBeNull());
+      act(() => stream!.enqueue(new TextEncoder().encode('timestamp,moisture\n2026-11-12T00:00:00.000Z,31\n')));
+      expect(await screen.findByText('Downloading: 50%')).toBeInTheDocument();
+      expect(screen.getByRole('progressbar')).toHaveAttribute('value', '50');
+      expect(signals).toHaveLength(1);
+      expect(signals[0].aborted).toBe(false);
+      fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+      expect(signals[0].aborted).toBe(true);
+      expect(screen.getByRole('button', { name: 'Download' })).toBeEnabled();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });

@@ -3,7 +3,7 @@
  * OtpLoginForm: typing a number and a code, the server answering each call (or refusing it), the
  * resend cooldown's clock, changing the number. Every state and every transition ends some path.
  */
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useActorRef } from '@xstate/react';
 import { describe, expect, it } from 'vitest';
 import { fromCallback, fromPromise, type ActorRefFrom, type EventObject } from 'xstate';
@@ -11,6 +11,7 @@ import { codeProblem, otpLoginMachine, phoneProblem, tidyCode, tidyPhone, type O
 import type { LoginResult } from '../../../src/services/auth';
 import { HttpError } from '../../../src/services/http';
 import { OtpLoginForm } from '../../../src/views/auth/OtpLoginForm';
+import { startApiServer } from '../../support/apiServer';
 import { get, query } from '../../support/dom';
 import { deferred, describeModel, leafPaths, renderView, replay, SIGNED_IN_FARMER, stateKey, transitionPaths, typeNames } from '../../support/modelHarness';
 
@@ -258,5 +259,41 @@ describe('number and code tidying', () => {
     expect(codeProblem('')).toBe('codeRequired');
     expect(codeProblem('12345')).toBe('codeInvalid');
     expect(codeProblem('123456')).toBeNull();
+  });
+});
+
+describe('mobile OTP sign-in sent for real', () => {
+  it('POSTs the tidied number, counts down to Resend OTP, sends again, then POSTs number and code and ends signed in (the machine’s own calls and clock)', async () => {
+    const api = await startApiServer(({ method, path }) => {
+      if (method === 'POST' && path === '/api/v1/auth/mobile-otp-request') return { status: 200, body: { success: true } };
+      if (method === 'POST' && path === '/api/v1/auth/mobile-otp-verify') return { status: 200, body: GRANT };
+      return { status: 404 };
+    });
+    try {
+      let ref!: ActorRefFrom<typeof otpLoginMachine>;
+      function Host() {
+        ref = useActorRef(otpLoginMachine, { input: INPUT });
+        return <OtpLoginForm actor={ref} onBack={() => {}} />;
+      }
+      renderView(<Host />, { session: SIGNED_IN_FARMER, intlLocale: 'en' });
+      fireEvent.change(screen.getByLabelText('Mobile number'), { target: { value: '+91 98220 00001' } });
+      fireEvent.click(get('button', 'Send OTP'));
+      expect(await screen.findByLabelText('OTP code')).toHaveValue('');
+      expect(api.calls('/auth/mobile-otp-request')).toMatchObject([{ authorization: undefined, body: { phoneNumber: '9822000001' } }]);
+      // The cooldown counts down by the second, then Resend OTP asks again for the same number.
+      expect(get('button', 'Resend OTP in 2 s')).toBeDisabled();
+      await screen.findByRole('button', { name: 'Resend OTP in 1 s' }, { timeout: 3000 });
+      fireEvent.click(await screen.findByRole('button', { name: 'Resend OTP' }, { timeout: 3000 }));
+      await waitFor(() => expect(api.calls('/auth/mobile-otp-request')).toHaveLength(2));
+      expect(api.calls('/auth/mobile-otp-request')[1].body).toEqual({ phoneNumber: '9822000001' });
+      await screen.findByRole('button', { name: 'Resend OTP in 2 s' });
+      fireEvent.change(screen.getByLabelText('OTP code'), { target: { value: '123 456' } });
+      fireEvent.click(get('button', 'Verify and log in'));
+      await waitFor(() => expect(ref.getSnapshot().status).toBe('done'));
+      expect(ref.getSnapshot().output).toEqual(GRANT);
+      expect(api.calls('/auth/mobile-otp-verify')).toMatchObject([{ authorization: undefined, body: { phoneNumber: '9822000001', otp: '123456' } }]);
+    } finally {
+      await api.close();
+    }
   });
 });

@@ -1,8 +1,9 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { expect, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import { twoFactorMachine } from '../../../src/machines/twoFactor.machine';
 import { TwoFactorDialog } from '../../../src/views/account/twoFactor/TwoFactorDialog';
+import { startApiServer } from '../../support/apiServer';
 import { deferred, describeModel, httpError, leafPaths, renderView, replay, SIGNED_IN_FARMER, stateKey, transitionPaths, typeNames } from '../../support/modelHarness';
 
 const SETUP = {
@@ -184,4 +185,57 @@ describeModel('two-factor dialog, generated paths', {
       },
     };
   },
+});
+
+describe('two-factor settings sent for real', () => {
+  it('reads the status, sets up and verifies, makes new backup codes and disables through the API (the machine’s own calls)', async () => {
+    let enabled = false;
+    const api = await startApiServer(({ method, path }) => {
+      const ok = { status: 200, body: { success: true } };
+      if (method === 'GET' && path === '/api/v1/auth/2fa/status') return { status: 200, body: { isEnabled: enabled, backupCodesRemaining: enabled ? 10 : 0 } };
+      if (method === 'POST' && path === '/api/v1/auth/2fa/setup') return { status: 200, body: SETUP };
+      if (method === 'POST' && path === '/api/v1/auth/2fa/verify') return (enabled = true), ok;
+      if (method === 'POST' && path === '/api/v1/auth/2fa/backup') return { status: 200, body: { backupCodes: NEW_CODES } };
+      if (method === 'POST' && path === '/api/v1/auth/2fa/disable') return (enabled = false), ok;
+      return { status: 404 };
+    });
+    try {
+      renderView(<TwoFactorDialog onClose={() => {}} />, { session: SIGNED_IN_FARMER, intlLocale: 'en' });
+      const d = () => within(screen.getByRole('dialog', { hidden: true }));
+      const click = (name: string | RegExp) => fireEvent.click(d().getByRole('button', { name }));
+      const codes = () => within(d().getByRole('list', { name: 'Backup codes' })).getAllByRole('listitem').map((li) => li.textContent);
+      expect(await screen.findByText('Two-factor authentication is off.')).toBeInTheDocument();
+      expect(api.calls('/auth/2fa/status')).toMatchObject([{ method: 'GET' }]);
+
+      click('Enable two-factor authentication');
+      expect(await screen.findByRole('img', { name: 'QR code for the authenticator app', hidden: true })).toHaveAttribute('src', SETUP.qrCode);
+      expect(api.calls('/auth/2fa/setup')).toMatchObject([{ method: 'POST' }]);
+      fireEvent.change(d().getByLabelText('Verification code'), { target: { value: '123456' } });
+      click('Verify and enable');
+      await screen.findByRole('list', { name: 'Backup codes', hidden: true });
+      expect(codes()).toEqual(SETUP.backupCodes);
+      expect(api.calls('/auth/2fa/verify')).toMatchObject([{ method: 'POST', body: { code: '123456' } }]);
+      click('Done');
+      expect(await screen.findByText('Two-factor authentication is on.')).toBeInTheDocument();
+
+      click('New backup codes');
+      fireEvent.change(d().getByLabelText(/Code from the app/), { target: { value: '654321' } });
+      click('Make new codes');
+      await screen.findByRole('list', { name: 'Backup codes', hidden: true });
+      expect(codes()).toEqual(NEW_CODES);
+      expect(api.calls('/auth/2fa/backup')).toMatchObject([{ method: 'POST', body: { code: '654321' } }]);
+      click('Done');
+
+      await screen.findByText('Two-factor authentication is on.');
+      click('Disable');
+      fireEvent.click(d().getByRole('radio', { name: 'my password' }));
+      fireEvent.change(d().getByLabelText('Password'), { target: { value: 'OldPass123' } });
+      click('Disable two-factor authentication');
+      expect(await screen.findByText('Two-factor authentication is off.')).toBeInTheDocument();
+      expect(d().getByRole('status')).toHaveTextContent('two-factor authentication disabled successfully');
+      expect(api.calls('/auth/2fa/disable')).toMatchObject([{ method: 'POST', body: { password: 'OldPass123' } }]);
+    } finally {
+      await api.close();
+    }
+  }, 20_000);
 });

@@ -1,11 +1,13 @@
 /** Generated paths over addUserMachine, each driving the real AddUserForm. */
-import { expect } from 'vitest';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { fromPromise } from 'xstate';
-import { addUserMachine, draftProblem, type AddUserInput } from '@/machines/addUser.machine';
+import { addUserMachine, defaultLanguage, draftProblem, needsCoordinator, toNewUser, type AddUserInput, type UserDraft } from '@/machines/addUser.machine';
 import { AddUserContext } from '@/machines/addUser.context';
 import { AddUserForm } from '@/views/people/AddUserForm';
 import { HttpError } from '@/services/http';
+import { startApiServer } from '../../support/apiServer';
+import { query } from '../../support/dom';
 import { deferred, describeModel, leafPaths, modelPaths, renderView, type Deferred, type ModelStep } from '../../support/modelHarness';
 
 const COORDINATORS = [{ _id: 'c-1', name: 'Kiran', email: 'kiran@example.in' }];
@@ -147,3 +149,77 @@ for (const input of [
     },
   });
 }
+
+describe('add user sent for real', () => {
+  it('loads the coordinators, POSTs /auth/register with the trimmed draft (e-mail in lower case, empty fields left out, the coordinator as managedBy), and offers Add another (the machine’s own calls)', async () => {
+    const api = await startApiServer(({ method, path }) => {
+      if (method === 'GET' && path === '/api/v1/coordinators') return { status: 200, body: { users: COORDINATORS } };
+      if (method === 'POST' && path === '/api/v1/auth/register') return { status: 201, body: { success: true } };
+      return { status: 404 };
+    });
+    try {
+      renderView(
+        <AddUserContext.Provider options={{ input: { role: 'farmer', actorRole: 'admin' } }}>
+          <AddUserForm />
+        </AddUserContext.Provider>,
+        { catalog: false },
+      );
+      await waitFor(() => expect(document.querySelectorAll('[name="coordinatorId"] option')).toHaveLength(2));
+      const type = (name: string, value: string) => fireEvent.change(document.querySelector(`[name="${name}"]`)!, { target: { value } });
+      type('name', '  Sita Patil ');
+      type('email', ' Sita@Example.IN ');
+      type('phoneNumber', '9876543210');
+      type('password', 'Secret123');
+      type('village', ' Shirur ');
+      type('coordinatorId', 'c-1');
+      fireEvent.submit(document.querySelector('form')!);
+      expect(await screen.findByRole('status')).toHaveTextContent(/added successfully/);
+      expect(api.calls('/coordinators')).toMatchObject([{ method: 'GET' }]);
+      expect(api.calls('/auth/register')).toMatchObject([{ method: 'POST' }]);
+      expect(api.calls('/auth/register')[0].body).toEqual({
+        role: 'farmer',
+        name: 'Sita Patil',
+        email: 'sita@example.in',
+        phoneNumber: '9876543210',
+        password: 'Secret123',
+        preferredLanguage: 'marathi',
+        village: 'Shirur',
+        managedBy: 'c-1',
+      });
+      // Add another: an empty form again.
+      fireEvent.click(screen.getByRole('button', { name: 'Add another' }));
+      expect(document.querySelector('[name="name"]')).toHaveValue('');
+      expect(document.querySelector('[name="village"]')).toHaveValue('');
+      expect(document.querySelector('[name="phoneNumber"]')).toHaveValue('');
+      expect(query('alert')).toBeNull();
+    } finally {
+      await api.close();
+    }
+  });
+});
+
+describe('add user rules, fixed cases the paths do not type', () => {
+  const valid: UserDraft = {
+    name: 'Sita Patil', email: 'sita@example.in', phoneNumber: '9876543210', password: 'Secret123', preferredLanguage: 'marathi',
+    address: '', village: '', district: '', state: '', pincode: '', coordinatorId: 'c-1',
+  };
+  const byAdmin: AddUserInput = { role: 'farmer', actorRole: 'admin' };
+  it('refuses a phone number or a pincode of the wrong shape, and takes them (and the e-mail) with spaces around', () => {
+    expect(draftProblem(valid, byAdmin)).toBeNull();
+    expect(draftProblem({ ...valid, phoneNumber: '98765' }, byAdmin)).toEqual({ kind: 'phone' });
+    expect(draftProblem({ ...valid, pincode: '4110' }, byAdmin)).toEqual({ kind: 'pincode' });
+    expect(draftProblem({ ...valid, phoneNumber: ' 9876543210 ', email: ' sita@example.in ', pincode: ' 411001 ' }, byAdmin)).toBeNull();
+    expect(draftProblem({ ...valid, name: '   ' }, byAdmin)).toEqual({ kind: 'required' });
+  });
+  it('a superadmin adding a farmer chooses the coordinator too; a coordinator is added in English by default', () => {
+    expect(needsCoordinator({ role: 'farmer', actorRole: 'superadmin' })).toBe(true);
+    expect(needsCoordinator({ role: 'coordinator', actorRole: 'superadmin' })).toBe(false);
+    expect(draftProblem({ ...valid, coordinatorId: '' }, { role: 'farmer', actorRole: 'superadmin' })).toEqual({ kind: 'coordinator' });
+    expect(defaultLanguage('coordinator')).toBe('english');
+    expect(defaultLanguage('farmer')).toBe('marathi');
+  });
+  it('sends what was typed, trimmed, without blank fields, and a coordinator only when the adder chose one', () => {
+    const body = toNewUser({ ...valid, name: ' Sita Patil ', village: '   ', district: ' Pune ' }, { role: 'farmer', actorRole: 'coordinator' });
+    expect(body).toEqual({ role: 'farmer', name: 'Sita Patil', email: 'sita@example.in', phoneNumber: '9876543210', password: 'Secret123', preferredLanguage: 'marathi', district: 'Pune' });
+  });
+});

@@ -1,12 +1,13 @@
 /** Generated paths over coordinatorFarmersMachine, each driving the real CoordinatorFarmers view. */
-import { expect } from 'vitest';
-import { act, fireEvent } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { fromCallback, type AnyEventObject } from 'xstate';
 import { coordinatorFarmersMachine } from '@/machines/coordinatorFarmers.machine';
 import { CoordinatorFarmersContext } from '@/machines/coordinatorFarmers.context';
 import { CoordinatorFarmers } from '@/views/people/CoordinatorFarmers';
 import { HttpError } from '@/services/http';
 import type { FarmerRow } from '@/services/people';
+import { startApiServer } from '../../support/apiServer';
 import { get } from '../../support/dom';
 import { describeModel, pendingActors, renderView } from '../../support/modelHarness';
 import { listExec, listPaths } from '../../support/listModel';
@@ -162,4 +163,50 @@ describeModel('coordinator farmers model', {
       },
     };
   },
+});
+
+describe('coordinator’s farmers sent for real', () => {
+  it('reads /coordinator/managed-farmers with the filter, POSTs a message to the farmers selected and PUTs an edit (the machine’s own calls)', async () => {
+    const api = await startApiServer(({ method, path, query: q }) => {
+      if (method === 'GET' && path === '/api/v1/coordinator/managed-farmers') {
+        const rows = q.status === 'alert' ? [farmer(2)] : LOADED.items;
+        return { status: 200, body: { farmers: rows, pagination: { page: Number(q.page), limit: 10, total: rows.length, totalPages: 1 } } };
+      }
+      if (method === 'POST' && path === '/api/v1/coordinator/send-message') return { status: 200, body: { sentTo: 2, messageId: 'm-1' } };
+      if (method === 'PUT' && path === '/api/v1/admin/farmer/f-1') return { status: 200, body: { success: true } };
+      return { status: 404 };
+    });
+    try {
+      renderView(
+        <CoordinatorFarmersContext.Provider>
+          <CoordinatorFarmers />
+        </CoordinatorFarmersContext.Provider>,
+        { catalog: false },
+      );
+      await screen.findByText('Farmer 1');
+      expect(api.calls('/coordinator/managed-farmers')[0].query).toMatchObject({ page: '1', limit: '10' });
+      fireEvent.change(get('combobox', 'Status'), { target: { value: 'alert' } });
+      await waitFor(() => expect(screen.queryByText('Farmer 1')).toBeNull());
+      expect(api.calls('/coordinator/managed-farmers').at(-1)?.query).toMatchObject({ page: '1', limit: '10', status: 'alert' });
+      fireEvent.change(get('combobox', 'Status'), { target: { value: 'all' } });
+      await screen.findByText('Farmer 1');
+
+      fireEvent.click(get('checkbox', 'Select all'));
+      fireEvent.click(get('button', 'Send Message'));
+      fireEvent.change(document.querySelector('[name="subject"]')!, { target: { value: 'Rain' } });
+      fireEvent.change(document.querySelector('[name="message"]')!, { target: { value: 'Cover the harvest' } });
+      fireEvent.click(get('button', 'Send'));
+      expect(await screen.findByRole('status')).toHaveTextContent('Message sent to 2 farmers');
+      expect(api.calls('/coordinator/send-message')).toMatchObject([{ method: 'POST', body: { farmerIds: ['f-1', 'f-2'], subject: 'Rain', message: 'Cover the harvest' } }]);
+
+      const loads = api.calls('/coordinator/managed-farmers').length;
+      fireEvent.click(get('button', 'Edit: Farmer 1'));
+      fireEvent.change(document.querySelector('[name="edit-name"]')!, { target: { value: 'Farmer One' } });
+      fireEvent.click(get('button', 'Save'));
+      await waitFor(() => expect(api.calls('/admin/farmer/f-1')).toMatchObject([{ method: 'PUT', body: { name: 'Farmer One', email: 'f1@example.in', phoneNumber: '9876543211' } }]));
+      await waitFor(() => expect(api.calls('/coordinator/managed-farmers')).toHaveLength(loads + 1));
+    } finally {
+      await api.close();
+    }
+  }, 20_000);
 });

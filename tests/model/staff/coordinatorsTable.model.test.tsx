@@ -2,14 +2,15 @@
  * Generated paths over coordinatorsTableMachine, each driving the real CoordinatorsTable. The server pages and
  * searches: a load answers either the first of two pages or the one coordinator a search finds.
  */
-import { expect } from 'vitest';
-import { act, fireEvent } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { announceChange } from '@/machines/listChanges';
 import { coordinatorsTableMachine } from '@/machines/coordinatorsTable.machine';
 import { CoordinatorsTableContext } from '@/machines/coordinatorsTable.context';
 import { CoordinatorsTable } from '@/views/people/CoordinatorsTable';
 import { HttpError } from '@/services/http';
 import type { CoordinatorRow } from '@/services/people';
+import { startApiServer } from '../../support/apiServer';
 import { get, query } from '../../support/dom';
 import { describeModel, pendingActors, renderView } from '../../support/modelHarness';
 import { expectPager, expectRows, listExec, listPaths } from '../../support/listModel';
@@ -125,4 +126,66 @@ describeModel('coordinators table model', {
       },
     };
   },
+});
+
+describe('coordinators table sent for real', () => {
+  it('loads, saves an edit and deactivates through the API, and shows what it answers (the machine’s own calls, no actor replaced)', async () => {
+    let deactivations = 0;
+    const api = await startApiServer(({ method, path, query: q }) => {
+      if (method === 'GET' && path === '/api/v1/admin/coordinators') {
+        const found = q.search ? ALL.filter((c) => c.email.startsWith(q.search)) : ALL;
+        const page = Number(q.page);
+        return { status: 200, body: { coordinators: found.slice((page - 1) * 10, page * 10), pagination: { page, limit: 10, total: found.length, totalPages: Math.ceil(found.length / 10) } } };
+      }
+      if (method === 'PUT' && path === '/api/v1/admin/coordinator/c-1') return { status: 200, body: {} };
+      // The first deactivation fails; the second is done.
+      if (method === 'PATCH' && path === '/api/v1/admin/coordinator/c-3/deactivate') return deactivations++ === 0 ? { status: 500, body: { statusCode: 500, error: 'boom' } } : { status: 200, body: {} };
+      return { status: 404 };
+    });
+    try {
+      renderView(
+        <CoordinatorsTableContext.Provider>
+          <CoordinatorsTable />
+        </CoordinatorsTableContext.Provider>,
+        { catalog: false },
+      );
+      await screen.findByText('Coordinator 10');
+      expect(get('searchbox')).toHaveValue('');
+      expect(api.calls('/admin/coordinators').map((r) => r.query)).toEqual([{ page: '1', limit: '10' }]);
+      fireEvent.change(get('searchbox'), { target: { value: '  c11@ ' } });
+      await waitFor(() => expectRows(['Coordinator 11'], 'No coordinators found.'));
+      expect(api.calls('/admin/coordinators').at(-1)?.query).toEqual({ page: '1', limit: '10', search: 'c11@' });
+      fireEvent.change(get('searchbox'), { target: { value: '' } });
+      await screen.findByText('Coordinator 10');
+
+      // Edit: the draft is PUT to the coordinator's own path; the list loads again.
+      fireEvent.click(get('button', 'Edit: Coordinator 01'));
+      fireEvent.change(get('dialog', 'Edit Coordinator').querySelector('[name="edit-phoneNumber"]')!, { target: { value: '9000000099' } });
+      fireEvent.click(get('button', 'Save'));
+      await waitFor(() => expect(query('dialog', 'Edit Coordinator')).toBeNull());
+      expect(api.calls('/admin/coordinator/c-1')).toMatchObject([
+        { method: 'PUT', body: { name: 'Coordinator 01', email: 'c1@example.in', phoneNumber: '9000000099', status: 'Active' } },
+      ]);
+      await waitFor(() => expect(api.calls('/admin/coordinators')).toHaveLength(4));
+
+      // Deactivate asks about the coordinator pressed (not the first row), then PATCHes its path.
+      await screen.findByText('Coordinator 10');
+      fireEvent.click(get('button', 'Deactivate: Coordinator 03'));
+      expect(get('alertdialog', 'Please confirm')).toHaveTextContent('Deactivate coordinator Coordinator 03?');
+      fireEvent.click(get('button', 'Confirm'));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Failed to deactivate coordinator');
+      expect(api.calls('/admin/coordinator/c-3/deactivate')).toMatchObject([{ method: 'PATCH' }]);
+      // Asking again puts the last failure away.
+      fireEvent.click(get('button', 'Deactivate: Coordinator 03'));
+      expect(get('alertdialog', 'Please confirm')).toHaveTextContent('Deactivate coordinator Coordinator 03?');
+      expect(screen.queryByText(/Failed to deactivate coordinator/)).toBeNull();
+      fireEvent.click(get('button', 'Confirm'));
+      await waitFor(() => expect(api.calls('/admin/coordinator/c-3/deactivate')).toHaveLength(2));
+      await waitFor(() => expect(api.calls('/admin/coordinators')).toHaveLength(5));
+      await waitFor(() => expect(query('alertdialog')).toBeNull());
+      expect(query('alert')).toBeNull();
+    } finally {
+      await api.close();
+    }
+  });
 });

@@ -1,12 +1,13 @@
 /** Generated paths over farmersTableMachine (the admin's farmer table), each driving the real FarmersTable. */
-import { expect } from 'vitest';
-import { act, fireEvent } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { announceChange } from '@/machines/listChanges';
 import { farmersTableMachine } from '@/machines/farmersTable.machine';
 import { FarmersTableContext } from '@/machines/farmersTable.context';
 import { FarmersTable } from '@/views/people/FarmersTable';
 import { HttpError } from '@/services/http';
 import type { FarmerRow } from '@/services/people';
+import { startApiServer } from '../../support/apiServer';
 import { get, query } from '../../support/dom';
 import { describeModel, pendingActors, renderView, type ModelStep } from '../../support/modelHarness';
 import { expectRows, listExec, listPaths } from '../../support/listModel';
@@ -151,4 +152,99 @@ describeModel('farmer table model', {
       check: (step) => check(step.state, step.event as Ev),
     };
   },
+});
+
+describe('farmer table sent for real', () => {
+  it('loads, searches, edits, deactivates, assigns, imports and exports through the API, and shows what it answers (the machine’s own calls)', async () => {
+    const FARMERS = [farmer(1), farmer(2, { status: 'Inactive' }), farmer(3)];
+    const COORDINATORS = [{ _id: 'c-1', name: 'Kiran', email: 'kiran@example.in' }, { _id: 'c-2', name: 'Meena', email: 'meena@example.in' }];
+    const api = await startApiServer(({ method, path, query: q }) => {
+      const ok = { status: 200, body: { success: true } };
+      if (method === 'GET' && path === '/api/v1/admin/farmers') {
+        const found = q.search ? FARMERS.filter((f) => f.name.includes(q.search)) : FARMERS;
+        return { status: 200, body: { farmers: found, pagination: { page: Number(q.page), limit: 10, total: found.length, totalPages: 1 } } };
+      }
+      if (method === 'GET' && path === '/api/v1/coordinators') return { status: 200, body: { users: COORDINATORS } };
+      if (method === 'PUT' && path === '/api/v1/admin/farmer/f-1') return ok;
+      if (method === 'PATCH' && path === '/api/v1/admin/farmer/f-3/deactivate') return ok;
+      if (method === 'PATCH' && path === '/api/v1/admin/farmer/f-3/assign-coordinator') return ok;
+      if (method === 'GET' && path === '/api/v1/admin/farmers/export') return { status: 200, body: 'name,email' };
+      return { status: 404 };
+    });
+    const downloads: Array<{ name: string; data: Blob | string }> = [];
+    try {
+      const logic = farmersTableMachine.provide({ actions: { download: (_, p) => void downloads.push(p) } });
+      renderView(
+        <FarmersTableContext.Provider logic={logic}>
+          <FarmersTable />
+        </FarmersTableContext.Provider>,
+        { catalog: false },
+      );
+      await screen.findByText('Farmer 3');
+      expect(get('combobox', 'Assign coordinator: Farmer 3').querySelectorAll('option')).toHaveLength(3);
+      expect(api.calls('/admin/farmers').map((r) => r.query)).toEqual([{ page: '1', limit: '10' }]);
+      fireEvent.change(get('searchbox'), { target: { value: 'Farmer 3' } });
+      await waitFor(() => expectRows(['Farmer 3'], 'No farmers found.'));
+      expect(api.calls('/admin/farmers').at(-1)?.query).toEqual({ page: '1', limit: '10', search: 'Farmer 3' });
+      fireEvent.change(get('searchbox'), { target: { value: '' } });
+      await screen.findByText('Farmer 1');
+      const loads = () => api.calls('/admin/farmers').length;
+
+      // Edit: the draft is PUT to the farmer's own path; the list loads again.
+      let before = loads();
+      fireEvent.click(get('button', 'Edit: Farmer 1'));
+      fireEvent.change(document.querySelector('[name="edit-email"]')!, { target: { value: 'new@example.in' } });
+      fireEvent.click(get('button', 'Save'));
+      await waitFor(() => expect(api.calls('/admin/farmer/f-1')).toHaveLength(1));
+      expect(api.calls('/admin/farmer/f-1')[0]).toMatchObject({ method: 'PUT', body: { name: 'Farmer 1', email: 'new@example.in', phoneNumber: '9876543211', status: 'Active' } });
+      await waitFor(() => expect(loads()).toBe(before + 1));
+      await screen.findByText('Farmer 3');
+
+      // Deactivate asks about the farmer pressed, then PATCHes its path.
+      before = loads();
+      fireEvent.click(get('button', 'Deactivate: Farmer 3'));
+      expect(get('alertdialog', 'Please confirm')).toHaveTextContent('Deactivate farmer Farmer 3?');
+      fireEvent.click(get('button', 'Confirm'));
+      await waitFor(() => expect(api.calls('/admin/farmer/f-3/deactivate')).toMatchObject([{ method: 'PATCH' }]));
+      await waitFor(() => expect(loads()).toBe(before + 1));
+      await screen.findByText('Farmer 3');
+
+      // Assign names the farmer and the coordinator chosen, then PATCHes the coordinator's id.
+      before = loads();
+      fireEvent.change(get('combobox', 'Assign coordinator: Farmer 3'), { target: { value: 'c-2' } });
+      expect(get('alertdialog', 'Please confirm')).toHaveTextContent('Assign farmer Farmer 3 to coordinator Meena?');
+      fireEvent.click(get('button', 'Confirm'));
+      await waitFor(() => expect(api.calls('/admin/farmer/f-3/assign-coordinator')).toMatchObject([{ method: 'PATCH', body: { coordinatorId: 'c-2' } }]));
+      await waitFor(() => expect(loads()).toBe(before + 1));
+      await screen.findByText('Farmer 3');
+
+      // Import: the file is POSTed as a form with the page's language (jsdom's FormData cannot travel through Node's
+      // fetch, so this one request is answered at fetch); the report's rejected rows can be downloaded.
+      const uploads: Array<{ url: string; init?: RequestInit }> = [];
+      const toServer = globalThis.fetch;
+      vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+        if (!String(input).includes('/admin/farmers/import')) return toServer(input, init);
+        uploads.push({ url: String(input), init });
+        return Promise.resolve(new Response(JSON.stringify(REPORT), { status: 200, headers: { 'content-type': 'application/json' } }));
+      });
+      fireEvent.change(document.querySelector('[data-testid="import-file"]')!, { target: { files: [csv] } });
+      expect(await screen.findByRole('status')).toHaveTextContent(/Farmers imported successfully: 2 farmers imported, 1 row rejected/);
+      expect(uploads).toHaveLength(1);
+      expect(uploads[0].url).toMatch(/\/api\/v1\/admin\/farmers\/import\?lang=english$/);
+      expect(uploads[0].init?.method?.toUpperCase()).toBe('POST');
+      expect(((uploads[0].init?.body as FormData).get('file') as File).name).toBe('farmers.csv');
+      fireEvent.click(get('button', 'Download rejected rows'));
+      expect(downloads.at(-1)).toEqual({ name: 'rejected-farmers.csv', data: REPORT.report });
+
+      // Export: the whole list from the server, saved as farmers.csv.
+      await screen.findByText('Farmer 3');
+      fireEvent.click(get('button', 'Export'));
+      await waitFor(() => expect(downloads.at(-1)?.name).toBe('farmers.csv'));
+      expect(await (downloads.at(-1)!.data as Blob).text()).toBe('"name,email"');
+      expect(api.calls('/admin/farmers/export')).toHaveLength(1);
+      expect(query('alert')).toBeNull();
+    } finally {
+      await api.close();
+    }
+  }, 20_000);
 });

@@ -6,8 +6,8 @@
  * comes from the typed coordinates (the same event), and 'use my location' from the device actor (stubbed);
  * the guard test below keeps every event walked.
  */
-import { expect } from 'vitest';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { announceChange } from '@/machines/listChanges';
 import type { SnapshotFrom } from 'xstate';
 import { fieldTableMachine, type FieldTableInput } from '@/machines/fieldTable.machine';
@@ -16,6 +16,7 @@ import { FieldTable } from '@/views/fields/FieldTable';
 import { HttpError } from '@/services/http';
 import type { FieldRow } from '@/services/fields';
 import type { ListPage } from '@/machines/staffList';
+import { startApiServer } from '../../support/apiServer';
 import { describeModel, pendingActors, renderView } from '../../support/modelHarness';
 import { expectPager, expectRows, listPaths } from '../../support/listModel';
 
@@ -193,3 +194,89 @@ for (const input of [{ actorRole: 'admin' }, { actorRole: 'coordinator' }] satis
     },
   });
 }
+
+describe('field table sent for real', () => {
+  let saves = 0;
+  const serve = () =>
+    startApiServer(({ method, path, query: q }) => {
+      const page = { fields: Number(q.page) === 1 ? [UNLOCATED, LOCATED] : [field(3)], pagination: { page: Number(q.page), limit: 10, total: 11, totalPages: 2 } };
+      if (method === 'GET' && (path === '/api/v1/admin/fields' || path === '/api/v1/coordinator/field-overview')) return { status: 200, body: page };
+      // The first save of a location fails; the next one is kept.
+      if (method === 'PUT' && path === '/api/v1/admin/fields/fld-1/location') return saves++ === 0 ? { status: 500, body: { statusCode: 500, error: 'boom' } } : { status: 200, body: { success: true } };
+      return { status: 404 };
+    });
+
+  it('an admin’s table reads /admin/fields page by page, and the device’s position is PUT as the field’s location (the machine’s own calls)', async () => {
+    const api = await serve();
+    Object.defineProperty(navigator, 'geolocation', {
+      configurable: true,
+      // The device does not answer at first.
+      value: { getCurrentPosition: () => {} },
+    });
+    try {
+      renderView(
+        <FieldTableContext.Provider options={{ input: { actorRole: 'admin' } }}>
+          <FieldTable />
+        </FieldTableContext.Provider>,
+        { catalog: false },
+      );
+      await screen.findByText('Plot 1');
+      fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+      await screen.findByText('Plot 3');
+      fireEvent.click(screen.getByRole('button', { name: 'Page 1' }));
+      // A located field opens on its own position; Cancel closes the dialog.
+      fireEvent.click(await screen.findByRole('button', { name: 'Edit Location: Plot 2' }));
+      const located = screen.getByRole('dialog', { name: 'Set Field Location' });
+      expect(within(located).getByRole('textbox', { name: 'Latitude' })).toHaveValue(LOCATED.lat!.toFixed(6));
+      fireEvent.click(within(located).getByRole('button', { name: 'Cancel' }));
+      expect(screen.queryByRole('dialog')).toBeNull();
+      // An unlocated one opens empty, with no failure shown; Cancel also stops a search for the device that has not answered.
+      fireEvent.click(screen.getByRole('button', { name: 'Set Location: Plot 1' }));
+      const waiting = screen.getByRole('dialog', { name: 'Set Field Location' });
+      expect(within(waiting).getByRole('textbox', { name: 'Latitude' })).toHaveValue('');
+      expect(within(waiting).queryByRole('alert')).toBeNull();
+      expect(waiting).not.toHaveTextContent('Your location could not be found.');
+      fireEvent.click(within(waiting).getByRole('button', { name: 'Use my location' }));
+      fireEvent.click(within(waiting).getByRole('button', { name: 'Cancel' }));
+      expect(screen.queryByRole('dialog')).toBeNull();
+      navigator.geolocation.getCurrentPosition = (ok: PositionCallback) => ok({ coords: { latitude: DEVICE.latitude, longitude: DEVICE.longitude, accuracy: DEVICE.accuracy } } as GeolocationPosition);
+      fireEvent.click(screen.getByRole('button', { name: 'Set Location: Plot 1' }));
+      const dialog = screen.getByRole('dialog', { name: 'Set Field Location' });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Use my location' }));
+      expect(await screen.findByTestId('position-accuracy')).toHaveTextContent('From this device, accurate to about 23 m');
+      expect(within(dialog).getByRole('textbox', { name: 'Latitude' })).toHaveValue(DEVICE.latitude.toFixed(6));
+      expect(within(dialog).getByRole('textbox', { name: 'Longitude' })).toHaveValue(DEVICE.longitude.toFixed(6));
+      // The failed save says so and can be tried again; the second is kept and the table read again.
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to save location.');
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      const body = { method: 'PUT', body: { lat: DEVICE.latitude, lng: DEVICE.longitude } };
+      expect(api.calls('/admin/fields/fld-1/location')).toMatchObject([body, body]);
+      await waitFor(() => expect(api.calls('/admin/fields')).toHaveLength(4));
+      expect(api.calls('/admin/fields').map((r) => r.query.page)).toEqual(['1', '2', '1', '1']);
+      expect(api.calls('/admin/fields').every((r) => r.query.limit === '10')).toBe(true);
+      expect(api.calls('/coordinator/field-overview')).toEqual([]);
+    } finally {
+      Reflect.deleteProperty(navigator, 'geolocation');
+      await api.close();
+    }
+  }, 20_000);
+
+  it('a coordinator’s table reads /coordinator/field-overview (the machine’s own load)', async () => {
+    const api = await serve();
+    try {
+      renderView(
+        <FieldTableContext.Provider options={{ input: { actorRole: 'coordinator' } }}>
+          <FieldTable />
+        </FieldTableContext.Provider>,
+        { catalog: false },
+      );
+      await screen.findByText('Plot 1');
+      expect(api.calls('/coordinator/field-overview').map((r) => r.query)).toEqual([{ page: '1', limit: '10' }]);
+      expect(api.calls('/admin/fields')).toEqual([]);
+    } finally {
+      await api.close();
+    }
+  });
+});

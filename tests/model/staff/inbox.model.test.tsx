@@ -6,14 +6,15 @@
  * again, once a mark-as-read under way is done). Offline: a load lost to the network shows the kept first page with
  * its banner (messages open to read, nothing marked), and the browser's 'online' event loads again.
  */
-import { afterAll, beforeAll, expect, vi } from 'vitest';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { SnapshotFrom } from 'xstate';
 import { inboxMachine } from '@/machines/inbox.machine';
 import { InboxContext } from '@/machines/inbox.context';
 import { Inbox } from '@/views/farmer/InboxView';
 import type { InboxMessage, MessageNew } from '@/services/messages';
 import { HttpError } from '@/services/http';
+import { startApiServer } from '../../support/apiServer';
 import { describeModel, leafPaths, modelPaths, pendingActors, renderView } from '../../support/modelHarness';
 import { socketServer } from '../../support/socketServer';
 
@@ -187,4 +188,41 @@ describeModel('inbox model', {
       };
     return { exec, check: (step) => check(step.state as Snap) };
   },
+});
+
+describe('inbox sent for real', () => {
+  it('reads GET /messages page by page, and opening an unread message POSTs it read (the machine’s own calls)', async () => {
+    const api = await startApiServer(({ method, path, query: q }) => {
+      if (method === 'GET' && path === '/api/v1/messages') {
+        const page = Number(q.page);
+        return { status: 200, body: { messages: page === 1 ? [UNREAD, READ] : [PUSHED], unread: 3, pagination: { page, limit: 10, total: 14, totalPages: 2 } } };
+      }
+      if (method === 'POST' && path === `/api/v1/messages/${UNREAD._id}/read`) return { status: 200, body: { success: true } };
+      return { status: 404 };
+    });
+    try {
+      renderView(
+        <InboxContext.Provider>
+          <Inbox />
+        </InboxContext.Provider>,
+        { catalog: false, session: 'farmer' },
+      );
+      expect(await screen.findByRole('button', { name: /^Spray today/ })).toBeInTheDocument();
+      expect(screen.getByRole('status')).toHaveTextContent('3 unread messages');
+      fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+      expect(await screen.findByRole('button', { name: /^Rain tomorrow/ })).toBeInTheDocument();
+      fireEvent.click(screen.getByRole('button', { name: 'Page 1' }));
+      fireEvent.click(await screen.findByRole('button', { name: /^Spray today/ }));
+      expect(screen.getByRole('dialog')).toHaveAccessibleName('Spray today');
+      await waitFor(() => expect(api.calls(`/messages/${UNREAD._id}/read`)).toMatchObject([{ method: 'POST' }]));
+      expect(screen.getByRole('status')).toHaveTextContent('2 unread messages');
+      expect(api.calls('/messages').map((r) => r.query)).toEqual([
+        { page: '1', limit: '10' },
+        { page: '2', limit: '10' },
+        { page: '1', limit: '10' },
+      ]);
+    } finally {
+      await api.close();
+    }
+  }, 20_000);
 });
