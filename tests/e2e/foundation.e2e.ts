@@ -150,11 +150,14 @@ describe('session', () => {
     const openProfile = async (page: Page) => {
       // The user switches to the tab (a tab in the background gets no animation frames, so nothing there is 'stable').
       await page.bringToFront();
-      const loaded = page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/profile') && r.status() === 200);
       // A click event straight on the link: Playwright's own click first waits for two animation frames to see
       // the link 'stable', and a tab that was in the background may not paint for a while after coming forward.
-      await page.getByRole('link', { name: mr['header.profile'] }).dispatchEvent('click');
-      await loaded;
+      // Both awaited together: a click that fails must not leave the wait for the answer rejecting unhandled (vitest
+      // then fails the whole run even when the retry passes).
+      await Promise.all([
+        page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/profile') && r.status() === 200),
+        page.getByRole('link', { name: mr['header.profile'] }).dispatchEvent('click'),
+      ]);
     };
     await openProfile(first);
     await openProfile(second);
