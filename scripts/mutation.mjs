@@ -6,7 +6,7 @@
 //   --machine <name>      only this machine (repeatable, or comma-separated); a shared helper file of src/machines
 //                         (e.g. staffList) is a module of its own, run against every test that reaches it
 //   --list                print the modules with their files and tests, and run nothing
-//   --concurrency <1|2>   Stryker's test runners (default 2; never more: a shared 2-core machine)
+//   --concurrency <1|2>   Stryker's test runners (default $MUTATION_CONCURRENCY, else 2; never more: a shared 2-core machine)
 //   --incremental         reuse the last run's results (docs/statecharts/mutation-incremental/<machine>.json, written by
 //                         every run) for the mutants whose code and covering tests did not change: a re-run after adding
 //                         a test runs only the survivors and the mutants that test covers (survivors always run again:
@@ -85,7 +85,7 @@ function forgetUndetected(id) {
   writeFileSync(file, JSON.stringify(report));
 }
 
-const concurrency = Math.min(2, Math.max(1, Number(values('--concurrency')[0] ?? 2)));
+const concurrency = Math.min(2, Math.max(1, Number(values('--concurrency')[0] ?? process.env.MUTATION_CONCURRENCY ?? 2)));
 let failed = 0;
 for (const [id, m] of run) {
   const started = new Date();
