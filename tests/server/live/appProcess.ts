@@ -1,12 +1,29 @@
 /** Runs the real server (server/src/server.ts) as a child process, for tests that kill it or run two of it. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './ports';
 
 const serverEntry = fileURLToPath(new URL('../../../server/src/server.ts', import.meta.url));
 
 export type AppProcess = { child: ChildProcess; port: number; url: string; output: () => string; stop(): Promise<void> };
 
-export async function startAppProcess(env: Record<string, string>, port: number): Promise<AppProcess> {
+/**
+ * Starts the app on `port`, or without one on a free port of the live range. A port found free can still be taken
+ * before the child binds it (seen once on a loaded machine: EADDRINUSE), so a port this function chose is chosen again
+ * up to twice; a port the caller gave is the caller's (a restart on the same port must fail loudly).
+ */
+export async function startAppProcess(env: Record<string, string>, port?: number): Promise<AppProcess> {
+  if (port !== undefined) return startOn(env, port);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOn(env, await freePort());
+    } catch (e) {
+      if (attempt === 3 || !String((e as Error).message).includes('EADDRINUSE')) throw e;
+    }
+  }
+}
+
+async function startOn(env: Record<string, string>, port: number): Promise<AppProcess> {
   let out = '';
   const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
     env: {

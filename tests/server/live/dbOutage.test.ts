@@ -67,7 +67,6 @@ beforeAll(async () => {
 
   app = await startAppProcess(
     { DATABASE_URL: url, MQTT_PORT: String(mqttPort), MQTT_TOPIC_PREFIX: 'outage-test', AUTH_CACHE_SECONDS: '0', RATE_LIMIT_PER_MINUTE: '1000000', RETRY_AFTER_SECONDS: '3', DB_CONNECT_TIMEOUT_MS: '2000', REDIS_URL: '' },
-    await freePort(),
   );
 
   // A coordinator who can sign in, and a sensor with a device key.

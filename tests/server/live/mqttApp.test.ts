@@ -41,7 +41,7 @@ beforeAll(async () => {
   // MQTT_HOST is left unset: the default is what is tested.
   const env: Record<string, string> = { DATA_DIR: dataDir, DATABASE_URL: '', MQTT_URL: '', MQTT_PORT: String(mqttPort), MQTT_TOPIC_PREFIX: prefix };
   delete process.env.MQTT_HOST;
-  app = await startAppProcess(env, await freePort());
+  app = await startAppProcess(env);
 }, 90_000);
 afterAll(async () => {
   await app?.stop();

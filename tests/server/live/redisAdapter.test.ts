@@ -10,7 +10,6 @@ import { users } from '../../../server/src/db/schema';
 import { hashPassword } from '../../../server/src/lib/passwords';
 import { freshDatabase, liveFixture, type LiveDb } from './db';
 import { startAppProcess, type AppProcess } from './appProcess';
-import { freePort } from './ports';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 const PASSWORD = 'Redis@2026test';
@@ -34,8 +33,8 @@ describe.skipIf(!pgUrl)('socket.io across two app processes (Redis adapter)', ()
       MQTT_ENABLED: 'false',
       JWT_SECRET: randomBytes(32).toString('hex'),
     };
-    apps.push(await startAppProcess(env, await freePort()));
-    apps.push(await startAppProcess(env, await freePort()));
+    apps.push(await startAppProcess(env));
+    apps.push(await startAppProcess(env));
   }, 120_000);
   afterAll(async () => {
     socket?.close();

@@ -26,7 +26,7 @@ export async function writePgliteDumps(dir: string) {
   };
   try {
     await database.migrate();
-    await dropTemplateDatabases(client);
+    await slimForTests(client);
     await dumpTo(DUMPS.empty);
     await writeFixture(database.db);
     await dumpTo(DUMPS.fixture);
@@ -36,18 +36,22 @@ export async function writePgliteDumps(dir: string) {
 }
 
 /**
- * The cluster's template databases (template0, template1) are a third of a dump (14.8 of 43 MB) and every server
- * file's database is loaded from one, file by file into PGlite's in-memory file system: without them a load costs
- * ~1.1 s of CPU instead of ~1.6 s (measured 2026-11-27 at load 3, 8 loads each: docs/testing.md "Sixth pass").
- * The tests connect only to `postgres` and create no database on PGlite, so they are dropped the way PostgreSQL
- * allows (no longer templates, then DROP DATABASE: the catalog stays consistent). The running app's own cluster keeps
- * them; only the test runs' copies go without.
+ * Every server file's database is loaded from one of these dumps (~120 loads per run), so what a load costs counts:
+ * - The cluster's template databases (template0, template1) are a third of a dump (14.8 of 43 MB), untarred file by
+ *   file into PGlite's in-memory file system. The tests connect only to `postgres` and create no database on
+ *   PGlite, so they are dropped the way PostgreSQL allows (no longer templates, then DROP DATABASE: the catalog stays
+ *   consistent).
+ * - initdb's `shared_buffers = 128MB` is zeroed by postgres at every start; a test database holds ~10 MB, so the
+ *   dumps start with 16 MB (ALTER SYSTEM, read at the next start: the load).
+ * Together a load costs ~0.7 s of CPU instead of ~1.7 s (8 loads each, docs/testing.md "Sixth pass"). The running
+ * app's own cluster keeps initdb's settings and its templates; only the test runs' copies differ, and only there.
  */
-async function dropTemplateDatabases(client: { exec(sql: string): Promise<unknown> }) {
+async function slimForTests(client: { exec(sql: string): Promise<unknown> }) {
   for (const name of ['template1', 'template0']) {
     await client.exec(`alter database ${name} is_template false`);
     await client.exec(`drop database ${name}`);
   }
+  await client.exec(`alter system set shared_buffers = '16MB'`);
   await client.exec('checkpoint');
 }
 
