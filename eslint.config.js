@@ -81,7 +81,7 @@ const NO_SQL_IMPORTS = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'storybook-static/**', 'coverage/**', 'data/**', 'node_modules/**', 'server/src/db/migrations/**'] },
+  { ignores: ['dist/**', 'storybook-static/**', 'coverage/**', 'data/**', 'node_modules/**', 'server/src/db/migrations/**', '.stryker-tmp/**', 'reports/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
