@@ -26,6 +26,7 @@ async function ready() {
         exportAll: held('exportAll') as never,
         deactivate: held('deactivate') as never,
         assign: held('assign') as never,
+        save: held('save') as never,
         listChanges: fromCallback(() => {}) as never,
       },
       actions: { download: (_, params: { name: string; data: Blob | string }) => void downloads.push(params) },
@@ -114,5 +115,17 @@ describe('farmers table: confirmations', () => {
     t.send({ type: 'confirm.cancel' });
     t.send({ type: 'farmer.assign', farmerId: 'gone', coordinatorId: 'c-gone' });
     expect(t.ctx().pending).toEqual({ kind: 'assign', farmerId: 'gone', coordinatorId: 'c-gone', name: '', coordinatorName: '' });
+  });
+});
+
+describe('farmers table: the edit dialog', () => {
+  it('Save with a required value emptied says so and keeps the dialog open; nothing is sent', async () => {
+    const t = await ready();
+    t.send({ type: 'edit.open', farmer: { ...FARMER, email: 'asha@example.in', phoneNumber: '9822012345', status: 'active' } as FarmerRow });
+    t.send({ type: 'edit.change', key: 'name', value: '  ' });
+    t.send({ type: 'edit.save' });
+    expect(t.value()).toEqual({ editing: 'open' });
+    expect(t.ctx().editProblem).toBe('required');
+    expect(t.count('save')).toBe(0);
   });
 });
