@@ -121,7 +121,7 @@ describe('farmers table: confirmations', () => {
 describe('farmers table: the edit dialog', () => {
   it('Save with a required value emptied says so and keeps the dialog open; nothing is sent', async () => {
     const t = await ready();
-    t.send({ type: 'edit.open', farmer: { ...FARMER, email: 'asha@example.in', phoneNumber: '9822012345', status: 'active' } as FarmerRow });
+    t.send({ type: 'edit.open', farmer: { ...FARMER, email: 'asha@example.in', phoneNumber: '9822012345', status: 'Active' } as FarmerRow });
     t.send({ type: 'edit.change', key: 'name', value: '  ' });
     t.send({ type: 'edit.save' });
     expect(t.value()).toEqual({ editing: 'open' });
