@@ -17,6 +17,7 @@ import { HttpError } from '@/services/http';
 import type { FieldRow } from '@/services/fields';
 import type { ListPage } from '@/machines/staffList';
 import { startApiServer } from '../../support/apiServer';
+import { get, getLabelled, query, queryAll } from '../../support/dom';
 import { describeModel, pendingActors, renderView } from '../../support/modelHarness';
 import { expectPager, expectRows, listPaths } from '../../support/listModel';
 
@@ -91,39 +92,39 @@ for (const input of [{ actorRole: 'admin' }, { actorRole: 'coordinator' }] satis
         </FieldTableContext.Provider>,
         { catalog: false },
       );
-      const dialog = () => screen.getByRole('dialog', { name: 'Set Field Location' });
+      const dialog = () => get('dialog', 'Set Field Location');
       const exec = async (e: Ev) => {
         if (await settle(e)) return;
         switch (e.type) {
           case 'xstate.init':
             return;
           case 'page.go':
-            return fireEvent.click(screen.getByRole('button', { name: `Page ${e.page}` }));
+            return fireEvent.click(get('button', `Page ${e.page}`));
           case 'location.open': {
             const located = typeof e.field!.lat === 'number';
-            return fireEvent.click(screen.getByRole('button', { name: `${located ? 'Edit Location' : 'Set Location'}: ${e.field!.fieldName}` }));
+            return fireEvent.click(get('button', `${located ? 'Edit Location' : 'Set Location'}: ${e.field!.fieldName}`));
           }
           case 'location.save':
-            return fireEvent.click(within(dialog()).getByRole('button', { name: 'Save' }));
+            return fireEvent.click(get('button', 'Save', dialog()));
           case 'location.cancel':
-            return fireEvent.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
+            return fireEvent.click(get('button', 'Cancel', dialog()));
           case 'location.locate':
-            return fireEvent.click(within(dialog()).getByRole('button', { name: 'Use my location' }));
+            return fireEvent.click(get('button', 'Use my location', dialog()));
           case 'list.refresh':
             return act(() => announceChange('fields'));
           case 'location.pick': {
             // Wrong first (each box says why, nothing is picked), then right.
             const d = dialog();
             const before = inputs.save.length;
-            fireEvent.change(within(d).getByRole('textbox', { name: 'Latitude' }), { target: { value: '91' } });
-            fireEvent.change(within(d).getByRole('textbox', { name: 'Longitude' }), { target: { value: '73,x' } });
-            fireEvent.click(within(d).getByRole('button', { name: 'Use these coordinates' }));
-            expect(within(d).getByRole('textbox', { name: 'Latitude' })).toHaveAccessibleDescription('Latitude must be between -90 and 90.');
-            expect(within(d).getByRole('textbox', { name: 'Longitude' })).toHaveAccessibleDescription('Longitude must be a number in decimal degrees, e.g. 73.8567.');
+            fireEvent.change(getLabelled('Latitude', d), { target: { value: '91' } });
+            fireEvent.change(getLabelled('Longitude', d), { target: { value: '73,x' } });
+            fireEvent.click(get('button', 'Use these coordinates', d));
+            expect(getLabelled('Latitude', d)).toHaveAccessibleDescription('Latitude must be between -90 and 90.');
+            expect(getLabelled('Longitude', d)).toHaveAccessibleDescription('Longitude must be a number in decimal degrees, e.g. 73.8567.');
             expect(inputs.save.length).toBe(before);
-            fireEvent.change(within(d).getByRole('textbox', { name: 'Latitude' }), { target: { value: String(e.position!.lat) } });
-            fireEvent.change(within(d).getByRole('textbox', { name: 'Longitude' }), { target: { value: String(e.position!.lng).replace('.', ',') } });
-            return fireEvent.click(within(d).getByRole('button', { name: 'Use these coordinates' }));
+            fireEvent.change(getLabelled('Latitude', d), { target: { value: String(e.position!.lat) } });
+            fireEvent.change(getLabelled('Longitude', d), { target: { value: String(e.position!.lng).replace('.', ',') } });
+            return fireEvent.click(get('button', 'Use these coordinates', d));
           }
         }
         throw new Error(`no executor for ${e.type}`);
@@ -133,34 +134,34 @@ for (const input of [{ actorRole: 'admin' }, { actorRole: 'coordinator' }] satis
         const section = document.querySelector('section.staff-panel')!;
         expect(section).toHaveAttribute('aria-busy', String(s.hasTag('loading')));
         // Add Field is there whenever the page gives it somewhere to go.
-        fireEvent.click(screen.getByRole('button', { name: 'Add Field' }));
+        fireEvent.click(get('button', 'Add Field'));
         expect(addField).toBeGreaterThan(0);
         if (s.matches('loading')) {
           // Each load asks for the current page from the caller's own list.
           expect(inputs.load.at(-1)).toEqual({ admin: input.actorRole !== 'coordinator', page: c.page });
-          if (e.type === 'xstate.done.actor.save') expect(screen.queryByRole('dialog')).toBeNull();
+          if (e.type === 'xstate.done.actor.save') expect(query('dialog')).toBeNull();
         }
         if (!s.matches('loading')) {
           expectRows(c.fields.map((f) => f.fieldName), 'No fields found.');
           if (c.fields.length) {
-            const [first, second] = screen.getAllByRole('row').slice(1) as HTMLTableRowElement[];
+            const [first, second] = queryAll('row').slice(1) as HTMLTableRowElement[];
             expect([...first.cells].map((x) => x.textContent)).toEqual(['Plot 1', 'Sita Patil', 'Wheat', 'Warning', 'Mar 1, 2026, 10:30', '⚠ Set Location', 'Edit']);
-            expect(within(second).getByRole('button', { name: 'Edit: Plot 2' })).toBeInTheDocument();
-            expect(within(first).getByRole('img', { name: 'Location missing' })).toBeInTheDocument();
+            expect(get('button', 'Edit: Plot 2', second)).toBeInTheDocument();
+            expect(get('img', 'Location missing', first)).toBeInTheDocument();
             expect([...second.cells].slice(1, 5).map((x) => x.textContent)).toEqual(['--', '--', 'Alert', '--']);
-            expect(within(second).getByRole('img', { name: 'Location set' })).toBeInTheDocument();
+            expect(get('img', 'Location set', second)).toBeInTheDocument();
           }
           expectPager(c);
         }
-        if (s.matches('ready')) expect(screen.queryByRole('dialog')).toBeNull();
+        if (s.matches('ready')) expect(query('dialog')).toBeNull();
         if (s.matches('locating')) {
           const d = dialog();
-          expect(within(d).getByRole('heading')).toHaveTextContent(`Set Field Location: ${c.locating!.fieldName}`);
+          expect(d.querySelector('h2')).toHaveTextContent(`Set Field Location: ${c.locating!.fieldName}`);
           const picked = screen.queryByTestId('picked-position');
           if (c.position) expect(picked).toHaveTextContent(`Latitude ${c.position.lat.toFixed(6)}, Longitude ${c.position.lng.toFixed(6)}`);
           else expect(picked).toBeNull();
-          if (c.saveFailed) expect(within(d).getByRole('alert')).toHaveTextContent('Failed to save location.');
-          else expect(within(d).queryByRole('alert')).toBeNull();
+          if (c.saveFailed) expect(get('alert', undefined, d)).toHaveTextContent('Failed to save location.');
+          else expect(query('alert', undefined, d)).toBeNull();
           // The device's accuracy shows only for a position that came from the device.
           const accuracy = screen.queryByTestId('position-accuracy');
           if (c.position && c.accuracy !== null) expect(accuracy).toHaveTextContent(`From this device, accurate to about ${Math.round(c.accuracy)} m`);
@@ -169,24 +170,24 @@ for (const input of [{ actorRole: 'admin' }, { actorRole: 'coordinator' }] satis
           if (c.locateFailed) expect(d).toHaveTextContent(failure);
           else expect(d).not.toHaveTextContent(failure);
           // The typed boxes show the current position.
-          expect(within(d).getByRole('textbox', { name: 'Latitude' })).toHaveValue(c.position ? c.position.lat.toFixed(6) : '');
-          expect(within(d).getByRole('textbox', { name: 'Longitude' })).toHaveValue(c.position ? c.position.lng.toFixed(6) : '');
+          expect(getLabelled('Latitude', d)).toHaveValue(c.position ? c.position.lat.toFixed(6) : '');
+          expect(getLabelled('Longitude', d)).toHaveValue(c.position ? c.position.lng.toFixed(6) : '');
         }
         if (s.matches({ locating: 'finding' })) {
-          expect(within(dialog()).getByRole('button', { name: 'Finding your location…' })).toBeDisabled();
-          expect(within(dialog()).getByRole('button', { name: 'Save' })).toBeDisabled();
-          expect(within(dialog()).getByRole('textbox', { name: 'Latitude' })).toBeDisabled();
+          expect(get('button', 'Finding your location…', dialog())).toBeDisabled();
+          expect(get('button', 'Save', dialog())).toBeDisabled();
+          expect(getLabelled('Latitude', dialog())).toBeDisabled();
         }
         if (s.matches({ locating: 'open' })) {
           // Save needs a position: a field without one cannot be saved until the map is clicked.
-          const save = within(dialog()).getByRole('button', { name: 'Save' });
+          const save = get('button', 'Save', dialog());
           if (c.position) expect(save).toBeEnabled();
           else expect(save).toBeDisabled();
         }
         if (s.matches({ locating: 'saving' })) {
-          expect(within(dialog()).getByRole('button', { name: 'Saving...' })).toBeDisabled();
+          expect(get('button', 'Saving...', dialog())).toBeDisabled();
           // The save cannot be called back once sent, so the dialog stays until it answers.
-          expect(within(dialog()).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+          expect(get('button', 'Cancel', dialog())).toBeDisabled();
           expect(inputs.save.at(-1)).toEqual({ id: c.locating!._id, ...c.position });
         }
       };
