@@ -22,6 +22,8 @@ const SELECTOR = {
   listitem: 'li, [role="listitem"]',
   region: 'section, [role="region"]',
   article: 'article, [role="article"]',
+  link: 'a[href], [role="link"]',
+  list: 'ul, ol, [role="list"]',
   // Elements given the role (an icon with its aria-label); an <img> is found by its alt text (getByAltText).
   img: '[role="img"]',
 } as const;
