@@ -12,6 +12,7 @@ import { outboxMachine, staleItem } from '@/machines/outbox.machine';
 import { OutboxContext } from '@/machines/outbox.context';
 import type { Delivery, OutboxItem } from '@/services/outbox';
 import { OutboxIndicator } from '@/views/ui/OutboxIndicator';
+import { get, query } from '../support/dom';
 import { deferred, describeModel, leafPaths, modelPaths, renderView, serializeWith, type Deferred } from '../support/modelHarness';
 
 const DAY = 86_400_000;
@@ -70,7 +71,8 @@ function Harness({ logic }: { logic: typeof outboxMachine }) {
   );
 }
 
-const panel = () => screen.queryByRole('region', { name: 'Waiting to send' });
+// The quick stand-ins of tests/support/dom.ts (the panel is in the page only while open).
+const panel = () => query('region', 'Waiting to send');
 const openPanel = () => {
   if (!panel()) fireEvent.click(screen.getByTestId('outbox-indicator'));
   return panel()!;
@@ -125,8 +127,8 @@ describeModel('outbox model', {
         'outbox.replaced': browser,
         'xstate.done.actor.deliver': (e) => act(async () => delivering.resolve(e.output)),
         'xstate.error.actor.deliver': (e) => act(async () => delivering.reject(e.error)),
-        'outbox.discard': (e) => fireEvent.click(within(rowOf(e.id === 'ack' ? ACK.summary : OLD.summary)).getByRole('button', { name: 'Discard' })),
-        'outbox.resend': () => fireEvent.click(within(rowOf(OLD.summary)).getByRole('button', { name: 'Send now' })),
+        'outbox.discard': (e) => fireEvent.click(get('button', 'Discard', rowOf(e.id === 'ack' ? ACK.summary : OLD.summary))),
+        'outbox.resend': () => fireEvent.click(get('button', 'Send now', rowOf(OLD.summary))),
       },
       check: (step) => {
         const c = step.state.context as Ctx;
@@ -145,20 +147,20 @@ describeModel('outbox model', {
         else expect(chip).not.toHaveTextContent('waiting to send');
         if (refused > 0) expect(chip).toHaveTextContent(`${refused} not accepted`);
         const shown = openPanel();
-        expect(within(shown).getByRole('status').textContent).toBe(STATE_TEXT[value] ?? '');
+        expect(get('status', undefined, shown).textContent).toBe(STATE_TEXT[value] ?? '');
         expect(within(shown).getAllByTestId('outbox-item')).toHaveLength(c.items.length);
         for (const item of c.items) {
           const row = rowOf(item.summary);
           if (item.status === 'refused') {
             expect(row).toHaveTextContent('Not accepted: This alert is already cleared.');
-            expect(within(row).getByRole('button', { name: 'Discard' })).toBeInTheDocument();
+            expect(get('button', 'Discard', row)).toBeInTheDocument();
           } else if (staleItem(c as never, item)) {
             // Never sent by itself: the farmer decides.
             expect(row).toHaveTextContent('Older than 7 days: send it now or discard it?');
-            expect(within(row).getByRole('button', { name: 'Send now' })).toBeInTheDocument();
+            expect(get('button', 'Send now', row)).toBeInTheDocument();
           } else {
             expect(row).toHaveTextContent(item.status === 'sending' ? 'Sending…' : 'Waiting to send');
-            expect(within(row).queryByRole('button')).toBeNull();
+            expect(query('button', undefined, row)).toBeNull();
           }
         }
       },
