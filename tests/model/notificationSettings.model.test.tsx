@@ -10,6 +10,7 @@ import { notificationSettingsMachine, type NotificationSettings, type PushCheck 
 import { PushRefused } from '@/services/pushDevice';
 import { NotificationSettingsCard } from '@/views/account/NotificationSettingsCard';
 import { startApiServer } from '../support/apiServer';
+import { get, query } from '../support/dom';
 import { coveringPaths, deferred, describeModel, eventKey, leafValues, modelPaths, renderView, type Deferred } from '../support/modelHarness';
 
 type Ev = AnyEventObject;
@@ -88,7 +89,9 @@ const CHANNEL = { inApp: 'In the app', push: 'Push', sms: 'SMS', email: 'E-mail'
 type Drive = Record<'load' | 'save' | 'check' | 'enable' | 'disable', Deferred<unknown>> & { saves: NotificationSettings[]; enables: string[] };
 let drive: Drive;
 
-const card = () => within(screen.getByRole('region', { name: 'Notification preferences' }));
+// The generated paths' quick stand-ins (tests/support/dom.ts) for the role queries.
+const cardEl = () => get('region', 'Notification preferences');
+const card = () => within(cardEl());
 /** A channel's checkbox, found the way a reader finds it: in the kind's fieldset (its legend), by its label. */
 const box = (kind: keyof typeof KIND, channel: keyof typeof CHANNEL) => {
   const fieldset = [...document.querySelectorAll('fieldset')].find((f) => f.querySelector('legend')?.textContent === KIND[kind])!;
@@ -100,9 +103,9 @@ function checkPrefs(s: Snap) {
   const c = s.context;
   expect(card().queryByText('Loading your notification preferences…') !== null).toBe(s.matches({ prefs: 'loading' }));
   expect(card().queryByText('Your notification preferences could not be loaded.') !== null).toBe(s.matches({ prefs: 'failed' }));
-  expect(card().queryByRole('button', { name: 'Retry' }) !== null).toBe(s.matches({ prefs: 'failed' }));
+  expect(query('button', 'Retry', cardEl()) !== null).toBe(s.matches({ prefs: 'failed' }));
   const ready = s.matches({ prefs: 'ready' });
-  const save = card().queryByRole('button', { name: /^(Save preferences|Saving…)$/ });
+  const save = query('button', /^(Save preferences|Saving…)$/, cardEl());
   expect(save !== null).toBe(ready);
   if (!ready) return;
   const d = c.draft!;
@@ -122,10 +125,11 @@ function checkPrefs(s: Snap) {
 
 function checkPush(s: Snap) {
   const push = String((s.value as { push: string }).push);
-  const device = within(screen.getByRole('group', { name: 'Notifications on this device' }));
+  const deviceEl = get('group', 'Notifications on this device');
+  const device = within(deviceEl);
   expect(device.getByText(PUSH_TEXT[push])).toBeInTheDocument();
-  const enable = device.queryByRole('button', { name: /^(Enable notifications on this device|Turning on…)$/ });
-  const disable = device.queryByRole('button', { name: /^(Turn off|Turning off…)$/ });
+  const enable = query('button', /^(Enable notifications on this device|Turning on…)$/, deviceEl);
+  const disable = query('button', /^(Turn off|Turning off…)$/, deviceEl);
   expect(enable !== null).toBe(push === 'off' || push === 'enabling');
   expect(disable !== null).toBe(push === 'on' || push === 'disabling');
   if (enable) expect(enable).toHaveProperty('disabled', push === 'enabling');
@@ -173,13 +177,13 @@ describeModel('notification settings model', {
     return {
       exec: {
         'xstate.init': () => {},
-        'settings.retry': () => click(card().getByRole('button', { name: 'Retry' })),
+        'settings.retry': () => click(get('button', 'Retry', cardEl())),
         'settings.toggle': (e: Ev) => click(box(e.kind, e.channel)),
         'settings.quietEnabled': () => click(card().getByLabelText(/No SMS and no push sound at night/)),
         'settings.quietTime': (e: Ev) => act(() => fireEvent.change(card().getByLabelText('From'), { target: { value: e.value } })),
-        'settings.save': () => click(card().getByRole('button', { name: 'Save preferences' })),
-        'push.enable': () => click(screen.getByRole('button', { name: 'Enable notifications on this device' })),
-        'push.disable': () => click(screen.getByRole('button', { name: 'Turn off' })),
+        'settings.save': () => click(get('button', 'Save preferences', cardEl())),
+        'push.enable': () => click(get('button', 'Enable notifications on this device')),
+        'push.disable': () => click(get('button', 'Turn off')),
         'xstate.done.actor.loadSettings': (e: Ev) => settle('load', e),
         'xstate.error.actor.loadSettings': (e: Ev) => settle('load', e),
         'xstate.done.actor.saveSettings': (e: Ev) => settle('save', e),

@@ -23,6 +23,8 @@ const SELECTOR = {
   region: 'section, [role="region"]',
   article: 'article, [role="article"]',
   link: 'a[href], [role="link"]',
+  // Only elements given the role (named by aria-labelledby or aria-label): a fieldset is named by its legend, not here.
+  group: '[role="group"]',
   list: 'ul, ol, [role="list"]',
   // Elements given the role (an icon with its aria-label); an <img> is found by its alt text (getByAltText).
   img: '[role="img"]',
