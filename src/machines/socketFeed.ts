@@ -63,7 +63,7 @@ export function socketFeed<E extends EventObject, I = void>(spec: SocketFeedSpec
     const report = (change: SocketChange) => spec.changes && send(spec.changes(change, input));
     const fields = spec.fields?.(input) ?? [];
     const stopped = new AbortController();
-    /** Bumped by every (re)connect, so a slow join of an earlier connection reports nothing. */
+    /** Bumped by every (re)connect and disconnect, so a slow join of an earlier connection reports nothing. */
     let joinRound = 0;
     /** The socket went down since this feed started: its next connect is a reconnect. */
     let wasDown = false;
@@ -101,6 +101,9 @@ export function socketFeed<E extends EventObject, I = void>(spec: SocketFeedSpec
         wasDown = false;
       } else {
         wasDown = true;
+        // A join still waiting belongs to the connection that just went: its failure ("socket has been disconnected")
+        // is not a refusal, and the next connect joins again.
+        joinRound++;
         report({ kind: 'down', reconnecting: state === 'connecting' });
       }
     });
