@@ -35,6 +35,7 @@ describe('add user: the form', () => {
     expect(draftProblem({ ...FILLED, phoneNumber: '98220' }, BY_COORDINATOR)).toEqual({ kind: 'phone' });
     expect(draftProblem({ ...FILLED, pincode: '41221' }, BY_COORDINATOR)).toEqual({ kind: 'pincode' });
     expect(draftProblem({ ...FILLED, pincode: '' }, BY_COORDINATOR)).toBeNull();
+    expect(draftProblem({ ...FILLED, pincode: '   ' }, BY_COORDINATOR)).toBeNull();
     expect(draftProblem(FILLED, { role: 'farmer', actorRole: 'admin' })).toEqual({ kind: 'coordinator' });
     expect(draftProblem({ ...FILLED, coordinatorId: 'c1' }, { role: 'farmer', actorRole: 'admin' })).toBeNull();
   });

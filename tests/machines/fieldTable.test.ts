@@ -62,6 +62,12 @@ describe('field table: Set Field Location', () => {
     t.send({ type: 'location.cancel' });
     t.send({ type: 'location.open', field: UNMAPPED });
     expect(t.ctx().position).toBeNull();
+    // Half a position is none.
+    for (const half of [row('c', 18.52, null), row('d', null, 73.85)]) {
+      t.send({ type: 'location.cancel' });
+      t.send({ type: 'location.open', field: half });
+      expect(t.ctx().position).toBeNull();
+    }
   });
 
   it('takes the device’s position with its accuracy (the browser’s geolocation)', async () => {
