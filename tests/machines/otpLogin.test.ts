@@ -113,9 +113,23 @@ describe('otpLogin scenarios', () => {
     expect(t.value()).toBe('phone');
     expect(t.ctx().error).toMatchObject({ status: 500 });
     t.send({ type: 'otp.request' });
+    // Asking again clears the refusal while it asks.
+    expect(t.value()).toBe('requesting');
+    expect(t.ctx().error).toBeNull();
     await t.fail('requestOtp', new Error('aborted'));
     expect(t.ctx().error).toBeInstanceOf(HttpError);
     expect(t.ctx().error).toMatchObject({ status: 0, reason: 'network' });
+  });
+
+  it('a missing or malformed number is not sent and says why', () => {
+    const t = start();
+    t.send({ type: 'otp.request' });
+    expect(t.ctx().problem).toBe('phoneRequired');
+    t.send({ type: 'otp.phoneChange', value: '12345' });
+    t.send({ type: 'otp.request' });
+    expect(t.value()).toBe('phone');
+    expect(t.ctx().problem).toBe('phoneInvalid');
+    expect(t.count('requestOtp')).toBe(0);
   });
 
   it('a malformed code is not sent and says why; a wrong code is cleared with the refusal shown', async () => {
