@@ -10,7 +10,7 @@
  * in Marathi that the base map cannot load instead of showing an empty square.
  */
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO, SHOTS, catalog, loginAs, shot, withApp } from './harness';
 
@@ -134,8 +134,12 @@ async function fieldDetails(page: Page, name: string): Promise<Problem[]> {
 
 // The five tests only read (each in its own browser context, signed in as its own role), so they run at once: most
 // of a visit is waiting (the page's calls, networkidle, the settling pause), which the others' work fills.
-describe(`every screen at ${WIDTH} px`, { concurrent: true }, () => {
-  it('signed out: login, forgot password (e-mail and SMS) and set password', async () => {
+// - Each uses its own test's `expect` (vitest's rule for concurrent tests): the global one asks "the current test",
+//   which another of the five may have just ended ("expect.poll() must be called inside a test", seen at load ~12).
+// - Five at once on a 2-core machine that also runs the vitest pass: a staff role's dozen screens took 60–90 s
+//   alone there (2026-11-27, a machine ~2½× slower than the one the 90 s default was set on), so they get 4 minutes.
+describe(`every screen at ${WIDTH} px`, { concurrent: true, timeout: 240_000 }, () => {
+  it('signed out: login, forgot password (e-mail and SMS) and set password', async ({ expect }) => {
     const context = await e2e.browser.newContext({ viewport: { width: WIDTH, height: 780 }, locale: 'mr-IN', deviceScaleFactor: 1 });
     const page = await context.newPage();
     const problems: Problem[] = [];
@@ -144,7 +148,7 @@ describe(`every screen at ${WIDTH} px`, { concurrent: true }, () => {
     expect(problems).toEqual([]);
   });
 
-  it('the farmer: home (with its chart and chatbot), fields, field details and the tools', async () => {
+  it('the farmer: home (with its chart and chatbot), fields, field details and the tools', async ({ expect }) => {
     const { context, page } = await signedIn(DEMO.farmer);
     const problems: Problem[] = [];
     problems.push(...(await visit(page, 'farmer-home', '/', (p) => p.locator('.chart svg, .chart-empty').first().waitFor())));
@@ -154,7 +158,7 @@ describe(`every screen at ${WIDTH} px`, { concurrent: true }, () => {
     expect(problems).toEqual([]);
   });
 
-  it('the coordinator: dashboard, fields, field details and every staff screen', async () => {
+  it('the coordinator: dashboard, fields, field details and every staff screen', async ({ expect }) => {
     const { context, page } = await signedIn(DEMO.coordinator);
     const problems: Problem[] = [];
     problems.push(...(await visit(page, 'coordinator-dashboard', '/', (p) => p.locator('.map-frame, .field-map').first().waitFor())));
@@ -164,7 +168,7 @@ describe(`every screen at ${WIDTH} px`, { concurrent: true }, () => {
     expect(problems).toEqual([]);
   });
 
-  it('the admin: dashboard, fields and every staff screen', async () => {
+  it('the admin: dashboard, fields and every staff screen', async ({ expect }) => {
     const { context, page } = await signedIn(DEMO.admin);
     const problems: Problem[] = [];
     problems.push(...(await visit(page, 'admin-dashboard', '/', (p) => p.locator('.yield-chart svg, .chart svg').first().waitFor())));
@@ -174,7 +178,7 @@ describe(`every screen at ${WIDTH} px`, { concurrent: true }, () => {
     expect(problems).toEqual([]);
   });
 
-  it('the coordinator\'s map at 412 px: every pin in view, the popup inside the map, and a notice when tiles cannot load', async () => {
+  it('the coordinator\'s map at 412 px: every pin in view, the popup inside the map, and a notice when tiles cannot load', async ({ expect }) => {
     const { context, page } = await signedIn(DEMO.coordinator, 412);
     // No tile host answers (offline, or blocked): every request for a tile fails.
     await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
