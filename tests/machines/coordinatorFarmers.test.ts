@@ -12,6 +12,7 @@ import { setAuthBridge } from '@/services/http';
 import { deliver, sendOrQueue, useMemoryOutbox, type OutboxItem } from '@/services/outbox';
 import type { FarmerRow } from '@/services/people';
 import { startApiServer, type ApiServer } from '../support/apiServer';
+import { heldCalls } from '../support/heldCalls';
 
 const farmer = (id: string) => ({ _id: id, name: `Farmer ${id}`, email: `${id}@example.in`, phoneNumber: '9822012345', status: 'Active' }) as FarmerRow;
 const [A, B, C] = [farmer('a'), farmer('b'), farmer('c')];
@@ -23,12 +24,10 @@ afterEach(async () => {
   api = undefined;
 });
 
-type Held = { id: string; input: unknown; resolve: (v: unknown) => void; reject: (e: unknown) => void };
 
 /** The list with `rows` loaded; the other calls held for the scenario to answer. */
 async function ready(rows: FarmerRow[] = [A, B, C], watchQueued?: boolean) {
-  const calls: Held[] = [];
-  const held = (id: string) => fromPromise(({ input }: { input: unknown }) => new Promise((resolve, reject) => calls.push({ id, input, resolve, reject })));
+  const { calls, held, last } = heldCalls();
   const actor = createActor(
     coordinatorFarmersMachine.provide({
       actors: {
@@ -39,7 +38,6 @@ async function ready(rows: FarmerRow[] = [A, B, C], watchQueued?: boolean) {
       },
     }),
   ).start();
-  const last = (id: string) => calls.filter((c) => c.id === id).at(-1)!;
   const t = {
     actor,
     calls,

@@ -5,19 +5,18 @@
  * the export's download, and the names a confirmation asks about.
  */
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, fromPromise } from 'xstate';
+import { createActor, fromCallback } from 'xstate';
 import { farmersTableMachine } from '@/machines/farmersTable.machine';
 import type { FarmerRow } from '@/services/people';
+import { heldCalls } from '../support/heldCalls';
 
-type Held = { id: string; input: unknown; resolve: (v: unknown) => void; reject: (e: unknown) => void };
 const FARMER = { _id: 'f1', name: 'Asha Patil' } as FarmerRow;
 const COORDINATORS = [{ _id: 'c1', name: 'Ravi Kale' }];
 const csv = (name: string) => new File(['name,phone\n'], name, { type: 'text/csv' });
 
 async function ready() {
-  const calls: Held[] = [];
+  const { held, last, count } = heldCalls();
   const downloads: { name: string; data: Blob | string }[] = [];
-  const held = (id: string) => fromPromise(({ input }: { input: unknown }) => new Promise((resolve, reject) => calls.push({ id, input, resolve, reject })));
   const actor = createActor(
     farmersTableMachine.provide({
       actors: {
@@ -32,7 +31,6 @@ async function ready() {
       actions: { download: (_, params: { name: string; data: Blob | string }) => void downloads.push(params) },
     }),
   ).start();
-  const last = (id: string) => calls.filter((c) => c.id === id).at(-1)!;
   const tick = () => new Promise((r) => setTimeout(r, 0));
   const answer = async (id: string, v: unknown) => (last(id).resolve(v), tick());
   await answer('load', { items: [FARMER], totalPages: 1, coordinators: COORDINATORS });
@@ -40,7 +38,7 @@ async function ready() {
     send: (e: Parameters<typeof actor.send>[0]) => actor.send(e),
     answer,
     input: (id: string) => last(id).input,
-    count: (id: string) => calls.filter((c) => c.id === id).length,
+    count,
     value: () => actor.getSnapshot().value,
     ctx: () => actor.getSnapshot().context,
     downloads,

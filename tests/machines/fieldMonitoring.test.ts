@@ -5,10 +5,11 @@
  * server, the list's filters and failure, and the details' open, live readings and close.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, fromPromise } from 'xstate';
+import { createActor, fromCallback } from 'xstate';
 import { fieldMonitoringMachine, withReading, type LiveReading } from '@/machines/fieldMonitoring.machine';
 import type { FieldRow } from '@/services/fields';
 import { startApiServer, type ApiServer } from '../support/apiServer';
+import { heldCalls } from '../support/heldCalls';
 
 const NOW = Date.parse('2026-11-27T10:00:00.000Z');
 const DAY = 86_400_000;
@@ -84,15 +85,13 @@ describe('field monitoring: each role’s own calls', () => {
 
 /** The machine with its calls held for the scenario to answer. */
 async function monitoring() {
-  const calls: { id: string; input: unknown; resolve: (v: unknown) => void; reject: (e: unknown) => void }[] = [];
-  const held = (id: string) => fromPromise(({ input }: { input: unknown }) => new Promise((resolve, reject) => calls.push({ id, input, resolve, reject })));
+  const { held, last } = heldCalls();
   const actor = createActor(
     fieldMonitoringMachine.provide({
       actors: { load: held('load') as never, loadDetail: held('loadDetail') as never, loadTimeline: held('loadTimeline') as never, watchReadings: fromCallback(() => {}) as never },
     }),
     { input: { actorRole: 'admin' } },
   ).start();
-  const last = (id: string) => calls.filter((c) => c.id === id).at(-1)!;
   last('load').resolve({ items: [row('f1')], totalPages: 1 });
   await tick();
   return { actor, last, ctx: () => actor.getSnapshot().context, send: actor.send.bind(actor) };

@@ -5,10 +5,11 @@
  * (a field's own, a device's), Cancel and a failed save.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, fromPromise } from 'xstate';
+import { createActor, fromCallback } from 'xstate';
 import { fieldTableMachine } from '@/machines/fieldTable.machine';
 import type { FieldRow } from '@/services/fields';
 import { startApiServer, type ApiServer } from '../support/apiServer';
+import { heldCalls } from '../support/heldCalls';
 
 const row = (id: string, lat: number | null, lng: number | null) => ({ _id: id, fieldId: `FLD-${id}`, name: `Plot ${id}`, lat, lng }) as unknown as FieldRow;
 const MAPPED = row('a', 18.52, 73.85);
@@ -24,13 +25,11 @@ afterEach(async () => {
 
 /** With the list on screen (its load answered here) and the other calls held. */
 async function ready() {
-  const calls: { id: string; input: unknown; resolve: (v: unknown) => void; reject: (e: unknown) => void }[] = [];
-  const held = (id: string) => fromPromise(({ input }: { input: unknown }) => new Promise((resolve, reject) => calls.push({ id, input, resolve, reject })));
+  const { held, last } = heldCalls();
   const actor = createActor(
     fieldTableMachine.provide({ actors: { load: held('load') as never, save: held('save') as never, listChanges: fromCallback(() => {}) as never } }),
     { input: { actorRole: 'admin' } },
   ).start();
-  const last = (id: string) => calls.filter((c) => c.id === id).at(-1)!;
   last('load').resolve({ items: [MAPPED, UNMAPPED], totalPages: 1 });
   await tick();
   return { actor, last, value: () => actor.getSnapshot().value, ctx: () => actor.getSnapshot().context, send: actor.send.bind(actor) };

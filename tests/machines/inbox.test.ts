@@ -6,10 +6,11 @@
  * machine's own snapshots; these say what the machine must do.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, fromPromise } from 'xstate';
+import { createActor, fromCallback } from 'xstate';
 import { inboxMachine } from '@/machines/inbox.machine';
 import type { InboxMessage } from '@/services/messages';
 import { HttpError } from '@/shared/httpError';
+import { heldCalls } from '../support/heldCalls';
 
 const phone = vi.hoisted(() => ({
   kept: new Map<string, { value: unknown; savedAt: string }>(),
@@ -40,11 +41,9 @@ const READ = '2026-11-25T10:00:00.000Z';
 const OFFLINE = new HttpError(0, 'network');
 const SERVER = new HttpError(500, 'server');
 
-type Held = { id: string; input: unknown; resolve: (v: unknown) => void; reject: (e: unknown) => void };
 
 function start() {
-  const calls: Held[] = [];
-  const held = (id: string) => fromPromise(({ input }: { input: unknown }) => new Promise((resolve, reject) => calls.push({ id, input, resolve, reject })));
+  const { held, of, last } = heldCalls();
   const actor = createActor(
     inboxMachine.provide({
       actors: {
@@ -56,8 +55,6 @@ function start() {
       },
     }),
   ).start();
-  const of = (id: string) => calls.filter((c) => c.id === id);
-  const last = (id: string) => of(id).at(-1) ?? (() => { throw new Error(`no ${id} call`); })();
   const tick = () => new Promise((r) => setTimeout(r, 0));
   return {
     actor,

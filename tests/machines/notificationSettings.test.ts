@@ -6,10 +6,11 @@
  * with their failures.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import { notificationSettingsMachine, type NotificationSettings, type PushCheck } from '@/machines/notificationSettings.machine';
 import { PushRefused } from '@/services/pushDevice';
 import { startApiServer, type ApiServer } from '../support/apiServer';
+import { heldCalls } from '../support/heldCalls';
 
 const SETTINGS: NotificationSettings = {
   channels: {
@@ -28,12 +29,10 @@ afterEach(async () => {
   api = undefined;
 });
 
-type Held = { id: string; input: unknown; resolve: (v: unknown) => void; reject: (e: unknown) => void };
 
 /** The machine with the device's push calls held (and the preferences' too unless `realPrefs`). */
 function start(realPrefs = false) {
-  const calls: Held[] = [];
-  const held = (id: string) => fromPromise(({ input }: { input: unknown }) => new Promise((resolve, reject) => calls.push({ id, input, resolve, reject })));
+  const { calls, held, last } = heldCalls();
   const actor = createActor(
     notificationSettingsMachine.provide({
       actors: {
@@ -44,7 +43,6 @@ function start(realPrefs = false) {
       },
     }),
   ).start();
-  const last = (id: string) => calls.filter((c) => c.id === id).at(-1)!;
   return {
     actor,
     calls,

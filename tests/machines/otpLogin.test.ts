@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { codeProblem, otpLoginMachine, phoneProblem, tidyPhone } from '@/machines/otpLogin.machine';
 import { HttpError } from '@/services/http';
+import { heldCalls } from '../support/heldCalls';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -53,24 +54,21 @@ describe('otpLogin cooldown clock', () => {
  * snapshots): what a number or code typed becomes, each refusal, and what Change number and a new code forget.
  */
 describe('otpLogin scenarios', () => {
-  type Held = { id: string; input: unknown; resolve: (v: unknown) => void; reject: (e: unknown) => void };
   const RESULT = { accessToken: 'a', refreshToken: 'r', user: { _id: 'u1' } };
 
   /** The machine with no resend cooldown (a new code may be asked for at once) and each call held. */
   function start() {
-    const calls: Held[] = [];
-    const held = (id: string) => fromPromise(({ input }: { input: unknown }) => new Promise((resolve, reject) => calls.push({ id, input, resolve, reject })));
+    const { held, last, count } = heldCalls();
     const actor = createActor(otpLoginMachine.provide({ actors: { requestOtp: held('requestOtp') as never, verifyOtp: held('verifyOtp') as never } }), {
       input: { resendSeconds: 0 },
     }).start();
-    const last = (id: string) => calls.filter((c) => c.id === id).at(-1)!;
     const tick = () => new Promise((r) => setTimeout(r, 0));
     return {
       send: (e: Parameters<typeof actor.send>[0]) => actor.send(e),
       answer: async (id: string, v: unknown) => (last(id).resolve(v), tick()),
       fail: async (id: string, e: unknown) => (last(id).reject(e), tick()),
       input: (id: string) => last(id).input,
-      count: (id: string) => calls.filter((c) => c.id === id).length,
+      count,
       value: () => actor.getSnapshot().value,
       ctx: () => actor.getSnapshot().context,
       actor,

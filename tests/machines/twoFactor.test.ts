@@ -6,10 +6,10 @@
  * the paths generated from the changed machine still agree with its view.
  */
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import { twoFactorMachine } from '@/machines/twoFactor.machine';
+import { heldCalls } from '../support/heldCalls';
 
-type Call = { id: string; input: unknown; resolve: (v: unknown) => void; reject: (e: unknown) => void };
 
 const SETUP = { qrCode: 'data:image/png;base64,x', secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/x', backupCodes: ['AAAA-BBBB', 'CCCC-DDDD', 'EEEE-FFFF'] };
 const NEW_CODES = ['2222-3333', '4444-5555'];
@@ -17,9 +17,7 @@ const CLEAN_FORM = { code: '', password: '', codeMissing: false, error: null, er
 
 /** The machine with each server call held until the scenario answers it. */
 function start() {
-  const calls: Call[] = [];
-  const held = (id: string) =>
-    fromPromise(({ input }: { input: unknown }) => new Promise((resolve, reject) => calls.push({ id, input, resolve, reject })));
+  const { calls, held, last } = heldCalls();
   const actor = createActor(
     twoFactorMachine.provide({
       actors: {
@@ -31,11 +29,6 @@ function start() {
       },
     }),
   ).start();
-  const last = (id: string) => {
-    const call = calls.filter((c) => c.id === id).at(-1);
-    if (!call) throw new Error(`no ${id} call`);
-    return call;
-  };
   const tick = () => new Promise((r) => setTimeout(r, 0));
   return {
     actor,
