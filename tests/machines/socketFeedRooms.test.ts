@@ -39,7 +39,15 @@ afterEach(() => {
 });
 
 const describeChange = (c: SocketChange) =>
-  c.kind === 'up' ? `up${c.recovered ? ' recovered' : ''}` : c.kind === 'down' ? `down${c.reconnecting ? ' reconnecting' : ''}` : c.kind === 'joined' ? 'joined' : `refused: ${c.error.message}`;
+  c.kind === 'up'
+    ? `up${c.recovered ? ' recovered' : ''}`
+    : c.kind === 'down'
+      ? `down${c.reconnecting ? ' reconnecting' : ''}`
+      : c.kind === 'joined'
+        ? 'joined'
+        : c.kind === 'refused'
+          ? `refused: ${c.error.message}`
+          : `unknown change ${JSON.stringify(c)}`;
 
 /** A screen whose `live` state holds the feed of `fields`; it keeps what it heard after leaving that state. */
 function screenWith(fields: string[]) {
