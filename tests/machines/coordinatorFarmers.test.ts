@@ -153,6 +153,17 @@ describe("coordinator's farmers: a message that waits in the outbox", () => {
     return (out as { queued: OutboxItem }).queued;
   }
 
+  /** Everyone listed selected, the message written and sent; its send answered as kept in the outbox as `item`. */
+  async function sendToAll(t: Awaited<ReturnType<typeof ready>>, item: OutboxItem) {
+    t.send({ type: 'select.all' });
+    t.send({ type: 'message.open' });
+    t.send({ type: 'message.change', key: 'subject', value: 'Rain' });
+    t.send({ type: 'message.change', key: 'message', value: 'x' });
+    t.send({ type: 'message.send' });
+    t.last('send').resolve({ queued: item });
+    await tick();
+  }
+
   it('says it waits for N farmers; when the outbox sends it, it says sent to as many as the server says', async () => {
     useMemoryOutbox();
     setAuthBridge({ getAccessToken: () => token, refresh: async () => null });
@@ -162,13 +173,7 @@ describe("coordinator's farmers: a message that waits in the outbox", () => {
     const item = await queuedMessage('Rain');
     const other = await queuedMessage('Other');
     const t = await ready([A, B, C], true);
-    t.send({ type: 'select.all' });
-    t.send({ type: 'message.open' });
-    t.send({ type: 'message.change', key: 'subject', value: 'Rain' });
-    t.send({ type: 'message.change', key: 'message', value: 'x' });
-    t.send({ type: 'message.send' });
-    t.last('send').resolve({ queued: item });
-    await tick();
+    await sendToAll(t, item);
     expect(t.ctx().notice).toEqual({ kind: 'queued', count: 3, outboxId: item.id });
     // Another queued message settling says nothing about this one.
     expect((await deliver(other)).outcome).toBe('sent');
@@ -184,13 +189,7 @@ describe("coordinator's farmers: a message that waits in the outbox", () => {
     api = await startApiServer(() => (calls++ === 0 ? { status: 200, body: { sentTo: 2 }, delayMs: 800 } : { status: 403, body: { statusCode: 403, message: 'not your farmer' } }));
     const item = await queuedMessage('Rain');
     const t = await ready([A, B], true);
-    t.send({ type: 'select.all' });
-    t.send({ type: 'message.open' });
-    t.send({ type: 'message.change', key: 'subject', value: 'Rain' });
-    t.send({ type: 'message.change', key: 'message', value: 'x' });
-    t.send({ type: 'message.send' });
-    t.last('send').resolve({ queued: item });
-    await tick();
+    await sendToAll(t, item);
     await deliver(item);
     await vi.waitFor(() => expect(t.ctx().notice).toMatchObject({ kind: 'sendFailed', error: { status: 403 } }));
   });
