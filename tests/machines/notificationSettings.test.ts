@@ -7,20 +7,12 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { notificationSettingsMachine, type NotificationSettings, type PushCheck } from '@/machines/notificationSettings.machine';
+import { notificationSettingsMachine, type PushCheck } from '@/machines/notificationSettings.machine';
 import { PushRefused } from '@/services/pushDevice';
 import { startApiServer, type ApiServer } from '../support/apiServer';
 import { heldCalls } from '../support/heldCalls';
+import { SETTINGS } from '../model/fixtures/notificationSettings';
 
-const SETTINGS: NotificationSettings = {
-  channels: {
-    alertRaised: { inApp: true, push: true, sms: true, email: false },
-    alertAssigned: { inApp: true, push: true, sms: false, email: true },
-    alertEscalated: { inApp: true, push: true, sms: true, email: true },
-    message: { inApp: true, push: false, sms: false, email: false },
-  },
-  quietHours: { enabled: true, start: '22:00', end: '06:00' },
-} as NotificationSettings;
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
 let api: ApiServer | undefined;

@@ -12,19 +12,11 @@ import { NotificationSettingsCard } from '@/views/account/NotificationSettingsCa
 import { startApiServer } from '../support/apiServer';
 import { get, query } from '../support/dom';
 import { coveringPaths, deferred, describeModel, eventKey, leafValues, modelPaths, renderView, type Deferred } from '../support/modelHarness';
+import { SETTINGS } from './fixtures/notificationSettings';
 
 type Ev = AnyEventObject;
 type Snap = SnapshotFrom<typeof notificationSettingsMachine>;
 
-const SETTINGS: NotificationSettings = {
-  channels: {
-    alertRaised: { inApp: true, push: true, sms: true, email: false },
-    alertAssigned: { inApp: true, push: true, sms: false, email: true },
-    alertEscalated: { inApp: true, push: true, sms: true, email: true },
-    message: { inApp: true, push: false, sms: false, email: false },
-  },
-  quietHours: { enabled: true, start: '22:00', end: '06:00' },
-};
 /** What the server answers to a save (it may normalise; the card shows its answer). */
 const SAVED: NotificationSettings = { ...SETTINGS, channels: { ...SETTINGS.channels, message: { inApp: true, push: true, sms: false, email: false } } };
 const check = (over: Partial<PushCheck>): PushCheck => ({ support: 'default', serverEnabled: true, publicKey: 'BKey', subscribed: false, ...over });
