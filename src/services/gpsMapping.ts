@@ -22,11 +22,14 @@ export const getGpsStatistics = (signal?: AbortSignal) =>
 export const addFieldLocation = (body: NewLocation) =>
   http.post<{ fieldLocation: FieldLocation }>('/gps-mapping', body).then((r) => r.fieldLocation);
 
+/** A nearby search asks with the coordinates only (not the browser's accuracy: the query takes no other key). */
+const around = (p: Position) => ({ longitude: p.longitude, latitude: p.latitude });
+
 export const nearbyFields = (p: Position, signal?: AbortSignal) =>
-  http.get<{ fieldLocations: FieldLocation[] }>('/gps-mapping/mobile/nearby', { params: { ...p }, signal }).then((r) => r.fieldLocations);
+  http.get<{ fieldLocations: FieldLocation[] }>('/gps-mapping/mobile/nearby', { params: around(p), signal }).then((r) => r.fieldLocations);
 
 export const nearbyWeatherStations = (p: Position, signal?: AbortSignal) =>
-  http.get<{ weatherStations: Station[] }>('/gps-mapping/mobile/weather-stations', { params: { ...p }, signal }).then((r) => r.weatherStations);
+  http.get<{ weatherStations: Station[] }>('/gps-mapping/mobile/weather-stations', { params: around(p), signal }).then((r) => r.weatherStations);
 
 /** Spec section 9: every GPS update is sent with accuracy 95 and survey method 'mobile_gps'. */
 export const updateFieldLocation = (fieldId: string, p: Position, confirmLargeMove = false) =>
