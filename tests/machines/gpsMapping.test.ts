@@ -5,7 +5,7 @@
  * browser's geolocation (jsdom has none): the calls and what each sends, the spec's fallback position, what a
  * failure keeps or logs, which drafts are refused before any call, and the 'Update GPS' move and its confirmation.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { createActor } from 'xstate';
 import { draftProblem, gpsMappingMachine } from '@/machines/gpsMapping.machine';
 import type { FieldLocation, NewLocation } from '@/services/gpsMapping';
@@ -43,7 +43,7 @@ const refusal = (status: number) => ({ status, body: { statusCode: status, messa
 /** The browser's geolocation: each call answers the next position given, or refuses when none is left. */
 let positions: (typeof HERE)[] = [];
 let api: ApiServer | undefined;
-let logged: ReturnType<typeof vi.spyOn>;
+let logged: MockInstance<typeof console.error>;
 beforeEach(() => {
   positions = [];
   Object.defineProperty(navigator, 'geolocation', {
