@@ -159,6 +159,11 @@ describe('land report: the form and the request', () => {
     t.send({ type: 'report.generate', ndvi: NDVI, ndviEstimated: false });
     await t.fail('generate', new HttpError(500, 'server'));
     expect(t.ctx()).toMatchObject({ report: null, notice: { key: 'reportError' } });
+    // An answer with no body at all is no report either.
+    t.send({ type: 'report.generate', ndvi: NDVI, ndviEstimated: false });
+    await t.answer('generate', null);
+    expect(t.snap().value).toBe('editing');
+    expect(t.ctx()).toMatchObject({ report: null, notice: { key: 'reportError' } });
     expect(phone.writes).toEqual([]);
   });
 
@@ -213,7 +218,7 @@ describe('land report: what the phone keeps', () => {
 describe('land report: a download that fails', () => {
   for (const [what, error] of [
     ['no answer', new HttpError(0, 'network')],
-    ["the server's 5xx", new HttpError(503, 'unavailable')],
+    ["the server's 5xx", new HttpError(500, 'server')],
   ] as const) {
     it(`${what}: offers the field's kept PDF, opens it, or tries again`, async () => {
       const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
