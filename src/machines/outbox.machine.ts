@@ -7,7 +7,8 @@
  * - online: sends the oldest sendable item (queued and younger than OUTBOX_MAX_AGE), one at a time, each with its
  *   own Idempotency-Key; nothing to send → stays.
  * - syncing: one delivery. Sent → the item leaves the list; refused (4xx) → the item stays, 'refused', with the
- *   server's reason, until the user discards it; no answer / 5xx / 429 → waiting.
+ *   server's reason, until the user discards it (either way the server answered: online); no answer / 5xx / 429 →
+ *   waiting, or offline when the browser is.
  * - waiting: the next `outbox.online`, `outbox.sync` (the service worker's Background Sync message, the app
  *   start, a periodic nudge) or a new item tries again.
  * An item replaced by a later write of its kind (a profile edit, services/outbox.ts) leaves the list (`outbox.replaced`).
@@ -109,8 +110,9 @@ export const outboxMachine = setup({
   guards: {
     online: ({ context }) => context.online,
     hasSendable: ({ context }) => sendable(context) !== undefined,
+    /** No answer, and the browser is (or went) offline meanwhile: wait for it to come back. */
     laterOffline: ({ context, event }) =>
-      !context.online || ((event as { output?: Delivery }).output?.outcome === 'later' && typeof navigator !== 'undefined' && navigator.onLine === false),
+      (event as { output?: Delivery }).output?.outcome === 'later' && (!context.online || (typeof navigator !== 'undefined' && navigator.onLine === false)),
     later: ({ event }) => (event as { output?: Delivery }).output?.outcome === 'later',
     known: ({ context, event }) => 'id' in event && context.items.some((i) => i.id === event.id && staleItem(context, i)),
   },
@@ -189,6 +191,9 @@ export const outboxMachine = setup({
             target: 'waiting',
             actions: assign({ items: ({ context, event }) => context.items.map((i) => (i.id === event.output.item.id ? event.output.item : i)) }),
           },
+          // The server answered (sent, or refused): the network works, whatever the browser said before (a Background
+          // Sync or a nudge woke an offline outbox). Before, a sent item stayed listed ('sending') when the outbox
+          // had been offline, and the outbox went back to offline with the rest of the items unsent.
           {
             target: 'online',
             actions: assign({
@@ -196,6 +201,7 @@ export const outboxMachine = setup({
                 event.output.outcome === 'sent'
                   ? without(context.items, event.output.item.id)
                   : context.items.map((i) => (i.id === event.output.item.id ? event.output.item : i)),
+              online: true,
             }),
           },
         ],
