@@ -12,25 +12,9 @@ import type { FieldChoice, Insight, WeatherNow } from '@/services/fdss';
 import { HttpError } from '@/shared/httpError';
 import { startApiServer, type ApiServer } from '../support/apiServer';
 import { heldCalls } from '../support/heldCalls';
+import { phone, resetPhone } from '../support/phoneStore';
 
-const phone = vi.hoisted(() => ({
-  kept: new Map<string, { value: unknown; savedAt: string }>(),
-  writes: [] as [string, unknown][],
-  reads: [] as string[],
-  broken: false,
-}));
-// The phone's store through the machine's own keep and recall, stood in for at the module the machine imports (not
-// at services/offlineCache: the machine keeps two copies in one step, and two dynamic imports of a mocked module at
-// once give the second the real module, vitest issue 7040).
-vi.mock('@/machines/offline', async (actual) => ({
-  ...(await actual<typeof import('@/machines/offline')>()),
-  keep: (what: string, value: unknown) => void phone.writes.push([what, value]),
-  recallKept: async (what: string) => {
-    phone.reads.push(what);
-    if (phone.broken) throw new Error('IndexedDB unreadable');
-    return phone.kept.get(what) ?? null;
-  },
-}));
+vi.mock('@/machines/offline', async (actual) => (await import('../support/phoneStore')).offlineOnPhone(await actual()));
 
 const FIELDS: FieldChoice[] = [
   { _id: 'a1', fieldId: 'FLD1', name: 'North plot' },
@@ -80,12 +64,7 @@ async function offlineOnField(fieldId = 'FLD1') {
 }
 
 let api: ApiServer | undefined;
-beforeEach(() => {
-  phone.kept.clear();
-  phone.writes.length = 0;
-  phone.reads.length = 0;
-  phone.broken = false;
-});
+beforeEach(resetPhone);
 afterEach(async () => {
   await api?.close();
   api = undefined;

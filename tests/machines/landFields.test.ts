@@ -11,24 +11,9 @@ import type { FieldChoice, FieldDetail } from '@/services/fields';
 import { HttpError } from '@/shared/httpError';
 import { startApiServer, type ApiRequest, type ApiServer } from '../support/apiServer';
 import { REPORT } from '../model/fixtures/landReport';
+import { phone, resetPhone } from '../support/phoneStore';
 
-const phone = vi.hoisted(() => ({
-  kept: new Map<string, { value: unknown; savedAt: string }>(),
-  writes: [] as [string, unknown][],
-  reads: [] as string[],
-  broken: false,
-}));
-// The phone's store through the machine's own keep and recall (stood in for at the module the machine imports, see
-// tests/machines/fdss.test.ts).
-vi.mock('@/machines/offline', async (actual) => ({
-  ...(await actual<typeof import('@/machines/offline')>()),
-  keep: (what: string, value: unknown) => void phone.writes.push([what, value]),
-  recallKept: async (what: string) => {
-    phone.reads.push(what);
-    if (phone.broken) throw new Error('IndexedDB unreadable');
-    return phone.kept.get(what) ?? null;
-  },
-}));
+vi.mock('@/machines/offline', async (actual) => (await import('../support/phoneStore')).offlineOnPhone(await actual()));
 
 const choice = (id: string, name: string) => ({ _id: id, fieldId: `FLD-${id}`, name }) as FieldChoice;
 const FIELDS = [choice('a', 'Upper plot'), choice('b', 'River plot')];
@@ -86,12 +71,7 @@ async function offlineOn(id: string) {
   return t;
 }
 
-beforeEach(() => {
-  phone.kept.clear();
-  phone.writes.length = 0;
-  phone.reads.length = 0;
-  phone.broken = false;
-});
+beforeEach(resetPhone);
 afterEach(async () => {
   await api?.close();
   api = undefined;

@@ -11,27 +11,9 @@ import { HttpError } from '@/shared/httpError';
 import { startApiServer, type ApiServer } from '../support/apiServer';
 import { heldCalls } from '../support/heldCalls';
 import { REPORT } from '../model/fixtures/landReport';
+import { phone, resetPhone } from '../support/phoneStore';
 
-const phone = vi.hoisted(() => ({
-  kept: new Map<string, { value: unknown; savedAt: string }>(),
-  writes: [] as [string, unknown][],
-  reads: [] as string[],
-  broken: false,
-  /** While set, reading the phone waits for it. */
-  gate: null as Promise<void> | null,
-}));
-// The phone's store through the machine's own keep and recall (two keeps in one step: stood in for at the module the
-// machine imports, see tests/machines/fdss.test.ts).
-vi.mock('@/machines/offline', async (actual) => ({
-  ...(await actual<typeof import('@/machines/offline')>()),
-  keep: (what: string, value: unknown) => void phone.writes.push([what, value]),
-  recallKept: async (what: string) => {
-    phone.reads.push(what);
-    await phone.gate;
-    if (phone.broken) throw new Error('IndexedDB unreadable');
-    return phone.kept.get(what) ?? null;
-  },
-}));
+vi.mock('@/machines/offline', async (actual) => (await import('../support/phoneStore')).offlineOnPhone(await actual()));
 
 const BASICS = { ph: '7.2', nitrogen: '300', phosphorus: '12', potassium: '180' };
 const NDVI = [{ date: '2026-08-01', ndvi: 0.61 }] as never[];
@@ -74,13 +56,7 @@ async function withReport(fieldId: string | null = 'F1') {
 }
 
 let api: ApiServer | undefined;
-beforeEach(() => {
-  phone.kept.clear();
-  phone.writes.length = 0;
-  phone.reads.length = 0;
-  phone.broken = false;
-  phone.gate = null;
-});
+beforeEach(resetPhone);
 afterEach(async () => {
   await api?.close();
   api = undefined;
