@@ -219,6 +219,17 @@ describe('decision support offline', () => {
     expect(t.ctx()).toMatchObject({ fieldId: 'FLD2', offlineAt: SAVED_AT, insights: copy('FLD2').value.insights });
   });
 
+  it("the weather shown before the advice was lost leaves with it: 'nothing saved for this field' shows no weather", async () => {
+    const t = start();
+    await t.answer('loadFields', FIELDS);
+    t.send({ type: 'fdss.fieldChosen', fieldId: 'FLD1' });
+    await t.answer('loadWeather', WEATHER);
+    expect(t.ctx().weather).toEqual(WEATHER);
+    await t.fail('loadInsights', NETWORK);
+    expect(t.snap().matches({ offline: 'fieldNothingSaved' })).toBe(true);
+    expect(t.ctx()).toMatchObject({ fieldId: 'FLD1', weather: null, insights: [], offlineAt: null });
+  });
+
   it('a phone that cannot be read: nothing saved for the field, or nothing saved at all before any field', async () => {
     phone.broken = true;
     const onField = await offlineOnField('FLD1');
