@@ -2,7 +2,7 @@
  * Database upkeep (db/maintenance.ts): PGlite has no autovacuum, so the app vacuums and analyzes every table
  * itself. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { fields } from '../../../server/src/db/schema';
 import { vacuumTables } from '../../../server/src/db/maintenance';
@@ -26,7 +26,15 @@ it('vacuums and analyzes every table: the visibility map and the planner statist
   const tables = (await t.db.execute<{ name: string }>(sql`select tablename as name from pg_tables where schemaname = 'public'`)).rows.map((r) => r.name);
   expect([...done].sort()).toEqual([...tables].sort());
   expect(done).toEqual(expect.arrayContaining(['users', 'fields', 'sensor_readings', 'alerts', 'sessions']));
-  const after = await pageStats('fields');
-  expect(after.visible).toBeGreaterThan(0);
-  expect(after.tuples).toBe(count);
+  // VACUUM marks a page all-visible only when no open snapshot could still see its old row versions: on PostgreSQL
+  // the app's own background work (a job's query at that moment, on a busy machine) may hold one, and that vacuum
+  // then leaves the map for the next. So the table is vacuumed again until it is marked (seen once in CI, 2026-11-27).
+  await vi.waitFor(
+    async () => {
+      if ((await pageStats('fields')).visible === 0) await vacuumTables(t.db);
+      expect((await pageStats('fields')).visible).toBeGreaterThan(0);
+    },
+    { timeout: 20_000, interval: 250 },
+  );
+  expect((await pageStats('fields')).tuples).toBe(count);
 });
