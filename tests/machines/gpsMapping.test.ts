@@ -14,15 +14,15 @@ import { startApiServer, type ApiAnswer, type ApiRequest, type ApiServer } from 
 
 const F1 = '0b7f7c1e-54c8-4f0e-9d55-5d0f7e0c9a11';
 const F2 = '1c8f7c1e-54c8-4f0e-9d55-5d0f7e0c9a22';
-const location = (fieldId: string, lng: number, lat: number) => ({ _id: `loc-${fieldId}`, fieldId, name: 'North plot', location: { type: 'Point', coordinates: [lng, lat] } }) as FieldLocation;
+const mapped = (fieldId: string, lng: number, lat: number) => ({ _id: `loc-${fieldId}`, fieldId, name: 'North plot', location: { type: 'Point', coordinates: [lng, lat] } }) as FieldLocation;
 /** F1 mapped at Shirur; F2 (listed) not mapped yet. */
-const LOCATIONS = [location(F1, 74.3735, 18.8268)];
+const LOCATIONS = [mapped(F1, 74.3735, 18.8268)];
 const FIELDS = [
   { _id: F1, fieldId: 'FLD1', name: 'North plot' },
   { _id: F2, fieldId: 'FLD2', name: 'River plot' },
 ];
 const STATS = { totalFields: 1, totalArea: 2.5, avgElevation: 560 };
-const NEARBY = [{ ...location(F1, 74.3735, 18.8268), distanceKm: 1.2 }];
+const NEARBY = [{ ...mapped(F1, 74.3735, 18.8268), distanceKm: 1.2 }];
 const STATIONS = [{ _id: 's1', stationId: 'IMD-PUNE', name: 'Pune', distanceKm: 40 }];
 const HERE = { longitude: 74.38, latitude: 18.83 };
 const FALLBACK = { longitude: 72.8777, latitude: 19.076 };
@@ -35,8 +35,8 @@ const OK: Routes = {
   'GET /api/v1/gps-mapping/statistics': { status: 200, body: { stats: { overview: STATS } } },
   'GET /api/v1/gps-mapping/mobile/nearby': { status: 200, body: { fieldLocations: NEARBY } },
   'GET /api/v1/gps-mapping/mobile/weather-stations': { status: 200, body: { weatherStations: STATIONS } },
-  'POST /api/v1/gps-mapping': { status: 201, body: { fieldLocation: location(F2, 74.7, 19.1) } },
-  [`PUT /api/v1/gps-mapping/mobile/location/${F1}`]: { status: 200, body: { fieldLocation: location(F1, 74.38, 18.83) } },
+  'POST /api/v1/gps-mapping': { status: 201, body: { fieldLocation: mapped(F2, 74.7, 19.1) } },
+  [`PUT /api/v1/gps-mapping/mobile/location/${F1}`]: { status: 200, body: { fieldLocation: mapped(F1, 74.38, 18.83) } },
 };
 const refusal = (status: number) => ({ status, body: { statusCode: status, message: 'no' } });
 
