@@ -13,7 +13,8 @@ import { heldCalls } from '../support/heldCalls';
 
 const TODAY = { year: 2026, month: 11 };
 const TRENDS: YieldTrend[] = [
-  { crop: 'wheat', data: [{ year: 2026, month: 10, averageYield: 31.5 }] },
+  // August of last year is not August of this year (the last 6 months are June–November 2026).
+  { crop: 'wheat', data: [{ year: 2026, month: 10, averageYield: 31.5 }, { year: 2025, month: 8, averageYield: 40 }] },
   { crop: 'soybean', data: [{ year: 2026, month: 9, averageYield: 18 }] },
 ];
 /** Harvests from before the last 12 months only: nothing to draw or export in any period but none. */
@@ -85,11 +86,12 @@ describe('yield trends: loading', () => {
       today: TODAY, period: 'last6months', selected: [], crops: [], trends: [], kind: 'line', showPoints: true, smooth: true, summary: null, notice: null,
     });
     expect(t.snap().hasTag('summaryLoading') && t.snap().hasTag('trendsLoading')).toBe(true);
+    // Without a month given, this month.
     const now = new Date();
-    expect(createActor(yieldTrendsMachine.provide({ actors: { loadSummary: heldCalls().held('s') as never, loadTrends: heldCalls().held('t') as never } }), { input: {} }).start().getSnapshot().context.today).toEqual({
-      year: now.getFullYear(),
-      month: now.getMonth() + 1,
-    });
+    const held = yieldTrendsMachine.provide({ actors: { loadSummary: heldCalls().held('s') as never, loadTrends: heldCalls().held('t') as never } });
+    const actor = createActor(held, { input: {} }).start();
+    expect(actor.getSnapshot().context.today).toEqual({ year: now.getFullYear(), month: now.getMonth() + 1 });
+    actor.stop();
   });
 
   it('a choice while the trends load asks again for the new choice; All Crops only when some were chosen', async () => {
