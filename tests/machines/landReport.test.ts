@@ -99,9 +99,10 @@ describe('land report: the form and the request', () => {
     const t = start({ prefill: { ...BASICS, organicMatter: ' ', location: '  Latur ', lat: '18.4', lon: '' } });
     t.send({ type: 'report.languageChanged', locale: 'mr' });
     t.send({ type: 'report.generate', ndvi: NDVI, ndviEstimated: true });
-    expect(t.input('generate')).toEqual({ ph: 7.2, nitrogen: 300, phosphorus: 12, potassium: 180, location: 'Latur', language: 'marathi', ndvi: NDVI, ndviEstimated: true });
-    const ctx = { ...t.ctx(), form: { ...t.ctx().form, organicMatter: '2.5', location: '', lat: '18.4', lon: '76.6' } };
-    expect(toRequest(ctx, { type: 'report.generate', ndvi: [], ndviEstimated: false })).toEqual({
+    // Strictly: a value not given is no key at all (not a key holding undefined).
+    expect(t.input('generate')).toStrictEqual({ ph: 7.2, nitrogen: 300, phosphorus: 12, potassium: 180, location: 'Latur', language: 'marathi', ndvi: NDVI, ndviEstimated: true });
+    const ctx = { ...t.ctx(), form: { ...t.ctx().form, organicMatter: '2.5', location: '   ', lat: '18.4', lon: '76.6' } };
+    expect(toRequest(ctx, { type: 'report.generate', ndvi: [], ndviEstimated: false })).toStrictEqual({
       ph: 7.2, nitrogen: 300, phosphorus: 12, potassium: 180, organicMatter: 2.5, lat: 18.4, lon: 76.6, language: 'marathi', ndvi: [], ndviEstimated: false,
     });
   });
@@ -168,7 +169,7 @@ describe('land report: what the phone keeps', () => {
     ]);
   });
 
-  it("a report from no field is kept as 'none's", async () => {
+  it("a report from no field, and its PDF, are kept as 'none's", async () => {
     const t = start({ prefill: BASICS });
     t.send({ type: 'report.generate', ndvi: NDVI, ndviEstimated: false });
     await t.answer('generate', { success: true, report: REPORT });
@@ -176,6 +177,9 @@ describe('land report: what the phone keeps', () => {
       ['land.report', { fieldId: null, report: REPORT }],
       ['land.report.none', REPORT],
     ]);
+    t.send({ type: 'report.download' });
+    await t.answer('download', PDF);
+    expect(phone.writes.at(-1)).toEqual(['land.pdf.none', PDF]);
   });
 
   it("hands the PDF to the browser as land-health-report.pdf and keeps it as the field's", async () => {
