@@ -81,10 +81,10 @@ describe('decision support: the calls', () => {
           : { status: 200, body: { data: { fieldId: 'FLD2', insights: INSIGHTS, weatherEstimated: true } } },
     );
     const actor = createActor(fdssMachine).start();
-    await vi.waitFor(() => expect(actor.getSnapshot().matches({ ready: 'choosing' })).toBe(true));
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ ready: 'choosing' })).toBe(true), { timeout: 10_000 });
     expect(actor.getSnapshot().context.fields).toEqual(FIELDS);
     actor.send({ type: 'fdss.fieldChosen', fieldId: 'FLD2' });
-    await vi.waitFor(() => expect(actor.getSnapshot().matches({ ready: { field: { weather: 'shown', insights: 'shown' } } })).toBe(true));
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ ready: { field: { weather: 'shown', insights: 'shown' } } })).toBe(true), { timeout: 10_000 });
     expect(actor.getSnapshot().context).toMatchObject({ fieldId: 'FLD2', weather: WEATHER, insights: INSIGHTS });
     expect(api.requests.map((r) => [r.path, r.query])).toEqual(
       expect.arrayContaining([
@@ -155,7 +155,7 @@ describe('decision support: what the phone keeps', () => {
     expect(phone.writes).toEqual([]);
     await t.answer('loadInsights', INSIGHTS);
     const advice = { fields: FIELDS, fieldId: 'FLD1', weather: WEATHER, insights: INSIGHTS };
-    await vi.waitFor(() => expect(phone.writes).toHaveLength(2));
+    await vi.waitFor(() => expect(phone.writes).toHaveLength(2), { timeout: 10_000 });
     expect(phone.writes).toEqual([
       ['fdss.advice', advice],
       ['fdss.advice.FLD1', advice],
@@ -167,9 +167,9 @@ describe('decision support: what the phone keeps', () => {
     await t.answer('loadFields', FIELDS);
     t.send({ type: 'fdss.fieldChosen', fieldId: 'FLD2' });
     await t.answer('loadInsights', INSIGHTS);
-    await vi.waitFor(() => expect(phone.writes).toHaveLength(2));
+    await vi.waitFor(() => expect(phone.writes).toHaveLength(2), { timeout: 10_000 });
     await t.answer('loadWeather', WEATHER);
-    await vi.waitFor(() => expect(phone.writes).toHaveLength(4));
+    await vi.waitFor(() => expect(phone.writes).toHaveLength(4), { timeout: 10_000 });
     expect(phone.writes.slice(2)).toEqual([
       ['fdss.advice', { fields: FIELDS, fieldId: 'FLD2', weather: WEATHER, insights: INSIGHTS }],
       ['fdss.advice.FLD2', { fields: FIELDS, fieldId: 'FLD2', weather: WEATHER, insights: INSIGHTS }],

@@ -68,7 +68,7 @@ async function open(routes: Routes = {}) {
   const all = { ...OK, ...routes };
   api = await startApiServer((r: ApiRequest) => all[`${r.method} ${r.path}`] ?? { status: 404, body: { statusCode: 404, message: 'no route' } });
   const actor = createActor(gpsMappingMachine).start();
-  const until = (check: () => boolean) => vi.waitFor(() => expect(check()).toBe(true));
+  const until = (check: () => boolean) => vi.waitFor(() => expect(check()).toBe(true), { timeout: 10_000 });
   return {
     actor,
     send: (e: Parameters<typeof actor.send>[0]) => actor.send(e),

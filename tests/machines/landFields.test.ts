@@ -50,7 +50,7 @@ function start(autoPick: boolean, provide: Parameters<typeof landFieldsMachine.p
     send: (e: Parameters<typeof actor.send>[0]) => actor.send(e),
     snap: () => actor.getSnapshot(),
     ctx: () => actor.getSnapshot().context,
-    until: (check: () => boolean) => vi.waitFor(() => expect(check()).toBe(true)),
+    until: (check: () => boolean) => vi.waitFor(() => expect(check()).toBe(true), { timeout: 10_000 }),
   };
 }
 

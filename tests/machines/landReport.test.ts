@@ -114,10 +114,10 @@ describe('land report: the form and the request', () => {
       input: { locale: 'en-IN', prefill: BASICS, fieldId: 'F1' },
     }).start();
     actor.send({ type: 'report.generate', ndvi: NDVI, ndviEstimated: false });
-    await vi.waitFor(() => expect(actor.getSnapshot().matches({ report: 'idle' })).toBe(true));
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ report: 'idle' })).toBe(true), { timeout: 10_000 });
     expect(actor.getSnapshot().context.report).toEqual(REPORT);
     actor.send({ type: 'report.download' });
-    await vi.waitFor(() => expect(saved).toHaveLength(1));
+    await vi.waitFor(() => expect(saved).toHaveLength(1), { timeout: 10_000 });
     expect(saved[0].name).toBe('land-health-report.pdf');
     expect(api.requests.map((r) => [r.method, r.path])).toEqual([
       ['POST', '/api/v1/land/report'],
@@ -236,7 +236,7 @@ describe('land report: a download that fails', () => {
     expect(t.snap().matches({ report: 'recallingPdf' })).toBe(true);
     expect(t.snap().hasTag('busy')).toBe(true);
     open();
-    await vi.waitFor(() => expect(t.snap().matches({ report: 'keptOffered' })).toBe(true));
+    await vi.waitFor(() => expect(t.snap().matches({ report: 'keptOffered' })).toBe(true), { timeout: 10_000 });
     expect(t.snap().hasTag('busy')).toBe(false);
   });
 

@@ -79,10 +79,10 @@ describe('the bell: what it reads', () => {
         : { status: 200, body: { notifications: [note(1)], unread: 3, pagination: { page: 1, limit: 10, total: 1, totalPages: 0 } } },
     );
     const actor = createActor(notificationCentreMachine.provide({ actors: { watchNotifications: fromCallback(() => {}) as never } })).start();
-    await vi.waitFor(() => expect(actor.getSnapshot().context.unread).toBe(3));
+    await vi.waitFor(() => expect(actor.getSnapshot().context.unread).toBe(3), { timeout: 10_000 });
     expect(api.requests.map((r) => r.path)).toEqual(['/api/v1/notifications/unread-count']);
     actor.send({ type: 'panel.open' });
-    await vi.waitFor(() => expect(actor.getSnapshot().matches({ list: 'ready' })).toBe(true));
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ list: 'ready' })).toBe(true), { timeout: 10_000 });
     expect(api.requests[1].query).toEqual({ page: '1', limit: '10' });
     // No pages at all counts as one.
     expect(actor.getSnapshot().context).toMatchObject({ items: [note(1)], unread: 3, page: 1, totalPages: 1, error: null });

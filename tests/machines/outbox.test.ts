@@ -44,7 +44,7 @@ const sent = () => api!.calls('/chatbot');
 const started: { stop(): void }[] = [];
 /** Waits for `check` with the real setTimeout (vi.waitFor polls with setInterval, which one test fakes). */
 async function until(check: () => boolean) {
-  for (let i = 0; i < 150 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
+  for (let i = 0; i < 500 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
   expect(check()).toBe(true);
 }
 

@@ -66,11 +66,11 @@ describe('yield trends: loading', () => {
         : { status: 200, body: { yieldTrends: TRENDS, crops: ['wheat', 'soybean'] } },
     );
     const actor = createActor(yieldTrendsMachine, { input: { today: TODAY } }).start();
-    await vi.waitFor(() => expect(actor.getSnapshot().matches({ summary: 'ready', trends: { ready: 'idle' } })).toBe(true));
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ summary: 'ready', trends: { ready: 'idle' } })).toBe(true), { timeout: 10_000 });
     expect(actor.getSnapshot().context).toMatchObject({ summary: { healthy: 5, needsAttention: 3, critical: 3 }, trends: TRENDS, crops: ['wheat', 'soybean'] });
     actor.send({ type: 'crops.toggle', crop: 'wheat' });
     actor.send({ type: 'crops.toggle', crop: 'soybean' });
-    await vi.waitFor(() => expect(actor.getSnapshot().matches({ trends: { ready: 'idle' } })).toBe(true));
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ trends: { ready: 'idle' } })).toBe(true), { timeout: 10_000 });
     expect(api.requests.map((r) => [r.path, r.query])).toEqual([
       ['/api/v1/fields/analytics/overview', {}],
       ['/api/v1/fields/analytics/yield-trends', {}],
