@@ -12,6 +12,8 @@
 //                         a test runs only the survivors and the mutants that test covers (survivors always run again:
 //                         forgetUndetected). Stryker compares only the machine's files and its test files: after
 //                         changing a view or a test helper, run without it
+//   --rendered            mutants against the paths `npm test` renders (the covering set of each walk) instead of
+//                         every path of the walk (the default; MODEL_PATHS=all)
 //   --report-only         only rewrite docs/statecharts/mutation.md from docs/statecharts/mutation.json
 // Not in CI: it is slow (minutes per machine). docs/statecharts/mutation.md lists when each machine was last run.
 import { spawnSync } from 'node:child_process';
@@ -102,6 +104,9 @@ for (const [id, m] of run) {
       MUTATION_UNIT_TESTS: (m.unit ?? []).join(','),
       MUTATION_CONCURRENCY: String(concurrency),
       MUTATION_INCREMENTAL: flag('--incremental') ? '1' : '',
+      // Every path of each walk, not only the covering set `npm test` renders (tests/support/modelHarness.tsx
+      // `renderedPaths`): the scores are of the whole walk; `--rendered` measures the covering set instead.
+      MODEL_PATHS: flag('--rendered') ? '' : 'all',
       // The tests' statechart coverage records (tests/support/machineCoverage.ts) must not replace the last real run's.
       MACHINE_COVERAGE_DIR: mkdtempSync(join(tmpdir(), 'mutation-coverage-')),
     },
@@ -112,7 +117,7 @@ for (const [id, m] of run) {
     failed++;
     continue;
   }
-  recordRun(id, m, report, started, new Date(), { incremental: flag('--incremental') });
+  recordRun(id, m, report, started, new Date(), { incremental: flag('--incremental'), rendered: flag('--rendered') });
 }
 writePage([...modules.keys()]);
 process.exit(failed ? 1 : 0);

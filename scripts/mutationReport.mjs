@@ -35,7 +35,7 @@ const MACHINE_ID_WHY = "The machine's id: no target names it (no `#id.…` targe
 const isMachineId = (machineId, u) =>
   u.mutator === 'StringLiteral' && u.replacement === '""' && u.original === `'${machineId}'` && new RegExp(`^id: '${machineId}',?$`).test(u.lineText ?? '');
 
-export function recordRun(id, module, reportFile, started, finished, { incremental = false } = {}) {
+export function recordRun(id, module, reportFile, started, finished, { incremental = false, rendered = false } = {}) {
   const report = JSON.parse(readFileSync(reportFile, 'utf8'));
   const counts = { killed: 0, timeout: 0, survived: 0, noCoverage: 0, errors: 0, ignored: 0 };
   const undetected = [];
@@ -64,6 +64,8 @@ export function recordRun(id, module, reportFile, started, finished, { increment
     run: started.toISOString().replace(/\.\d+Z$/, 'Z'),
     minutes: Math.round((finished - started) / 6000) / 10,
     ...(incremental ? { incremental: true } : {}),
+    // Against the covering paths `npm test` renders (--rendered) instead of every path of each walk.
+    ...(rendered ? { rendered: true } : {}),
     counts,
     undetected,
   };
@@ -103,6 +105,9 @@ export function writePage(modules = []) {
     'the full HTML report of the last run of a machine is in `reports/mutation/<machine>/index.html` (not committed).',
     'Each run also keeps its results in `docs/statecharts/mutation-incremental/<machine>.json`: `--incremental` then runs',
     'again only the mutants whose code or covering tests changed, and every survivor (*Minutes* says "(incremental)").',
+    'The model tests run every path of each walk here (`MODEL_PATHS=all`, as `npm run paths -- <machine> --all`), not',
+    'only the covering set `npm test` renders (tests/support/modelHarness.tsx `renderedPaths`); `--rendered` measures',
+    'that set instead (*Minutes* says "(rendered paths)").',
     '',
     '*Score* is Stryker\'s: (killed + timeout) / (killed + timeout + survived + no coverage). *Score, equivalents aside*',
     'leaves out the surviving mutants listed below as equivalent (no test can tell them from the machine as written).',
@@ -121,7 +126,7 @@ export function writePage(modules = []) {
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...rows.map(
       ({ id, m, eq, detected, valid }) =>
-        `| ${id} | ${m.files.map((f) => f.replace('src/machines/', '')).join(', ')} | ${m.run.replace('T', ' ').replace('Z', '')} | ${m.minutes}${m.incremental ? ' (incremental)' : ''} | ${valid + m.counts.errors + m.counts.ignored} | ${m.counts.killed} | ${m.counts.timeout} | ${m.counts.survived} | ${m.counts.noCoverage} | ${m.counts.errors} | ${m.counts.ignored} | ${eq.length} | ${pct(detected, valid)} | ${pct(detected, valid - eq.length)} |`,
+        `| ${id} | ${m.files.map((f) => f.replace('src/machines/', '')).join(', ')} | ${m.run.replace('T', ' ').replace('Z', '')} | ${m.minutes}${m.incremental ? ' (incremental)' : ''}${m.rendered ? ' (rendered paths)' : ''} | ${valid + m.counts.errors + m.counts.ignored} | ${m.counts.killed} | ${m.counts.timeout} | ${m.counts.survived} | ${m.counts.noCoverage} | ${m.counts.errors} | ${m.counts.ignored} | ${eq.length} | ${pct(detected, valid)} | ${pct(detected, valid - eq.length)} |`,
     ),
     '',
     `Not run yet: ${notRun.length ? notRun.join(', ') : 'none'}.`,

@@ -98,7 +98,8 @@ const all = modelPaths(notificationCentreMachine, {
 const screenKind = (s: Snap) =>
   JSON.stringify([s.value, s.context.items.length > 0, s.context.items.some((n) => n.readAt === null), s.context.unread, s.context.notice?.kind ?? null]);
 /** The fewest of them that still drive every such step. */
-const paths = coveringPaths(all, (before, e, after) => `${JSON.stringify((before as Snap | null)?.value)}|${eventKey(e)}|${screenKind(after as Snap)}`);
+const transitions = (before: unknown, e: AnyEventObject, after: unknown) => `${JSON.stringify((before as Snap | null)?.value)}|${eventKey(e)}|${screenKind(after as Snap)}`;
+const paths = coveringPaths(all, transitions);
 
 const STATES = [
   'panel.closed',
@@ -244,6 +245,7 @@ const CHECK: Record<string, (s: Snap) => void> = {
 describeModel('notification centre model', {
   paths,
   all,
+  transitions,
   events: EVENTS,
   machine: notificationCentreMachine,
   states: STATES,

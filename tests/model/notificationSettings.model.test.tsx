@@ -63,7 +63,8 @@ const feature = (before: Snap | null, e: Ev, after: Snap) => {
   const c = after.context;
   return `${eventKey(e)}|${moved.map((r) => `${r}:${v(before, r)}->${v(after, r)}`).join(',')}|${c.saved}|${c.saveError !== null}|${c.pushError !== null}`;
 };
-const paths = coveringPaths(all, (before, e, after) => feature(before as Snap | null, e, after as Snap));
+const transitions = (before: unknown, e: Ev, after: unknown) => feature(before as Snap | null, e, after as Snap);
+const paths = coveringPaths(all, transitions);
 
 const PUSH_TEXT: Record<string, string> = {
   checking: 'Checking this device…',
@@ -147,6 +148,7 @@ const CHECK: Record<string, (s: Snap) => void> = {
 describeModel('notification settings model', {
   paths,
   all,
+  transitions,
   events: EVENTS,
   machine: notificationSettingsMachine,
   states: Object.keys(CHECK),

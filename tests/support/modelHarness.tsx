@@ -29,13 +29,13 @@
  */
 import { act } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fromPromise, getInitialSnapshot, getNextSnapshot, type AnyEventObject, type AnyStateMachine, type EventObject } from 'xstate';
+import { fromPromise, getInitialSnapshot, getNextSnapshot, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 import { deferred, type Deferred } from './deferred';
 import { farmer, grant } from './sessionFixtures';
 import { sessionMachine } from '@/machines/session.machine';
 import { fromCallback } from 'xstate';
-import { recordModel } from './machineCoverage';
+import { recordModel, transitionKey } from './machineCoverage';
 
 export { renderView, testLocation, type MemoryLocation, type RenderOptions } from './render';
 export { deferred, type Deferred } from './deferred';
@@ -219,7 +219,12 @@ export function features<P extends Walk>(p: P, feature: (before: P['steps'][numb
  * every feature that any of `paths` shows. Deterministic for a given machine and feature.
  */
 export function coveringPaths<P extends Walk>(paths: P[], feature: Parameters<typeof features<P>>[1]): P[] {
-  const sets = paths.map((p) => new Set(features(p, feature)));
+  return cover(paths, (p) => features(p, feature));
+}
+
+/** The greedy set cover of `coveringPaths`, over each path's own list of features. */
+function cover<P>(paths: P[], featuresOf: (p: P) => string[]): P[] {
+  const sets = paths.map((p) => new Set(featuresOf(p)));
   const missing = new Set(sets.flatMap((s) => [...s]));
   const chosen: P[] = [];
   while (missing.size) {
@@ -234,6 +239,40 @@ export function coveringPaths<P extends Walk>(paths: P[], feature: Parameters<ty
     for (const f of sets[best]) missing.delete(f);
   }
   return chosen;
+}
+
+/**
+ * The statechart steps of a path: for each event, the state value before it, the event (type and payload), the
+ * transitions of the machine it took (source, event, which guarded candidate: the keys of the measured coverage) and
+ * the state value after it; a variant's steps are its own. The snapshots stored in a walk may have come by another
+ * route (the walk keys on a slice of context), so the transitions are read from the path's own replay.
+ */
+export function statechartSteps(p: ModelPath): string[] {
+  const first = p.steps[0]?.state as AnyMachineSnapshot | undefined;
+  if (!first?.machine) return p.steps.map((s, i) => `${i}|${eventKey(s.event)}`);
+  const machine = first.machine as AnyStateMachine;
+  const variant = p.variant?.label ?? '';
+  let before: AnyMachineSnapshot | null = null;
+  return p.steps.map((s) => {
+    const taken = before ? machine.getTransitionData(before as never, s.event as never).map((t) => transitionKey(t as never)) : [];
+    const after: AnyMachineSnapshot = before ? (getNextSnapshot(machine, before as never, s.event as never) as AnyMachineSnapshot) : first;
+    const step = [variant, JSON.stringify(before?.value), eventKey(s.event), taken.join(','), JSON.stringify(after.value)].join(' ');
+    before = after;
+    return step;
+  });
+}
+
+/**
+ * The paths a describeModel block renders. A file that states its own `transitions` (what its checks tell apart on
+ * screen) renders its own choice. Otherwise the fewest of its paths that still take every statechart step any of
+ * them takes (`statechartSteps`: the same state, event, transition and next state), since each path is checked at
+ * every step: the same states and transitions are driven and checked, each step in fewer of the contexts the walk
+ * tells apart. `MODEL_PATHS=all` renders every path of the file (`npm run paths -- <machine> --all`; the mutation
+ * runs).
+ */
+export function renderedPaths(spec: Pick<ModelSpec, 'paths' | 'transitions'>): ModelPath[] {
+  if (spec.transitions || process.env.MODEL_PATHS === 'all') return spec.paths;
+  return cover(spec.paths, statechartSteps);
 }
 
 // ——— driving the view ———
@@ -398,7 +437,9 @@ export const pathWords = (p: ModelPath) =>
   p.steps.map((s, i) => `${i === 0 ? '' : `(${eventWords(s.event.type)}) → `}${stateWords(s.state?.value)}`).join(' → ');
 
 /** One test per path plus the guard test, in a describe block named `title`. */
-export function describeModel(title: string, spec: ModelSpec) {
+export function describeModel(title: string, given: ModelSpec) {
+  // The guard holds the rendered paths to every path of the walk (`all`), as it did when all of them ran.
+  const spec: ModelSpec = { ...given, all: given.all ?? given.paths, paths: renderedPaths(given) };
   describe(title, () => {
     const name = (p: ModelPath) => `${p.variant ? `${p.variant.label}: ` : ''}${(spec.name ?? ((q: ModelPath) => pathName(q.steps)))(p)}`;
     // Each path's result, for the statechart pages (tests/support/machineCoverage.ts).

@@ -8,7 +8,7 @@ import { AddUserForm } from '@/views/people/AddUserForm';
 import { HttpError } from '@/services/http';
 import { startApiServer } from '../../support/apiServer';
 import { query } from '../../support/dom';
-import { deferred, describeModel, leafPaths, modelPaths, renderView, type Deferred, type ModelStep } from '../../support/modelHarness';
+import { coveringPaths, deferred, describeModel, leafPaths, modelPaths, renderView, type Deferred, type ModelStep } from '../../support/modelHarness';
 
 const COORDINATORS = [{ _id: 'c-1', name: 'Kiran', email: 'kiran@example.in' }];
 const CONFLICT = new HttpError(409, 'conflict', {
@@ -71,10 +71,14 @@ for (const input of [
 ] satisfies AddUserInput[]) {
   const admin = input.actorRole === 'admin';
   const all = pathsFor(input);
+  // The screen tells apart the form's problem (required, e-mail, coordinator, a refusal): the fewest leaf paths
+  // (each path's prefixes are paths too; see leafPaths) that take every step between those screens.
+  const shown = (s: ModelStep['state']) => `${JSON.stringify(s.value)}|${s.context.problem?.kind ?? '-'}`;
+  const transitions = (before: ModelStep['state'] | null, e: { type: string }, after: ModelStep['state']) => [before && shown(before), eventKey(e as never), shown(after)].join(' ');
   describeModel(`add ${input.role} as ${input.actorRole}`, {
-    // Every step of every path is walked by a leaf path (each path's prefixes are paths too; see leafPaths).
-    paths: leafPaths(all),
+    paths: coveringPaths(leafPaths(all), transitions),
     all,
+    transitions,
     events: eventsFor(input),
     machine: admin ? addUserMachine : undefined,
     // Each answer of the server (409, network) is driven.
