@@ -241,11 +241,28 @@ function cover<P>(paths: P[], featuresOf: (p: P) => string[]): P[] {
   return chosen;
 }
 
+/** A context as text for telling screens apart: actors by id, functions and cycles as markers, Files by name. */
+function contextText(context: unknown): string {
+  const seen = new WeakSet<object>();
+  return JSON.stringify(context, (_k, v) => {
+    if (typeof v === 'function') return 'fn';
+    if (typeof File !== 'undefined' && v instanceof File) return `file:${v.name}`;
+    if (v instanceof Error) return `error:${v.message}`;
+    if (v && typeof v === 'object') {
+      if ('sessionId' in v && 'send' in v) return `actor:${(v as { id?: string }).id}`;
+      if (seen.has(v)) return 'cycle';
+      seen.add(v);
+    }
+    return v;
+  });
+}
+
 /**
- * The statechart steps of a path: for each event, the state value before it, the event (type and payload), the
- * transitions of the machine it took (source, event, which guarded candidate: the keys of the measured coverage) and
- * the state value after it; a variant's steps are its own. The snapshots stored in a walk may have come by another
- * route (the walk keys on a slice of context), so the transitions are read from the path's own replay.
+ * What a path shows of its machine, replayed from its events (the snapshots stored in a walk may have come by another
+ * route: the walk keys on a slice of context): for each event, the statechart step — the state value before it, the
+ * event (type and payload), the transitions it took (source, event, which guarded candidate: the keys of the measured
+ * coverage) and the state value after it — and the screen it lands on, the state value with the whole context. A
+ * variant's are its own.
  */
 export function statechartSteps(p: ModelPath): string[] {
   const first = p.steps[0]?.state as AnyMachineSnapshot | undefined;
@@ -253,22 +270,22 @@ export function statechartSteps(p: ModelPath): string[] {
   const machine = first.machine as AnyStateMachine;
   const variant = p.variant?.label ?? '';
   let before: AnyMachineSnapshot | null = null;
-  return p.steps.map((s) => {
+  return p.steps.flatMap((s) => {
     const taken = before ? machine.getTransitionData(before as never, s.event as never).map((t) => transitionKey(t as never)) : [];
     const after: AnyMachineSnapshot = before ? (getNextSnapshot(machine, before as never, s.event as never) as AnyMachineSnapshot) : first;
-    const step = [variant, JSON.stringify(before?.value), eventKey(s.event), taken.join(','), JSON.stringify(after.value)].join(' ');
+    const step = ['step', variant, JSON.stringify(before?.value), eventKey(s.event), taken.join(','), JSON.stringify(after.value)].join(' ');
     before = after;
-    return step;
+    return [step, ['screen', variant, JSON.stringify(after.value), contextText(after.context)].join(' ')];
   });
 }
 
 /**
  * The paths a describeModel block renders. A file that states its own `transitions` (what its checks tell apart on
- * screen) renders its own choice. Otherwise the fewest of its paths that still take every statechart step any of
- * them takes (`statechartSteps`: the same state, event, transition and next state), since each path is checked at
- * every step: the same states and transitions are driven and checked, each step in fewer of the contexts the walk
- * tells apart. `MODEL_PATHS=all` renders every path of the file (`npm run paths -- <machine> --all`; the mutation
- * runs).
+ * screen) renders its own choice. Otherwise the fewest of its paths that still take every statechart step and land on
+ * every screen (state and context) that any of them does (`statechartSteps`): each path is checked at every step, so
+ * the same states, transitions and screens are driven and checked; what is dropped is only reaching a screen again by
+ * another route. `MODEL_PATHS=all` renders every path of the file (`npm run paths -- <machine> --all`; the mutation
+ * runs unless `--rendered`).
  */
 export function renderedPaths(spec: Pick<ModelSpec, 'paths' | 'transitions'>): ModelPath[] {
   if (spec.transitions || process.env.MODEL_PATHS === 'all') return spec.paths;
