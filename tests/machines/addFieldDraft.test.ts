@@ -93,10 +93,6 @@ describe('what the form finds wrong', () => {
 
 describe('the machine’s own calls', () => {
   let api: ApiServer | undefined;
-  afterEach(async () => {
-    await api?.close();
-    api = undefined;
-  });
   const FARMER = { _id: 'f-1', name: 'Sita Patil' };
   const serve = async () =>
     (api = await startApiServer(({ method, path }) => {

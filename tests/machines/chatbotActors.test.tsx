@@ -32,8 +32,6 @@ beforeEach(() => {
 });
 afterEach(async () => {
   vi.restoreAllMocks();
-  await api?.close();
-  api = undefined;
   delete (Element.prototype as Partial<Element>).scrollIntoView;
   delete (Element.prototype as Partial<Element>).scrollTo;
 });

@@ -5,7 +5,7 @@
  * and a message that waits in the outbox (services/outbox, in memory) until the outbox delivers it or the server
  * refuses it.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { coordinatorFarmersMachine } from '@/machines/coordinatorFarmers.machine';
 import { setAuthBridge } from '@/services/http';
@@ -19,10 +19,6 @@ const [A, B, C] = [farmer('a'), farmer('b'), farmer('c')];
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
 let api: ApiServer | undefined;
-afterEach(async () => {
-  await api?.close();
-  api = undefined;
-});
 
 
 /** The list with `rows` loaded; the other calls held for the scenario to answer. */

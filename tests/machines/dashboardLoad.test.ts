@@ -4,7 +4,7 @@
  * overview and the admin alerts), how the answers become the stat cards and the previews, and that a failed alerts
  * list or map empties only that panel, while a failed stat read empties the dashboard.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, waitFor } from 'xstate';
 import { dashboardMachine, type DashboardInput } from '@/machines/dashboard.machine';
 import { makeAlert } from '../model/alertFixtures';
@@ -19,10 +19,6 @@ const LIST = { pagination: { page: 1, limit: 5, total: 1, totalPages: 1 } };
 const COORDINATOR_STATS = { totalFarmers: 12, activeFields: 7, totalFields: 9, alertsThisWeek: 4, averageYield: 81.5, yieldFields: 2 };
 
 let api: ApiServer | undefined;
-afterEach(async () => {
-  await api?.close();
-  api = undefined;
-});
 
 async function load(kind: DashboardInput['kind'], handler: ApiHandler) {
   api = await startApiServer(handler);

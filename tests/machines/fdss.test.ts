@@ -66,8 +66,6 @@ async function offlineOnField(fieldId = 'FLD1') {
 let api: ApiServer | undefined;
 beforeEach(resetPhone);
 afterEach(async () => {
-  await api?.close();
-  api = undefined;
   vi.restoreAllMocks();
 });
 

@@ -4,7 +4,7 @@
  * machine's own snapshots): a live reading added to the week's timeline, each role's own calls against a real HTTP
  * server, the list's filters and failure, and the details' open, live readings and close.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
 import { fieldMonitoringMachine, withReading, type LiveReading } from '@/machines/fieldMonitoring.machine';
 import type { FieldRow } from '@/services/fields';
@@ -18,10 +18,6 @@ const reading = (type: string, value: number, msAgo = 0, fieldId = 'f1'): LiveRe
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
 let api: ApiServer | undefined;
-afterEach(async () => {
-  await api?.close();
-  api = undefined;
-});
 
 describe('withReading', () => {
   const week = { sensors: [{ type: 'moisture', readings: [{ timestamp: at(2 * DAY), value: 30 }] }, { type: 'temperature', readings: [{ timestamp: at(DAY), value: 24 }] }] };

@@ -58,8 +58,6 @@ beforeEach(() => {
   logged = vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(async () => {
-  await api?.close();
-  api = undefined;
   Reflect.deleteProperty(navigator, 'geolocation');
   vi.restoreAllMocks();
 });

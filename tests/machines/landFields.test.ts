@@ -4,7 +4,7 @@
  * (against a real HTTP server), the form's values from a field, the field list kept on the phone, and offline which
  * copy is read for which field, which fields may be picked, and what is handed to the browser.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { landFieldsMachine, prefillFrom, recallLandCopy } from '@/machines/landFields.machine';
 import type { FieldChoice, FieldDetail } from '@/services/fields';
@@ -72,10 +72,6 @@ async function offlineOn(id: string) {
 }
 
 beforeEach(resetPhone);
-afterEach(async () => {
-  await api?.close();
-  api = undefined;
-});
 
 describe("land report's field: the form's values", () => {
   it('takes only what the field records, as text: no number that is missing or not finite', () => {

@@ -58,8 +58,6 @@ async function withReport(fieldId: string | null = 'F1') {
 let api: ApiServer | undefined;
 beforeEach(resetPhone);
 afterEach(async () => {
-  await api?.close();
-  api = undefined;
   vi.restoreAllMocks();
 });
 

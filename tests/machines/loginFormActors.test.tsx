@@ -3,7 +3,7 @@
  * the OTP tab on a phone asks GET /auth/options of the API stand-in, and its answer decides the tab.
  */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fromCallback, fromPromise } from 'xstate';
 import { loginFormMachine } from '@/machines/loginForm.machine';
 import { sessionMachine } from '@/machines/session.machine';
@@ -19,10 +19,6 @@ const session = sessionMachine.provide({
 });
 
 let api: ApiServer | undefined;
-afterEach(async () => {
-  await api?.close();
-  api = undefined;
-});
 
 describe('login form with its own actors', () => {
   it.each([false, true])('the OTP tab asks GET /auth/options (OTP on: %s)', async (otpLoginEnabled) => {

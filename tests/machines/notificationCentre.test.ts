@@ -5,7 +5,7 @@
  * asked for and how they are merged, which marks are sent and what they change, where opening a notification goes,
  * and what pushes do to the list and the count.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
 import { notificationCentreMachine, type NotificationItem } from '@/machines/notificationCentre.machine';
 import { startApiServer, type ApiServer } from '../support/apiServer';
@@ -66,10 +66,6 @@ async function opened(items = [note(1), note(2, READ)], totalPages = 1) {
 }
 
 let api: ApiServer | undefined;
-afterEach(async () => {
-  await api?.close();
-  api = undefined;
-});
 
 describe('the bell: what it reads', () => {
   it('reads the unread count at sign-in, and the list only when the bell first opens', async () => {

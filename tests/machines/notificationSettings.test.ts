@@ -5,21 +5,16 @@
  * changes, when Save sends, its failure; what each answer of the device check leads to, and enabling and disabling
  * with their failures.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { notificationSettingsMachine, type PushCheck } from '@/machines/notificationSettings.machine';
 import { PushRefused } from '@/services/pushDevice';
-import { startApiServer, type ApiServer } from '../support/apiServer';
+import { startApiServer } from '../support/apiServer';
 import { heldCalls } from '../support/heldCalls';
 import { SETTINGS } from '../model/fixtures/notificationSettings';
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
-let api: ApiServer | undefined;
-afterEach(async () => {
-  await api?.close();
-  api = undefined;
-});
 
 
 /** The machine with the device's push calls held (and the preferences' too unless `realPrefs`). */
@@ -51,7 +46,7 @@ function start(realPrefs = false) {
 describe('notification preferences', () => {
   it('read and saved through the API; Save sends only a real change with valid times', async () => {
     const saved: unknown[] = [];
-    api = await startApiServer(({ method, body }) => {
+    await startApiServer(({ method, body }) => {
       if (method === 'GET') return { status: 200, body: SETTINGS };
       saved.push(body);
       return saved.length === 1 ? { status: 500, body: { statusCode: 500, message: 'boom' } } : { status: 200, body };

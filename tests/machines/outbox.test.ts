@@ -68,8 +68,6 @@ beforeEach(() => {
 afterEach(async () => {
   started.splice(0).forEach((a) => a.stop());
   vi.restoreAllMocks();
-  await api?.close();
-  api = undefined;
   vi.useRealTimers();
 });
 

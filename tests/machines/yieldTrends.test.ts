@@ -4,7 +4,7 @@
  * calls and the crops they ask for, the health tiles' sums, what each failure empties, which chart switches apply to
  * which chart, and what Export CSV and Export Image hand to the browser (and when they hand nothing).
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { yieldTrendsMachine, type ChartImage } from '@/machines/yieldTrends.machine';
 import type { YieldTrend } from '@/services/analytics';
@@ -53,10 +53,6 @@ async function ready(trends = TRENDS) {
 }
 
 let api: ApiServer | undefined;
-afterEach(async () => {
-  await api?.close();
-  api = undefined;
-});
 
 describe('yield trends: loading', () => {
   it('asks for the status counts and all crops, sums the tiles, and asks again for the crops chosen', async () => {

@@ -5,7 +5,7 @@
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { vi } from 'vitest';
+import { expect, onTestFinished, vi } from 'vitest';
 
 export type ApiRequest = { method: string; path: string; /** The query string's parameters. */ query: Record<string, string>; authorization?: string; contentType?: string; idempotencyKey?: string; body: unknown };
 export type ApiAnswer = { status: number; body?: unknown; delayMs?: number };
@@ -48,17 +48,25 @@ export async function startApiServer(handler: ApiHandler) {
   vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
     nativeFetch(typeof input === 'string' ? new URL(input, origin) : input, init),
   );
-  return {
+  let closed: Promise<void> | undefined;
+  const api = {
     origin,
     requests,
     /** Requests to one path (under /api/v1). */
     calls: (path: string) => requests.filter((r) => r.path === `/api/v1${path}`),
-    async close() {
-      vi.unstubAllGlobals();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+    /** Stops the server and puts fetch back (once; a server started in a test is closed when the test ends). */
+    close() {
+      closed ??= (async () => {
+        vi.unstubAllGlobals();
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      })();
+      return closed;
     },
   };
+  // Started by a test (or its beforeEach): closed when the test ends. Started in a beforeAll: the file closes it.
+  if (expect.getState().currentTestName !== undefined) onTestFinished(() => api.close());
+  return api;
 }
 
 export type ApiServer = Awaited<ReturnType<typeof startApiServer>>;

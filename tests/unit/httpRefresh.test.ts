@@ -2,12 +2,11 @@
  * One refresh for one expired token: a call refused after another call's refresh has already replaced the
  * token is tried again with the new token, not with a second refresh (against a real HTTP server).
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { http, setAuthBridge } from '@/services/http';
 import { startApiServer, type ApiServer } from '../support/apiServer';
 
 let api: ApiServer | undefined;
-afterEach(() => api?.close());
 
 describe('a 401 after the token was replaced', () => {
   it('is retried with the current token without a second refresh', async () => {

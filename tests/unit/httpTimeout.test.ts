@@ -3,19 +3,17 @@
  * generic network error, and never a wait without end), which every screen's message rule turns into the
  * translated 'taking too long' sentence beside its retry. Against a real HTTP server that answers late.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createIntl } from 'react-intl';
 import { http, HttpError } from '@/services/http';
 import { httpErrorMessage } from '@/i18n/httpErrors';
-import { startApiServer, type ApiServer } from '../support/apiServer';
+import { startApiServer } from '../support/apiServer';
 import { CATALOGS } from '../support/catalogs';
 
-let api: ApiServer | undefined;
-afterEach(() => api?.close());
 
 describe('request time limits', () => {
   it('ends a call that gets no answer in time as a timeout, told in the reader\'s language', async () => {
-    api = await startApiServer(() => ({ status: 200, body: { ok: true }, delayMs: 1500 }));
+    await startApiServer(() => ({ status: 200, body: { ok: true }, delayMs: 1500 }));
     const started = Date.now();
     const error = await http.get('/slow', { timeoutMs: 200, anonymous: true }).catch((e: unknown) => e);
     expect(Date.now() - started).toBeLessThan(1400);
@@ -27,7 +25,7 @@ describe('request time limits', () => {
   });
 
   it('answers in time are unaffected, and a call the screen cancels is not a timeout', async () => {
-    api = await startApiServer(() => ({ status: 200, body: { ok: true }, delayMs: 100 }));
+    await startApiServer(() => ({ status: 200, body: { ok: true }, delayMs: 100 }));
     await expect(http.get('/quick', { timeoutMs: 2000, anonymous: true })).resolves.toEqual({ ok: true });
     const cancel = new AbortController();
     const pending = http.get('/quick', { timeoutMs: 2000, anonymous: true, signal: cancel.signal }).catch((e: unknown) => e);

@@ -27,8 +27,6 @@ beforeEach(() => {
 });
 afterEach(async () => {
   stop();
-  await api?.close();
-  api = undefined;
 });
 
 /** A message with a short time limit (300 ms: the tests that need no answer), or the one given. */

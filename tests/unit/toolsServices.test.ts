@@ -2,13 +2,12 @@
  * The tools' service functions against a real HTTP server: paths and payloads. The multipart photo upload
  * is covered in chromium (tests/e2e/tools.e2e.ts): jsdom's FormData is not one Node's fetch can send.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { askChatbot } from '@/services/chatbot';
 import { registerNdviField } from '@/services/land';
 import { startApiServer, type ApiServer } from '../support/apiServer';
 
 let api: ApiServer | undefined;
-afterEach(() => api?.close());
 
 describe('tools services', () => {
   it('sends the chat message as JSON and registers NDVI with radius 500 and name My Farm', async () => {

@@ -4,7 +4,7 @@
  * read and press without it (the empty text, the field list with its status badges) is checked here, the drawing
  * in tests/e2e/staff.e2e.ts.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { SnapshotFrom } from 'xstate';
 import { fieldMapMachine } from '@/machines/fieldMap.machine';
@@ -78,10 +78,6 @@ describeModel('field map model', {
 
 describe('field map loading for real', () => {
   let api: ApiServer | undefined;
-  afterEach(async () => {
-    await api?.close();
-    api = undefined;
-  });
 
   it('asks GET /fields/map once and lists what it answers (the machine’s own load, no actor replaced)', async () => {
     api = await startApiServer(({ path }) =>
