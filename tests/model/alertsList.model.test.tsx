@@ -263,6 +263,7 @@ describeModel('alerts list model (coordinator)', {
   // Both load answers (a page, none) are driven.
   eventKey: keyOf,
   transitions: transition,
+  screen: screenOf,
   states: Object.keys(assertState),
   name: (p) => p.steps.map((s) => keyOf(s.event as Ev)).join(' → '),
   render: () => {

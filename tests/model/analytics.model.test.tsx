@@ -178,6 +178,7 @@ describeModel('analytics model', {
   paths,
   all,
   transitions: transition,
+  screen: screenOf,
   events: EVENTS,
   eventKey: keyOf,
   machine: analyticsMachine,

@@ -143,6 +143,7 @@ describeModel('audit trail model', {
   paths,
   all,
   transitions: transition,
+  screen: screenOf,
   events: EVENTS,
   eventKey: keyOf,
   machine: auditTrailMachine,

@@ -246,6 +246,7 @@ describeModel('notification centre model', {
   paths,
   all,
   transitions,
+  screen: screenKind,
   events: EVENTS,
   machine: notificationCentreMachine,
   states: STATES,

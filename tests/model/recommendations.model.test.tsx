@@ -169,6 +169,7 @@ describeModel('recommendations page model', {
   paths,
   all,
   transitions: transition,
+  screen: screenOf,
   events: EVENTS,
   eventKey: keyOf,
   machine: recommendationsMachine,

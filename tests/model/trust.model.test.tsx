@@ -132,6 +132,7 @@ describeModel('trust dashboard model', {
   paths,
   all,
   transitions: transition,
+  screen: screenOf,
   events: EVENTS,
   eventKey: keyOf,
   machine: trustMachine,

@@ -65,7 +65,10 @@ export function listOffers(s: Snap, e: any, walk: Pick<ListWalk, 'rows' | 'rowEv
  * The walk of a list machine (`all`) and the paths to render (`paths`: all of them, or those covering `screen`'s
  * `transitions`, which the guard test then holds them to).
  */
-export function listPaths(machine: AnyStateMachine, walk: ListWalk): { all: ModelPath[]; paths: ModelPath[]; transitions?: (before: Snap, e: any, after: Snap) => string } {
+export function listPaths(
+  machine: AnyStateMachine,
+  walk: ListWalk,
+): { all: ModelPath[]; paths: ModelPath[]; transitions?: (before: Snap, e: any, after: Snap) => string; screen?: (s: Snap) => string } {
   const serializeEvent = walk.serializeEvent ?? eventKey;
   const all = modelPaths(machine, {
     events: walk.events,
@@ -78,7 +81,7 @@ export function listPaths(machine: AnyStateMachine, walk: ListWalk): { all: Mode
   if (!screen) return { all, paths: all };
   const shown = (s: Snap) => [JSON.stringify(s.value), ...screen(s)].join('|');
   const transitions = (before: Snap, e: any, after: Snap) => [before && shown(before), serializeEvent(e), shown(after)].join(' ');
-  return { all, paths: coveringPaths(leafPaths(all), transitions), transitions };
+  return { all, paths: coveringPaths(leafPaths(all), transitions), transitions, screen: shown };
 }
 
 /** Executors of the controls every staff list shares; `row` is the name of the row the row buttons act on. */

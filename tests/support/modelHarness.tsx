@@ -261,35 +261,73 @@ function contextText(context: unknown): string {
  * What a path shows of its machine, replayed from its events (the snapshots stored in a walk may have come by another
  * route: the walk keys on a slice of context): for each event, the statechart step — the state value before it, the
  * event (type and payload), the transitions it took (source, event, which guarded candidate: the keys of the measured
- * coverage) and the state value after it — and the screen it lands on, the state value with the whole context. A
- * variant's are its own.
+ * coverage) and the state value after it — and the screen it lands on (`screen`: by default the state value with the
+ * whole context). A variant's are its own.
  */
-export function statechartSteps(p: ModelPath): string[] {
+/**
+ * Runs a pure computation (a replay) with the clock, Math.random and crypto.randomUUID made fixed, so what a machine
+ * stamps or draws (a field id, a saved-at time, an outbox id) reads the same on every replay of a path and in every
+ * run: the covering set, and so the rendered paths and the statechart pages, do not change from run to run.
+ */
+function frozen<T>(run: () => T): T {
+  const RealDate = Date;
+  const random = Math.random;
+  const at = RealDate.UTC(2026, 10, 26, 6, 0, 0);
+  let seed = 20_261_126;
+  const next = () => (seed = (seed * 16_807) % 2_147_483_647);
+  class FixedDate extends RealDate {
+    constructor(...args: unknown[]) {
+      super(...((args.length ? args : [at]) as [number]));
+    }
+    static override now() {
+      return at;
+    }
+  }
+  const c = globalThis.crypto as unknown as Record<string, unknown> | undefined;
+  const uuid = c && Object.getOwnPropertyDescriptor(c, 'randomUUID');
+  globalThis.Date = FixedDate as DateConstructor;
+  Math.random = () => next() / 2_147_483_647;
+  if (c) Object.defineProperty(c, 'randomUUID', { configurable: true, writable: true, value: () => `00000000-0000-4000-8000-${String(next()).padStart(12, '0')}` });
+  try {
+    return run();
+  } finally {
+    globalThis.Date = RealDate;
+    Math.random = random;
+    if (c) {
+      if (uuid) Object.defineProperty(c, 'randomUUID', uuid);
+      else delete c.randomUUID;
+    }
+  }
+}
+
+export function statechartSteps(p: ModelPath, screen: (state: any) => string = (s) => `${JSON.stringify(s.value)} ${contextText(s.context)}`): string[] {
   const first = p.steps[0]?.state as AnyMachineSnapshot | undefined;
   if (!first?.machine) return p.steps.map((s, i) => `${i}|${eventKey(s.event)}`);
   const machine = first.machine as AnyStateMachine;
   const variant = p.variant?.label ?? '';
   let before: AnyMachineSnapshot | null = null;
-  return p.steps.flatMap((s) => {
-    const taken = before ? machine.getTransitionData(before as never, s.event as never).map((t) => transitionKey(t as never)) : [];
-    const after: AnyMachineSnapshot = before ? (getNextSnapshot(machine, before as never, s.event as never) as AnyMachineSnapshot) : first;
-    const step = ['step', variant, JSON.stringify(before?.value), eventKey(s.event), taken.join(','), JSON.stringify(after.value)].join(' ');
-    before = after;
-    return [step, ['screen', variant, JSON.stringify(after.value), contextText(after.context)].join(' ')];
-  });
+  return frozen(() =>
+    p.steps.flatMap((s) => {
+      const taken = before ? machine.getTransitionData(before as never, s.event as never).map((t) => transitionKey(t as never)) : [];
+      const after: AnyMachineSnapshot = before ? (getNextSnapshot(machine, before as never, s.event as never) as AnyMachineSnapshot) : first;
+      const step = ['step', variant, JSON.stringify(before?.value), eventKey(s.event), taken.join(','), JSON.stringify(after.value)].join(' ');
+      before = after;
+      return [step, `screen ${variant} ${screen(after)}`];
+    }),
+  );
 }
 
 /**
- * The paths a describeModel block renders. A file that states its own `transitions` (what its checks tell apart on
- * screen) renders its own choice. Otherwise the fewest of its paths that still take every statechart step and land on
- * every screen (state and context) that any of them does (`statechartSteps`): each path is checked at every step, so
- * the same states, transitions and screens are driven and checked; what is dropped is only reaching a screen again by
- * another route. `MODEL_PATHS=all` renders every path of the file (`npm run paths -- <machine> --all`; the mutation
- * runs unless `--rendered`).
+ * The paths a describeModel block renders: the fewest of the file's paths that still take every statechart step and
+ * land on every screen that any of them does (`statechartSteps`; the screen is the file's `screen` when it states what
+ * its checks tell apart, else the state value with the whole context). Each path is checked at every step, so the same
+ * states, transitions and screens are driven and checked; what is dropped is only reaching a screen again by another
+ * route. A file that states only `transitions` renders its own choice. `MODEL_PATHS=all` renders every path of the
+ * file (`npm run paths -- <machine> --all`; the mutation runs unless `--rendered`).
  */
-export function renderedPaths(spec: Pick<ModelSpec, 'paths' | 'transitions'>): ModelPath[] {
-  if (spec.transitions || process.env.MODEL_PATHS === 'all') return spec.paths;
-  return cover(spec.paths, statechartSteps);
+export function renderedPaths(spec: Pick<ModelSpec, 'paths' | 'transitions' | 'screen'>): ModelPath[] {
+  if (process.env.MODEL_PATHS === 'all' || (spec.transitions && !spec.screen)) return spec.paths;
+  return cover(spec.paths, (p) => statechartSteps(p, spec.screen));
 }
 
 // ——— driving the view ———
@@ -369,6 +407,12 @@ export type ModelSpec = {
    * one that `all` takes — so narrowing the render cannot drop a step of the walk.
    */
   transitions?: (before: any, event: any, after: any) => string;
+  /**
+   * What the checks tell apart on screen (e.g. the page, whether rows show, the notice): the rendered paths are then
+   * the fewest of `paths` that take every statechart step and show every such screen (`renderedPaths`); `paths` is
+   * still held to `transitions` (every step between screens of the walk), and `MODEL_PATHS=all` renders all of it.
+   */
+  screen?: (state: any) => string;
   /** The machine: its own event list must equal `events`' types (no event left out of the model). */
   machine?: { events: readonly string[] };
   /** The states the checks know, as leaf keys (`leafValues`): must equal the states the paths reach. */
@@ -455,8 +499,10 @@ export const pathWords = (p: ModelPath) =>
 
 /** One test per path plus the guard test, in a describe block named `title`. */
 export function describeModel(title: string, given: ModelSpec) {
-  // The guard holds the rendered paths to every path of the walk (`all`), as it did when all of them ran.
-  const spec: ModelSpec = { ...given, all: given.all ?? given.paths, paths: renderedPaths(given) };
+  // The guard holds the rendered paths to every path of the walk (`all`), as it did when all of them ran; the file's
+  // own choice (`paths`) to its `transitions`, and the rendered paths to every statechart step and screen of it.
+  const rendered = renderedPaths(given);
+  const spec: ModelSpec = { ...given, all: given.all ?? given.paths, paths: rendered, transitions: rendered === given.paths ? given.transitions : undefined };
   describe(title, () => {
     const name = (p: ModelPath) => `${p.variant ? `${p.variant.label}: ` : ''}${(spec.name ?? ((q: ModelPath) => pathName(q.steps)))(p)}`;
     // Each path's result, for the statechart pages (tests/support/machineCoverage.ts).
@@ -465,6 +511,11 @@ export function describeModel(title: string, given: ModelSpec) {
     it('reaches every state and drives every event through the view', () => {
       file = (expect.getState().testPath ?? '').replace(`${process.cwd()}/`, '');
       expectModelComplete(spec);
+      if (rendered !== given.paths) {
+        if (given.transitions) expectModelComplete({ ...given, all: spec.all, walk: undefined });
+        const shown = (ps: ModelPath[]) => [...new Set(ps.flatMap((p) => statechartSteps(p, given.screen)))].sort();
+        expect(shown(rendered)).toEqual(shown(given.paths));
+      }
     });
     // A path's time limit grows with its steps (each renders and checks the screen): leaf and covering paths are
     // long, and on a busy 2-core machine a 12-step path can take longer than vitest's 5 s without anything hanging.

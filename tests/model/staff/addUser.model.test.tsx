@@ -79,6 +79,7 @@ for (const input of [
     paths: coveringPaths(leafPaths(all), transitions),
     all,
     transitions,
+    screen: shown,
     events: eventsFor(input),
     machine: admin ? addUserMachine : undefined,
     // Each answer of the server (409, network) is driven.

@@ -290,6 +290,7 @@ describeModel('advanced analytics model', {
   paths,
   all,
   transitions: transition,
+  screen: screenOf,
   events: EVENTS,
   eventKey: keyOf,
   machine: advancedAnalyticsMachine,

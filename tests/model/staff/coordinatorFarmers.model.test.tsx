@@ -55,7 +55,7 @@ const EVENTS = [
 ];
 type Ev = { type: string; value?: string; key?: string; id?: string; page?: number; error?: unknown; output?: unknown };
 
-const { all, paths, transitions } = listPaths(coordinatorFarmersMachine, {
+const { all, paths, transitions, screen: screenKey } = listPaths(coordinatorFarmersMachine, {
   events: EVENTS,
   rows: 'farmers',
   rowEvents: ['select.toggle', 'select.all', 'message.openFor', 'edit.open', 'farmer.view'],
@@ -89,6 +89,7 @@ describeModel('coordinator farmers model', {
   paths,
   all,
   transitions,
+  screen: screenKey,
   events: EVENTS,
   machine: coordinatorFarmersMachine,
   states: ['loading', 'ready', 'composing.open', 'composing.sending', 'editing.open', 'editing.saving'],

@@ -52,7 +52,7 @@ const EVENTS = [
 type Ev = { type: string; value?: string; key?: string; page?: number; error?: unknown; output?: { items: unknown[] } };
 const label = (e: Ev) => `${e.type}${e.value !== undefined ? `(${e.value})` : ''}${e.output?.items ? `(${e.output.items.length} rows)` : ''}`;
 
-const { all, paths, transitions } = listPaths(coordinatorsTableMachine, {
+const { all, paths, transitions, screen: screenKey } = listPaths(coordinatorsTableMachine, {
   events: EVENTS,
   rows: 'coordinators',
   rowEvents: ['edit.open', 'coordinator.deactivate'],
@@ -76,6 +76,7 @@ describeModel('coordinators table model', {
   paths,
   all,
   transitions,
+  screen: screenKey,
   events: EVENTS,
   eventKey: (e) => label(e as Ev),
   machine: coordinatorsTableMachine,

@@ -49,7 +49,7 @@ const EVENTS = [
 type Ev = { type: string; value?: string | null; page?: number; error?: unknown; output?: { items?: unknown[] } };
 const label = (e: Ev) => `${e.type}${e.value !== undefined ? `(${e.value})` : ''}${e.output?.items ? `(${e.output.items.length} rows)` : ''}`;
 
-const { all, paths, transitions } = listPaths(deliveryLogMachine, {
+const { all, paths, transitions, screen: screenKey } = listPaths(deliveryLogMachine, {
   events: EVENTS,
   rows: 'deliveries',
   serializeEvent: (e) => label(e as Ev),
@@ -68,6 +68,7 @@ describeModel('delivery log model', {
   paths,
   all,
   transitions,
+  screen: screenKey,
   events: EVENTS,
   eventKey: (e) => label(e as Ev),
   machine: deliveryLogMachine,

@@ -62,7 +62,7 @@ const EVENTS = [
 type Ev = { type: string; value?: string; key?: string; page?: number; file?: File; error?: unknown; output?: unknown };
 const label = (e: Ev) => `${e.type}${e.file ? `(${e.file.name})` : ''}${e.key ? `(${e.key}=${e.value})` : e.value ? `(${e.value})` : ''}`;
 
-const { all, paths, transitions } = listPaths(farmersTableMachine, {
+const { all, paths, transitions, screen: screenKey } = listPaths(farmersTableMachine, {
   events: EVENTS,
   rows: 'farmers',
   rowEvents: ['edit.open', 'farmer.deactivate', 'farmer.assign'],
@@ -83,6 +83,7 @@ describeModel('farmer table model', {
   paths,
   all,
   transitions,
+  screen: screenKey,
   events: EVENTS,
   machine: farmersTableMachine,
   states: ['loading', 'ready', 'editing.open', 'editing.saving', 'confirming', 'deactivating', 'assigning', 'importing', 'exporting'],

@@ -365,6 +365,7 @@ describeModel('GPS field mapping model', {
   paths,
   all,
   transitions: transition,
+  screen: screenOf,
   events: EVENTS,
   eventKey: keyOf,
   machine: gpsMappingMachine,

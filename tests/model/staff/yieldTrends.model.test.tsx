@@ -324,6 +324,7 @@ describeModel('yield trends model', {
   paths,
   all,
   transitions: transition,
+  screen: screenOf,
   events: [...SUMMARY_EVENTS, ...TREND_EVENTS],
   eventKey: keyOf,
   machine: yieldTrendsMachine,
