@@ -258,13 +258,6 @@ function contextText(context: unknown): string {
 }
 
 /**
- * What a path shows of its machine, replayed from its events (the snapshots stored in a walk may have come by another
- * route: the walk keys on a slice of context): for each event, the statechart step — the state value before it, the
- * event (type and payload), the transitions it took (source, event, which guarded candidate: the keys of the measured
- * coverage) and the state value after it — and the screen it lands on (`screen`: by default the state value with the
- * whole context). A variant's are its own.
- */
-/**
  * Runs a pure computation (a replay) with the clock, Math.random and crypto.randomUUID made fixed, so what a machine
  * stamps or draws (a field id, a saved-at time, an outbox id) reads the same on every replay of a path and in every
  * run: the covering set, and so the rendered paths and the statechart pages, do not change from run to run.
@@ -300,7 +293,26 @@ function frozen<T>(run: () => T): T {
   }
 }
 
-export function statechartSteps(p: ModelPath, screen: (state: any) => string = (s) => `${JSON.stringify(s.value)} ${contextText(s.context)}`): string[] {
+/**
+ * What a path shows of its machine, replayed from its events (the snapshots stored in a walk may have come by another
+ * route: the walk keys on a slice of context): for each event, the statechart step — the state value before it, the
+ * event (type and payload), the transitions it took (source, event, which guarded candidate: the keys of the measured
+ * coverage) and the state value after it — and the screen it lands on (`screen`: by default the state value with the
+ * whole context). A variant's are its own.
+ */
+export function statechartSteps(p: ModelPath, screen: (state: any) => string = wholeScreen): string[] {
+  // Replayed once per path and screen: the covering set and the guard test read the same list.
+  const known = replayed.get(p);
+  if (known?.screen === screen) return known.steps;
+  const steps = replaySteps(p, screen);
+  replayed.set(p, { screen, steps });
+  return steps;
+}
+
+const wholeScreen = (s: AnyMachineSnapshot) => `${JSON.stringify(s.value)} ${contextText(s.context)}`;
+const replayed = new WeakMap<ModelPath, { screen: (state: any) => string; steps: string[] }>();
+
+function replaySteps(p: ModelPath, screen: (state: any) => string): string[] {
   const first = p.steps[0]?.state as AnyMachineSnapshot | undefined;
   if (!first?.machine) return p.steps.map((s, i) => `${i}|${eventKey(s.event)}`);
   const machine = first.machine as AnyStateMachine;
