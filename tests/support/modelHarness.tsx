@@ -300,7 +300,7 @@ function frozen<T>(run: () => T): T {
  * coverage) and the state value after it — and the screen it lands on (`screen`: by default the state value with the
  * whole context). A variant's are its own.
  */
-export function statechartSteps(p: ModelPath, screen: (state: any) => string = wholeScreen): string[] {
+export function statechartSteps(p: ModelPath, screen: (state: any) => string | string[] = wholeScreen): string[] {
   // Replayed once per path and screen: the covering set and the guard test read the same list.
   const known = replayed.get(p);
   if (known?.screen === screen) return known.steps;
@@ -310,9 +310,9 @@ export function statechartSteps(p: ModelPath, screen: (state: any) => string = w
 }
 
 const wholeScreen = (s: AnyMachineSnapshot) => `${JSON.stringify(s.value)} ${contextText(s.context)}`;
-const replayed = new WeakMap<ModelPath, { screen: (state: any) => string; steps: string[] }>();
+const replayed = new WeakMap<ModelPath, { screen: (state: any) => string | string[]; steps: string[] }>();
 
-function replaySteps(p: ModelPath, screen: (state: any) => string): string[] {
+function replaySteps(p: ModelPath, screen: (state: any) => string | string[]): string[] {
   const first = p.steps[0]?.state as AnyMachineSnapshot | undefined;
   if (!first?.machine) return p.steps.map((s, i) => `${i}|${eventKey(s.event)}`);
   const machine = first.machine as AnyStateMachine;
@@ -324,7 +324,7 @@ function replaySteps(p: ModelPath, screen: (state: any) => string): string[] {
       const after: AnyMachineSnapshot = before ? (getNextSnapshot(machine, before as never, s.event as never) as AnyMachineSnapshot) : first;
       const step = ['step', variant, JSON.stringify(before?.value), eventKey(s.event), taken.join(','), JSON.stringify(after.value)].join(' ');
       before = after;
-      return [step, `screen ${variant} ${screen(after)}`];
+      return [step, ...[screen(after)].flat().map((shown) => `screen ${variant} ${shown}`)];
     }),
   );
 }
@@ -424,7 +424,7 @@ export type ModelSpec = {
    * the fewest of `paths` that take every statechart step and show every such screen (`renderedPaths`); `paths` is
    * still held to `transitions` (every step between screens of the walk), and `MODEL_PATHS=all` renders all of it.
    */
-  screen?: (state: any) => string;
+  screen?: (state: any) => string | string[];
   /** The machine: its own event list must equal `events`' types (no event left out of the model). */
   machine?: { events: readonly string[] };
   /** The states the checks know, as leaf keys (`leafValues`): must equal the states the paths reach. */

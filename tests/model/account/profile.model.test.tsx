@@ -105,6 +105,26 @@ const all = transitionPaths(
 // Each path is checked at every step, so a path that another one extends adds nothing: run the leaves only
 // (every step of every generated path is still replayed and checked; the guard test holds them to every state of the walk).
 const paths = leafPaths(all);
+/**
+ * What the checks below read of a state, part by part: the page (state, dialog, banner, the waiting save, the name and
+ * village shown) and each form field with its value and problem, the language, the photo and its error, on each state
+ * that shows the form. Each part is drawn by its own control from its own slice of context, so the rendered paths show
+ * every value and problem of every field in every state, not every combination of them (the rules that make the
+ * problems are tested in accountRules' own tests). Not read: the profile kept for a refused queued save (`before`),
+ * the refusal's text, the fields' list, when the copy was kept.
+ */
+const screenOf = (s: any): string[] => {
+  const c = s.context;
+  const state = stateKey(s.value);
+  const page = [state, c.dialog, c.offlineAt !== null, c.queuedId, c.profile?.name, c.profile?.village].join(' ');
+  if (!c.draft) return [page];
+  return [
+    page,
+    ...(Object.keys(LABEL) as (keyof typeof LABEL)[]).map((f) => `${state} ${f}=${JSON.stringify(c.draft[f])} ${c.problems[f] ?? ''}`),
+    `${state} language=${c.draft.preferredLanguage}`,
+    `${state} photo=${c.draft.profileImage} ${c.imageError}`,
+  ];
+};
 
 describeModel('profile screen, generated paths', {
   paths: paths,
@@ -112,6 +132,7 @@ describeModel('profile screen, generated paths', {
   states: ['loading', 'loadFailed', 'offline.reading', 'offline.nothingSaved', 'view.idle', 'view.saved', 'view.queued', 'edit.idle', 'edit.processingImage', 'edit.saveFailed', 'saving'],
   name: typeNames,
   all,
+  screen: screenOf,
   render: (path) => {
     const pending: Record<string, ReturnType<typeof deferred<any>>> = {};
     const saved: unknown[] = [];
