@@ -10,7 +10,7 @@
  *    `…tple_<random>`; workers `CREATE DATABASE … TEMPLATE` one. Dropped in teardown.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +20,7 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../server/src/db/client';
 import { writeFixture } from './fixture';
 import { DUMPS, FAILED } from './support/pgliteDumps';
+import { bundleServer } from '../../server/build.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -31,6 +32,8 @@ declare module 'vitest' {
     pgTemplateDb: string;
     /** PostgreSQL: name of the migrated, empty template database. */
     pgEmptyTemplateDb: string;
+    /** The server bundled once per run (server/build.mjs): what the app-process tests start (live/appProcess.ts). */
+    serverBundle: string;
   }
 }
 
@@ -42,10 +45,11 @@ export const withDatabase = (url: string, name: string) => {
 
 export default async function setup(project: TestProject) {
   // The PGlite dumps are made on a PostgreSQL run too: some files test both databases, and some use PGlite alone.
-  const [removeDumps, dropDatabases] = await Promise.all([pgliteTemplates(project), postgresTemplates(project)]);
+  const [removeDumps, dropDatabases, removeBundle] = await Promise.all([pgliteTemplates(project), postgresTemplates(project), serverBundle(project)]);
   return async () => {
     await removeDumps();
     await dropDatabases();
+    removeBundle();
   };
 }
 
@@ -80,6 +84,20 @@ async function pgliteTemplates(project: TestProject) {
     await exited;
     rmSync(dir, { recursive: true, force: true });
   };
+}
+
+/**
+ * The server in one file (esbuild, ~1 s), for the tests that run it as a process of its own: a plain `node` start
+ * costs ~2 s of CPU less than `node --import tsx` resolving and transpiling ~300 modules (more on a fresh machine,
+ * whose tsx cache is empty), the same bundle the browser suite starts. Inside node_modules/.cache so its packages
+ * resolve from node_modules. serverProcess.test.ts still starts server.ts through tsx, as `npm start` does.
+ */
+async function serverBundle(project: TestProject): Promise<() => void> {
+  const cache = join(project.config.root, 'node_modules', '.cache');
+  mkdirSync(cache, { recursive: true });
+  const dir = mkdtempSync(join(cache, 'server-bundle-'));
+  project.provide('serverBundle', await bundleServer(dir));
+  return () => rmSync(dir, { recursive: true, force: true });
 }
 
 /** PostgreSQL (TEST_DATABASE_URL set): the two template databases. Returns their drop. */

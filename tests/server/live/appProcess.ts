@@ -1,9 +1,10 @@
-/** Runs the real server (server/src/server.ts) as a child process, for tests that kill it or run two of it. */
+/**
+ * Runs the real server as a child process, for tests that kill it or run two of it: server/src/server.ts bundled once
+ * per run by tests/server/globalSetup.ts (`serverBundle`), started by plain node.
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import { freePort } from './ports';
-
-const serverEntry = fileURLToPath(new URL('../../../server/src/server.ts', import.meta.url));
 
 export type AppProcess = { child: ChildProcess; port: number; url: string; output: () => string; stop(): Promise<void> };
 
@@ -25,7 +26,7 @@ export async function startAppProcess(env: Record<string, string>, port?: number
 
 async function startOn(env: Record<string, string>, port: number): Promise<AppProcess> {
   let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+  const child = spawn(process.execPath, ['--enable-source-maps', inject('serverBundle')], {
     env: {
       ...process.env,
       NODE_ENV: 'test',

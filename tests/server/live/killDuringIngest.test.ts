@@ -15,6 +15,7 @@ import { sensorReadings, sensors } from '../../../server/src/db/schema';
 import { newDeviceKey } from '../../../server/src/modules/sensors/deviceKeys';
 import { readingsTopic } from '../../../server/src/domain/ingest/topic';
 import { freshDatabase, liveFixture, type LiveDb } from './db';
+import { pgliteFolder } from '../support/templates';
 import { startAppProcess, type AppProcess } from './appProcess';
 import { freePort } from './ports';
 
@@ -48,9 +49,8 @@ function pgliteStore(): Store {
     env: { DATA_DIR: dataDir, DATABASE_URL: '' },
     appHoldsIt: true,
     setUp: async () => {
-      const d = await openDatabase({ dataDir });
+      const d = await pgliteFolder('empty', dataDir);
       try {
-        await d.migrate();
         return await liveFixture(d.db);
       } finally {
         await d.close();

@@ -13,11 +13,11 @@ import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import mqtt from 'mqtt';
-import { openDatabase } from '../../../server/src/db/client';
 import { sensors } from '../../../server/src/db/schema';
 import { readingsFilter, readingsTopic } from '../../../server/src/domain/ingest/topic';
 import { newDeviceKey } from '../../../server/src/modules/sensors/deviceKeys';
 import { liveFixture } from './db';
+import { pgliteFolder } from '../support/templates';
 import { MOSQUITTO_BIN } from './mosquitto';
 import { freePort } from './ports';
 
@@ -33,9 +33,8 @@ let broker: ChildProcess | undefined;
 let cliOutput = '';
 
 beforeAll(async () => {
-  const d = await openDatabase({ dataDir: join(dir, 'data') });
+  const d = await pgliteFolder('empty', join(dir, 'data'));
   try {
-    await d.migrate();
     fx = await liveFixture(d.db);
     for (const s of [fx.moisture, fx.temperature]) {
       const k = newDeviceKey(s.id);

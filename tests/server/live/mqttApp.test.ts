@@ -15,6 +15,7 @@ import { sensorReadings, sensors } from '../../../server/src/db/schema';
 import { readingsTopic } from '../../../server/src/domain/ingest/topic';
 import { newDeviceKey } from '../../../server/src/modules/sensors/deviceKeys';
 import { liveFixture } from './db';
+import { pgliteFolder } from '../support/templates';
 import { startAppProcess, type AppProcess } from './appProcess';
 import { freePort } from './ports';
 
@@ -27,9 +28,8 @@ let mqttPort: number;
 const prefix = `app-${randomBytes(3).toString('hex')}`;
 
 beforeAll(async () => {
-  const d = await openDatabase({ dataDir });
+  const d = await pgliteFolder('empty', dataDir);
   try {
-    await d.migrate();
     fx = await liveFixture(d.db);
     const k = newDeviceKey(fx.moisture.id);
     key = k.key;

@@ -34,6 +34,17 @@ export async function pgliteCopy(template: Template): Promise<Database> {
 }
 
 /**
+ * A PGlite data folder at `dataDir` (empty or new) copied from `template`, open: for a test that then runs the app, or
+ * its CLI, on that folder as the embedded default does (close it first: a folder belongs to one process at a time).
+ * The copy has the dump's two differences from a folder the app's first start makes (./pgliteDumps.ts: no template0
+ * and template1 databases, 16 MB of shared buffers), which nothing the app does reads.
+ */
+export async function pgliteFolder(template: Template, dataDir: string): Promise<Database> {
+  const [loadDataDir, compiled] = await Promise.all([(dumps[template] ??= dump(template)), (artifacts ??= pgliteArtifacts())]);
+  return openDatabase({ dataDir, loadDataDir, artifacts: compiled });
+}
+
+/**
  * A fresh database copied from `template`: PGlite, or on PostgreSQL (TEST_DATABASE_URL) `<prefix><tag>_<random>`.
  * `url` is the PostgreSQL database's address; `drop()` removes it (close the database first or not: forced).
  */
