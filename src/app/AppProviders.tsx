@@ -35,6 +35,8 @@ export function AppProviders({ children, storage = localStorage }: { children: R
           clearSession(storage);
           // idb loads with the screens that keep copies; not part of the first screen's JavaScript.
           void import('@/services/offlineCache').then(({ forgetAll }) => forgetAll());
+          // The record of which refresh token replaced which (tokens the server has revoked by now) goes too.
+          void import('@/services/tokenRotations').then(({ forgetRotations }) => forgetRotations());
         },
         chooseLanguage: (_, { language }) => setLocale(localeOf(language)),
         connectSocket: (_, { token }) => void socket().then((s) => s.connectSocket(token)),

@@ -5,14 +5,19 @@ import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import * as auth from '@/services/auth';
 import { setAuthBridge } from '@/services/http';
 import { newestRefreshToken, onSessionClearedElsewhere } from '@/services/sessionStore';
-import { refreshShared, type HeldSession } from '@/services/sharedRefresh';
+import type { HeldSession } from '@/services/sharedRefresh';
 
 export const loginActor = fromPromise<auth.LoginResult, { email: string; password: string }>(({ input, signal }) =>
   auth.login(input.email, input.password, signal),
 );
 
-/** One refresh, shared with the browser's other tabs (services/sharedRefresh). */
-export const refreshTokensActor = fromPromise<auth.TokenPair, HeldSession>(({ input, signal }) => refreshShared(input, signal));
+/**
+ * One refresh, shared with the browser's other tabs (services/sharedRefresh, loaded with the first refresh: not in the
+ * first page's JavaScript, budget).
+ */
+export const refreshTokensActor = fromPromise<auth.TokenPair, HeldSession>(async ({ input, signal }) =>
+  (await import('@/services/sharedRefresh')).refreshShared(input, signal),
+);
 
 /** The signed-in user as the server knows them now (role, name or language may have changed since). */
 export const loadProfileActor = fromPromise<auth.ProfileResponse>(({ signal }) => auth.fetchProfile(signal));

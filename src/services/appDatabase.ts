@@ -1,6 +1,7 @@
 /**
  * The app's one IndexedDB database on the phone (issue 17): `shetmitra`, with a store for what each screen last
- * showed (`lastSeen`, services/offlineCache) and one for the writes waiting to be sent (`outbox`, services/outbox).
+ * showed (`lastSeen`, services/offlineCache), one for the writes waiting to be sent (`outbox`, services/outbox) and
+ * one for which refresh token replaced which (`rotations`, services/tokenRotations).
  * Both open it here, so the versioned upgrade is written once: a new store is a new version with its own step.
  *
  * Before this database the two had their own (`shetmitra-offline`, `shetmitra-outbox`). On every start the old
@@ -13,12 +14,16 @@ import type { IDBPDatabase } from 'idb';
 export const APP_DB = 'shetmitra';
 export const LAST_SEEN = 'lastSeen';
 export const OUTBOX = 'outbox';
+export const ROTATIONS = 'rotations';
 
 /** The upgrade steps, one per version: `steps[v - 1]` brings a database at version v - 1 to v. */
 const steps: Array<(db: IDBPDatabase) => void> = [
   (db) => {
     db.createObjectStore(LAST_SEEN);
     db.createObjectStore(OUTBOX, { keyPath: 'id' });
+  },
+  (db) => {
+    db.createObjectStore(ROTATIONS);
   },
 ];
 

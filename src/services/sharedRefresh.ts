@@ -2,14 +2,16 @@
  * A token refresh shared by the tabs of one browser. They keep one session in local storage, and a refresh token
  * works once: a tab still holding a token another tab has already rotated must not show it to the server, whose
  * reuse detection would rightly end the session everywhere. So, one tab at a time (a Web Lock where the browser
- * has one), a tab first looks at what is stored for the same user:
- * - another tab's newer pair whose access token is still good → take it, no request;
- * - another tab's newer refresh token → refresh with that one;
+ * has one), a tab first looks for a newer pair: what replaced its refresh token (services/tokenRotations, read
+ * consistently across tabs), else what local storage holds for the same user:
+ * - a newer pair whose access token is still good → take it, no request;
+ * - a newer refresh token → refresh with that one;
  * - nothing newer → refresh with its own;
- * and stores the new pair before the next tab may look.
+ * and records the new pair (the rotation, and local storage) before the next tab may look.
  */
 import { refreshTokens, type TokenPair } from './auth';
 import { saveSession, storedSessionOf } from './sessionStore';
+import { keepRotation, rotatedFrom } from './tokenRotations';
 
 const LOCK = 'shetmitra.token-refresh';
 /** A stored access token this close to its expiry is refreshed rather than taken. */
@@ -30,13 +32,17 @@ export function accessTokenExpiry(token: string): number | null {
 
 async function refreshOnce(held: HeldSession, signal: AbortSignal | undefined, now: () => number): Promise<TokenPair> {
   const stored = storedSessionOf(held.userId);
-  const newer = stored?.refreshToken && stored.refreshToken !== held.refreshToken ? stored.refreshToken : null;
-  if (newer && stored?.accessToken) {
-    const expiry = accessTokenExpiry(stored.accessToken);
-    if (expiry !== null && expiry - MARGIN_MS > now()) return { accessToken: stored.accessToken, refreshToken: newer };
+  const storedNewer = stored?.refreshToken && stored.refreshToken !== held.refreshToken ? { accessToken: stored.accessToken, refreshToken: stored.refreshToken } : null;
+  const newer = (await rotatedFrom(held.refreshToken)) ?? storedNewer;
+  if (newer?.accessToken) {
+    const expiry = accessTokenExpiry(newer.accessToken);
+    if (expiry !== null && expiry - MARGIN_MS > now()) return { accessToken: newer.accessToken, refreshToken: newer.refreshToken };
   }
-  const pair = await refreshTokens(newer ?? held.refreshToken, signal);
-  // Stored for the next tab at once; storage that holds another user's session is left to the session machine.
+  const used = newer?.refreshToken ?? held.refreshToken;
+  const pair = await refreshTokens(used, signal);
+  // Recorded for the next tab before the lock is let go; storage that holds another user's session is left to the
+  // session machine.
+  await keepRotation(used, pair, now());
   if (stored) saveSession({ ...pair, user: null });
   return pair;
 }

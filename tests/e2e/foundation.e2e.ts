@@ -137,9 +137,16 @@ describe('session', () => {
     const context = await e2e.browser.newContext(MOBILE);
     const first = await context.newPage();
     const refreshes: { sent: string; status: number }[] = [];
+    // What each tab asked and heard, and said on its console: printed if a step below times out (this test has
+    // failed under a loaded CI-like run with the first tab's profile never answered; alone it passes).
+    const heard: string[] = [];
+    const t0 = Date.now();
     context.on('response', (r) => {
       if (r.url().endsWith('/api/v1/auth/refresh-token')) refreshes.push({ sent: (r.request().postDataJSON() as { refreshToken: string }).refreshToken, status: r.status() });
+      if (r.url().includes('/api/')) heard.push(`${Date.now() - t0} ms ${r.request().method()} ${new URL(r.url()).pathname} → ${r.status()}`);
     });
+    context.on('requestfailed', (r) => heard.push(`${Date.now() - t0} ms ${r.method()} ${r.url()} failed: ${r.failure()?.errorText}`));
+    context.on('console', (m) => heard.push(`${Date.now() - t0} ms console.${m.type()}: ${m.text().slice(0, 300)}`));
     await loginAs(first, e2e.app, DEMO.farmer);
     const second = await context.newPage();
     await second.goto(`${e2e.url}/`);
@@ -157,7 +164,9 @@ describe('session', () => {
       await Promise.all([
         page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/profile') && r.status() === 200),
         page.getByRole('link', { name: mr['header.profile'] }).dispatchEvent('click'),
-      ]);
+      ]).catch((e: Error) => {
+        throw new Error(`${e.message}\n${page === first ? 'first' : 'second'} tab at ${page.url()}; what the tabs heard:\n${heard.join('\n')}`);
+      });
     };
     await openProfile(first);
     await openProfile(second);
