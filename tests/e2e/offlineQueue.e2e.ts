@@ -273,11 +273,13 @@ describe('the outbox panel with every kind, and an item too old to send by itsel
     page.evaluate(
       (rows) =>
         new Promise<void>((resolve, reject) => {
-          // The app's database (src/services/appDatabase.ts): version 1 holds the stores lastSeen and outbox.
-          const open = indexedDB.open('shetmitra', 1);
+          // The app's database (src/services/appDatabase.ts): version 2 holds the stores lastSeen, outbox and rotations.
+          const open = indexedDB.open('shetmitra', 2);
           open.onupgradeneeded = () => {
-            open.result.createObjectStore('lastSeen');
-            open.result.createObjectStore('outbox', { keyPath: 'id' });
+            const names = open.result.objectStoreNames;
+            if (!names.contains('lastSeen')) open.result.createObjectStore('lastSeen');
+            if (!names.contains('outbox')) open.result.createObjectStore('outbox', { keyPath: 'id' });
+            if (!names.contains('rotations')) open.result.createObjectStore('rotations');
           };
           open.onerror = () => reject(open.error);
           open.onsuccess = () => {
