@@ -211,6 +211,8 @@ describe('session', () => {
     await expect.poll(() => unauthorized.every((u) => answered.includes(u))).toBe(true);
     expect(refreshes.filter((s) => s === 200)).toHaveLength(1);
     expect(new URL(page.url()).pathname).toBe('/profile');
+    // The answer is in; the screen shows it once it has drawn (the shot is of the profile, not of its loading line).
+    await page.locator('output#profile-village').waitFor();
     await shot(page, 'profile-after-refresh');
 
     // Logging out ends the session on the server too: the old refresh token no longer works.
