@@ -2,7 +2,7 @@
  * The app's one IndexedDB database on the phone (issue 17): `shetmitra`, with a store for what each screen last
  * showed (`lastSeen`, services/offlineCache), one for the writes waiting to be sent (`outbox`, services/outbox) and
  * one for which refresh token replaced which (`rotations`, services/tokenRotations).
- * Both open it here, so the versioned upgrade is written once: a new store is a new version with its own step.
+ * Each opens it here, so the versioned upgrade is written once: a new store is a new version with its own step.
  *
  * Before this database the two had their own (`shetmitra-offline`, `shetmitra-outbox`). On every start the old
  * outbox's waiting writes are copied in (by id: copying twice changes nothing, and each keeps its idempotency key)
