@@ -6,13 +6,12 @@
  * or refused, and a past diagnosis opened from the history.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
 import { diseaseUploadMachine } from '@/machines/diseaseUpload.machine';
 import { setAuthBridge } from '@/services/http';
 import { deliver, listOutbox, queueRequest, useMemoryOutbox } from '@/services/outbox';
 import { HttpError } from '@/shared/httpError';
 import { startApiServer } from '../support/apiServer';
-import { heldCalls } from '../support/heldCalls';
+import { startHeld } from '../support/heldCalls';
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
 const leaf = (name = 'IMG_2041.jpg') => new File(['x'], name, { type: 'image/jpeg' });
@@ -28,20 +27,9 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 function start(locale = 'mr-IN', real: string[] = []) {
-  const { held, last, count } = heldCalls();
   const ids = ['prepare', 'detect', 'queuePhoto', 'watchQueued', 'openPast'].filter((id) => !real.includes(id));
-  const actor = createActor(diseaseUploadMachine.provide({ actors: Object.fromEntries(ids.map((id) => [id, held(id)])) as never }), { input: { locale } }).start();
-  return {
-    actor,
-    last,
-    count,
-    send: actor.send.bind(actor),
-    value: () => actor.getSnapshot().value,
-    ctx: () => actor.getSnapshot().context,
-    busy: () => actor.getSnapshot().hasTag('busy'),
-    answer: async (id: string, v: unknown) => (last(id).resolve(v), tick()),
-    fail: async (id: string, e: unknown) => (last(id).reject(e), tick()),
-  };
+  const t = startHeld(diseaseUploadMachine, ids, { locale });
+  return { ...t, busy: () => t.actor.getSnapshot().hasTag('busy') };
 }
 
 /** A photo chosen and prepared, in `selected`. */

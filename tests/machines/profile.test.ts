@@ -6,13 +6,12 @@
  * it, the server refuses it or the user discards it, and the profile kept on the phone for a screen opened offline.
  */
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { createActor } from 'xstate';
 import { draftOf, profileMachine, PROFILE_BANNER_MS, PROFILE_KEPT, type Profile } from '@/machines/profile.machine';
 import { setAuthBridge } from '@/services/http';
 import { deliver, discard, listOutbox, onOutbox, sendOrQueue, useMemoryOutbox, type OutboxItem } from '@/services/outbox';
 import { HttpError } from '@/shared/httpError';
 import { startApiServer, type ApiServer } from '../support/apiServer';
-import { heldCalls } from '../support/heldCalls';
+import { startHeld } from '../support/heldCalls';
 import { phone, resetPhone } from '../support/phoneStore';
 
 vi.mock('@/machines/offline', async (actual) => (await import('../support/phoneStore')).offlineOnPhone(await actual()));
@@ -66,22 +65,8 @@ beforeEach(() => {
 });
 
 /** The machine with its calls held for the scenario to answer (`real`: those left to the real services). */
-function start(real: string[] = []) {
-  const { held, last, count } = heldCalls();
-  const ids = ['loadProfile', 'saveProfile', 'recallProfile', 'resizeImage', 'bannerTimer', 'watchQueued'].filter((id) => !real.includes(id));
-  const actor = createActor(profileMachine.provide({ actors: Object.fromEntries(ids.map((id) => [id, held(id)])) as never })).start();
-  const t = {
-    actor,
-    last,
-    count,
-    send: actor.send.bind(actor),
-    value: () => actor.getSnapshot().value,
-    ctx: () => actor.getSnapshot().context,
-    answer: async (id: string, v: unknown) => (last(id).resolve(v), tick()),
-    fail: async (id: string, e: unknown) => (last(id).reject(e), tick()),
-  };
-  return t;
-}
+const start = (real: string[] = []) =>
+  startHeld(profileMachine, ['loadProfile', 'saveProfile', 'recallProfile', 'resizeImage', 'bannerTimer', 'watchQueued'].filter((id) => !real.includes(id)));
 
 /** Loaded and in the form. */
 async function editing(profile = PROFILE) {
