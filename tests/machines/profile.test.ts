@@ -13,27 +13,18 @@ import { HttpError } from '@/shared/httpError';
 import { startApiServer, type ApiServer } from '../support/apiServer';
 import { startHeld } from '../support/heldCalls';
 import { phone, resetPhone } from '../support/phoneStore';
+import { FIELDS, PROFILE as FARMER_PROFILE } from '../model/fixtures/profile';
 
 vi.mock('@/machines/offline', async (actual) => (await import('../support/phoneStore')).offlineOnPhone(await actual()));
 
+/** The farmer's profile with a photo and mixed notification preferences (the form copies both). */
 const PROFILE: Profile = {
-  _id: 'u1',
-  name: 'Asha Patil',
-  email: 'asha@example.in',
-  phoneNumber: '9876543210',
-  address: 'Ward 3',
-  village: 'Shirur',
-  district: 'Pune',
-  state: 'Maharashtra',
-  pincode: '412210',
-  preferredLanguage: 'marathi',
+  ...FARMER_PROFILE,
   notificationPreferences: { email: true, sms: false, push: true, alerts: true, reports: false },
   profileImage: 'data:image/jpeg;base64,/9j/AA==',
-  role: 'farmer',
 };
 /** A profile the server gave with nothing but the required parts. */
 const BARE: Profile = { ...PROFILE, phoneNumber: null, address: null, village: null, district: null, state: null, pincode: null, profileImage: null };
-const FIELDS = [{ _id: 'f1', fieldId: 'FLD123456ABC', name: 'North plot' }];
 const SAVED: Profile = { ...PROFILE, name: 'Asha S. Patil' };
 /** The form the profile makes, written out. */
 const FORM = {

@@ -7,25 +7,10 @@ import type { Profile } from '../../../src/services/account';
 import { HttpError } from '../../../src/shared/httpError';
 import { ProfileView } from '../../../src/views/account/ProfileView';
 import { getLabelled } from '../../support/dom';
+import { FIELDS, PROFILE } from '../fixtures/profile';
 import { deferred, describeModel, httpError, leafPaths, renderView, replay, SIGNED_IN_FARMER, stateKey, transitionPaths, typeNames } from '../../support/modelHarness';
 
-const PROFILE: Profile = {
-  _id: '0b7f7c1e-54c8-4f0e-9d55-5d0f7e0c9a11',
-  name: 'Asha Patil',
-  email: 'asha@example.in',
-  phoneNumber: '9876543210',
-  address: 'Ward 3',
-  village: 'Shirur',
-  district: 'Pune',
-  state: 'Maharashtra',
-  pincode: '412210',
-  preferredLanguage: 'marathi',
-  notificationPreferences: { email: true, sms: true, push: true, alerts: true, reports: true },
-  profileImage: null,
-  role: 'farmer',
-};
 const SAVED: Profile = { ...PROFILE, name: 'Asha S. Patil', preferredLanguage: 'english' };
-const FIELDS = [{ _id: 'f1', fieldId: 'FLD123456ABC', name: 'North plot' }];
 const IMAGE = 'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQ==';
 const photo = new File(['x'], 'me.jpg', { type: 'image/jpeg' });
 /** What the phone kept of the profile (issue 17), and an edit made offline before a reload, still in the outbox. */
