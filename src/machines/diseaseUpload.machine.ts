@@ -11,7 +11,7 @@
  * gets its answer instead of a second diagnosis). A dropped upload while online stays 'failed' with Try again (at
  * once, with its progress) and 'send later', which puts it in the outbox with the same key. The outbox sends it when
  * the network works and its result (or refusal) is shown here if the farmer is still on the page (it is in the
- * history either way).
+ * history either way); one given up from the outbox panel leaves the photo on screen, ready to analyse again.
  */
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { DiseaseHistoryEntry, DiseaseResult } from '../../contracts/disease';
@@ -47,7 +47,10 @@ export type DiseaseUploadContext = {
 };
 
 export type UploadInput = { file: File; lang: ServerLanguage; crop: string; key: string; onProgress: (p: UploadProgress) => void };
-type QueuedSettled = { type: 'disease.queuedDone'; result: DiseaseResult } | { type: 'disease.queuedRefused'; failure: string | null };
+type QueuedSettled =
+  | { type: 'disease.queuedDone'; result: DiseaseResult }
+  | { type: 'disease.queuedRefused'; failure: string | null }
+  | { type: 'disease.queuedDiscarded' };
 
 export const isImageFile = (file: File) => file.type.startsWith('image/');
 
@@ -104,6 +107,7 @@ export const diseaseUploadMachine = setup({
         if (n.type !== 'settled' || n.item.id !== input.outboxId) return;
         if (n.outcome === 'sent') sendBack({ type: 'disease.queuedDone', result: n.answer as DiseaseResult });
         else if (n.outcome === 'refused') sendBack({ type: 'disease.queuedRefused', failure: n.error.serverMessage(input.lang) ?? null });
+        else if (n.outcome === 'discarded') sendBack({ type: 'disease.queuedDiscarded' });
       }),
     ),
     openPast: fromPromise<DiseaseHistoryEntry, { id: string }>(({ input, signal }) => getDiseaseHistoryEntry(input.id, signal)),
@@ -203,6 +207,8 @@ export const diseaseUploadMachine = setup({
       on: {
         'disease.queuedDone': { target: 'result', actions: assign({ result: ({ event }) => event.result, outboxId: null }) },
         'disease.queuedRefused': { target: 'error', actions: assign({ failure: ({ event }) => event.failure, outboxId: null }) },
+        // Given up from the outbox panel: nothing will be sent; the photo stays on screen to analyse again or change.
+        'disease.queuedDiscarded': { target: 'selected', actions: assign({ outboxId: null }) },
         'disease.clear': { target: 'noFile', actions: 'forgetFile' },
         'disease.openPast': OPEN_PAST,
       },

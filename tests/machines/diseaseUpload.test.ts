@@ -8,7 +8,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { diseaseUploadMachine } from '@/machines/diseaseUpload.machine';
 import { setAuthBridge } from '@/services/http';
-import { deliver, listOutbox, queueRequest, useMemoryOutbox } from '@/services/outbox';
+import { deliver, discard, listOutbox, queueRequest, useMemoryOutbox } from '@/services/outbox';
 import { HttpError } from '@/shared/httpError';
 import { startApiServer } from '../support/apiServer';
 import { startHeld } from '../support/heldCalls';
@@ -244,6 +244,18 @@ describe('disease upload: a photo in the outbox', () => {
       idempotencyKey: t.ctx().key,
       request: { method: 'post', url: '/disease/detect?lang=marathi&crop=soybean', upload: { file: PREPARED, filename: 'IMG_2041.jpg' } },
     });
+  });
+
+  it('given up from the outbox panel: nothing is sent, and the photo waits on screen to analyse again', async () => {
+    const { t, item } = await queued();
+    const other = await queueRequest('chat', { method: 'post', url: '/chatbot', body: { message: 'hi' } }, 'hi', 'k-other');
+    await discard(other);
+    await tick();
+    expect(t.value()).toBe('queued');
+    await discard(item);
+    await vi.waitFor(() => expect(t.value()).toBe('selected'));
+    expect(t.ctx()).toMatchObject({ file: PREPARED, outboxId: null, result: null, failure: null });
+    expect(await listOutbox('u1')).toEqual([]);
   });
 
   it('can be cleared from the page (the outbox still sends it: it lands in the history)', async () => {

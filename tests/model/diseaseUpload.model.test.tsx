@@ -68,6 +68,8 @@ const EVENTS: AnyEventObject[] = [
   { type: 'xstate.error.actor.queuePhoto', error: new Error('quota') },
   { type: 'disease.queuedDone', result: RESULT },
   { type: 'disease.queuedRefused', failure: 'That is not a leaf.' },
+  // Given up from the outbox panel: the photo stays, ready to analyse again.
+  { type: 'disease.queuedDiscarded' },
   {
     type: 'xstate.error.actor.detect',
     error: new HttpError(400, 'badRequest', {
@@ -227,6 +229,7 @@ describeModel('disease upload model', {
         await act(async () => queueing.reject(e.error));
       },
       'disease.queuedDone': (e) => act(async () => settle!(e)),
+      'disease.queuedDiscarded': (e) => act(async () => settle!(e)),
       'disease.queuedRefused': async (e) => {
         await act(async () => settle!(e));
         expect(screen.getByRole('alert')).toHaveTextContent('That is not a leaf.');
