@@ -10,8 +10,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { outboxMachine, refusedItems, staleItem, waitingItems } from '@/machines/outbox.machine';
 import { setAuthBridge } from '@/services/http';
-import { listOutbox, queueRequest, useMemoryOutbox, type OutboxItem } from '@/services/outbox';
+import { deliver, listOutbox, OUTBOX_SYNC_MESSAGE, queueRequest, sendOrQueue, useMemoryOutbox, type OutboxItem } from '@/services/outbox';
 import { startApiServer, type ApiAnswer, type ApiRequest, type ApiServer } from '../support/apiServer';
+import { startHeld } from '../support/heldCalls';
 
 const DAY = 86_400_000;
 const jwt = (sub: string) => `h.${btoa(JSON.stringify({ sub })).replace(/=+$/, '')}.s`;
@@ -112,6 +113,8 @@ describe('the outbox: what it sends', () => {
     expect(t.ctx().items).toEqual([]);
     await t.until(() => true);
     expect(await listOutbox('u1')).toEqual([]);
+    // The store's notice that it was discarded does not bring it back.
+    expect(t.ctx().items).toEqual([]);
     t.actor.stop();
   });
 
@@ -138,6 +141,9 @@ describe('the outbox: what it sends', () => {
     await t.until(() => t.value() === 'offline');
     expect(t.ctx().online).toBe(false);
     expect(sent()).toHaveLength(1);
+    // The list shows the item as the try left it (queued again, one more attempt), as the store holds it.
+    expect(t.ctx().items).toEqual(await listOutbox('u1'));
+    expect(t.ctx().items[0]).toMatchObject({ status: 'queued', attempts: 2 });
     // The service worker's Background Sync (or a nudge): the network is back before the browser's 'online' event.
     online.mockReturnValue(true);
     t.send({ type: 'outbox.sync' });
@@ -283,6 +289,7 @@ describe("the outbox: the browser's connectivity and new writes", () => {
     await w.until(() => w.value() === 'waiting');
     window.dispatchEvent(new Event('offline'));
     expect(w.value()).toBe('offline');
+    expect(w.ctx().online).toBe(false);
     w.actor.stop();
   });
 
@@ -297,5 +304,162 @@ describe("the outbox: the browser's connectivity and new writes", () => {
     vi.advanceTimersByTime(1);
     await t.until(() => t.ctx().items.length === 0);
     t.actor.stop();
+  });
+});
+
+describe('the outbox: what it loads, and what the store says meanwhile', () => {
+  const item = (id: string, status: OutboxItem['status'] = 'queued'): OutboxItem => ({
+    id,
+    userId: 'u1',
+    idempotencyKey: `key-${id}`,
+    kind: 'chat',
+    summary: id,
+    request: { method: 'post', url: '/chatbot', body: { message: id } },
+    createdAt: Date.now(),
+    attempts: 0,
+    status,
+    lastError: null,
+  });
+
+  it("a try cut short by a closed tab ('sending') waits again; a write heard while loading is kept once", async () => {
+    const t = startHeld(outboxMachine, ['load'], { userId: 'u1', online: false });
+    expect(t.value()).toBe('loading');
+    expect(t.last('load').input).toEqual({ userId: 'u1' });
+    // Heard while the stored items load: one the load also finds, and one it does not.
+    t.send({ type: 'outbox.added', item: item('both') });
+    t.send({ type: 'outbox.added', item: item('heard') });
+    await t.answer('load', [item('cut', 'sending'), item('both'), item('refused', 'refused')]);
+    expect(t.value()).toBe('offline');
+    expect(t.ctx().items).toEqual([item('cut', 'queued'), item('both'), item('refused', 'refused'), item('heard')].map((i) => ({ ...i, createdAt: expect.any(Number) })));
+    t.actor.stop();
+  });
+
+  it('a stored list that cannot be read leaves it empty, and it still goes on', async () => {
+    const t = startHeld(outboxMachine, ['load'], { userId: 'u1', online: false });
+    await t.fail('load', new Error('IndexedDB blocked'));
+    expect(t.value()).toBe('offline');
+    expect(t.ctx().items).toEqual([]);
+    t.actor.stop();
+  });
+
+  it('a profile edit replaced by a later one leaves the list; the later one is listed', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const t = start({ online: false });
+    await t.until(() => t.value() === 'offline');
+    const edit = async (name: string) => {
+      const r = await sendOrQueue('profile', { method: 'patch', url: '/auth/profile', body: { name } }, name);
+      return 'queued' in r ? r.queued : expect.fail('not queued');
+    };
+    const first = await edit('Asha');
+    await t.until(() => t.ctx().items.length === 1);
+    const second = await edit('Asha Patil');
+    await t.until(() => t.ctx().items.length === 1 && t.ctx().items[0].id === second.id);
+    expect(t.ctx().items.map((i) => i.id)).not.toContain(first.id);
+    expect((await listOutbox('u1')).map((i) => i.id)).toEqual([second.id]);
+    t.actor.stop();
+  });
+});
+
+describe('the outbox: more of what the user may do', () => {
+  it('discards and sends again the very item chosen, not the first old one', async () => {
+    await answering({ status: 200, body: {} });
+    const older = await queued('older', { ageMs: 9 * DAY });
+    const old = await queued('old', { ageMs: 8 * DAY });
+    const t = start({ online: false });
+    await t.until(() => t.ctx().items.length === 2);
+    t.send({ type: 'outbox.discard', id: old.id });
+    await t.until(() => true);
+    expect((await listOutbox('u1')).map((i) => i.id)).toEqual([older.id]);
+    expect(t.ctx().items.map((i) => i.id)).toEqual([older.id]);
+
+    const third = await queued('third', { ageMs: 10 * DAY });
+    await t.until(() => t.ctx().items.length === 2);
+    const before = Date.now();
+    t.send({ type: 'outbox.resend', id: older.id });
+    // Only that one is counted from now; the other stays as old as it was.
+    expect(t.ctx().items.find((i) => i.id === third.id)).toEqual(third);
+    expect(t.ctx().items.find((i) => i.id === older.id)!.createdAt).toBeGreaterThanOrEqual(before);
+    await t.until(() => true);
+    const stored = await listOutbox('u1');
+    expect(stored.find((i) => i.id === third.id)).toEqual(third);
+    expect(stored.find((i) => i.id === older.id)!.createdAt).toBeGreaterThanOrEqual(before);
+    t.actor.stop();
+  });
+
+  it('a refused item is not "too old": however old, it is only discarded, never sent again from the panel', async () => {
+    await answering({ status: 422, body: { statusCode: 422, message: 'no' } });
+    const old = await queued('old', { ageMs: 8 * DAY });
+    // Refused when it was tried (before it grew old).
+    const { item: refused } = await deliver(old);
+    expect(refused.status).toBe('refused');
+    const t = start({ maxAgeMs: DAY });
+    await t.until(() => t.ctx().items.length === 1 && t.value() === 'online');
+    expect(staleItem(t.ctx(), t.ctx().items[0])).toBe(false);
+    t.send({ type: 'outbox.resend', id: old.id });
+    expect(t.ctx().items[0]).toMatchObject({ status: 'refused', createdAt: old.createdAt });
+    await t.until(() => true);
+    expect(sent()).toHaveLength(1);
+    t.send({ type: 'outbox.discard', id: old.id });
+    expect(t.ctx().items).toEqual([]);
+    t.actor.stop();
+  });
+});
+
+describe('the outbox: the browser and its service worker', () => {
+  it('offline with nothing waiting, the online event makes it online', async () => {
+    const t = start({ online: false });
+    await t.until(() => t.value() === 'offline');
+    window.dispatchEvent(new Event('online'));
+    expect(t.value()).toBe('online');
+    expect(t.ctx().online).toBe(true);
+    t.actor.stop();
+  });
+
+  it('online with nothing waiting, a new write is sent at once', async () => {
+    await answering({ status: 200, body: {} });
+    const t = start();
+    await t.until(() => t.value() === 'online');
+    const item = await queued('now');
+    await t.until(() => sent().length === 1 && t.ctx().items.length === 0);
+    expect(sent()[0].idempotencyKey).toBe(item.idempotencyKey);
+    t.actor.stop();
+  });
+
+  it("the service worker's Background Sync message tries again; its other messages do not; stopped, it listens to nothing", async () => {
+    // No Background Sync here (its registration never settles): the message stands for it.
+    const worker = Object.assign(new EventTarget(), { ready: new Promise<never>(() => {}) });
+    Object.defineProperty(navigator, 'serviceWorker', { value: worker, configurable: true });
+    const listening = new Map<string, Set<unknown>>();
+    const count = (target: EventTarget) => {
+      const add = target.addEventListener.bind(target);
+      const remove = target.removeEventListener.bind(target);
+      vi.spyOn(target, 'addEventListener').mockImplementation((type, l, o) => {
+        listening.set(type, (listening.get(type) ?? new Set()).add(l));
+        add(type, l, o);
+      });
+      vi.spyOn(target, 'removeEventListener').mockImplementation((type, l, o) => {
+        listening.get(type)?.delete(l);
+        remove(type, l, o);
+      });
+    };
+    count(window);
+    count(worker);
+    try {
+      await answering({ status: 503, body: {} }, { status: 200, body: {} });
+      await queued('first');
+      const t = start();
+      await t.until(() => t.value() === 'waiting');
+      expect([...listening].filter(([, ls]) => ls.size > 0).map(([type]) => type).sort()).toEqual(['message', 'offline', 'online']);
+      worker.dispatchEvent(new MessageEvent('message', { data: { type: 'SKIP_WAITING' } }));
+      worker.dispatchEvent(new MessageEvent('message', { data: 'hello' }));
+      expect(t.value()).toBe('waiting');
+      worker.dispatchEvent(new MessageEvent('message', { data: { type: OUTBOX_SYNC_MESSAGE } }));
+      await t.until(() => t.ctx().items.length === 0);
+      expect(sent()).toHaveLength(2);
+      t.actor.stop();
+      expect([...listening].filter(([, ls]) => ls.size > 0)).toEqual([]);
+    } finally {
+      delete (navigator as { serviceWorker?: unknown }).serviceWorker;
+    }
   });
 });
