@@ -35,10 +35,26 @@ const all = transitionPaths(
   { stopWhen: (s) => s.status === 'done', unchanged: (c, e) => e.type === 'password.change' && c.form[e.field] === e.value },
 );
 
+/**
+ * What the checks below read of a state, part by part: the dialog (state, the server's refusal) and each field with
+ * its value, whether it is shown and its problem. Each field is drawn by its own input from its own slice of context,
+ * so the rendered paths show every value, visibility and problem of every field in every state, not every combination
+ * of them (the rules that make the problems are tested in accountRules' own tests and the fixed scenarios below).
+ */
+const screenOf = (s: any): string[] => {
+  const c = s.context;
+  const state = stateKey(s.value);
+  return [
+    `${state} refused=${!!c.serverError}`,
+    ...(Object.keys(LABEL) as (keyof typeof LABEL)[]).map((f) => `${state} ${f}=${JSON.stringify(c.form[f])} shown=${c.shown[f]} ${c.problems[f] ?? ''}`),
+  ];
+};
+
 describeModel('change-password dialog, generated paths', {
   // Every step of every path is walked by a leaf path (each path's prefixes are paths too; see leafPaths).
   paths: leafPaths(all),
   all,
+  screen: screenOf,
   events: EVENTS,
   states: ['form', 'submitting', 'success', 'closed'],
   name: typeNames,
