@@ -41,7 +41,11 @@ export type ListWalk = {
   offers?: (s: Snap, e: any) => boolean;
   /** The context slice (and arrival) a walk state is keyed by, besides the state value. */
   key: (s: Snap, e: AnyEventObject | undefined) => unknown[];
-  /** What the checks tell apart on screen; when given, only the paths covering its transitions are rendered. */
+  /**
+   * What the checks tell apart on screen, part by part (an entry that is an array is one part: e.g. the rows and the
+   * pager, which are read together); when given, only the paths covering its transitions are walked, and of those only
+   * the ones that show every part in every state the walk reaches it in are rendered (`parts`).
+   */
   screen?: (s: Snap) => unknown[];
   /** How events are told apart in the walk (default `eventKey`: type and payload). */
   serializeEvent?: (e: any) => string;
@@ -68,7 +72,13 @@ export function listOffers(s: Snap, e: any, walk: Pick<ListWalk, 'rows' | 'rowEv
 export function listPaths(
   machine: AnyStateMachine,
   walk: ListWalk,
-): { all: ModelPath[]; paths: ModelPath[]; transitions?: (before: Snap, e: any, after: Snap) => string; screen?: (s: Snap) => string } {
+): {
+  all: ModelPath[];
+  paths: ModelPath[];
+  transitions?: (before: Snap, e: any, after: Snap) => string;
+  screen?: (s: Snap) => string;
+  parts?: (s: Snap) => string[];
+} {
   const serializeEvent = walk.serializeEvent ?? eventKey;
   const all = modelPaths(machine, {
     events: walk.events,
@@ -81,7 +91,8 @@ export function listPaths(
   if (!screen) return { all, paths: all };
   const shown = (s: Snap) => [JSON.stringify(s.value), ...screen(s)].join('|');
   const transitions = (before: Snap, e: any, after: Snap) => [before && shown(before), serializeEvent(e), shown(after)].join(' ');
-  return { all, paths: coveringPaths(leafPaths(all), transitions), transitions, screen: shown };
+  const parts = (s: Snap) => screen(s).map((part, i) => `${JSON.stringify(s.value)} ${i}=${JSON.stringify(part)}`);
+  return { all, paths: coveringPaths(leafPaths(all), transitions), transitions, screen: shown, parts };
 }
 
 /** Executors of the controls every staff list shares; `row` is the name of the row the row buttons act on. */

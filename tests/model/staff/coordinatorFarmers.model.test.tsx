@@ -55,7 +55,7 @@ const EVENTS = [
 ];
 type Ev = { type: string; value?: string; key?: string; id?: string; page?: number; error?: unknown; output?: unknown };
 
-const { all, paths, transitions, screen: screenKey } = listPaths(coordinatorFarmersMachine, {
+const { all, paths, transitions, parts } = listPaths(coordinatorFarmersMachine, {
   events: EVENTS,
   rows: 'farmers',
   rowEvents: ['select.toggle', 'select.all', 'message.openFor', 'edit.open', 'farmer.view'],
@@ -75,12 +75,12 @@ const { all, paths, transitions, screen: screenKey } = listPaths(coordinatorFarm
   /**
    * The walk keys states finely (so every combination the machine can reach is explored), but rendering one path
    * per key repeats the same screens hundreds of times. Render the fewest of those paths that still take every
-   * transition between screens the checks below tell apart: state, rows or not, selection size, notice, and the
-   * dialog's own problem or draft. Every state value and event of the walk stays covered (the guard test).
+   * statechart step and show, in each state, each part the checks below tell apart: rows or not, selection size,
+   * notice, and the dialog's own problem or draft. Every state value and event of the walk stays covered (the guard test).
    */
   screen: (s) => {
     const c = s.context;
-    const dialog = s.matches('composing') ? [!!c.subject, !!c.message] : s.matches('editing') ? [c.editProblem, c.edit?.name === ''] : [];
+    const dialog = s.matches('composing') ? [[!!c.subject, !!c.message]] : s.matches('editing') ? [[c.editProblem, c.edit?.name === '']] : [];
     return [c.farmers.length > 0, c.selected.length, c.notice?.kind, ...dialog];
   },
 });
@@ -89,7 +89,7 @@ describeModel('coordinator farmers model', {
   paths,
   all,
   transitions,
-  screen: screenKey,
+  screen: parts,
   events: EVENTS,
   machine: coordinatorFarmersMachine,
   states: ['loading', 'ready', 'composing.open', 'composing.sending', 'editing.open', 'editing.saving'],

@@ -52,7 +52,7 @@ const EVENTS = [
 type Ev = { type: string; value?: string; key?: string; page?: number; error?: unknown; output?: { items: unknown[] } };
 const label = (e: Ev) => `${e.type}${e.value !== undefined ? `(${e.value})` : ''}${e.output?.items ? `(${e.output.items.length} rows)` : ''}`;
 
-const { all, paths, transitions, screen: screenKey } = listPaths(coordinatorsTableMachine, {
+const { all, paths, transitions, parts } = listPaths(coordinatorsTableMachine, {
   events: EVENTS,
   rows: 'coordinators',
   rowEvents: ['edit.open', 'coordinator.deactivate'],
@@ -63,12 +63,12 @@ const { all, paths, transitions, screen: screenKey } = listPaths(coordinatorsTab
     const via = s.matches('loading') || e?.type === 'notice.dismiss' || e?.type === 'confirm.cancel' ? e?.type : '';
     return [c.coordinators.length, c.totalPages, c.search, c.page, c.notice?.kind, c.editProblem, c.edit?.phoneNumber, via];
   },
-  // Rendered: the fewest paths that take every transition between screens the checks tell apart (state, rows
-  // shown, pages, query, notice, dialog problem and draft).
+  // Rendered: the fewest paths that take every statechart step and show, in each state, each part the checks tell
+  // apart (the rows with the pager, the query, the notice, the dialog's problem and draft).
   screen: (s) => {
     const c = s.context;
-    const dialog = s.matches('editing') ? [c.editProblem, c.edit?.phoneNumber] : [];
-    return [c.coordinators.length, c.totalPages, c.search, c.page, c.notice?.kind, ...dialog];
+    const dialog = s.matches('editing') ? [[c.editProblem, c.edit?.phoneNumber]] : [];
+    return [[c.coordinators.length, c.totalPages, c.page], c.search, c.notice?.kind, ...dialog];
   },
 });
 
@@ -76,7 +76,7 @@ describeModel('coordinators table model', {
   paths,
   all,
   transitions,
-  screen: screenKey,
+  screen: parts,
   events: EVENTS,
   eventKey: (e) => label(e as Ev),
   machine: coordinatorsTableMachine,

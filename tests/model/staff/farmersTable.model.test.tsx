@@ -62,7 +62,7 @@ const EVENTS = [
 type Ev = { type: string; value?: string; key?: string; page?: number; file?: File; error?: unknown; output?: unknown };
 const label = (e: Ev) => `${e.type}${e.file ? `(${e.file.name})` : ''}${e.key ? `(${e.key}=${e.value})` : e.value ? `(${e.value})` : ''}`;
 
-const { all, paths, transitions, screen: screenKey } = listPaths(farmersTableMachine, {
+const { all, paths, transitions, parts } = listPaths(farmersTableMachine, {
   events: EVENTS,
   rows: 'farmers',
   rowEvents: ['edit.open', 'farmer.deactivate', 'farmer.assign'],
@@ -74,8 +74,8 @@ const { all, paths, transitions, screen: screenKey } = listPaths(farmersTableMac
     const via = s.matches('loading') || keyed.includes(e?.type ?? '') ? e?.type : '';
     return [c.notice?.kind, c.editProblem, c.farmers.length > 0, c.pending?.kind, via];
   },
-  // Rendered: the fewest paths that take every transition between screens the checks tell apart (state,
-  // notice, dialog problem, rows or not).
+  // Rendered: the fewest paths that take every statechart step and show, in each state, each part the checks tell
+  // apart (notice, dialog problem, rows or not, the action waiting).
   screen: (s) => [s.context.notice?.kind, s.matches('editing') ? s.context.editProblem : '', s.context.farmers.length > 0, s.context.pending?.kind],
 });
 
@@ -83,7 +83,7 @@ describeModel('farmer table model', {
   paths,
   all,
   transitions,
-  screen: screenKey,
+  screen: parts,
   events: EVENTS,
   machine: farmersTableMachine,
   states: ['loading', 'ready', 'editing.open', 'editing.saving', 'confirming', 'deactivating', 'assigning', 'importing', 'exporting'],
