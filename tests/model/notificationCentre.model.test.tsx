@@ -242,11 +242,22 @@ const CHECK: Record<string, (s: Snap) => void> = {
   'list.ready.markingAll': () => expect(drive.markAlls).toBeGreaterThan(0),
 };
 
+/**
+ * What the checks read of a step's screen, part by part (each in the state it is shown in): the list (rows or not,
+ * any unread), the badge's count and the notice are each drawn from their own slice of context, so the rendered
+ * paths show each of them in each state, not each combination.
+ */
+const screenParts = (s: Snap) => {
+  const c = s.context;
+  const at = JSON.stringify(s.value);
+  return [`${at} rows=${c.items.length > 0} unread rows=${c.items.some((n) => n.readAt === null)}`, `${at} badge=${c.unread}`, `${at} notice=${c.notice?.kind ?? null}`];
+};
+
 describeModel('notification centre model', {
   paths,
   all,
   transitions,
-  screen: screenKind,
+  screen: screenParts,
   events: EVENTS,
   machine: notificationCentreMachine,
   states: STATES,
