@@ -16,6 +16,7 @@ import { HttpError } from '@/shared/httpError';
 import { FdssContext } from '@/machines/fdss.context';
 import type { FieldChoice, Insight, WeatherNow } from '@/services/fdss';
 import { FarmDecisionSupport } from '@/views/tools/fdss/FarmDecisionSupport';
+import { todayAgo } from '../support/today';
 import { deferred, describeModel, eventKey, leafPaths, leafValues, modelPaths, renderView, replay, serializeWith, variants, type ModelPath } from '../support/modelHarness';
 
 /** What the machine keeps on the phone, as the store would hold it (its own rule of what to keep runs as written). */
@@ -37,16 +38,7 @@ const INSIGHTS: Insight[] = [
 ];
 
 /** The advice the phone kept, seen 3 hours ago: the river plot, its weather and one insight. */
-/**
- * `hours` ago, but never before today's midnight: the banner shows the time alone for a copy of today (the day too
- * for an older one), and the expectations below are written for today's. Before, between 00:00 and 05:00 the
- * north plot's copy was yesterday's and its banner said '26 Nov, 22:09': the test failed by the clock.
- */
-const todayHoursAgo = (hours: number) => {
-  const midnight = new Date();
-  midnight.setHours(0, 0, 0, 0);
-  return new Date(Math.max(midnight.getTime(), Date.now() - hours * 3600_000)).toISOString();
-};
+const todayHoursAgo = (hours: number) => todayAgo(hours * 3600_000);
 const KEPT: Cached<CachedAdvice> = {
   value: {
     fields: FIELDS,
