@@ -12,6 +12,7 @@ import { HttpError } from '@/shared/httpError';
 import type { FieldReadingSummary } from '@/services/sensors';
 import { FarmerHomeView } from '@/views/farmer/FarmerHomeView';
 import { get, getLabelled, query } from '../support/dom';
+import { todayAgo } from '../support/today';
 import { byKey, deferred, describeModel, leafPaths, modelPaths, renderView } from '../support/modelHarness';
 
 const ago = (min: number) => new Date(Date.now() - min * 60_000).toISOString();
@@ -45,7 +46,8 @@ const CACHED: CachedHome = {
     { timestamp: ago(50), moisture: 41.5, temperature: 27.5 },
   ],
   emptyMessage: null,
-  savedAt: ago(45),
+  // Today's (a copy from before midnight shows its day too).
+  savedAt: todayAgo(45 * 60_000),
 };
 /** A load lost to the network (the client's status 0), unlike a server's answer. */
 const NETWORK = new HttpError(0, 'network');
@@ -261,9 +263,31 @@ const assertState: Record<string, (s: Snap) => Promise<void> | void> = {
   },
 };
 
+/**
+ * What the checks above read of a state, part by part (each in its state): the field chosen, the tiles and the
+ * low-moisture banner (the latest reading), the chart or its one-reading sentence (the series), the empty message,
+ * the live badge, the offline banner's time and the kind of failure. Each is drawn from its own slice of context, so
+ * the rendered paths show each of them in each state, not each combination of them.
+ */
+const screenOf = (s: Snap): string[] => {
+  const c = s.context;
+  const at = stateName(s);
+  const plotted = c.series.filter((p) => typeof p.moisture === 'number').length;
+  return [
+    `${at} field=${c.selectedFieldId}`,
+    `${at} latest=${JSON.stringify(c.latest)}`,
+    `${at} series=${c.series.length === 1 ? JSON.stringify(c.series[0]) : `${c.series.length}/${plotted}`}`,
+    `${at} empty=${c.emptyMessage?.english ?? null}`,
+    `${at} connection=${c.connection}`,
+    `${at} offlineAt=${c.offlineAt}`,
+    `${at} failure=${c.fieldsError ? failureKind(c.fieldsError) : null}`,
+  ];
+};
+
 describeModel('farmer home model', {
   paths,
   all,
+  screen: screenOf,
   events: EVENTS,
   eventKey: keyOf,
   machine: farmerHomeMachine,
