@@ -13,7 +13,7 @@ import { LAND_REPORT_KEY, landPdfKey, landReportKey, landReportMachine, PDF_NAME
 import type { LandReport, LandReportRequest } from '@/services/land';
 import { REPORT } from './fixtures/landReport';
 import { renderLandReport } from './landReport.support';
-import { deferred, describeModel, eventKey, leafValues, modelPaths, serializeWith } from '../support/modelHarness';
+import { deferred, describeModel, eventKey, leafValues, modelPaths, serializeWith, stateKey } from '../support/modelHarness';
 
 /** What the machine keeps on the phone, as the store would hold it (its own rule of what to keep runs as written). */
 const kept = vi.hoisted(() => new Map<string, unknown>());
@@ -92,8 +92,19 @@ const ASSERT: Record<string, () => void> = {
   },
 };
 
+/**
+ * What the checks read of a state, part by part (each in its state): how much of the form is filled and the report's
+ * language (what Generate sends, or the missing-fields alert), the notice, whether a report and a kept PDF are there.
+ */
+const screenOf = (s: { value: unknown; context: { form: Record<string, string>; lang: string; notice: unknown; report: unknown; keptPdf: unknown } }) => {
+  const at = stateKey(s.value as never);
+  const c = s.context;
+  return [`${at} filled=${filled(c)} lang=${c.lang}`, `${at} notice=${JSON.stringify(c.notice)}`, `${at} report=${c.report !== null} kept=${c.keptPdf !== null}`];
+};
+
 describeModel('land report model', {
   paths,
+  screen: screenOf,
   events: EVENTS,
   // The three download failures (no answer, 5xx, 4xx) and both recall answers are each driven.
   eventKey,
