@@ -19,6 +19,7 @@ import { AlertsView } from '@/views/alerts/AlertsView';
 import { acknowledgedStatus, clearedStatus } from '../../contracts/alertTypes';
 import { COORDINATORS, makeAlert } from './alertFixtures';
 import { startApiServer } from '../support/apiServer';
+import { get, getLabelled, query, queryAll, queryLabelled } from '../support/dom';
 import { describeModel, leafPaths, leafValues, modelPaths, pendingActors, renderView, replay, type ModelPath, type ModelStep } from '../support/modelHarness';
 
 const SUNITA = COORDINATORS[0];
@@ -112,8 +113,9 @@ const all = modelPaths(alertLifecycleMachine, {
 });
 const paths = leafPaths(all);
 
-const dialog = () => screen.getByRole('dialog');
-const button = (name: string) => within(dialog()).queryByRole('button', { name });
+// The quick stand-ins of tests/support/dom.ts: the path checks make thousands of queries.
+const dialog = () => get('dialog');
+const button = (name: string) => query('button', name, dialog());
 const STATUS_TEXT: Record<AlertStatus, string> = {
   active_unack: 'Active, unacknowledged',
   active_ack: 'Active, acknowledged',
@@ -139,7 +141,7 @@ const OFFERS: Record<AlertStatus, { ack: boolean; clear: boolean; assign: boolea
 function shows(c: AlertLifecycleContext) {
   expect(within(dialog()).getByTestId('alert-status')).toHaveTextContent(STATUS_TEXT[c.alert.status]);
   expect(within(dialog()).getByTestId('alert-last-seen')).toHaveTextContent('Seen 3 times');
-  const items = within(dialog()).queryAllByRole('listitem');
+  const items = queryAll('listitem', undefined, dialog());
   expect(items).toHaveLength(c.timeline.length);
   for (const [i, e] of c.timeline.entries()) if (e.kind === 'comment') expect(items[i]).toHaveTextContent(String(e.detail.text));
 }
@@ -149,15 +151,15 @@ function offers(c: AlertLifecycleContext, busy: boolean) {
   const o = busy ? { ack: false, clear: false, assign: false } : OFFERS[c.alert.status];
   expect(button('Acknowledge') !== null).toBe(o.ack);
   expect(button('Clear alert') !== null).toBe(o.clear);
-  expect(within(dialog()).queryByLabelText('Assign to coordinator') !== null).toBe(o.assign);
+  expect(queryLabelled('Assign to coordinator', dialog()) !== null).toBe(o.assign);
   expect(button('Add comment') !== null).toBe(!busy);
-  expect((within(dialog()).getByLabelText('Comment') as HTMLTextAreaElement).disabled).toBe(busy);
+  expect((getLabelled('Comment', dialog()) as HTMLTextAreaElement).disabled).toBe(busy);
 }
 
 const CHECK: Record<string, (c: AlertLifecycleContext) => void> = {
   loading: () => expect(dialog()).toHaveAttribute('aria-busy', 'true'),
   loadFailed: () => {
-    expect(within(dialog()).getByRole('alert')).toHaveTextContent(FAILED_TEXT.load);
+    expect(get('alert', undefined, dialog())).toHaveTextContent(FAILED_TEXT.load);
     expect(button('Retry')).not.toBeNull();
   },
   ...Object.fromEntries(
@@ -168,7 +170,7 @@ const CHECK: Record<string, (c: AlertLifecycleContext) => void> = {
           shows(c);
           offers(c, false);
           expect(dialog()).toHaveAttribute('aria-busy', 'false');
-          expect(within(dialog()).queryByRole('alert')).toBeNull();
+          expect(query('alert', undefined, dialog())).toBeNull();
         },
       ],
       [
@@ -177,18 +179,18 @@ const CHECK: Record<string, (c: AlertLifecycleContext) => void> = {
           shows(c);
           offers(c, false);
           // A refusal of the queued acknowledgement names the server's translated reason; other failures the screen's words.
-          expect(within(dialog()).getByRole('alert')).toHaveTextContent(c.error === ALREADY_CLEARED ? 'This alert was already acknowledged.' : FAILED_TEXT[c.failure!]);
+          expect(get('alert', undefined, dialog())).toHaveTextContent(c.error === ALREADY_CLEARED ? 'This alert was already acknowledged.' : FAILED_TEXT[c.failure!]);
         },
       ],
     ]),
   ),
   ackQueued: (c: AlertLifecycleContext) => {
     shows(c);
-    expect(within(dialog()).getByRole('status')).toHaveTextContent('Acknowledgement waiting to send');
+    expect(get('status', undefined, dialog())).toHaveTextContent('Acknowledgement waiting to send');
     expect(dialog()).toHaveAttribute('aria-busy', 'false');
     for (const name of ['Acknowledge', 'Clear alert', 'Add comment']) expect(button(name)).toBeNull();
-    expect(within(dialog()).queryByLabelText('Assign to coordinator')).toBeNull();
-    expect(within(dialog()).queryByRole('alert')).toBeNull();
+    expect(queryLabelled('Assign to coordinator', dialog())).toBeNull();
+    expect(query('alert', undefined, dialog())).toBeNull();
   },
   ...Object.fromEntries(
     ['acknowledging', 'assigning', 'clearing', 'commenting'].map((st) => [
@@ -286,7 +288,7 @@ describeModel('alert lifecycle model (details dialog)', {
         for (const leaf of leafValues(step.state.value)) CHECK[leaf](c);
         // The table's row follows the details: its status cell says what the dialog says once an answer came back.
         if (!['loading', 'loadFailed'].includes(String(step.state.value))) {
-          const cell = screen.getByRole('row', { name: /North plot/ }).querySelector('.alert-status');
+          const cell = get('row', /North plot/).querySelector('.alert-status');
           if (step.event.type.startsWith('xstate.done.actor.') || step.event.type === 'ack.sent') expect(cell).toHaveTextContent(STATUS_TEXT[c.alert.status]);
           // The queued acknowledgement the dialog waits for is the one the outbox stored.
           if (String(step.state.value) === 'ackQueued') expect(watched.at(-1)).toBe(QUEUED.id);

@@ -62,14 +62,27 @@ const labelText = (label: Element): string =>
     .join('');
 const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
 
+/** The controls whose <label> text (nested or `for=`) or aria-label is exactly `name`. */
+function labelled(name: string, root: ParentNode): HTMLElement[] {
+  const found = new Set<HTMLElement>();
+  for (const label of root.querySelectorAll('label')) if (label.control && squash(labelText(label)) === name) found.add(label.control);
+  for (const el of root.querySelectorAll<HTMLElement>('[aria-label]')) if (squash(el.getAttribute('aria-label')!) === name) found.add(el);
+  return [...found];
+}
+
+/** Stand-in for `queryByLabelText(name)`: the one control labelled `name` (see `getLabelled`), or null; throws when several are. */
+export function queryLabelled(name: string, root: ParentNode = document): HTMLElement | null {
+  const found = labelled(name, root);
+  if (found.length > 1) throw new Error(`${found.length} elements labelled ${name}\n${document.body.innerHTML.slice(0, 2000)}`);
+  return found[0] ?? null;
+}
+
 /**
  * Stand-in for `getByLabelText(name)`: the one control whose <label> text (nested or `for=`) or aria-label is
  * exactly `name`; throws when none or several are.
  */
 export function getLabelled(name: string, root: ParentNode = document): HTMLElement {
-  const found = new Set<HTMLElement>();
-  for (const label of root.querySelectorAll('label')) if (label.control && squash(labelText(label)) === name) found.add(label.control);
-  for (const el of root.querySelectorAll<HTMLElement>('[aria-label]')) if (squash(el.getAttribute('aria-label')!) === name) found.add(el);
-  if (found.size !== 1) throw new Error(`${found.size} elements labelled ${name}\n${document.body.innerHTML.slice(0, 2000)}`);
-  return [...found][0];
+  const el = queryLabelled(name, root);
+  if (!el) throw new Error(`0 elements labelled ${name}\n${document.body.innerHTML.slice(0, 2000)}`);
+  return el;
 }
