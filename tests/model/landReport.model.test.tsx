@@ -4,7 +4,7 @@
  * fails on the way (no answer, or the server's 5xx) offers the field's kept PDF with its date, when the phone has one;
  * a refused one (4xx), or one with no copy kept, says the PDF did not download.
  */
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { expect, vi } from 'vitest';
 import { fromPromise, type AnyEventObject } from 'xstate';
 import { HttpError } from '@/shared/httpError';
@@ -13,6 +13,7 @@ import { LAND_REPORT_KEY, landPdfKey, landReportKey, landReportMachine, PDF_NAME
 import type { LandReport, LandReportRequest } from '@/services/land';
 import { REPORT } from './fixtures/landReport';
 import { renderLandReport } from './landReport.support';
+import { get, getLabelled } from '../support/dom';
 import { deferred, describeModel, eventKey, leafValues, modelPaths, serializeWith, stateKey } from '../support/modelHarness';
 
 /** What the machine keeps on the phone, as the store would hold it (its own rule of what to keep runs as written). */
@@ -56,7 +57,8 @@ const dayTime = (tag: string, iso: string) =>
   new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', numberingSystem: 'latn' }).format(new Date(iso));
 let tag = 'en-IN';
 
-const button = (name: string) => screen.getByRole('button', { name });
+// The quick stand-ins of tests/support/dom.ts: the path checks make thousands of queries.
+const button = (name: string) => get('button', name);
 const ASSERT: Record<string, () => void> = {
   editing: () => {
     expect(button('Generate report')).toBeEnabled();
@@ -68,7 +70,7 @@ const ASSERT: Record<string, () => void> = {
     expect(offer()).toBeNull();
     expect(screen.getByTestId('soil-score')).toHaveAttribute('data-level', 'moderate');
     expect(screen.getByTestId('soil-score')).toHaveTextContent('72');
-    expect(screen.getByRole('cell', { name: /Tur \(pigeon pea\)/ })).toBeInTheDocument();
+    expect(get('cell', /Tur \(pigeon pea\)/)).toBeInTheDocument();
     expect(screen.getByText('Marathwada')).toBeInTheDocument();
     expect(button('Download report')).toBeEnabled();
   },
@@ -84,8 +86,8 @@ const ASSERT: Record<string, () => void> = {
   },
   'report.keptOffered': () => {
     expect(offer()).toHaveTextContent(`The download failed. Open the copy saved on this phone (${dayTime(tag, KEPT_PDF.savedAt)})?`);
-    expect(within(offer()!).getByRole('button', { name: 'Open the saved copy' })).toBeEnabled();
-    expect(within(offer()!).getByRole('button', { name: 'Try again' })).toBeEnabled();
+    expect(get('button', 'Open the saved copy', offer()!)).toBeEnabled();
+    expect(get('button', 'Try again', offer()!)).toBeEnabled();
     expect(screen.queryByText(DID_NOT_DOWNLOAD)).toBeNull();
     // The report stays on screen.
     expect(screen.getByTestId('soil-score')).toHaveTextContent('72');
@@ -129,21 +131,21 @@ describeModel('land report model', {
     let expectedLanguage = 'english';
     const exec: Record<string, (e: AnyEventObject) => unknown> = {
       'xstate.init': () => {},
-      'report.edit': (e) => fireEvent.change(screen.getByLabelText(LABEL[e.field as keyof typeof LABEL]), { target: { value: e.value } }),
+      'report.edit': (e) => fireEvent.change(getLabelled(LABEL[e.field as keyof typeof LABEL]), { target: { value: e.value } }),
       'report.generate': () => {
-        const wasMissing = filled({ form: Object.fromEntries(Object.entries(LABEL).map(([k, l]) => [k, (screen.getByLabelText(l) as HTMLInputElement).value])) }) < 4;
+        const wasMissing = filled({ form: Object.fromEntries(Object.entries(LABEL).map(([k, l]) => [k, (getLabelled(l) as HTMLInputElement).value])) }) < 4;
         fireEvent.click(button('Generate report'));
-        if (wasMissing) expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all the basic information');
+        if (wasMissing) expect(get('alert')).toHaveTextContent('Please fill in all the basic information');
         // The report is asked for in the language on screen when the button is pressed.
         else expect(requests.at(-1)).toMatchObject({ ph: 7.2, nitrogen: 300, phosphorus: 12, potassium: 180, language: expectedLanguage, ndvi: [] });
       },
       // Offered the kept copy, the farmer tries again from the offer's own button; otherwise the form's.
-      'report.download': () => fireEvent.click(offer() ? within(offer()!).getByRole('button', { name: 'Try again' }) : button('Download report')),
+      'report.download': () => fireEvent.click(offer() ? get('button', 'Try again', offer()!) : button('Download report')),
       'report.languageChanged': (e) => ((tag = e.locale), rerenderIn(e.locale)),
       'xstate.done.actor.generate': async (e) => {
         const before = kept.get(LAND_REPORT_KEY);
         await act(async () => pending.generate.resolve(e.output));
-        if (!e.output.success) expect(screen.getByRole('alert')).toHaveTextContent('An error occurred while preparing the report');
+        if (!e.output.success) expect(get('alert')).toHaveTextContent('An error occurred while preparing the report');
         // The report shown is the one kept (the last one, with its field, and the field's own); a refused one keeps nothing new.
         expect(kept.get(LAND_REPORT_KEY)).toEqual(e.output.success ? { fieldId: 'f1', report: REPORT } : before);
         if (e.output.success) expect(kept.get(landReportKey('f1'))).toEqual(REPORT);
@@ -152,7 +154,7 @@ describeModel('land report model', {
         const before = kept.get(LAND_REPORT_KEY);
         await act(async () => pending.generate.reject(e.error));
         expect(kept.get(LAND_REPORT_KEY)).toEqual(before);
-        expect(screen.getByRole('alert')).toHaveTextContent('An error occurred while preparing the report');
+        expect(get('alert')).toHaveTextContent('An error occurred while preparing the report');
       },
       'xstate.done.actor.download': async (e) => {
         await act(async () => pending.download.resolve(e.output));
@@ -171,22 +173,22 @@ describeModel('land report model', {
           expect(screen.queryByText(DID_NOT_DOWNLOAD)).toBeNull();
         } else {
           expect(recalledFor).toHaveLength(recalls);
-          expect(screen.getByRole('alert')).toHaveTextContent(DID_NOT_DOWNLOAD);
+          expect(get('alert')).toHaveTextContent(DID_NOT_DOWNLOAD);
         }
       },
       'xstate.done.actor.recallPdf': async (e) => {
         await act(async () => pending.recall.resolve(e.output));
-        if (e.output === null) expect(screen.getByRole('alert')).toHaveTextContent(DID_NOT_DOWNLOAD);
+        if (e.output === null) expect(get('alert')).toHaveTextContent(DID_NOT_DOWNLOAD);
       },
       'xstate.error.actor.recallPdf': async (e) => {
         await act(async () => pending.recall.reject(e.error));
-        expect(screen.getByRole('alert')).toHaveTextContent(DID_NOT_DOWNLOAD);
+        expect(get('alert')).toHaveTextContent(DID_NOT_DOWNLOAD);
       },
       // The kept copy goes to the browser as the PDF (not the one that failed), and is not kept again.
       'report.openKept': () => {
         const saves = saveFile.mock.calls.length;
         const before = kept.get(landPdfKey('f1'));
-        fireEvent.click(within(offer()!).getByRole('button', { name: 'Open the saved copy' }));
+        fireEvent.click(get('button', 'Open the saved copy', offer()!));
         expect(saveFile.mock.calls.slice(saves)).toEqual([[{ blob: KEPT_PDF.value, name: PDF_NAME }]]);
         expect(kept.get(landPdfKey('f1'))).toBe(before);
       },

@@ -17,6 +17,7 @@ const SELECTOR = {
   alert: '[role="alert"]',
   status: '[role="status"]',
   row: 'tr',
+  cell: 'td, [role="cell"]',
   columnheader: 'th',
   option: 'option',
   listitem: 'li, [role="listitem"]',
