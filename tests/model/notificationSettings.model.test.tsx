@@ -10,7 +10,7 @@ import { notificationSettingsMachine, type NotificationSettings, type PushCheck 
 import { PushRefused } from '@/services/pushDevice';
 import { NotificationSettingsCard } from '@/views/account/NotificationSettingsCard';
 import { startApiServer } from '../support/apiServer';
-import { get, query } from '../support/dom';
+import { get, getLabelled, query, queryText } from '../support/dom';
 import { coveringPaths, deferred, describeModel, eventKey, leafValues, modelPaths, renderView, type Deferred } from '../support/modelHarness';
 import { SETTINGS } from './fixtures/notificationSettings';
 
@@ -86,48 +86,52 @@ let drive: Drive;
 const cardEl = () => get('region', 'Notification preferences');
 const card = () => within(cardEl());
 /** A channel's checkbox, found the way a reader finds it: in the kind's fieldset (its legend), by its label. */
-const box = (kind: keyof typeof KIND, channel: keyof typeof CHANNEL) => {
-  const fieldset = [...document.querySelectorAll('fieldset')].find((f) => f.querySelector('legend')?.textContent === KIND[kind])!;
+const box = (kind: keyof typeof KIND, channel: keyof typeof CHANNEL, fieldsets: HTMLFieldSetElement[] = [...document.querySelectorAll('fieldset')]) => {
+  const fieldset = fieldsets.find((f) => f.querySelector('legend')?.textContent === KIND[kind])!;
   const label = [...fieldset.querySelectorAll('label')].find((l) => l.textContent === CHANNEL[channel])!;
   return label.querySelector('input')!;
 };
+const QUIET = 'No SMS and no push sound at night (critical alerts still come)';
 
 function checkPrefs(s: Snap) {
   const c = s.context;
-  expect(card().queryByText('Loading your notification preferences…') !== null).toBe(s.matches({ prefs: 'loading' }));
-  expect(card().queryByText('Your notification preferences could not be loaded.') !== null).toBe(s.matches({ prefs: 'failed' }));
-  expect(query('button', 'Retry', cardEl()) !== null).toBe(s.matches({ prefs: 'failed' }));
+  // The quick stand-ins of tests/support/dom.ts: the path checks make thousands of queries.
+  const el = cardEl();
+  expect(queryText('Loading your notification preferences…', el) !== null).toBe(s.matches({ prefs: 'loading' }));
+  expect(queryText('Your notification preferences could not be loaded.', el) !== null).toBe(s.matches({ prefs: 'failed' }));
+  expect(query('button', 'Retry', el) !== null).toBe(s.matches({ prefs: 'failed' }));
   const ready = s.matches({ prefs: 'ready' });
-  const save = query('button', /^(Save preferences|Saving…)$/, cardEl());
+  const save = query('button', /^(Save preferences|Saving…)$/, el);
   expect(save !== null).toBe(ready);
   if (!ready) return;
   const d = c.draft!;
+  const fieldsets = [...document.querySelectorAll('fieldset')];
   for (const kind of Object.keys(KIND) as (keyof typeof KIND)[])
-    for (const channel of Object.keys(CHANNEL) as (keyof typeof CHANNEL)[]) expect(box(kind, channel)).toHaveProperty('checked', d.channels[kind][channel]);
-  expect(card().getByLabelText(/No SMS and no push sound at night/)).toHaveProperty('checked', d.quietHours.enabled);
-  expect(card().getByLabelText('From')).toHaveValue(d.quietHours.start);
-  expect(card().getByLabelText('To')).toHaveValue(d.quietHours.end);
-  expect(card().getByLabelText('From')).toHaveProperty('disabled', s.hasTag('saving') || !d.quietHours.enabled);
+    for (const channel of Object.keys(CHANNEL) as (keyof typeof CHANNEL)[]) expect(box(kind, channel, fieldsets)).toHaveProperty('checked', d.channels[kind][channel]);
+  expect(getLabelled(QUIET, el)).toHaveProperty('checked', d.quietHours.enabled);
+  const from = getLabelled('From', el);
+  expect(from).toHaveValue(d.quietHours.start);
+  expect(getLabelled('To', el)).toHaveValue(d.quietHours.end);
+  expect(from).toHaveProperty('disabled', s.hasTag('saving') || !d.quietHours.enabled);
   const saving = s.matches({ prefs: { ready: 'saving' } });
   expect(save).toHaveTextContent(saving ? 'Saving…' : 'Save preferences');
   // Save only what changed; nothing to save right after loading or saving.
   expect(save).toHaveProperty('disabled', saving || JSON.stringify(c.draft) === JSON.stringify(c.settings));
-  expect(card().queryByText('Notification preferences saved.') !== null).toBe(c.saved);
-  expect(card().queryByText('Notification preferences could not be saved.') !== null).toBe(c.saveError !== null);
+  expect(queryText('Notification preferences saved.', el) !== null).toBe(c.saved);
+  expect(queryText('Notification preferences could not be saved.', el) !== null).toBe(c.saveError !== null);
 }
 
 function checkPush(s: Snap) {
   const push = String((s.value as { push: string }).push);
   const deviceEl = get('group', 'Notifications on this device');
-  const device = within(deviceEl);
-  expect(device.getByText(PUSH_TEXT[push])).toBeInTheDocument();
+  expect(queryText(PUSH_TEXT[push], deviceEl)).not.toBeNull();
   const enable = query('button', /^(Enable notifications on this device|Turning on…)$/, deviceEl);
   const disable = query('button', /^(Turn off|Turning off…)$/, deviceEl);
   expect(enable !== null).toBe(push === 'off' || push === 'enabling');
   expect(disable !== null).toBe(push === 'on' || push === 'disabling');
   if (enable) expect(enable).toHaveProperty('disabled', push === 'enabling');
   if (disable) expect(disable).toHaveProperty('disabled', push === 'disabling');
-  expect(device.queryByText('Notifications on this device could not be changed.') !== null).toBe(s.context.pushError !== null);
+  expect(queryText('Notifications on this device could not be changed.', deviceEl) !== null).toBe(s.context.pushError !== null);
 }
 
 const CHECK: Record<string, (s: Snap) => void> = {
@@ -173,8 +177,8 @@ describeModel('notification settings model', {
         'xstate.init': () => {},
         'settings.retry': () => click(get('button', 'Retry', cardEl())),
         'settings.toggle': (e: Ev) => click(box(e.kind, e.channel)),
-        'settings.quietEnabled': () => click(card().getByLabelText(/No SMS and no push sound at night/)),
-        'settings.quietTime': (e: Ev) => act(() => fireEvent.change(card().getByLabelText('From'), { target: { value: e.value } })),
+        'settings.quietEnabled': () => click(getLabelled(QUIET, cardEl())),
+        'settings.quietTime': (e: Ev) => act(() => fireEvent.change(getLabelled('From', cardEl()), { target: { value: e.value } })),
         'settings.save': () => click(get('button', 'Save preferences', cardEl())),
         'push.enable': () => click(get('button', 'Enable notifications on this device')),
         'push.disable': () => click(get('button', 'Turn off')),

@@ -87,3 +87,13 @@ export function getLabelled(name: string, root: ParentNode = document): HTMLElem
   if (!el) throw new Error(`0 elements labelled ${name}\n${document.body.innerHTML.slice(0, 2000)}`);
   return el;
 }
+
+/** The text of an element's own text nodes (Testing Library's `getNodeText`), spaces squashed. */
+const ownText = (el: Element) => squash([...el.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join(''));
+
+/** Stand-in for `queryByText(text)`: the one element whose own text is exactly `text`, or null; throws when several are. */
+export function queryText(text: string, root: ParentNode = document): HTMLElement | null {
+  const found = [...root.querySelectorAll<HTMLElement>('*')].filter((el) => el.tagName !== 'SCRIPT' && el.tagName !== 'STYLE' && ownText(el) === text);
+  if (found.length > 1) throw new Error(`${found.length} elements with the text ${text}`);
+  return found[0] ?? null;
+}
