@@ -172,7 +172,7 @@ describe('the bell: more pages', () => {
 
 describe('the bell: marking read', () => {
   it('marks an unread one (while open), with the count the server gives; a read one is not sent', async () => {
-    const t = await opened();
+    const t = await opened([note(1), note(2, READ), note(3)]);
     t.send({ type: 'notification.markRead', id: 'n2' });
     t.send({ type: 'notification.markRead', id: 'n9' });
     expect(t.count('markRead')).toBe(0);
@@ -184,6 +184,8 @@ describe('the bell: marking read', () => {
     expect(t.ctx().unread).toBe(0);
     expect(t.ctx().items[0].readAt).toEqual(expect.stringMatching(/^\d{4}-\d\d-\d\dT/));
     expect(t.ctx().items[1].readAt).toBe(READ);
+    // Only the one marked: another unread one stays unread.
+    expect(t.ctx().items[2].readAt).toBeNull();
     t.send({ type: 'panel.close' });
     t.send({ type: 'notification.markRead', id: 'n1' });
     expect(t.count('markRead')).toBe(1);
