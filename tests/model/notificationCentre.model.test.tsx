@@ -210,7 +210,7 @@ function checkPanel(s: Snap) {
     expect(li.getAttribute('aria-busy')).toBe(c.markingId === n._id ? 'true' : null);
   });
   // Busy (written out, not read from the machine's tags): while the list refreshes, loads more or marks.
-  const busy = ['refreshing', 'loadingMore', 'markingOne', 'markingAll'].some((st) => s.matches({ list: { ready: st } }));
+  const busy = (['refreshing', 'loadingMore', 'markingOne', 'markingAll'] as const).some((st) => s.matches({ list: { ready: st } }));
   const markAll = query('button', 'Mark all read', el);
   expect(markAll !== null).toBe(ready && ((c.unread ?? 0) > 0 || c.items.some((n) => n.readAt === null)));
   if (markAll) expect(markAll).toHaveProperty('disabled', busy);
