@@ -273,6 +273,34 @@ describe("the outbox: the browser's connectivity and new writes", () => {
     t.actor.stop();
   });
 
+  it('waiting, the online event counts it online: a try that gets "not now" again waits, it does not go offline', async () => {
+    await answering({ status: 503, body: {} });
+    await queued('first');
+    const t = start();
+    await t.until(() => t.value() === 'waiting');
+    window.dispatchEvent(new Event('online'));
+    expect(t.ctx().online).toBe(true);
+    await t.until(() => sent().length === 2 && t.value() === 'waiting');
+    expect(t.ctx().online).toBe(true);
+    t.actor.stop();
+  });
+
+  it('with no connectivity given, it starts as the browser says', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const t = start({ online: undefined });
+    await t.until(() => t.value() === 'offline');
+    expect(t.ctx().online).toBe(false);
+    t.actor.stop();
+  });
+
+  it('stopped in a browser without a service worker, it leaves no nudge running', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const t = start({ online: false });
+    expect(vi.getTimerCount()).toBe(1);
+    t.actor.stop();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it('waiting, the offline event or a resend of an old item is heard too', async () => {
     await answering({ status: 503, body: {} }, { status: 200, body: {} });
     await queued('first');
@@ -374,15 +402,17 @@ describe('the outbox: more of what the user may do', () => {
 
     const third = await queued('third', { ageMs: 10 * DAY });
     await t.until(() => t.ctx().items.length === 2);
+    // Listed as heard: the older one first, then the third (the one sent again here, not the first old one).
+    expect(t.ctx().items.map((i) => i.id)).toEqual([older.id, third.id]);
     const before = Date.now();
-    t.send({ type: 'outbox.resend', id: older.id });
+    t.send({ type: 'outbox.resend', id: third.id });
     // Only that one is counted from now; the other stays as old as it was.
-    expect(t.ctx().items.find((i) => i.id === third.id)).toEqual(third);
-    expect(t.ctx().items.find((i) => i.id === older.id)!.createdAt).toBeGreaterThanOrEqual(before);
+    expect(t.ctx().items.find((i) => i.id === older.id)).toEqual(older);
+    expect(t.ctx().items.find((i) => i.id === third.id)!.createdAt).toBeGreaterThanOrEqual(before);
     await t.until(() => true);
     const stored = await listOutbox('u1');
-    expect(stored.find((i) => i.id === third.id)).toEqual(third);
-    expect(stored.find((i) => i.id === older.id)!.createdAt).toBeGreaterThanOrEqual(before);
+    expect(stored.find((i) => i.id === older.id)).toEqual(older);
+    expect(stored.find((i) => i.id === third.id)!.createdAt).toBeGreaterThanOrEqual(before);
     t.actor.stop();
   });
 
@@ -450,8 +480,10 @@ describe('the outbox: the browser and its service worker', () => {
       const t = start();
       await t.until(() => t.value() === 'waiting');
       expect([...listening].filter(([, ls]) => ls.size > 0).map(([type]) => type).sort()).toEqual(['message', 'offline', 'online']);
+      // Whatever else the worker posts is ignored.
       worker.dispatchEvent(new MessageEvent('message', { data: { type: 'SKIP_WAITING' } }));
       worker.dispatchEvent(new MessageEvent('message', { data: 'hello' }));
+      worker.dispatchEvent(new MessageEvent('message', { data: null }));
       expect(t.value()).toBe('waiting');
       worker.dispatchEvent(new MessageEvent('message', { data: { type: OUTBOX_SYNC_MESSAGE } }));
       await t.until(() => t.ctx().items.length === 0);
