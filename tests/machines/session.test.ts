@@ -347,3 +347,27 @@ describe('refresh on 401', () => {
     expect(effects.navigate).toHaveBeenCalledWith('/login');
   });
 });
+
+describe('the language chosen', () => {
+  it('is recorded on this device and on the profile, once; choosing the one already recorded sends nothing', async () => {
+    route = (req) => (req.method === 'PATCH' && req.path === '/api/v1/auth/profile' ? { status: 200, body: {} } : { status: 404 });
+    saveSession(grant(farmer, 1));
+    const { actor } = start(storedFarmer());
+    const was = actor.getSnapshot().context.user!.preferredLanguage;
+    actor.send({ type: 'session.languageChosen', language: was });
+    const other = was === 'hindi' ? 'english' : 'hindi';
+    actor.send({ type: 'session.languageChosen', language: other });
+    await vi.waitFor(() => expect(api!.calls('/auth/profile').filter((r) => r.method === 'PATCH')).toHaveLength(1));
+    expect(api!.calls('/auth/profile').filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([{ preferredLanguage: other }]);
+    expect(actor.getSnapshot().context.user!.preferredLanguage).toBe(other);
+    expect(loadSession().user?.preferredLanguage).toBe(other);
+  });
+
+  it('signed out, a language chosen on the sign-in page is nobody’s to record', async () => {
+    const { actor } = start();
+    actor.send({ type: 'session.languageChosen', language: 'hindi' });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(api!.calls('/auth/profile')).toEqual([]);
+    expect(actor.getSnapshot().context.user).toBeNull();
+  });
+});
