@@ -67,7 +67,7 @@ export function listOffers(s: Snap, e: any, walk: Pick<ListWalk, 'rows' | 'rowEv
 
 /**
  * The walk of a list machine (`all`) and the paths to render (`paths`: all of them, or those covering `screen`'s
- * `transitions`, which the guard test then holds them to).
+ * `transitions`, which the guard test then holds them to), and `screen`'s `parts` for describeModel's `screen`.
  */
 export function listPaths(
   machine: AnyStateMachine,
@@ -76,7 +76,6 @@ export function listPaths(
   all: ModelPath[];
   paths: ModelPath[];
   transitions?: (before: Snap, e: any, after: Snap) => string;
-  screen?: (s: Snap) => string;
   parts?: (s: Snap) => string[];
 } {
   const serializeEvent = walk.serializeEvent ?? eventKey;
@@ -92,7 +91,7 @@ export function listPaths(
   const shown = (s: Snap) => [JSON.stringify(s.value), ...screen(s)].join('|');
   const transitions = (before: Snap, e: any, after: Snap) => [before && shown(before), serializeEvent(e), shown(after)].join(' ');
   const parts = (s: Snap) => screen(s).map((part, i) => `${JSON.stringify(s.value)} ${i}=${JSON.stringify(part)}`);
-  return { all, paths: coveringPaths(leafPaths(all), transitions), transitions, screen: shown, parts };
+  return { all, paths: coveringPaths(leafPaths(all), transitions), transitions, parts };
 }
 
 /** Executors of the controls every staff list shares; `row` is the name of the row the row buttons act on. */
