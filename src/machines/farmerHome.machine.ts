@@ -238,7 +238,6 @@ export const farmerHomeMachine = setup({
     },
     /** The network is away: the last seen home, until the browser is online again. */
     offline: {
-      tags: ['offline'],
       invoke: { id: 'watchOnline', src: 'watchOnline' },
       // Online again, or the farmer's Retry (a slow network that timed out never fires 'online'): load afresh (the
       // field shown stays chosen); the kept copy leaves the screen.

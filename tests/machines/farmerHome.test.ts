@@ -2,13 +2,14 @@
  * The farmer's home (the machine) in fixed scenarios whose expectations are written out here, not read from the
  * machine (the generated paths of tests/model/farmerHome.model.test.tsx check the view against the machine's own
  * snapshots): the real loaders against a real HTTP server (the fields, then the field's latest reading and 24 hours,
- * half of it failing, all of it lost to the network), what is kept on the phone and what is shown from it offline,
- * choosing a field, coming back online, the live feed's readings and points merged into the tiles and the chart, and
- * the feed's chunk that cannot be loaded. The phone's store (services/offlineCache: IndexedDB, which jsdom lacks) is
+ * half of it failing or lost to the network, all of it lost), what is kept on the phone and what is shown from it
+ * offline (and for which field), Retry with nothing kept, choosing a field, coming back online, the real feed over a
+ * real socket.io server, the feed's readings and points merged into the tiles and the chart, and the feed's chunk
+ * that cannot be loaded. The phone's store (services/offlineCache: IndexedDB, which jsdom lacks) is
  * stood in for by a map.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, type AnyEventObject } from 'xstate';
+import { createActor, fromCallback, fromPromise, toPromise, type AnyEventObject } from 'xstate';
 import {
   DEFAULT_STALE_AFTER_MINUTES,
   farmerHomeMachine,
@@ -16,8 +17,11 @@ import {
   homeFieldKey,
   isMoistureLow,
   isStale,
+  loadFieldData,
   mergeSeries,
+  recallHome,
   relayFeed,
+  sensorFeed,
   SERIES_WINDOW_MS,
   type FieldData,
 } from '@/machines/farmerHome.machine';
@@ -25,6 +29,7 @@ import { setAuthBridge } from '@/services/http';
 import type { FieldReadingSummary } from '@/services/sensors';
 import { HttpError } from '@/shared/httpError';
 import { startApiServer, type ApiAnswer, type ApiRequest } from '../support/apiServer';
+import { socketServer } from '../support/socketServer';
 
 const store = vi.hoisted(() => new Map<string, { value: unknown; savedAt: string }>());
 vi.mock('@/services/offlineCache', () => ({
@@ -74,7 +79,7 @@ async function api(over: Partial<Record<'fields' | 'latest' | 'series', ApiAnswe
 }
 
 /** The home with its real loaders and store; the feed and the log stood in for (what the feed was given, what was logged). */
-function start(sensorFeed?: ReturnType<typeof relayFeed>) {
+function start(sensorFeed?: ReturnType<typeof relayFeed>, fieldData?: typeof loadFieldData) {
   const feeds: { input: { fieldId: string; lastSeenAt: string | null }; sendBack: (e: AnyEventObject) => void }[] = [];
   const logged: { what: string; error: unknown }[] = [];
   const actor = createActor(
@@ -84,6 +89,7 @@ function start(sensorFeed?: ReturnType<typeof relayFeed>) {
           fromCallback(({ input, sendBack }) => {
             feeds.push({ input: input as never, sendBack });
           })) as never,
+        ...(fieldData && { loadFieldData: fieldData }),
       },
       actions: { logError: (_, p: { what: string; error: unknown }) => void logged.push(p) },
     }),
@@ -138,6 +144,38 @@ describe('farmer home: loading', () => {
     expect(u.feeds.at(-1)!.input).toEqual({ fieldId: 'f1', lastSeenAt: null });
   });
 
+  it('one half lost to the network is not offline: the other half is shown, the lost one logged', async () => {
+    // The connection cut with no answer for one of the two calls (the client's status 0).
+    const lost = { status: 0, drop: true };
+    await api({ series: lost });
+    const t = start();
+    await t.until(() => JSON.stringify(t.value()) === '{"field":"live"}');
+    expect(t.ctx()).toMatchObject({ latest: LATEST, series: [], emptyMessage: null });
+    expect(t.logged).toEqual([{ what: '24h series', error: expect.objectContaining({ status: 0 }) }]);
+
+    await api({ latest: lost });
+    const u = start();
+    await u.until(() => JSON.stringify(u.value()) === '{"field":"live"}');
+    expect(u.ctx()).toMatchObject({ latest: null, series: [SERIES[1], SERIES[0]] });
+    expect(u.logged).toEqual([{ what: 'latest reading', error: expect.objectContaining({ status: 0 }) }]);
+  });
+
+  it("the loader's own answer: a failed half is an empty part and a failure, never a made-up point", async () => {
+    await api({ series: { status: 500, body: { statusCode: 500, message: 'broken' } } });
+    const out = await toPromise(createActor(loadFieldData, { input: { fieldId: 'f1' } }).start());
+    expect(out).toEqual({ latest: LATEST, series: [], emptyMessage: null, failures: [{ what: '24h series', error: expect.objectContaining({ status: 500 }) }] });
+  });
+
+  it("field data that fails for another reason than the network is logged and the field stays live, not offline", async () => {
+    await api();
+    const broken = new Error('malformed answer');
+    const t = start(undefined, fromPromise(() => Promise.reject(broken)) as never);
+    await t.until(() => JSON.stringify(t.value()) === '{"field":"live"}');
+    expect(t.logged).toEqual([{ what: 'field data', error: broken }]);
+    expect(t.ctx()).toMatchObject({ latest: null, series: [], offlineAt: null });
+    expect(t.feeds.map((f) => f.input)).toEqual([{ fieldId: 'f1', lastSeenAt: null }]);
+  });
+
   it('both halves refused by the server is not offline: both are logged and the field shows empty', async () => {
     await api({ latest: { status: 404, body: {} }, series: { status: 500, body: {} } });
     const t = start();
@@ -183,6 +221,28 @@ describe('farmer home: offline', () => {
     const t = start();
     await t.until(() => JSON.stringify(t.value()) === '{"offline":"nothingSaved"}');
     expect(t.ctx()).toMatchObject({ latest: null, series: [], emptyMessage: null, offlineAt: null });
+  });
+
+  it('nothing kept: Retry loads afresh and shows the fields once the network answers', async () => {
+    await unreachable();
+    const t = start();
+    await t.until(() => JSON.stringify(t.value()) === '{"offline":"nothingSaved"}');
+    const server = await api();
+    t.send({ type: 'fields.retry' });
+    expect(t.value()).toBe('loadingFields');
+    await t.until(() => JSON.stringify(t.value()) === '{"field":"live"}');
+    expect(server.calls('/sensor-data').length).toBe(1);
+    expect(t.ctx()).toMatchObject({ fields: FIELDS, selectedFieldId: 'f1', latest: LATEST });
+  });
+
+  it("the kept copy asked for a field it does not know shows the first kept field's; a known one its own", async () => {
+    const f2: FieldData = { latest: { moisture: 12, temperature: 33, timestamp: ago(200) }, series: SERIES, emptyMessage: null };
+    store.set(HOME_FIELDS, { value: FIELDS, savedAt: ago(100) });
+    store.set(homeFieldKey('f2'), { value: f2, savedAt: ago(40) });
+    const recall = (fieldId: string | null) => toPromise(createActor(recallHome, { input: { fieldId } }).start());
+    expect(await recall('f9')).toMatchObject({ selectedFieldId: 'f1', latest: null, series: [], savedAt: store.get(HOME_FIELDS)!.savedAt });
+    expect(await recall(null)).toMatchObject({ selectedFieldId: 'f1' });
+    expect(await recall('f2')).toMatchObject({ selectedFieldId: 'f2', latest: f2.latest, series: SERIES, savedAt: store.get(homeFieldKey('f2'))!.savedAt });
   });
 
   it('a kept list with no fields is nothing saved too', async () => {
@@ -324,6 +384,28 @@ describe('farmer home: choosing a field and the live feed', () => {
     const now = new Date().toISOString();
     await t.feed({ type: 'feed.reading', reading: { fieldId: 'f1', sensorId: 'M-1', type: 'moisture', value: 40, timestamp: now } });
     expect(t.ctx().latest).toEqual({ moisture: 40, moistureAt: now, temperature: null, timestamp: now, silentSensors: undefined });
+  });
+
+  it("the real feed (its code loaded after the page) joins the field's room over a real socket and its pushes reach the tiles", async () => {
+    const sockets = socketServer();
+    sockets.io.on('connection', (socket) => {
+      socket.on('field:watch', async (fieldId: string, ack: (r: unknown) => void) => {
+        await socket.join(`field:${fieldId}`);
+        ack({ ok: true, fieldId });
+      });
+    });
+    await sockets.start();
+    try {
+      await api();
+      const t = start(sensorFeed);
+      await t.until(() => t.ctx().connection === 'live');
+      const now = new Date().toISOString();
+      sockets.io.to('field:f1').emit('reading:new', { fieldId: 'f1', sensorId: 'M-1', type: 'moisture', value: 17, timestamp: now });
+      await t.until(() => t.ctx().latest?.moisture === 17);
+      expect(t.ctx().series.at(-1)).toEqual({ timestamp: now, moisture: 17 });
+    } finally {
+      await sockets.stop();
+    }
   });
 
   it("a feed whose code cannot be loaded (an old release's chunk gone) says 'failed'", async () => {

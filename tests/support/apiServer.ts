@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { expect, onTestFinished, vi } from 'vitest';
 
 export type ApiRequest = { method: string; path: string; /** The query string's parameters. */ query: Record<string, string>; authorization?: string; contentType?: string; idempotencyKey?: string; body: unknown };
-export type ApiAnswer = { status: number; body?: unknown; delayMs?: number };
+/** `drop`: the connection is cut with no answer (a network lost mid-request: the client's status 0). */
+export type ApiAnswer = { status: number; body?: unknown; delayMs?: number; drop?: boolean };
 export type ApiHandler = (req: ApiRequest) => ApiAnswer | Promise<ApiAnswer>;
 
 async function readBody(req: IncomingMessage): Promise<unknown> {
@@ -39,6 +40,7 @@ export async function startApiServer(handler: ApiHandler) {
     requests.push(request);
     const answer = await handler(request);
     if (answer.delayMs) await new Promise((r) => setTimeout(r, answer.delayMs));
+    if (answer.drop) return void req.socket.destroy();
     res.writeHead(answer.status, { 'content-type': 'application/json' });
     res.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
   });
