@@ -3,7 +3,7 @@
  * auth bridge run for real; only the app's effects (navigate, socket, locale) are recorded.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, waitFor } from 'xstate';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import { sessionMachine, type SessionInput } from '@/machines/session.machine';
 import { http, HttpError } from '@/services/http';
 import { clearSession, loadSession, saveSession, saveUser } from '@/services/sessionStore';
@@ -24,7 +24,7 @@ afterEach(async () => {
   api = null;
 });
 
-function start(input: SessionInput = { stored: null }) {
+function start(input: SessionInput = { stored: null }, actors: Parameters<typeof sessionMachine.provide>[0]['actors'] = {}) {
   const effects = {
     navigate: vi.fn<(to: string) => void>(),
     connectSocket: vi.fn<(token: string) => void>(),
@@ -42,6 +42,7 @@ function start(input: SessionInput = { stored: null }) {
         connectSocket: (_, { token }) => effects.connectSocket(token),
         disconnectSocket: () => effects.disconnectSocket(),
       },
+      actors,
     }),
     { input },
   );
@@ -190,9 +191,58 @@ describe('login', () => {
     step.send({ type: 'loginCode.submit' } as never);
     const done = await waitFor(actor, (x) => x.matches({ authenticated: 'active' }));
     expect(bodies).toEqual([{ challengeToken: 'c-1', code: '123456' }]);
-    expect(done.context.accessToken).toBe('access-7');
+    expect(done.context).toMatchObject({ accessToken: 'access-7', refreshToken: 'refresh-7', user: farmer, challengeToken: null });
+    expect(effects.chooseLanguage).toHaveBeenCalledWith(farmer.preferredLanguage);
     expect(loadSession()?.accessToken).toBe('access-7');
     expect(effects.navigate).toHaveBeenCalledWith('/');
+  });
+
+  it('a wrong password, then the right one: signed in, the old error gone as soon as the new attempt is sent', async () => {
+    let attempts = 0;
+    route = () => (attempts++ === 0 ? { status: 401, body: { statusCode: 401, message: 'Invalid email or password' } } : { status: 200, body: grant(farmer, 3) });
+    const { actor } = start();
+    actor.send({ type: 'session.login', email: 'a@b.in', password: 'wrong' });
+    await waitFor(actor, (x) => x.matches({ anonymous: 'failed' }));
+    actor.send({ type: 'session.login', email: 'a@b.in', password: 'right' });
+    expect(actor.getSnapshot().matches({ anonymous: 'submitting' })).toBe(true);
+    expect(actor.getSnapshot().context.loginError).toBeNull();
+    const s = await waitFor(actor, (x) => x.matches({ authenticated: 'active' }));
+    expect(s.context).toMatchObject({ accessToken: 'access-3', user: farmer });
+    expect(api!.calls('/auth/login').map((c) => (c.body as { password: string }).password)).toEqual(['wrong', 'right']);
+  });
+
+  it('a code step that breaks unexpectedly is a network failure on the form, and the challenge is dropped', async () => {
+    route = () => ({ status: 200, body: { twoFactorRequired: true, challengeToken: 'c-1' } });
+    const { actor } = start(undefined, { loginTwoFactor: fromPromise(() => Promise.reject(new TypeError('broken'))) as never });
+    actor.send({ type: 'session.login', email: 'a@b.in', password: 'x' });
+    const s = await waitFor(actor, (x) => x.matches({ anonymous: 'failed' }));
+    expect(s.context.loginError).toMatchObject({ kind: 'http', error: { status: 0, reason: 'network' } });
+    expect(s.context.challengeToken).toBeNull();
+  });
+
+  it('a mobile OTP sign-in answered with a grant signs in, whatever the form was doing, and picks the user language', async () => {
+    route = () => ({ status: 500, body: {} });
+    const { actor, effects } = start();
+    actor.send({ type: 'session.login', email: 'a@b.in', password: 'x' });
+    await waitFor(actor, (x) => x.matches({ anonymous: 'failed' }));
+    actor.send({ type: 'session.otpAnswered', result: grant(admin, 8) });
+    const s = actor.getSnapshot();
+    expect(s.matches({ authenticated: 'active' })).toBe(true);
+    expect(s.context).toMatchObject({ user: admin, accessToken: 'access-8', refreshToken: 'refresh-8', loginError: null, notice: null });
+    expect(loadSession()).toEqual({ accessToken: 'access-8', refreshToken: 'refresh-8', user: admin });
+    expect(effects.chooseLanguage).toHaveBeenCalledWith('english');
+    expect(effects.navigate).toHaveBeenCalledWith('/');
+  });
+
+  it('a mobile OTP sign-in answered with a 2FA challenge asks for the code with that challenge', async () => {
+    route = () => ({ status: 401, body: {} });
+    const { actor } = start();
+    actor.send({ type: 'session.login', email: 'a@b.in', password: 'x' });
+    await waitFor(actor, (x) => x.matches({ anonymous: 'failed' }));
+    actor.send({ type: 'session.otpAnswered', result: { twoFactorRequired: true, challengeToken: 'c-9' } as never });
+    const s = actor.getSnapshot();
+    expect(s.matches({ anonymous: 'secondFactor' })).toBe(true);
+    expect(s.context).toMatchObject({ challengeToken: 'c-9', loginError: null, accessToken: null });
   });
 
   it('goes back to the password form when the person leaves the code step', async () => {
@@ -250,6 +300,15 @@ describe('logout', () => {
     expect(effects.disconnectSocket).toHaveBeenCalled();
   });
 
+  it('a session with no refresh token signs out on this device without calling the server', async () => {
+    route = () => ({ status: 200, body: {} });
+    const { actor, effects } = start({ stored: { accessToken: 'access-1', refreshToken: null, user: farmer } });
+    actor.send({ type: 'session.logout' });
+    await waitFor(actor, (s) => s.matches('anonymous'));
+    expect(api!.calls('/auth/logout')).toEqual([]);
+    expect(effects.navigate).toHaveBeenLastCalledWith('/login');
+  });
+
   it('stops lending the token to the HTTP client once logged out', async () => {
     route = () => ({ status: 200, body: {} });
     const { actor } = start(storedFarmer());
@@ -258,6 +317,10 @@ describe('logout', () => {
     await waitFor(actor, (s) => s.matches('anonymous'));
     await http.get('/whoami');
     expect(api!.calls('/whoami').map((c) => c.authorization)).toEqual(['Bearer access-1', undefined]);
+    // Signed out, a 401 is the caller's answer as it is: there is no session to refresh.
+    route = () => ({ status: 401, body: {} });
+    await expect(http.get('/whoami')).rejects.toMatchObject({ status: 401 });
+    expect(api!.calls('/auth/refresh-token')).toEqual([]);
   });
 });
 
@@ -332,9 +395,19 @@ describe('refresh on 401', () => {
     expect(loadSession()).toMatchObject({ accessToken: 'access-1', refreshToken: 'refresh-1', user: farmer });
     expect(effects.navigate).not.toHaveBeenCalledWith('/login');
 
-    // The server is back: the next 401 refreshes and the request goes through.
+    // The server is back: the next request still carries the session's token, its 401 refreshes and it goes through.
     protectedApi(200);
     await expect(http.get('/probe/b')).resolves.toBeDefined();
+    expect(api!.calls('/probe/b').map((c) => c.authorization)).toEqual(['Bearer access-1', 'Bearer access-2']);
+    expect(actor.getSnapshot().context).toMatchObject({ accessToken: 'access-2', refreshToken: 'refresh-2' });
+  });
+
+  it('refreshes with the refresh token another tab of the browser rotated to, not the retired one this tab holds', async () => {
+    protectedApi(200);
+    const { actor } = start(storedFarmer());
+    saveSession({ accessToken: 'access-5', refreshToken: 'refresh-5', user: farmer }); // another tab refreshed
+    await expect(http.get('/probe')).resolves.toBeDefined();
+    expect(api!.calls('/auth/refresh-token').map((c) => c.body)).toEqual([{ refreshToken: 'refresh-5' }]);
     expect(actor.getSnapshot().context).toMatchObject({ accessToken: 'access-2', refreshToken: 'refresh-2' });
   });
 
@@ -361,6 +434,17 @@ describe('the language chosen', () => {
     expect(api!.calls('/auth/profile').filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([{ preferredLanguage: other }]);
     expect(actor.getSnapshot().context.user!.preferredLanguage).toBe(other);
     expect(loadSession().user?.preferredLanguage).toBe(other);
+  });
+
+  it('a profile that cannot be saved is logged; the choice still holds on this device', async () => {
+    route = (req) => (req.method === 'PATCH' ? { status: 500, body: { statusCode: 500, message: 'down' } } : { status: 404 });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { actor } = start(storedFarmer());
+    const other = actor.getSnapshot().context.user!.preferredLanguage === 'hindi' ? 'english' : 'hindi';
+    actor.send({ type: 'session.languageChosen', language: other });
+    await vi.waitFor(() => expect(logged).toHaveBeenCalledWith('could not save the language to the profile', expect.objectContaining({ status: 500 })));
+    expect(actor.getSnapshot().matches({ authenticated: 'active' })).toBe(true);
+    expect(actor.getSnapshot().context.user!.preferredLanguage).toBe(other);
   });
 
   it('signed out, a language chosen on the sign-in page is nobody’s to record', async () => {
