@@ -164,6 +164,18 @@ describe('GPS mapping: adding a location', () => {
     expect(t.ctx().notice).toBeNull();
   });
 
+  it("the 'added' notice goes when the form is opened again", async () => {
+    const t = await open();
+    await t.settled();
+    t.send({ type: 'add.open' });
+    t.send({ type: 'add.submit', draft: DRAFT });
+    await t.until(() => t.calls('GET', '/gps-mapping').length === 2);
+    await t.settled();
+    expect(t.ctx().notice).toBe('added');
+    t.send({ type: 'add.open' });
+    expect(t.ctx().notice).toBeNull();
+  });
+
   it("a refused save goes back to the form with the server's error; opening it again clears that", async () => {
     const t = await open({ 'POST /api/v1/gps-mapping': refusal(409) });
     await t.settled();
@@ -244,5 +256,17 @@ describe("GPS mapping: 'Update GPS'", () => {
     expect(t.calls('PUT', `/gps-mapping/mobile/location/${F1}`)[0].body).toEqual({ coordinates: [72.8777, 19.076], accuracy: 95, surveyMethod: 'mobile_gps', confirmLargeMove: true });
     t.send({ type: 'gps.update', fieldId: F1 });
     expect(t.ctx()).toMatchObject({ failure: null, error: null, notice: null, selected: F1 });
+  });
+
+  it('a refused update, then Add location: the form opens without the old message', async () => {
+    const t = await open({ [`PUT /api/v1/gps-mapping/mobile/location/${F1}`]: refusal(422) });
+    await t.settled();
+    t.send({ type: 'gps.update', fieldId: F1 });
+    await t.until(() => t.snap().matches({ ready: { main: 'confirmingMove' } }));
+    t.send({ type: 'gps.confirm' });
+    await t.until(() => t.snap().matches({ ready: { main: 'idle' } }) && t.ctx().failure === 'update');
+    t.send({ type: 'add.open' });
+    expect(t.snap().matches({ ready: { main: 'adding' } })).toBe(true);
+    expect(t.ctx()).toMatchObject({ failure: null, error: null });
   });
 });
