@@ -287,7 +287,6 @@ export const alertsListMachine = setup({
     failed: { on: { 'alerts.retry': 'loading' } },
     /** The farmer's network is away: the kept first page, until the browser is online again or the farmer retries. */
     offline: {
-      tags: ['offline'],
       invoke: { id: 'watchOnline', src: 'watchOnline' },
       // Online again, or the farmer's Retry: a fresh load; the kept copy leaves the screen (never shown as current).
       on: { 'network.online': { target: 'loading', actions: 'forgetKeptCopy' } },
