@@ -9,7 +9,8 @@
  * and a status filter (active/cleared × unacknowledged/acknowledged); 'Details' opens the alert's lifecycle (an
  * alertLifecycle actor, `details`: timeline, acknowledge, assign, clear, comment); pushed alerts arrive through the
  * socket feed: a new one takes its place in that order and the count goes up, a changed one changes in place (and
- * in the open details); after a reconnect socket.io could not recover, the page is fetched again.
+ * in the open details); after a reconnect socket.io could not recover, the page is fetched again (the open details
+ * stay open: another page, filter or search closes them).
  * A staff list (staffList.ts); a failed load shows 'Failed to load alerts' with Retry.
  * Offline (issue 17): the farmer's first page is kept on the phone; a load of it lost to the network shows that copy
  * (`offline`, with when it was seen) until the browser is online again or the farmer retries.
@@ -281,7 +282,12 @@ export const alertsListMachine = setup({
   states: {
     loading: {
       ...list.loading,
-      entry: 'closeDetails',
+      // Another page, filter or search may not hold the open alert: its details close. A reload after a reconnect
+      // socket.io could not recover is the same page brought up to date: the details the user is reading (and an
+      // acknowledgement waiting to send in them) stay open.
+      entry: enqueueActions(({ event, enqueue }) => {
+        if (event.type !== 'feed.reconnected') enqueue('closeDetails');
+      }),
       invoke: { ...list.loading.invoke, onError: [{ guard: 'farmerOffline', target: 'offline' }, list.loading.invoke.onError] as never },
     },
     failed: { on: { 'alerts.retry': 'loading' } },

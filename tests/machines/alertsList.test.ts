@@ -439,7 +439,7 @@ describe('alerts list: pushes', () => {
     expect(t.ctx().unread).toBe(unread + 1);
   });
 
-  it('a push while the page loads is counted; after a reconnect socket.io could not recover the page is loaded again', async () => {
+  it('a push while the page loads is counted; after a reconnect socket.io could not recover the page is loaded again, the open details kept', async () => {
     let hold: (() => void) | null = null;
     const server = await api([alert('a1')], {
       'GET /coordinator/alerts': async () => (await new Promise<void>((r) => (hold = r)), { status: 200, body: { alerts: [alert('a1')], pagination: { totalPages: 1 }, unread: 7 } }),
@@ -453,12 +453,19 @@ describe('alerts list: pushes', () => {
     hold = null;
     t.push({ type: 'feed.reconnected', recovered: true });
     expect(t.value()).toBe('ready');
+    // The coordinator is reading an alert when the socket comes back without its session: the page is brought up to
+    // date under the open details, which stay open.
+    t.send({ type: 'alert.view', id: 'a1' });
+    const details = t.details()!;
     t.push({ type: 'feed.reconnected', recovered: false });
     expect(t.value()).toBe('loading');
+    expect(t.details()).toBe(details);
+    expect(details.getSnapshot().status).toBe('active');
     await t.until(() => hold !== null);
     hold!();
     await t.ready();
     expect(server.calls('/coordinator/alerts')).toHaveLength(2);
+    expect(t.ctx().detailsId).toBe('a1');
   });
 
   it('the real feed over a real socket.io server: new and changed alerts arrive, a dropped connection reloads the page', async () => {
