@@ -158,6 +158,12 @@ describe('farmer home: loading', () => {
     await u.until(() => JSON.stringify(u.value()) === '{"field":"live"}');
     expect(u.ctx()).toMatchObject({ latest: null, series: [SERIES[1], SERIES[0]] });
     expect(u.logged).toEqual([{ what: 'latest reading', error: expect.objectContaining({ status: 0 }) }]);
+
+    // One half refused by the server and the other lost: the server answered, so the home is not offline.
+    await api({ latest: { status: 500, body: {} }, series: lost });
+    const v = start();
+    await v.until(() => JSON.stringify(v.value()) === '{"field":"live"}');
+    expect(v.logged.map((l) => [l.what, (l.error as HttpError).status])).toEqual([['latest reading', 500], ['24h series', 0]]);
   });
 
   it("the loader's own answer: a failed half is an empty part and a failure, never a made-up point", async () => {
