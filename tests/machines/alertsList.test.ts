@@ -14,39 +14,14 @@ import { setAuthBridge } from '@/services/http';
 import { startApiServer, type ApiAnswer, type ApiRequest } from '../support/apiServer';
 import { phone, resetPhone } from '../support/phoneStore';
 import { socketServer } from '../support/socketServer';
+import { COORDINATORS, makeAlert } from '../model/alertFixtures';
 
 vi.mock('@/machines/offline', async (actual) => (await import('../support/phoneStore')).offlineOnPhone(await actual()));
 
 /** Times before the file's start (fixed: two alerts made alike are equal). */
 const NOW = Date.now();
 const iso = (minAgo: number) => new Date(NOW - minAgo * 60_000).toISOString();
-const alert = (id: string, over: Partial<AlertItem> = {}): AlertItem => ({
-  _id: id,
-  id,
-  type: 'moisture',
-  severity: 'major',
-  status: 'active_unack',
-  message: 'Low soil moisture in North: 20% (threshold 25%)',
-  messageKey: 'alert.moisture.low',
-  messageParams: { field: 'North', value: 20, threshold: 25 },
-  farmer: 'Ramesh Patil',
-  farmerId: 'u1',
-  fieldId: 'f1',
-  fieldName: 'North',
-  value: 20,
-  threshold: 25,
-  assignedTo: null,
-  acknowledgedBy: null,
-  read: false,
-  count: 1,
-  lastSeenAt: iso(5),
-  createdAt: iso(5),
-  updatedAt: iso(5),
-  resolvedAt: null,
-  clearedBy: null,
-  ...over,
-});
-const COORDINATORS = [{ _id: 'c1', name: 'Kavita Jadhav' }];
+const alert = (id: string, over: Partial<AlertItem> = {}): AlertItem => makeAlert({ ...over, id });
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
 beforeEach(() => {
