@@ -244,13 +244,19 @@ describe("GPS mapping: 'Update GPS'", () => {
     expect(t.calls('PUT', `/gps-mapping/mobile/location/${F2}`)).toHaveLength(0);
   });
 
-  it("a refused save says so, forgets the field, and a new 'Update GPS' clears that", async () => {
+  /** 'Update GPS' of the first field, confirmed, and refused by the server (422). */
+  async function refusedUpdate() {
     const t = await open({ [`PUT /api/v1/gps-mapping/mobile/location/${F1}`]: refusal(422) });
     await t.settled();
     t.send({ type: 'gps.update', fieldId: F1 });
     await t.until(() => t.snap().matches({ ready: { main: 'confirmingMove' } }));
     t.send({ type: 'gps.confirm' });
-    await t.until(() => t.snap().matches({ ready: { main: 'idle' } }));
+    await t.until(() => t.snap().matches({ ready: { main: 'idle' } }) && t.ctx().failure === 'update');
+    return t;
+  }
+
+  it("a refused save says so, forgets the field, and a new 'Update GPS' clears that", async () => {
+    const t = await refusedUpdate();
     expect(t.ctx()).toMatchObject({ failure: 'update', selected: null });
     expect(t.ctx().error?.status).toBe(422);
     expect(t.calls('PUT', `/gps-mapping/mobile/location/${F1}`)[0].body).toEqual({ coordinates: [72.8777, 19.076], accuracy: 95, surveyMethod: 'mobile_gps', confirmLargeMove: true });
@@ -259,12 +265,7 @@ describe("GPS mapping: 'Update GPS'", () => {
   });
 
   it('a refused update, then Add location: the form opens without the old message', async () => {
-    const t = await open({ [`PUT /api/v1/gps-mapping/mobile/location/${F1}`]: refusal(422) });
-    await t.settled();
-    t.send({ type: 'gps.update', fieldId: F1 });
-    await t.until(() => t.snap().matches({ ready: { main: 'confirmingMove' } }));
-    t.send({ type: 'gps.confirm' });
-    await t.until(() => t.snap().matches({ ready: { main: 'idle' } }) && t.ctx().failure === 'update');
+    const t = await refusedUpdate();
     t.send({ type: 'add.open' });
     expect(t.snap().matches({ ready: { main: 'adding' } })).toBe(true);
     expect(t.ctx()).toMatchObject({ failure: null, error: null });
