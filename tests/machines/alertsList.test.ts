@@ -112,6 +112,8 @@ describe('alerts list: what each viewer asks for', () => {
   it("the admin's table: 20 a page with the coordinators to assign to; no search", async () => {
     const server = await api();
     const t = start('admin');
+    // Until the page has come, there is nobody to assign to (a linked alert may open before it).
+    expect(t.ctx().coordinators).toEqual([]);
     await t.ready();
     expect(t.ctx()).toMatchObject({ coordinators: COORDINATORS, unread: 0, totalPages: 3 });
     t.send({ type: 'alerts.filterSeverity', severity: 'critical' });
@@ -145,15 +147,24 @@ describe('alerts list: what each viewer asks for', () => {
     ]);
   });
 
-  it('a list the server refuses is told and logged; Retry loads it again', async () => {
+  it('a list the server refuses is told and logged; Retry loads it again, and so does a filter chosen meanwhile', async () => {
     let answers = 0;
-    await api([alert('a1')], { 'GET /coordinator/alerts': () => (answers++ === 0 ? { status: 500, body: { statusCode: 500, message: 'down' } } : { status: 200, body: { alerts: [alert('a1')], pagination: { totalPages: 1 }, unread: 1 } }) });
+    const server = await api([alert('a1')], {
+      'GET /coordinator/alerts': () => (answers++ % 2 === 0 ? { status: 500, body: { statusCode: 500, message: 'down' } } : { status: 200, body: { alerts: [alert('a1')], pagination: { totalPages: 1 }, unread: 1 } }),
+    });
     const t = start('coordinator');
     await t.until(() => t.value() === 'failed');
     expect(t.logged).toEqual([{ what: 'alerts', error: expect.objectContaining({ status: 500 }) }]);
     t.send({ type: 'alerts.retry' });
     await t.ready();
     expect(t.ids()).toEqual(['a1']);
+
+    t.send({ type: 'alerts.filterType', alertType: 'offline' });
+    await t.until(() => t.value() === 'failed');
+    t.send({ type: 'alerts.filterSeverity', severity: 'critical' });
+    expect(t.value()).toBe('loading');
+    await t.ready();
+    expect(server.calls('/coordinator/alerts').at(-1)!.query).toEqual({ page: '1', limit: '10', type: 'offline', severity: 'critical' });
   });
 });
 
@@ -207,6 +218,27 @@ describe('alerts list: the farmer’s page on the phone', () => {
     expect(t.ctx()).toMatchObject({ alerts: [], offlineAt: null });
     await t.ready();
     expect(t.ctx()).toMatchObject({ alerts: [alert('a1')], totalPages: 2 });
+  });
+
+  it('a page shown, then a filter whose load is lost with nothing kept: the rows go, one empty page', async () => {
+    let lost = false;
+    await api([alert('a1')], { 'GET /alerts': () => (lost ? { status: 0, drop: true } : { status: 200, body: { alerts: [alert('a1')], pagination: { totalPages: 3 } } }) });
+    const t = start('farmer');
+    await t.ready();
+    t.send({ type: 'alerts.page', page: 2 });
+    await t.until(() => t.value() === 'ready' && t.ctx().page === 2);
+    lost = true;
+    t.send({ type: 'alerts.filterStatus', status: 'active_unack' });
+    await t.until(() => JSON.stringify(t.value()) === '{"offline":"nothingSaved"}');
+    expect(t.ctx()).toMatchObject({ alerts: [], page: 1, totalPages: 1, offlineAt: null });
+  });
+
+  it('a phone store that cannot be read is nothing kept', async () => {
+    phone.broken = true;
+    await api([alert('a1')], { 'GET /alerts': { status: 0, drop: true } });
+    const t = start('farmer');
+    await t.until(() => JSON.stringify(t.value()) === '{"offline":"nothingSaved"}');
+    expect(phone.reads).toEqual([FARMER_ALERTS_KEY]);
   });
 
   it('nothing kept: an empty offline page, and Retry loads afresh', async () => {
@@ -307,6 +339,17 @@ describe('alerts list: a link to one alert', () => {
     await new Promise((r) => setTimeout(r, 250));
     expect(t.ctx().detailsId).toBe('x2');
     expect(server.calls('/alerts/x1')).toHaveLength(1);
+  });
+
+  it('a row opened by hand while a link is being read stays open when the link’s answer comes', async () => {
+    await api([alert('a1')], { 'GET /alerts/:id': (r) => ({ status: 200, body: { alert: alert(r.path.split('/').pop()!), timeline: [] }, delayMs: r.path.endsWith('x1') ? 150 : 0 }) });
+    const t = start('coordinator');
+    await t.ready();
+    t.send({ type: 'alert.openById', id: 'x1' });
+    t.send({ type: 'alert.view', id: 'a1' });
+    expect(t.ctx()).toMatchObject({ detailsId: 'a1', opening: null });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(t.ctx().detailsId).toBe('a1');
   });
 
   it("a link answered once the page has loaded with that alert opens the page's row", async () => {
@@ -453,8 +496,12 @@ describe('alerts list: pushes', () => {
       sockets.io.emit('alert:new', alert('n1', { severity: 'critical' }));
       await t.until(() => t.ids().includes('n1'));
       expect(t.ctx().unread).toBe(5);
+      // A change of an alert not on the page is not a new one: nothing is added, nothing counted.
+      sockets.io.emit('alert:updated', alert('elsewhere', { severity: 'critical' }));
       sockets.io.emit('alert:updated', alert('a1', { status: 'active_ack' }));
       await t.until(() => t.ctx().alerts.find((a) => a.id === 'a1')!.status === 'active_ack');
+      expect(t.ids()).not.toContain('elsewhere');
+      expect(t.ctx().unread).toBe(5);
       await sockets.dropAll();
       await t.until(() => server.calls('/coordinator/alerts').length === 2);
       await t.ready();
@@ -546,6 +593,8 @@ describe('alerts list: the rules it shows by', () => {
     expect(matchesView({ ...q, search: '  RAMESH ' }, alert('a'))).toBe(true);
     expect(matchesView({ ...q, search: ' north ' }, alert('a', { message: 'x', farmer: null }))).toBe(true);
     expect(matchesView({ ...q, search: 'south' }, alert('a'))).toBe(false);
+    // An alert with no farmer (an unassigned field) matches on its message and field only.
+    expect(matchesView({ ...q, search: 'here' }, alert('a', { farmer: null, message: 'x', fieldName: 'y' }))).toBe(false);
   });
 
   it('most urgent first: open before cleared, then critical → warning, then the newest; equal ones keep their order', () => {
