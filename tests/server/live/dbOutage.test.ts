@@ -124,6 +124,21 @@ const expectUnavailable = (a: Answer) => {
   expect(body.message.hindi).toMatch(/[\u0900-\u097F]/);
 };
 
+/**
+ * The answer while the database is away, past any load shedding: with twelve clients writing on a machine loaded by the
+ * whole run, the app may first shed a request (503 OVERLOADED, the overload guard before the route): that one is asked
+ * again, as a client would after its Retry-After, for at most 15 s.
+ */
+const pastShedding = async (call: () => Promise<Answer>): Promise<Answer> => {
+  const until = Date.now() + 15_000;
+  for (;;) {
+    const a = await call();
+    const shed = a.status === 503 && a.retryAfter !== null && a.body.includes('"OVERLOADED"');
+    if (!shed || Date.now() > until) return a;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+};
+
 describe('PostgreSQL stopped under concurrent writes and started again', () => {
   it('keeps the app alive, answers 503 + Retry-After while the database is away, and recovers without a restart', async () => {
     // Before the outage: the app serves (on a machine loaded by the rest of the run, its first connections may take
@@ -159,14 +174,17 @@ describe('PostgreSQL stopped under concurrent writes and started again', () => {
 
       expect(app!.child.exitCode, app!.output()).toBeNull();
       expect(app!.child.signalCode).toBeNull();
-      expectUnavailable(await ingest());
-      expectUnavailable(await fieldsList());
-      const signIn = await fetch(`${app!.url}/api/v1/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password: 'Outage-test-9431' }),
-      });
-      expectUnavailable({ status: signIn.status, retryAfter: signIn.headers.get('retry-after'), body: await signIn.text() });
+      expectUnavailable(await pastShedding(ingest));
+      expectUnavailable(await pastShedding(fieldsList));
+      const signIn = async (): Promise<Answer> => {
+        const r = await fetch(`${app!.url}/api/v1/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email, password: 'Outage-test-9431' }),
+        });
+        return { status: r.status, retryAfter: r.headers.get('retry-after'), body: await r.text() };
+      };
+      expectUnavailable(await pastShedding(signIn));
       expect(await health()).toBe(503);
       // MQTT: a QoS 1 reading is not acknowledged while the database is away…
       pub = device
@@ -179,8 +197,8 @@ describe('PostgreSQL stopped under concurrent writes and started again', () => {
       const until = Date.now() + 30_000;
       while ((await health()) !== 200 && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
       expect(await health()).toBe(200);
-      expect((await ingest()).status).toBe(202);
-      expect((await fieldsList()).status).toBe(200);
+      expect((await pastShedding(ingest)).status).toBe(202);
+      expect((await pastShedding(fieldsList)).status).toBe(200);
       // …and is, once stored, after the device's resend.
       await Promise.race([pub, new Promise((r) => setTimeout(r, 30_000))]);
       expect(mqttAcked).toBe(true);
