@@ -12,6 +12,7 @@ import { createActor, fromCallback, type AnyEventObject } from 'xstate';
 import { ADMIN_PAGE_SIZE, alertsListMachine, FARMER_ALERTS_KEY, matchesView, PAGE_SIZE, urgentFirst, type AlertItem, type Viewer } from '@/machines/alertsList.machine';
 import { setAuthBridge } from '@/services/http';
 import { startApiServer, type ApiAnswer, type ApiRequest } from '../support/apiServer';
+import { deferred, type Deferred } from '../support/deferred';
 import { phone, resetPhone } from '../support/phoneStore';
 import { socketServer } from '../support/socketServer';
 import { COORDINATORS, makeAlert } from '../model/alertFixtures';
@@ -23,6 +24,29 @@ const NOW = Date.now();
 const iso = (minAgo: number) => new Date(NOW - minAgo * 60_000).toISOString();
 const alert = (id: string, over: Partial<AlertItem> = {}): AlertItem => makeAlert({ ...over, id });
 const tick = () => new Promise((r) => setTimeout(r, 0));
+
+/** No answer at all: the connection cut (the client's status 0, a network lost mid-request). */
+const LOST: ApiAnswer = { status: 0, drop: true };
+/** One page of `rows` as the API answers it (the coordinator's with its unread count). */
+const pageAnswer = (rows: AlertItem[], { totalPages = 1, unread = 0 } = {}): ApiAnswer => ({ status: 200, body: { alerts: rows, pagination: { totalPages }, unread } });
+
+/** A list answer each request of which waits until the test lets it go (`release`); `waiting()` says one waits. */
+function heldAnswer(answer: ApiAnswer) {
+  let gate: Deferred<void> | null = null;
+  return {
+    answer: async () => {
+      gate = deferred<void>();
+      await gate.promise;
+      return answer;
+    },
+    waiting: () => gate !== null,
+    release: () => {
+      const g = gate!;
+      gate = null;
+      g.resolve();
+    },
+  };
+}
 
 beforeEach(() => {
   resetPhone();
@@ -150,7 +174,7 @@ describe('alerts list: what each viewer asks for', () => {
   it('a list the server refuses is told and logged; Retry loads it again, and so does a filter chosen meanwhile', async () => {
     let answers = 0;
     const server = await api([alert('a1')], {
-      'GET /coordinator/alerts': () => (answers++ % 2 === 0 ? { status: 500, body: { statusCode: 500, message: 'down' } } : { status: 200, body: { alerts: [alert('a1')], pagination: { totalPages: 1 }, unread: 1 } }),
+      'GET /coordinator/alerts': () => (answers++ % 2 === 0 ? { status: 500, body: { statusCode: 500, message: 'down' } } : pageAnswer([alert('a1')], { unread: 1 })),
     });
     const t = start('coordinator');
     await t.until(() => t.value() === 'failed');
@@ -208,7 +232,7 @@ describe('alerts list: the farmer’s page on the phone', () => {
     const kept = { alerts: [alert('k1'), alert('k2')], totalPages: 4 };
     phone.kept.set(FARMER_ALERTS_KEY, { value: kept, savedAt: iso(90) });
     let lost = true;
-    await api([alert('a1')], { 'GET /alerts': () => (lost ? { status: 0, drop: true } : { status: 200, body: { alerts: [alert('a1')], pagination: { totalPages: 2 } } }) });
+    await api([alert('a1')], { 'GET /alerts': () => (lost ? LOST : pageAnswer([alert('a1')], { totalPages: 2 })) });
     const t = start('farmer');
     await t.until(() => JSON.stringify(t.value()) === '{"offline":"shown"}');
     expect(t.ctx()).toMatchObject({ alerts: kept.alerts, page: 1, totalPages: 1, offlineAt: phone.kept.get(FARMER_ALERTS_KEY)!.savedAt });
@@ -222,7 +246,7 @@ describe('alerts list: the farmer’s page on the phone', () => {
 
   it('a page shown, then a filter whose load is lost with nothing kept: the rows go, one empty page', async () => {
     let lost = false;
-    await api([alert('a1')], { 'GET /alerts': () => (lost ? { status: 0, drop: true } : { status: 200, body: { alerts: [alert('a1')], pagination: { totalPages: 3 } } }) });
+    await api([alert('a1')], { 'GET /alerts': () => (lost ? LOST : pageAnswer([alert('a1')], { totalPages: 3 })) });
     const t = start('farmer');
     await t.ready();
     t.send({ type: 'alerts.page', page: 2 });
@@ -235,7 +259,7 @@ describe('alerts list: the farmer’s page on the phone', () => {
 
   it('a phone store that cannot be read is nothing kept', async () => {
     phone.broken = true;
-    await api([alert('a1')], { 'GET /alerts': { status: 0, drop: true } });
+    await api([alert('a1')], { 'GET /alerts': LOST });
     const t = start('farmer');
     await t.until(() => JSON.stringify(t.value()) === '{"offline":"nothingSaved"}');
     expect(phone.reads).toEqual([FARMER_ALERTS_KEY]);
@@ -243,7 +267,7 @@ describe('alerts list: the farmer’s page on the phone', () => {
 
   it('nothing kept: an empty offline page, and Retry loads afresh', async () => {
     let lost = true;
-    await api([alert('a1')], { 'GET /alerts': () => (lost ? { status: 0, drop: true } : { status: 200, body: { alerts: [alert('a1')], pagination: { totalPages: 1 } } }) });
+    await api([alert('a1')], { 'GET /alerts': () => (lost ? LOST : pageAnswer([alert('a1')])) });
     const t = start('farmer');
     await t.until(() => JSON.stringify(t.value()) === '{"offline":"nothingSaved"}');
     expect(t.ctx()).toMatchObject({ alerts: [], page: 1, totalPages: 1, offlineAt: null });
@@ -255,7 +279,7 @@ describe('alerts list: the farmer’s page on the phone', () => {
   });
 
   it('staff lists lost to the network fail with Retry: no kept copy is shown to them', async () => {
-    await api([alert('a1')], { 'GET /coordinator/alerts': { status: 0, drop: true } });
+    await api([alert('a1')], { 'GET /coordinator/alerts': LOST });
     const t = start('coordinator');
     await t.until(() => t.value() === 'failed');
     expect(phone.reads).toEqual([]);
@@ -291,22 +315,21 @@ describe('alerts list: the details', () => {
   });
 
   it("a changed alert (the details' answer) changes its row, keeping the reader's read mark, wherever the list is", async () => {
-    let hold: (() => void) | null = null;
-    await api([alert('a1', { read: true })], { 'GET /coordinator/alerts': async () => (await new Promise<void>((r) => (hold = r)), { status: 200, body: { alerts: [alert('a1', { read: true })], pagination: { totalPages: 1 }, unread: 0 } }) });
+    const page = heldAnswer(pageAnswer([alert('a1', { read: true })]));
+    await api([], { 'GET /coordinator/alerts': page.answer });
     const t = start('coordinator');
-    await t.until(() => hold !== null);
-    hold!();
+    await t.until(page.waiting);
+    page.release();
     await t.ready();
     t.send({ type: 'alert.changed', alert: alert('a1', { status: 'active_ack', read: false }) });
     expect(t.ctx().alerts).toEqual([alert('a1', { status: 'active_ack', read: true })]);
-    hold = null;
     t.send({ type: 'alerts.filterSeverity', severity: 'major' });
-    await t.until(() => hold !== null);
+    await t.until(page.waiting);
     // While the page loads, its rows are still the old page's: the answer changes them there too.
     t.send({ type: 'alert.changed', alert: alert('a1', { status: 'cleared_ack', read: false }) });
     expect(t.value()).toBe('loading');
     expect(t.ctx().alerts).toEqual([alert('a1', { status: 'cleared_ack', read: true })]);
-    hold!();
+    page.release();
   });
 });
 
@@ -353,35 +376,35 @@ describe('alerts list: a link to one alert', () => {
   });
 
   it("a link answered once the page has loaded with that alert opens the page's row", async () => {
-    let hold: (() => void) | null = null;
     const row = alert('a1', { read: true, message: 'as the page has it' });
+    const page = heldAnswer(pageAnswer([row]));
     await api([row], {
-      'GET /coordinator/alerts': async () => (await new Promise<void>((r) => (hold = r)), { status: 200, body: { alerts: [row], pagination: { totalPages: 1 }, unread: 0 } }),
+      'GET /coordinator/alerts': page.answer,
       'GET /alerts/:id': () => ({ status: 200, body: { alert: alert('a1', { message: 'read on its own' }), timeline: [] }, delayMs: 100 }),
     });
     const t = start('coordinator');
-    await t.until(() => hold !== null);
+    await t.until(page.waiting);
     t.send({ type: 'alert.openById', id: 'a1' });
     expect(t.ctx().opening).toBe('a1');
-    hold!();
+    page.release();
     await t.ready();
     await t.until(() => t.ctx().detailsId === 'a1');
     expect(t.details()!.getSnapshot().context.alert).toEqual(row);
   });
 
   it('a link that cannot be read (gone, or not the viewer’s) opens nothing and is logged, while loading or ready', async () => {
-    let hold: (() => void) | null = null;
+    const page = heldAnswer(pageAnswer([alert('a1')]));
     await api([alert('a1')], {
-      'GET /coordinator/alerts': async () => (await new Promise<void>((r) => (hold = r)), { status: 200, body: { alerts: [alert('a1')], pagination: { totalPages: 1 }, unread: 0 } }),
+      'GET /coordinator/alerts': page.answer,
       'GET /alerts/:id': { status: 404, body: { statusCode: 404, message: 'Alert not found' } },
     });
     const t = start('coordinator');
-    await t.until(() => hold !== null);
+    await t.until(page.waiting);
     t.send({ type: 'alert.openById', id: 'gone1' });
     await t.until(() => t.logged.length === 1);
     expect(t.value()).toBe('loading');
     expect(t.ctx()).toMatchObject({ opening: null, detailsId: null });
-    hold!();
+    page.release();
     await t.ready();
     t.send({ type: 'alert.openById', id: 'gone2' });
     expect(t.ctx().opening).toBe('gone2');
@@ -458,17 +481,14 @@ describe('alerts list: pushes', () => {
   });
 
   it('a push while the page loads is counted; after a reconnect socket.io could not recover the page is loaded again, the open details kept', async () => {
-    let hold: (() => void) | null = null;
-    const server = await api([alert('a1')], {
-      'GET /coordinator/alerts': async () => (await new Promise<void>((r) => (hold = r)), { status: 200, body: { alerts: [alert('a1')], pagination: { totalPages: 1 }, unread: 7 } }),
-    });
+    const page = heldAnswer(pageAnswer([alert('a1')], { unread: 7 }));
+    const server = await api([alert('a1')], { 'GET /coordinator/alerts': page.answer });
     const t = start('coordinator');
-    await t.until(() => hold !== null);
+    await t.until(page.waiting);
     t.push({ type: 'feed.alert', event: 'alert:new', alert: alert('n1') });
     expect(t.ctx()).toMatchObject({ unread: 1, alerts: [alert('n1')] });
-    hold!();
+    page.release();
     await t.ready();
-    hold = null;
     t.push({ type: 'feed.reconnected', recovered: true });
     expect(t.value()).toBe('ready');
     // The coordinator is reading an alert when the socket comes back without its session: the page is brought up to
@@ -479,8 +499,8 @@ describe('alerts list: pushes', () => {
     expect(t.value()).toBe('loading');
     expect(t.details()).toBe(details);
     expect(details.getSnapshot().status).toBe('active');
-    await t.until(() => hold !== null);
-    hold!();
+    await t.until(page.waiting);
+    page.release();
     await t.ready();
     expect(server.calls('/coordinator/alerts')).toHaveLength(2);
     expect(t.ctx().detailsId).toBe('a1');
@@ -571,7 +591,7 @@ describe('alerts list: read marks', () => {
   });
 
   it('with nothing unread there is nothing to mark', async () => {
-    const server = await api([alert('a1', { read: true })], { 'GET /coordinator/alerts': { status: 200, body: { alerts: [alert('a1', { read: true })], pagination: { totalPages: 1 }, unread: 0 } } });
+    const server = await api([alert('a1', { read: true })], { 'GET /coordinator/alerts': pageAnswer([alert('a1', { read: true })]) });
     const t = start('coordinator');
     await t.ready();
     t.send({ type: 'alerts.markAllRead' });

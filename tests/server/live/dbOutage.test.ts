@@ -133,7 +133,7 @@ const pastShedding = async (call: () => Promise<Answer>): Promise<Answer> => {
   const until = Date.now() + 15_000;
   for (;;) {
     const a = await call();
-    const shed = a.status === 503 && a.retryAfter !== null && a.body.includes('"OVERLOADED"');
+    const shed = a.status === 503 && a.body.includes('"OVERLOADED"');
     if (!shed || Date.now() > until) return a;
     await new Promise((r) => setTimeout(r, 500));
   }
