@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { precompressed } from '../../../scripts/precompress';
+import { firstLoadFiles, precompressed } from '../../../scripts/precompress';
 import { createTestApp, type TestApp } from '../helper';
 
 let t: TestApp;
@@ -136,5 +136,43 @@ describe('front end', () => {
     const br = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
     expect(br.headers['content-encoding']).toBe('br');
     expect(Buffer.compare(br.rawPayload, copies.br)).toBe(0);
+  });
+});
+
+describe("the build's gzip copies (scripts/precompress.ts)", () => {
+  const chunk = (imports: string[], isEntry = false, css: string[] = []) => ({
+    type: 'chunk' as const,
+    isEntry,
+    imports,
+    viteMetadata: { importedCss: new Set(css) },
+  });
+  const asset = { type: 'asset' as const };
+
+  it("counts as the first load the entry chunks with their static imports and CSS, index.html and what it names", () => {
+    const bundle = {
+      'index.html': asset,
+      'assets/index-A.js': chunk(['assets/runtime-B.js'], true, ['assets/index-A.css']),
+      'assets/runtime-B.js': chunk(['assets/shared-C.js']),
+      'assets/shared-C.js': chunk([]),
+      'assets/FieldMap-D.js': chunk(['assets/shared-C.js'], false, ['assets/mapLocale-E.css']),
+      'assets/index-A.css': asset,
+      'assets/mapLocale-E.css': asset,
+      'assets/mr-F.json': asset,
+      'assets/en-G.json': asset,
+      'manifest.webmanifest': asset,
+    };
+    const html = '<link rel="stylesheet" href="/assets/index-A.css"><link rel="preload" href="/assets/mr-F.json"><link rel="manifest" href="/manifest.webmanifest"><script src="/assets/index-A.js"></script><link href="/favicon.svg">';
+    expect([...firstLoadFiles(bundle, html)].sort()).toEqual(
+      ['assets/index-A.css', 'assets/index-A.js', 'assets/mr-F.json', 'assets/runtime-B.js', 'assets/shared-C.js', 'index.html', 'manifest.webmanifest'].sort(),
+    );
+  });
+
+  it("writes a lazy file's gzip copy with zlib's best (what any browser reads), the first load's with zopfli", async () => {
+    const text = Buffer.from(`export const x = ${JSON.stringify('pins '.repeat(2000))};`);
+    const lazy = await precompressed(text, { firstLoad: false });
+    expect(gunzipSync(lazy.gz).toString()).toBe(text.toString());
+    expect(Buffer.compare(lazy.gz, gzipSync(text, { level: 9 }))).toBe(0);
+    expect(brotliDecompressSync(lazy.br).toString()).toBe(text.toString());
+    expect(copies.gz.length).toBeLessThan(lazy.gz.length);
   });
 });
