@@ -2,15 +2,15 @@
  * Once per test run, two templates that test files copy (tests/server/support/templates.ts): a migrated database
  * holding the fixture (tests/server/fixture.ts; createTestApp in tests/server/helper.ts) and a migrated empty one
  * (the tests that write their own rows: live/db.ts, staff/world.ts, …), so no file runs initdb or the migrations.
- *  - PGlite: migrated in memory, dumped to temp files (empty, then with the fixture); workers load a dump. Made
+ *  - PGlite: migrated into a data folder, kept as two folders (empty, then with the fixture); files copy one. Made
  *    on every run (a PostgreSQL run's files also test PGlite), by a process of its own (support/pgliteDumps.ts)
  *    that this setup starts and does not wait for: the workers run the web files meanwhile (the server files come
- *    last, tests/support/sequencer.ts), and a server file waits for the dump it needs (support/templates.ts).
+ *    last, tests/support/sequencer.ts), and a server file waits for the folder it needs (support/templates.ts).
  *  - PostgreSQL (TEST_DATABASE_URL set): template databases `<TEST_DB_PREFIX or srv_>tpl_<random>` and
  *    `…tple_<random>`; workers `CREATE DATABASE … TEMPLATE` one. Dropped in teardown.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,9 +24,9 @@ import { bundleServer } from '../../server/build.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** PGlite: path of the dumped template data dir. */
+    /** PGlite: path of the template data folder (with the fixture). */
     pgliteTemplate: string;
-    /** PGlite: path of the dumped migrated, empty data dir. */
+    /** PGlite: path of the migrated, empty template data folder. */
     pgliteEmptyTemplate: string;
     /** PostgreSQL: name of the template database. */
     pgTemplateDb: string;
@@ -44,7 +44,7 @@ export const withDatabase = (url: string, name: string) => {
 };
 
 export default async function setup(project: TestProject) {
-  // The PGlite dumps are made on a PostgreSQL run too: some files test both databases, and some use PGlite alone.
+  // The PGlite templates are made on a PostgreSQL run too: some files test both databases, and some use PGlite alone.
   const [removeDumps, dropDatabases, removeBundle] = await Promise.all([pgliteTemplates(project), postgresTemplates(project), serverBundle(project)]);
   return async () => {
     await removeDumps();
@@ -53,12 +53,23 @@ export default async function setup(project: TestProject) {
   };
 }
 
+/** /dev/shm when it is a folder this process may write (a tmpfs on Linux), else nothing. */
+function memoryFolder(): string | undefined {
+  try {
+    accessSync('/dev/shm', constants.W_OK);
+    return '/dev/shm';
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * PGlite: the dumps' paths given to the workers at once, the dumps made by a process of their own
- * (support/pgliteDumps.ts) while the first files run. Returns what ends it and removes the dumps.
+ * PGlite: the template folders' paths given to the workers at once, the folders made by a process of their own
+ * (support/pgliteDumps.ts) while the first files run. Returns what ends it and removes the folders and every copy.
  */
 async function pgliteTemplates(project: TestProject) {
-  const dir = mkdtempSync(join(tmpdir(), 'srv-pglite-'));
+  // The templates and every file's copy of one (support/templates.ts) in memory where the machine has a tmpfs.
+  const dir = mkdtempSync(join(memoryFolder() ?? tmpdir(), 'srv-pglite-'));
   project.provide('pgliteEmptyTemplate', join(dir, DUMPS.empty));
   project.provide('pgliteTemplate', join(dir, DUMPS.fixture));
   const output: Buffer[] = [];
