@@ -17,7 +17,9 @@ import { leafSvg, renderSvg, SYNTHETIC_LABELS } from './support/syntheticLeaves'
 let pool: AnalysisPool;
 beforeAll(async () => {
   pool = createAnalysisPool({ size: 1 });
-  expect(await pool.ready).toEqual({ method: 'colour-analysis', loadError: undefined });
+  expect(pool.workers()).toBe(0);
+  expect(await pool.start()).toEqual({ method: 'colour-analysis', loadError: undefined });
+  expect(pool.workers()).toBe(1);
 });
 afterAll(() => pool.close());
 
@@ -82,4 +84,29 @@ it('the event loop stays free while photos are analysed in the worker', async ()
   expect(there.utilisation).toBeLessThan(Math.min(0.15, here.utilisation / 3));
   expect(there.longestMs).toBeLessThan(there.ms / 4);
   expect(there.longestMs).toBeLessThan(Math.max(here.longestMs, 100));
+});
+
+describe('started when first needed', () => {
+  it('runs no worker until a photo comes, then starts its workers for it', async () => {
+    const lazy = createAnalysisPool({ size: 2 });
+    try {
+      await new Promise((r) => setTimeout(r, 200));
+      expect(lazy.workers()).toBe(0);
+      const photo = await renderSvg(leafSvg('rust', 3));
+      const answer = await lazy.analyse(photo, { lang: 'english' });
+      expect(answer).toEqual({ result: await analyseLeaf(photo, { lang: 'english' }), thumbnail: await makeThumbnail(photo) });
+      expect(lazy.workers()).toBe(2);
+      expect(await lazy.start()).toEqual({ method: 'colour-analysis', loadError: undefined });
+      expect(lazy.workers()).toBe(2);
+    } finally {
+      await lazy.close();
+    }
+  });
+
+  it('a closed pool starts nothing and refuses photos', async () => {
+    const lazy = createAnalysisPool({ size: 1 });
+    await lazy.close();
+    await expect(lazy.analyse(Buffer.from('x'), { lang: 'english' })).rejects.toThrow('closed');
+    expect(lazy.workers()).toBe(0);
+  });
 });

@@ -32,6 +32,28 @@ describe('GET /disease', () => {
   });
 });
 
+describe('a configured model that does not load', () => {
+  it('is said once in the log when the workers start (the first visit), and the screen is told colour analysis is used', async () => {
+    const lines: string[] = [];
+    const app = await createTestApp({
+      config: { diseaseModelPath: '/nonexistent/leaf.onnx', diseaseLabelsPath: '/nonexistent/labels.txt', logLevel: 'error' },
+      logStream: { write: (line: string) => void lines.push(line) },
+    });
+    try {
+      const said = () => lines.filter((l) => l.includes('disease model could not be loaded')).length;
+      expect(said()).toBe(0);
+      const { accessToken } = await app.login('farmer');
+      for (let i = 0; i < 2; i++) {
+        const res = await app.app.inject({ method: 'GET', url: '/api/v1/disease', headers: app.auth(accessToken) });
+        expect(res.json().method).toBe('colour-analysis');
+      }
+      expect(said()).toBe(1);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('POST /disease/detect', () => {
   it('analyses a leaf photo in the farmer\'s language (Marathi by default)', async () => {
     const png = await renderSvg(leafSvg('rust', 77));

@@ -3,8 +3,12 @@
  * stays free while a photo is decoded, segmented and classified. `size` workers (DISEASE_WORKERS), each one job at
  * a time; more photos wait in order. A job's refusal comes back as the same AppError (status, code, words,
  * details) the analysis threw; a worker that dies fails its job with a plain error (a 500) and is replaced.
- * The workers load the classifier themselves (the ONNX model when configured, else colour analysis); `ready`
+ * The workers load the classifier themselves (the ONNX model when configured, else colour analysis); `start()`
  * says which method they use, once the first worker has started.
+ *
+ * The workers start when first needed (a photo, or `start()`: the disease screen's catalogue asks it), not with the
+ * app: a worker is a thread of its own that loads its modules and the classifier (~0.35 s of CPU without a model,
+ * ~30 MB), which an app that is never sent a photo, or is restarting under load, need not pay. Since 2026-11-28.
  */
 import { Worker } from 'node:worker_threads';
 import type { Lang } from '../../domain/language';
@@ -19,12 +23,20 @@ type Job = { id: number; image: Uint8Array; lang: Lang; crop?: string; resolve: 
 export type Analysis = { result: DiseaseResult; thumbnail: string };
 type Slot = { worker: Worker; job: Job | null; ready: boolean };
 
+type Readiness = { method: LeafClassifier['method']; loadError?: string };
+
 export type AnalysisPool = {
-  /** The classifier method the workers use, and why the configured model did not load (if it did not). */
-  ready: Promise<{ method: LeafClassifier['method']; loadError?: string }>;
+  /**
+   * Starts the workers if they are not running; resolves with the classifier method they use and why the
+   * configured model did not load (if it did not), once the first is ready. Rejects if it died before it was
+   * ready (its replacement is on its way: a later call waits for that one).
+   */
+  start(): Promise<Readiness>;
   analyse(image: Uint8Array, opts: { lang: Lang; crop?: string }): Promise<Analysis>;
   /** Jobs waiting for a worker (not counting the ones running). */
   queued(): number;
+  /** Worker threads running (none until the pool is first needed). */
+  workers(): number;
   close(): Promise<void>;
 };
 
@@ -36,14 +48,38 @@ export function createAnalysisPool(opts: { size: number; diseaseModelPath?: stri
   const waiting: Job[] = [];
   let nextId = 1;
   let closed = false;
-  let announce: (v: { method: LeafClassifier['method']; loadError?: string }) => void = () => {};
-  let refuse: (e: Error) => void = () => {};
-  const ready = new Promise<{ method: LeafClassifier['method']; loadError?: string }>((resolve, reject) => {
-    announce = resolve;
-    refuse = reject;
-  });
-  // Nobody may be waiting on it (the pool closed first): not an unhandled rejection.
-  ready.catch(() => {});
+  let started = false;
+  /** Resolved by the first worker that is ready; replaced when it is refused (a worker died before it was ready). */
+  let readiness: { promise: Promise<Readiness>; announce: (v: Readiness) => void; refuse: (e: Error) => void } | undefined;
+  const ready = () => {
+    if (!readiness) {
+      let announce: (v: Readiness) => void = () => {};
+      let refuse: (e: Error) => void = () => {};
+      const promise = new Promise<Readiness>((resolve, reject) => {
+        announce = resolve;
+        refuse = reject;
+      });
+      // Nobody may be waiting on it (the pool closed first): not an unhandled rejection.
+      promise.catch(() => {});
+      readiness = { promise, announce, refuse };
+    }
+    return readiness.promise;
+  };
+  const announce = (v: Readiness) => {
+    ready();
+    readiness!.announce(v);
+  };
+  const refuse = (e: Error) => {
+    readiness?.refuse(e);
+    readiness = undefined;
+  };
+  const start = () => {
+    if (!started && !closed) {
+      started = true;
+      for (let i = 0; i < size; i++) slots.push(spawn());
+    }
+    return ready();
+  };
 
   function pump() {
     for (const slot of slots) {
@@ -81,7 +117,8 @@ export function createAnalysisPool(opts: { size: number; diseaseModelPath?: stri
       slots.splice(i, 1);
       slot.job?.reject(why);
       slot.job = null;
-      if (!slot.ready) refuse(why);
+      // The pool is not ready yet: whoever waits hears why (another worker that is ready keeps it ready).
+      if (!slot.ready && !slots.some((s) => s.ready)) refuse(why);
       if (!closed) slots.push(spawn());
       pump();
     };
@@ -91,12 +128,11 @@ export function createAnalysisPool(opts: { size: number; diseaseModelPath?: stri
     return slot;
   }
 
-  for (let i = 0; i < size; i++) slots.push(spawn());
-
   return {
-    ready,
+    start,
     analyse(image, { lang, crop }) {
       if (closed) return Promise.reject(new Error('leaf analysis pool is closed'));
+      void start();
       return new Promise<Analysis>((resolve, reject) => {
         // A copy: the caller's buffer may be a view on a larger pooled one, and the route keeps the photo.
         waiting.push({ id: nextId++, image: new Uint8Array(image), lang, crop, resolve, reject });
@@ -104,6 +140,7 @@ export function createAnalysisPool(opts: { size: number; diseaseModelPath?: stri
       });
     },
     queued: () => waiting.length,
+    workers: () => slots.length,
     async close() {
       closed = true;
       for (const job of waiting.splice(0)) job.reject(new Error('leaf analysis pool is closed'));

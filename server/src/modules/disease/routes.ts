@@ -23,7 +23,7 @@ const noImage = translated('Please attach a leaf photo in the "image" field.', '
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 200 } });
 
-  const disease = await service.createDiseaseService(app.config, app.log);
+  const disease = service.createDiseaseService(app.config, app.log);
   app.addHook('onClose', async () => disease.close());
 
   app.get(

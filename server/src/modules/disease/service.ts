@@ -25,15 +25,22 @@ const nameOf = (result: DiseaseResult) =>
  * The configured leaf classifier (a model when one loads, else colour analysis, which says so), run in worker
  * threads (analysisPool.ts): the analysis and the thumbnail never block the event loop. `close()` stops them.
  */
-export async function createDiseaseService(config: Config, log: FastifyBaseLogger) {
+export function createDiseaseService(config: Config, log: FastifyBaseLogger) {
   const pool = createAnalysisPool({ size: config.diseaseWorkers, diseaseModelPath: config.diseaseModelPath, diseaseLabelsPath: config.diseaseLabelsPath });
-  const { method, loadError } = await pool.ready;
-  if (loadError) log.error({ err: { message: loadError } }, 'disease model could not be loaded; using colour analysis');
+  // The workers start with the first photo or the first visit to the disease screen (analysisPool.ts), and say once
+  // whether the configured model loaded.
+  let said = false;
+  const started = async () => {
+    const readiness = await pool.start();
+    if (readiness.loadError && !said) log.error({ err: { message: readiness.loadError } }, 'disease model could not be loaded; using colour analysis');
+    said = true;
+    return readiness;
+  };
   return {
     close: () => pool.close(),
     /** The knowledge base: the method in use, its source, the severity bands and the diseases. */
-    catalogue: () => ({
-      method,
+    catalogue: async () => ({
+      method: (await started()).method,
       source: DISEASE_SOURCE,
       severityBands: SEVERITY_BANDS.map((b) => ({ grade: b.grade, upToPercent: Number.isFinite(b.below) ? b.below * 100 : null })),
       diseases: DISEASES.map(({ id, pattern, crops, scientificName, name }) => ({ id, pattern, crops, scientificName, name })),
@@ -42,6 +49,7 @@ export async function createDiseaseService(config: Config, log: FastifyBaseLogge
     /** Analyses the photo in the asked language (else the caller's); the row is written only for a result. */
     async detect(db: Db, user: AuthUser, image: Buffer, opts: { lang?: Lang; crop?: string }) {
       const lang = opts.lang ?? (await preferredLanguage(db, user.id));
+      void started().catch(() => {});
       const { result, thumbnail } = await pool.analyse(image, { lang, crop: opts.crop });
       const diagnosisId = await repo.recordDiagnosis(db, user.id, result, thumbnail);
       return { ...result, diagnosisId };
