@@ -33,7 +33,7 @@ describe('GET /disease', () => {
 });
 
 describe('a configured model that does not load', () => {
-  it('is said once in the log when the workers start (the first visit), and the screen is told colour analysis is used', async () => {
+  it('is said once in the log when the workers start (here the first visit: the app is not listening), and the screen is told colour analysis is used', async () => {
     const lines: string[] = [];
     const app = await createTestApp({
       config: { diseaseModelPath: '/nonexistent/leaf.onnx', diseaseLabelsPath: '/nonexistent/labels.txt', logLevel: 'error' },
@@ -97,5 +97,22 @@ describe('POST /disease/detect', () => {
   it('needs a session', async () => {
     const { payload, headers } = multipart([{ name: 'image', filename: 'a.png', contentType: 'image/png', data: Buffer.alloc(10) }]);
     expect((await t.app.inject({ method: 'POST', url: '/api/v1/disease/detect', payload, headers })).statusCode).toBe(401);
+  });
+});
+
+describe('the workers of a listening server', () => {
+  it('start in the background once it listens, without waiting to be asked', async () => {
+    const lines: string[] = [];
+    const app = await createTestApp({
+      config: { diseaseModelPath: '/nonexistent/leaf.onnx', diseaseLabelsPath: '/nonexistent/labels.txt', logLevel: 'error' },
+      logStream: { write: (line: string) => void lines.push(line) },
+    });
+    try {
+      expect(lines.some((l) => l.includes('disease model could not be loaded'))).toBe(false);
+      await app.url();
+      await expect.poll(() => lines.filter((l) => l.includes('disease model could not be loaded')).length, { timeout: 20_000 }).toBe(1);
+    } finally {
+      await app.close();
+    }
   });
 });

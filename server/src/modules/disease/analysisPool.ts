@@ -6,9 +6,9 @@
  * The workers load the classifier themselves (the ONNX model when configured, else colour analysis); `start()`
  * says which method they use, once the first worker has started.
  *
- * The workers start when first needed (a photo, or `start()`: the disease screen's catalogue asks it), not with the
- * app: a worker is a thread of its own that loads its modules and the classifier (~0.35 s of CPU without a model,
- * ~30 MB), which an app that is never sent a photo, or is restarting under load, need not pay. Since 2026-11-28.
+ * The workers start when first needed (a photo, or `start()`: the server calls it once it is listening, in the
+ * background), not when the pool is made: a worker is a thread of its own that loads its modules and the classifier
+ * (~0.35 s of CPU without a model), which building the app need not wait for. Since 2026-11-28.
  */
 import { Worker } from 'node:worker_threads';
 import type { Lang } from '../../domain/language';

@@ -25,6 +25,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   const disease = service.createDiseaseService(app.config, app.log);
   app.addHook('onClose', async () => disease.close());
+  // Not with the app (building it does not wait for a thread that loads its modules and the classifier): once the
+  // server is listening, in the background, so the first farmer's photo finds them ready.
+  app.addHook('onListen', (done) => {
+    disease.warm();
+    done();
+  });
 
   app.get(
     '/disease',

@@ -27,8 +27,8 @@ const nameOf = (result: DiseaseResult) =>
  */
 export function createDiseaseService(config: Config, log: FastifyBaseLogger) {
   const pool = createAnalysisPool({ size: config.diseaseWorkers, diseaseModelPath: config.diseaseModelPath, diseaseLabelsPath: config.diseaseLabelsPath });
-  // The workers start with the first photo or the first visit to the disease screen (analysisPool.ts), and say once
-  // whether the configured model loaded.
+  // The workers start once the server listens (warm), or with the first photo or catalogue asked of an app that does
+  // not listen (the server tests' injected requests), and say once whether the configured model loaded.
   let said = false;
   const started = async () => {
     const readiness = await pool.start();
@@ -38,6 +38,8 @@ export function createDiseaseService(config: Config, log: FastifyBaseLogger) {
   };
   return {
     close: () => pool.close(),
+    /** Starts the workers in the background (the server calls it once it is listening). */
+    warm: () => void started().catch((err: unknown) => log.error({ err }, 'leaf analysis workers did not start')),
     /** The knowledge base: the method in use, its source, the severity bands and the diseases. */
     catalogue: async () => ({
       method: (await started()).method,
