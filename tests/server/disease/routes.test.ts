@@ -32,13 +32,19 @@ describe('GET /disease', () => {
   });
 });
 
+/** An app configured with a disease model that is not there, and the log lines it writes. */
+async function appWithMissingModel() {
+  const lines: string[] = [];
+  const app = await createTestApp({
+    config: { diseaseModelPath: '/nonexistent/leaf.onnx', diseaseLabelsPath: '/nonexistent/labels.txt', logLevel: 'error' },
+    logStream: { write: (line: string) => void lines.push(line) },
+  });
+  return { app, lines };
+}
+
 describe('a configured model that does not load', () => {
   it('is said once in the log when the workers start (here the first visit: the app is not listening), and the screen is told colour analysis is used', async () => {
-    const lines: string[] = [];
-    const app = await createTestApp({
-      config: { diseaseModelPath: '/nonexistent/leaf.onnx', diseaseLabelsPath: '/nonexistent/labels.txt', logLevel: 'error' },
-      logStream: { write: (line: string) => void lines.push(line) },
-    });
+    const { app, lines } = await appWithMissingModel();
     try {
       const said = () => lines.filter((l) => l.includes('disease model could not be loaded')).length;
       expect(said()).toBe(0);
@@ -102,11 +108,7 @@ describe('POST /disease/detect', () => {
 
 describe('the workers of a listening server', () => {
   it('start in the background once it listens, without waiting to be asked', async () => {
-    const lines: string[] = [];
-    const app = await createTestApp({
-      config: { diseaseModelPath: '/nonexistent/leaf.onnx', diseaseLabelsPath: '/nonexistent/labels.txt', logLevel: 'error' },
-      logStream: { write: (line: string) => void lines.push(line) },
-    });
+    const { app, lines } = await appWithMissingModel();
     try {
       expect(lines.some((l) => l.includes('disease model could not be loaded'))).toBe(false);
       await app.url();
