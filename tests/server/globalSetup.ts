@@ -3,7 +3,7 @@
  * holding the fixture (tests/server/fixture.ts; createTestApp in tests/server/helper.ts) and a migrated empty one
  * (the tests that write their own rows: live/db.ts, staff/world.ts, …), so no file runs initdb or the migrations.
  *  - PGlite: migrated into a data folder, kept as two folders (empty, then with the fixture); files copy one. Made
- *    on every run (a PostgreSQL run's files also test PGlite), by a process of its own (support/pgliteDumps.ts)
+ *    on every run (a PostgreSQL run's files also test PGlite), by a process of its own (support/pgliteTemplates.ts)
  *    that this setup starts and does not wait for: the workers run the web files meanwhile (the server files come
  *    last, tests/support/sequencer.ts), and a server file waits for the folder it needs (support/templates.ts).
  *  - PostgreSQL (TEST_DATABASE_URL set): template databases `<TEST_DB_PREFIX or srv_>tpl_<random>` and
@@ -19,7 +19,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../server/src/db/client';
 import { writeFixture } from './fixture';
-import { DUMPS, FAILED } from './support/pgliteDumps';
+import { TEMPLATE_FOLDERS, FAILED } from './support/pgliteTemplates';
 import { bundleServer } from '../../server/build.mjs';
 
 declare module 'vitest' {
@@ -45,9 +45,9 @@ export const withDatabase = (url: string, name: string) => {
 
 export default async function setup(project: TestProject) {
   // The PGlite templates are made on a PostgreSQL run too: some files test both databases, and some use PGlite alone.
-  const [removeDumps, dropDatabases, removeBundle] = await Promise.all([pgliteTemplates(project), postgresTemplates(project), serverBundle(project)]);
+  const [removeTemplates, dropDatabases, removeBundle] = await Promise.all([pgliteTemplates(project), postgresTemplates(project), serverBundle(project)]);
   return async () => {
-    await removeDumps();
+    await removeTemplates();
     await dropDatabases();
     removeBundle();
   };
@@ -65,15 +65,15 @@ function memoryFolder(): string | undefined {
 
 /**
  * PGlite: the template folders' paths given to the workers at once, the folders made by a process of their own
- * (support/pgliteDumps.ts) while the first files run. Returns what ends it and removes the folders and every copy.
+ * (support/pgliteTemplates.ts) while the first files run. Returns what ends it and removes the folders and every copy.
  */
 async function pgliteTemplates(project: TestProject) {
   // The templates and every file's copy of one (support/templates.ts) in memory where the machine has a tmpfs.
   const dir = mkdtempSync(join(memoryFolder() ?? tmpdir(), 'srv-pglite-'));
-  project.provide('pgliteEmptyTemplate', join(dir, DUMPS.empty));
-  project.provide('pgliteTemplate', join(dir, DUMPS.fixture));
+  project.provide('pgliteEmptyTemplate', join(dir, TEMPLATE_FOLDERS.empty));
+  project.provide('pgliteTemplate', join(dir, TEMPLATE_FOLDERS.fixture));
   const output: Buffer[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./support/pgliteDumps.ts', import.meta.url)), dir], {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./support/pgliteTemplates.ts', import.meta.url)), dir], {
     cwd: project.config.root,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

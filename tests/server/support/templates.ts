@@ -12,7 +12,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, pgliteArtifacts, type Database, type PgliteArtifacts } from '../../../server/src/db/client';
 import { withDatabase } from '../globalSetup';
-import { pgliteDump } from './pgliteDumps';
+import { templateFolderReady } from './pgliteTemplates';
 
 export type Template = 'fixture' | 'empty';
 
@@ -21,8 +21,8 @@ export type Template = 'fixture' | 'empty';
  * file bundle. Every file still opens its own copy of a template folder.
  */
 let artifacts: Promise<PgliteArtifacts> | undefined;
-/** The template folder is made while the run's first files run (./pgliteDumps.ts): the first file to need it waits. */
-const templateFolder = (template: Template) => pgliteDump(inject(template === 'fixture' ? 'pgliteTemplate' : 'pgliteEmptyTemplate'));
+/** The template folder is made while the run's first files run (./pgliteTemplates.ts): the first file to need it waits. */
+const templateFolder = (template: Template) => templateFolderReady(inject(template === 'fixture' ? 'pgliteTemplate' : 'pgliteEmptyTemplate'));
 
 /**
  * A fresh PGlite database copied from `template`: a copy of the template's folder beside it (in the run's folder,
@@ -47,7 +47,7 @@ export async function pgliteCopy(template: Template): Promise<Database> {
 /**
  * A PGlite data folder at `dataDir` (empty or new) copied from `template`, open: for a test that then runs the app, or
  * its CLI, on that folder as the embedded default does (close it first: a folder belongs to one process at a time).
- * The copy has the template's two differences from a folder the app's first start makes (./pgliteDumps.ts: no
+ * The copy has the template's two differences from a folder the app's first start makes (./pgliteTemplates.ts: no
  * template0 and template1 databases, 16 MB of shared buffers), which nothing the app does reads.
  */
 export async function pgliteFolder(template: Template, dataDir: string): Promise<Database> {

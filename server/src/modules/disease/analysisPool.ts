@@ -48,7 +48,6 @@ export function createAnalysisPool(opts: { size: number; diseaseModelPath?: stri
   const waiting: Job[] = [];
   let nextId = 1;
   let closed = false;
-  let started = false;
   /** Resolved by the first worker that is ready; replaced when it is refused (a worker died before it was ready). */
   let readiness: { promise: Promise<Readiness>; announce: (v: Readiness) => void; refuse: (e: Error) => void } | undefined;
   const ready = () => {
@@ -73,11 +72,9 @@ export function createAnalysisPool(opts: { size: number; diseaseModelPath?: stri
     readiness?.refuse(e);
     readiness = undefined;
   };
+  // A running pool always has `size` workers (a lost one is replaced at once); a closed one has none.
   const start = () => {
-    if (!started && !closed) {
-      started = true;
-      for (let i = 0; i < size; i++) slots.push(spawn());
-    }
+    if (!slots.length && !closed) for (let i = 0; i < size; i++) slots.push(spawn());
     return ready();
   };
 
